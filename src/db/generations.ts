@@ -1,0 +1,119 @@
+import type { SqlRunner } from './database.ts';
+
+export type GenerationState = 'queued' | 'processing' | 'completed' | 'failed';
+
+export interface GenerationRow {
+  id: string;
+  product_id: string;
+  account_id: string;
+  kind: 'create' | 'regenerate';
+  agent_model: 'v1' | 'v2';
+  fields: Record<string, string> | null;
+  notes: string | null;
+  cost: number;
+  state: GenerationState;
+  attempts: number;
+  failure: { reason: string; message: string } | null;
+  request_id: string | null;
+  created_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
+export interface NewGenerations {
+  accountId: string;
+  productIds: readonly string[];
+  kind: 'create' | 'regenerate';
+  agentModel: 'v1' | 'v2';
+  fields: Record<string, string> | null;
+  notes: string | null;
+  costEach: number;
+  requestId: string;
+}
+
+/** One generation per product, each made its product's latest, in one statement. */
+export async function insertGenerations(db: SqlRunner, g: NewGenerations): Promise<{ id: string; product_id: string }[]> {
+  return db.query<{ id: string; product_id: string }>(
+    `WITH created AS (
+       INSERT INTO generations (product_id, account_id, kind, agent_model, fields, notes, cost, state, request_id)
+       SELECT p, $2, $3, $4, $5::jsonb, $6, $7, 'queued', $8 FROM unnest($1::uuid[]) AS p
+       RETURNING id, product_id
+     ), linked AS (
+       UPDATE products SET latest_generation_id = created.id, state = 'queued', failure = NULL, updated_at = now()
+       FROM created WHERE products.id = created.product_id
+       RETURNING products.id
+     )
+     SELECT created.id, created.product_id FROM created`,
+    [g.productIds, g.accountId, g.kind, g.agentModel, g.fields === null ? null : JSON.stringify(g.fields), g.notes, g.costEach, g.requestId],
+  );
+}
+
+/**
+ * A worker takes a generation: queued or processing (a retry, or a crashed worker's job) moves to
+ * processing; completed or failed returns nothing, so a redelivered job does no work twice.
+ */
+export async function claimGeneration(db: SqlRunner, id: string): Promise<GenerationRow | undefined> {
+  const rows = await db.query<GenerationRow>(
+    `WITH claimed AS (
+       UPDATE generations SET state = 'processing', attempts = attempts + 1, started_at = coalesce(started_at, now())
+       WHERE id = $1 AND state IN ('queued', 'processing')
+       RETURNING *
+     ), product AS (
+       UPDATE products SET state = 'processing', updated_at = now()
+       FROM claimed WHERE products.id = claimed.product_id AND products.latest_generation_id = claimed.id
+       RETURNING products.id
+     )
+     SELECT * FROM claimed`,
+    [id],
+  );
+  return rows[0];
+}
+
+/** Only a processing generation completes; returns false when another attempt already settled it. */
+export async function completeGeneration(db: SqlRunner, id: string, handle: string | null): Promise<boolean> {
+  const rows = await db.query(
+    `WITH done AS (
+       UPDATE generations SET state = 'completed', finished_at = now()
+       WHERE id = $1 AND state = 'processing'
+       RETURNING id, product_id
+     ), product AS (
+       UPDATE products SET
+         state = CASE WHEN products.latest_generation_id = done.id THEN 'completed' ELSE products.state END,
+         failure = CASE WHEN products.latest_generation_id = done.id THEN NULL ELSE products.failure END,
+         product_handle = coalesce(products.product_handle, $2),
+         updated_at = now()
+       FROM done WHERE products.id = done.product_id
+       RETURNING products.id
+     )
+     SELECT id FROM done`,
+    [id, handle],
+  );
+  return rows.length > 0;
+}
+
+/** Settles a generation as failed; returns what must be refunded, or nothing when already settled. */
+export async function failGeneration(
+  db: SqlRunner,
+  id: string,
+  failure: { reason: string; message: string },
+): Promise<{ account_id: string; product_id: string; cost: number } | undefined> {
+  const rows = await db.query<{ account_id: string; product_id: string; cost: number }>(
+    `WITH failed AS (
+       UPDATE generations SET state = 'failed', failure = $2::jsonb, finished_at = now()
+       WHERE id = $1 AND state IN ('queued', 'processing')
+       RETURNING id, account_id, product_id, cost
+     ), product AS (
+       UPDATE products SET state = 'failed', failure = $2::jsonb, updated_at = now()
+       FROM failed WHERE products.id = failed.product_id AND products.latest_generation_id = failed.id
+       RETURNING products.id
+     )
+     SELECT account_id, product_id, cost FROM failed`,
+    [id, JSON.stringify(failure)],
+  );
+  return rows[0];
+}
+
+export async function findGeneration(db: SqlRunner, id: string): Promise<GenerationRow | undefined> {
+  const rows = await db.query<GenerationRow>('SELECT * FROM generations WHERE id = $1', [id]);
+  return rows[0];
+}

@@ -1,0 +1,51 @@
+import pg from 'pg';
+import type { Database, SqlRunner } from './database.ts';
+
+export interface PostgresDatabase extends Database {
+  readonly pool: pg.Pool;
+}
+
+function runnerOf(client: pg.Pool | pg.PoolClient): SqlRunner {
+  return {
+    async query<Row extends object>(text: string, params?: readonly unknown[]) {
+      const result = await client.query<Row>(text, params ? [...params] : undefined);
+      return result.rows;
+    },
+  };
+}
+
+export function openPostgres(connectionString: string, poolSize: number): PostgresDatabase {
+  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5000 });
+  // An idle client that loses its server emits here; without a listener it would crash the process.
+  pool.on('error', () => {});
+  const root = runnerOf(pool);
+  return {
+    dialect: 'postgres',
+    pool,
+    query: root.query,
+    async transaction(work) {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        await client.query('BEGIN');
+        const result = await work({
+          ...runnerOf(client),
+          exec: async (sql) => {
+            await client.query(sql);
+          },
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {
+          broken = true;
+        });
+        throw err;
+      } finally {
+        // A client whose ROLLBACK failed is in an unknown state: destroy it rather than reuse it.
+        client.release(broken);
+      }
+    },
+    close: () => pool.end(),
+  };
+}

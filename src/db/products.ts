@@ -1,0 +1,141 @@
+import type { SqlRunner } from './database.ts';
+
+export type ProductState = 'queued' | 'processing' | 'completed' | 'failed';
+
+export interface ProductRow {
+  id: string;
+  account_id: string;
+  code: string | null;
+  code_type: 'ean' | 'asin' | 'minsan' | null;
+  sku: string | null;
+  product_handle: string | null;
+  title: string | null;
+  brand: string | null;
+  description: string | null;
+  images: string[];
+  notes: string | null;
+  countries: string[];
+  agent_model: 'v1' | 'v2';
+  state: ProductState;
+  failure: { reason: string; message: string } | null;
+  latest_generation_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface ProductInputs {
+  sku: string | null;
+  productHandle: string | null;
+  title: string | null;
+  brand: string | null;
+  description: string | null;
+  images: string[];
+  notes: string | null;
+  countries: string[];
+  agentModel: 'v1' | 'v2';
+}
+
+// Re-queueing merges countries (existing first, new ones appended, no repeats) and updates
+// only the inputs the caller sent this time.
+const REQUEUE_SET = `
+  countries = (
+    SELECT array_agg(country ORDER BY first_seen)
+    FROM (
+      SELECT country, min(n) AS first_seen
+      FROM unnest(products.countries || EXCLUDED.countries) WITH ORDINALITY AS t(country, n)
+      GROUP BY country
+    ) merged
+  ),
+  sku = coalesce(EXCLUDED.sku, products.sku),
+  product_handle = coalesce(EXCLUDED.product_handle, products.product_handle),
+  title = coalesce(EXCLUDED.title, products.title),
+  brand = coalesce(EXCLUDED.brand, products.brand),
+  description = coalesce(EXCLUDED.description, products.description),
+  images = CASE WHEN jsonb_array_length(EXCLUDED.images) > 0 THEN EXCLUDED.images ELSE products.images END,
+  notes = coalesce(EXCLUDED.notes, products.notes),
+  agent_model = EXCLUDED.agent_model,
+  state = 'queued',
+  failure = NULL,
+  updated_at = now()`;
+
+const INPUT_COLUMNS = 'account_id, code, code_type, sku, product_handle, title, brand, description, images, notes, countries, agent_model, state';
+
+function inputParams(accountId: string, p: ProductInputs): unknown[] {
+  return [accountId, p.sku, p.productHandle, p.title, p.brand, p.description, JSON.stringify(p.images), p.notes, p.countries, p.agentModel];
+}
+
+/** Inserts or re-queues one product per code, in one statement; returns the id for each code. */
+export async function upsertProductsByCode(
+  db: SqlRunner,
+  accountId: string,
+  codes: readonly { code: string; codeType: string }[],
+  inputs: ProductInputs,
+): Promise<Map<string, string>> {
+  const rows = await db.query<{ id: string; code: string }>(
+    `INSERT INTO products (${INPUT_COLUMNS})
+     SELECT $1, c.code, c.code_type, $2, $3, $4, $5, $6, $7::jsonb, $8, $9::text[], $10, 'queued'
+     FROM unnest($11::text[], $12::text[]) WITH ORDINALITY AS c(code, code_type, n)
+     ORDER BY c.n
+     ON CONFLICT (account_id, code) WHERE code IS NOT NULL DO UPDATE SET ${REQUEUE_SET}
+     RETURNING id, code`,
+    [...inputParams(accountId, inputs), codes.map((c) => c.code), codes.map((c) => c.codeType)],
+  );
+  return new Map(rows.map((r) => [r.code, r.id]));
+}
+
+/** A product sent as raw data with a sku: the sku names it, so a second call re-queues it. */
+export async function upsertProductBySku(db: SqlRunner, accountId: string, inputs: ProductInputs): Promise<string> {
+  const rows = await db.query<{ id: string }>(
+    `INSERT INTO products (${INPUT_COLUMNS})
+     VALUES ($1, NULL, NULL, $2, $3, $4, $5, $6, $7::jsonb, $8, $9::text[], $10, 'queued')
+     ON CONFLICT (account_id, sku) WHERE sku IS NOT NULL DO UPDATE SET ${REQUEUE_SET}
+     RETURNING id`,
+    inputParams(accountId, inputs),
+  );
+  return firstId(rows);
+}
+
+export async function insertRawProduct(db: SqlRunner, accountId: string, inputs: ProductInputs): Promise<string> {
+  const rows = await db.query<{ id: string }>(
+    `INSERT INTO products (${INPUT_COLUMNS})
+     VALUES ($1, NULL, NULL, $2, $3, $4, $5, $6, $7::jsonb, $8, $9::text[], $10, 'queued')
+     RETURNING id`,
+    inputParams(accountId, inputs),
+  );
+  return firstId(rows);
+}
+
+export async function findProductIdBySku(db: SqlRunner, accountId: string, sku: string): Promise<{ id: string; code: string | null } | undefined> {
+  const rows = await db.query<{ id: string; code: string | null }>('SELECT id, code FROM products WHERE account_id = $1 AND sku = $2', [accountId, sku]);
+  return rows[0];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A product of this account by id, else by code, else by sku; never another account's. */
+export async function findProductByRef(
+  db: SqlRunner,
+  accountId: string,
+  ref: { raw: string; normalisedCode: string },
+): Promise<ProductRow | undefined> {
+  const id = UUID.test(ref.raw) ? ref.raw : null;
+  const rows = await db.query<ProductRow>(
+    `SELECT * FROM products
+     WHERE account_id = $1 AND (id = $2::uuid OR code = $3 OR sku = $4)
+     ORDER BY CASE WHEN id = $2::uuid THEN 0 WHEN code = $3 THEN 1 ELSE 2 END
+     LIMIT 1`,
+    [accountId, id, ref.normalisedCode, ref.raw],
+  );
+  return rows[0];
+}
+
+export async function findProductById(db: SqlRunner, id: string): Promise<ProductRow | undefined> {
+  const rows = await db.query<ProductRow>('SELECT * FROM products WHERE id = $1', [id]);
+  return rows[0];
+}
+
+function firstId(rows: { id: string }[]): string {
+  const row = rows[0];
+  if (row === undefined) throw new Error('product write returned no row');
+  return row.id;
+}

@@ -1,0 +1,62 @@
+// ISO 3166-1 alpha-2, officially assigned codes (249). Kept as data here because the domain
+// imports nothing; Intl.DisplayNames cannot tell an assigned code from a merely well-formed one.
+const ASSIGNED = `ad ae af ag ai al am ao aq ar as at au aw ax az ba bb bd be bf bg bh bi bj bl bm bn bo bq br bs bt bv bw
+by bz ca cc cd cf cg ch ci ck cl cm cn co cr cu cv cw cx cy cz de dj dk dm do dz ec ee eg eh er es et fi fj fk fm fo fr ga
+gb gd ge gf gg gh gi gl gm gn gp gq gr gs gt gu gw gy hk hm hn hr ht hu id ie il im in io iq ir is it je jm jo jp ke kg kh
+ki km kn kp kr kw ky kz la lb lc li lk lr ls lt lu lv ly ma mc md me mf mg mh mk ml mm mn mo mp mq mr ms mt mu mv mw mx my
+mz na nc ne nf ng ni nl no np nr nu nz om pa pe pf pg ph pk pl pm pn pr ps pt pw py qa re ro rs ru rw sa sb sc sd se sg sh
+si sj sk sl sm sn so sr ss st sv sx sy sz tc td tf tg th tj tk tl tm tn to tr tt tv tw tz ua ug um us uy uz va vc ve vg vi
+vn vu wf ws ye yt za zm zw`;
+
+const COUNTRIES: ReadonlySet<string> = new Set(ASSIGNED.split(/\s+/).filter(Boolean));
+
+// Reserved codes that marketplaces and people use in place of the assigned one.
+const ALIASES: Readonly<Record<string, string>> = { uk: 'gb' };
+
+export const ASSIGNED_COUNTRY_COUNT = COUNTRIES.size;
+
+export type CountryResult = { ok: true; country: string } | { ok: false; message: string };
+
+export function normaliseCountry(input: string): CountryResult {
+  const lower = input.trim().toLowerCase();
+  const code = ALIASES[lower] ?? lower;
+  if (COUNTRIES.has(code)) return { ok: true, country: code };
+  return { ok: false, message: `"${input}" is not an ISO 3166-1 alpha-2 country code` };
+}
+
+/** Lowercase, alias-resolved, duplicates removed keeping first-seen order. */
+export function normaliseCountries(inputs: readonly string[]): { countries: string[]; errors: string[] } {
+  const countries: string[] = [];
+  const errors: string[] = [];
+  for (const input of inputs) {
+    const r = normaliseCountry(input);
+    if (!r.ok) errors.push(r.message);
+    else if (!countries.includes(r.country)) countries.push(r.country);
+  }
+  return { countries, errors };
+}
+
+// Where CLDR's likely language is not the one shoppers expect on a product page.
+const LANGUAGE_OVERRIDES: Readonly<Record<string, string>> = {
+  in: 'en', // CLDR says hi; Indian e-commerce listings are written in English
+  ph: 'en', // fil in CLDR; listings are English
+  pk: 'en',
+  ng: 'en',
+  ke: 'en',
+  lu: 'fr', // lb in CLDR; retail is French/German
+  mt: 'en',
+  ie: 'en',
+  sg: 'en',
+  za: 'en',
+};
+
+/** The primary content language of a country, from CLDR likely subtags (ECMAScript Intl). */
+export function languageOf(country: string): string {
+  const override = LANGUAGE_OVERRIDES[country];
+  if (override) return override;
+  try {
+    return new Intl.Locale(`und-${country.toUpperCase()}`).maximize().language;
+  } catch {
+    return 'en';
+  }
+}

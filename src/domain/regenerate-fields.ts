@@ -1,0 +1,66 @@
+import { addError, type FieldErrors } from './validation.ts';
+
+export const TEXT_FIELDS = [
+  'title',
+  'short_description',
+  'description',
+  'key_features',
+  'title_tag',
+  'meta_description',
+  'meta_keywords',
+] as const;
+export type TextField = (typeof TEXT_FIELDS)[number];
+
+export const GLOBAL_ATTR_PREFIX = 'global_attr.';
+const ATTRIBUTE_NAME = /^[a-z0-9_]{1,64}$/;
+export const MAX_FIELD_VALUE_LENGTH = 10_000;
+export const MAX_FIELDS_PER_CALL = 50;
+
+/** One requested field: its name as given, and the new content or instruction (may be empty). */
+export type FieldRequest =
+  | { kind: 'text'; name: TextField; value: string }
+  | { kind: 'attribute'; name: string; attribute: string; value: string };
+
+export function isTextField(name: string): name is TextField {
+  return (TEXT_FIELDS as readonly string[]).includes(name);
+}
+
+/** CONTRACT.md: the allowed keys of `fields`, string values, at least one. */
+export function parseFieldRequests(
+  fields: Record<string, unknown> | undefined,
+): { ok: true; requests: FieldRequest[] } | { ok: false; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const entries = Object.entries(fields ?? {});
+  if (entries.length === 0) {
+    addError(errors, 'fields', 'At least one field must be specified.');
+    return { ok: false, errors };
+  }
+  if (entries.length > MAX_FIELDS_PER_CALL) {
+    addError(errors, 'fields', `At most ${MAX_FIELDS_PER_CALL} fields can be regenerated in one call; got ${entries.length}.`);
+    return { ok: false, errors };
+  }
+  const requests: FieldRequest[] = [];
+  for (const [name, value] of entries) {
+    const path = `fields.${name}`;
+    if (typeof value !== 'string') {
+      addError(errors, path, 'The value must be a string: new content or an instruction (empty for none).');
+      continue;
+    }
+    if (value.length > MAX_FIELD_VALUE_LENGTH) {
+      addError(errors, path, `The value must be at most ${MAX_FIELD_VALUE_LENGTH} characters long.`);
+      continue;
+    }
+    if (isTextField(name)) {
+      requests.push({ kind: 'text', name, value });
+    } else if (name.startsWith(GLOBAL_ATTR_PREFIX) && ATTRIBUTE_NAME.test(name.slice(GLOBAL_ATTR_PREFIX.length))) {
+      requests.push({ kind: 'attribute', name, attribute: name.slice(GLOBAL_ATTR_PREFIX.length), value });
+    } else {
+      addError(
+        errors,
+        path,
+        `Unknown field. Allowed: ${TEXT_FIELDS.join(', ')}, or global_attr.<name> with lowercase letters, digits and _.`,
+      );
+    }
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, requests };
+}

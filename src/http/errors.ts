@@ -1,0 +1,84 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { isConnectionError } from '../db/database.ts';
+import type { FieldErrors } from '../domain/validation.ts';
+
+/** The one catalogue of error codes and their HTTP status (CONTRACT.md). */
+export const ERROR_STATUS = {
+  validation_failed: 422,
+  invalid_json: 400,
+  bad_request: 400,
+  unsupported_media_type: 415,
+  payload_too_large: 413,
+  unauthorized: 401,
+  insufficient_credits: 402,
+  product_not_found: 404,
+  not_found: 404,
+  method_not_allowed: 405,
+  rate_limited: 429,
+  internal_error: 500,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** An expected failure with its response body; thrown from hooks, returned by handlers. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly code: ErrorCode;
+  readonly extra: Record<string, unknown>;
+  constructor(code: ErrorCode, message: string, extra: Record<string, unknown> = {}) {
+    super(message);
+    this.code = code;
+    this.extra = extra;
+  }
+
+  get statusCode(): number {
+    return ERROR_STATUS[this.code];
+  }
+
+  body(): Record<string, unknown> {
+    return { status: 'error', code: this.code, message: this.message, ...this.extra };
+  }
+}
+
+export function validationFailed(errors: FieldErrors, extra: Record<string, unknown> = {}): ApiError {
+  return new ApiError('validation_failed', 'The request is not valid.', { errors, ...extra });
+}
+
+export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
+  return reply.code(error.statusCode).send(error.body());
+}
+
+// Fastify's own errors for malformed requests, mapped onto the contract's codes.
+const FASTIFY_CODES: Readonly<Record<string, { code: ErrorCode; message: string }>> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', message: 'Send the body as JSON with Content-Type: application/json.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'bad_request', message: 'The Content-Length header does not match the body.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_json', message: 'The body is empty; send a JSON object.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json', message: 'The body is not valid JSON.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', message: 'The body is larger than this server accepts.' },
+  FST_ERR_CTP_INVALID_CHARSET: { code: 'unsupported_media_type', message: 'The body must be UTF-8 JSON.' },
+  FST_ERR_BAD_URL: { code: 'bad_request', message: 'The URL is not valid.' },
+  FST_ERR_ASYNC_CONSTRAINT: { code: 'bad_request', message: 'The request could not be routed.' },
+};
+
+/** Every error ends here: expected ones keep their code; anything else is logged and told apart by request id only. */
+export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error instanceof ApiError) return sendApiError(reply, error);
+  const fastifyCode = (error as FastifyError).code;
+  const known = fastifyCode === undefined ? undefined : FASTIFY_CODES[fastifyCode];
+  if (known !== undefined) return sendApiError(reply, new ApiError(known.code, known.message));
+  // JSON.parse failures from the body parser carry a 400 status and no FST code on some versions.
+  if (error instanceof SyntaxError && (error as FastifyError).statusCode === 400) {
+    return sendApiError(reply, new ApiError('invalid_json', 'The body is not valid JSON.'));
+  }
+  if (isConnectionError(error)) {
+    request.log.error({ err: error }, 'database unavailable');
+    return sendApiError(reply, new ApiError('unavailable', 'The service cannot reach its database; nothing was accepted or charged. Retry later.', { request_id: request.id }));
+  }
+  const status = (error as FastifyError).statusCode;
+  if (status !== undefined && status >= 400 && status < 500) {
+    return sendApiError(reply, new ApiError('bad_request', 'The request could not be read.'));
+  }
+  request.log.error({ err: error }, 'unexpected error');
+  return sendApiError(reply, new ApiError('internal_error', 'Something went wrong on our side. Quote the request id when reporting it.', { request_id: request.id }));
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { planCreate } from '../../domain/create-request.ts';
+import { createProducts } from '../../services/create-products.ts';
+import type { AppDeps } from '../app.ts';
+import { methodNotAllowed } from '../app.ts';
+import { authOf } from '../auth.ts';
+import { ApiError, validationFailed } from '../errors.ts';
+import { createBodySchema, parseBody } from '../schemas.ts';
+
+function summary(successful: number, total: number, failed: number): string {
+  return failed === 0
+    ? `All ${successful} product(s) successfully queued for import`
+    : `Imported ${successful} of ${total} product(s), ${failed} failed`;
+}
+
+export async function createProductsRoute(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const url = '/products/create';
+  app.post(url, async (request, reply) => {
+    const auth = authOf(request);
+    const body = parseBody(createBodySchema, request.body);
+    if (!body.ok) throw body.error;
+    const planned = planCreate(body.value);
+    if (!planned.ok) throw validationFailed(planned.errors);
+
+    const outcome = await createProducts(deps, auth.accountId, request.id, planned.plan);
+    switch (outcome.kind) {
+      case 'invalid':
+        throw validationFailed(outcome.errors);
+      case 'insufficient_credits':
+        throw new ApiError('insufficient_credits', `This call costs ${outcome.required} credits; the account has ${outcome.available}. Nothing was queued or charged.`, {
+          required: outcome.required,
+          available: outcome.available,
+        });
+      case 'all_failed': {
+        const errors = { codes: outcome.data.failures.map((f) => `${f.code}: ${f.message}`) };
+        const message = `Imported 0 of ${outcome.data.total_requested} product(s), ${outcome.data.failed} failed`;
+        throw validationFailed(errors, { message, data: outcome.data });
+      }
+      case 'queued': {
+        const { data } = outcome;
+        request.log.info({ queued: data.successful, failed: data.failed, charged: outcome.charged }, 'products queued');
+        return reply.code(202).send({
+          status: data.failed === 0 ? 'success' : 'partial',
+          message: summary(data.successful, data.total_requested, data.failed),
+          data,
+        });
+      }
+    }
+  });
+  methodNotAllowed(app, url, ['POST']);
+}

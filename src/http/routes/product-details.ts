@@ -1,0 +1,31 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { readProduct } from '../../services/read-product.ts';
+import type { AppDeps } from '../app.ts';
+import { methodNotAllowed } from '../app.ts';
+import { authOf } from '../auth.ts';
+import { ApiError } from '../errors.ts';
+import { MAX_LENGTH } from '../schemas.ts';
+
+export async function productDetailsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  async function respond(reply: FastifyReply, accountId: string, id: string, country: string | undefined) {
+    if (id.length === 0 || id.length > MAX_LENGTH.id) throw new ApiError('product_not_found', `No product matches "${id.slice(0, 64)}".`);
+    const outcome = await readProduct(deps.db, accountId, id, country);
+    switch (outcome.kind) {
+      case 'product_not_found':
+        throw new ApiError('product_not_found', outcome.message);
+      case 'pending':
+        return reply.code(202).send({ status: 'processing', product: outcome.product });
+      case 'ready':
+        return reply.code(200).send({ status: 'success', product: outcome.product });
+    }
+  }
+
+  const one = '/products/details/:id';
+  const inCountry = '/products/details/:id/:country';
+  app.get<{ Params: { id: string } }>(one, async (request, reply) => respond(reply, authOf(request).accountId, request.params.id, undefined));
+  app.get<{ Params: { id: string; country: string } }>(inCountry, async (request, reply) =>
+    respond(reply, authOf(request).accountId, request.params.id, request.params.country),
+  );
+  methodNotAllowed(app, one, ['GET']);
+  methodNotAllowed(app, inCountry, ['GET']);
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_AGENT_MODEL } from '../../domain/pricing.ts';
+import { parseFieldRequests } from '../../domain/regenerate-fields.ts';
+import { regenerateProduct } from '../../services/regenerate-product.ts';
+import type { AppDeps } from '../app.ts';
+import { methodNotAllowed } from '../app.ts';
+import { authOf } from '../auth.ts';
+import { ApiError, validationFailed } from '../errors.ts';
+import { MAX_LENGTH, parseBody, regenerateBodySchema } from '../schemas.ts';
+
+export async function regenerateProductRoute(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const url = '/products/regenerate/:id';
+  app.post<{ Params: { id: string } }>(url, async (request, reply) => {
+    const auth = authOf(request);
+    const id = request.params.id.trim();
+    if (id.length === 0 || id.length > MAX_LENGTH.id) throw validationFailed({ id: [`The id must be 1 to ${MAX_LENGTH.id} characters long.`] });
+    const body = parseBody(regenerateBodySchema, request.body);
+    if (!body.ok) throw body.error;
+    const fields = parseFieldRequests(body.value.fields);
+    if (!fields.ok) throw validationFailed(fields.errors);
+
+    const outcome = await regenerateProduct(deps, auth.accountId, request.id, {
+      ref: id,
+      fields: fields.requests,
+      notes: body.value.notes?.trim() || null,
+      agentModel: body.value.agent_model ?? DEFAULT_AGENT_MODEL,
+    });
+    switch (outcome.kind) {
+      case 'product_not_found':
+        throw new ApiError('product_not_found', `No product matches "${id}".`);
+      case 'insufficient_credits':
+        throw new ApiError('insufficient_credits', `This call costs ${outcome.required} credits; the account has ${outcome.available}. Nothing was queued or charged.`, {
+          required: outcome.required,
+          available: outcome.available,
+        });
+      case 'queued':
+        return reply.code(202).send({
+          status: 'success',
+          message: `Regeneration of ${outcome.fields.length} field(s) queued`,
+          data: { product_id: outcome.productId, status: 'queued', fields_to_regenerate: outcome.fields },
+        });
+    }
+  });
+  methodNotAllowed(app, url, ['POST']);
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import type { FieldErrors } from '../domain/validation.ts';
+import { addError } from '../domain/validation.ts';
+import { validationFailed, type ApiError } from './errors.ts';
+
+// Request bodies: shape only (types, lengths, URL schemes, unknown keys). Business rules live in domain/.
+
+export const MAX_LENGTH = {
+  codes: 100 * 64,
+  sku: 255,
+  product_handle: 255,
+  title: 500,
+  brand: 200,
+  description: 20_000,
+  notes: 5_000,
+  imageUrl: 2_048,
+  images: 20,
+  countries: 50,
+  id: 255,
+} as const;
+
+function text(field: string, max: number) {
+  return z
+    .string({ error: `The ${field} field must be a string.` })
+    .max(max, { error: `The ${field} field must be at most ${max} characters long.` });
+}
+
+function isHttpUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+}
+
+const agentModel = z.enum(['v1', 'v2'], { error: 'The agent_model field must be "v1" or "v2".' });
+
+export const createBodySchema = z.strictObject({
+  codes: text('codes', MAX_LENGTH.codes).optional(),
+  sku: text('sku', MAX_LENGTH.sku).optional(),
+  product_handle: text('product_handle', MAX_LENGTH.product_handle).optional(),
+  title: text('title', MAX_LENGTH.title).optional(),
+  brand: text('brand', MAX_LENGTH.brand).optional(),
+  images: z
+    .array(
+      z
+        .string({ error: 'Each image must be a URL string.' })
+        .max(MAX_LENGTH.imageUrl, { error: `An image URL must be at most ${MAX_LENGTH.imageUrl} characters long.` })
+        .refine(isHttpUrl, { error: 'An image must be an http or https URL.' }),
+      { error: 'The images field must be an array of URL strings.' },
+    )
+    .max(MAX_LENGTH.images, { error: `At most ${MAX_LENGTH.images} images are allowed.` })
+    .optional(),
+  description: text('description', MAX_LENGTH.description).optional(),
+  notes: text('notes', MAX_LENGTH.notes).optional(),
+  countries: z
+    .array(z.string({ error: 'Each country must be a two-letter code string.' }).max(16, { error: 'A country code is two letters.' }), {
+      error: 'The countries field must be an array of ISO 3166 two-letter codes.',
+    })
+    .max(MAX_LENGTH.countries, { error: `At most ${MAX_LENGTH.countries} countries are allowed.` })
+    .optional(),
+  agent_model: agentModel.optional(),
+});
+
+export const regenerateBodySchema = z.strictObject({
+  notes: text('notes', MAX_LENGTH.notes).optional(),
+  fields: z
+    .record(z.string(), z.unknown(), { error: 'The fields field must be an object of field names to strings.' })
+    .optional(),
+  agent_model: agentModel.optional(),
+});
+
+/** Parses a body against a schema; every problem becomes a `validation_failed` entry under its field path. */
+export function parseBody<T>(schema: z.ZodType<T>, body: unknown): { ok: true; value: T } | { ok: false; error: ApiError } {
+  const result = schema.safeParse(body);
+  if (result.success) return { ok: true, value: result.data };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) addError(errors, [...issue.path, key].join('.'), 'Unknown field.');
+    } else {
+      addError(errors, issue.path.length > 0 ? issue.path.join('.') : 'body', issue.message);
+    }
+  }
+  return { ok: false, error: validationFailed(errors) };
+}

@@ -1,0 +1,70 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { fromPglite, PgBoss, type Db } from 'pg-boss';
+import type { Config } from '../config.ts';
+import type { SqlRunner } from '../db/database.ts';
+import type { GenerationQueue, GenerationJob } from '../services/ports.ts';
+import { JOBS } from './registry.ts';
+
+export const QUEUE_SCHEMA = 'pgboss';
+
+export interface QueueHandle {
+  boss: PgBoss;
+  queue: GenerationQueue;
+}
+
+/** pg-boss statements run on the caller's transaction, so the job commits or rolls back with it. */
+function onTransaction(tx: SqlRunner): Db {
+  return { executeSql: async (text, values) => ({ rows: await tx.query(text, values ?? []) }) };
+}
+
+/** The queue lives in the same database: PGlite through pg-boss's adapter, a server through its own pool. */
+export type QueueConnection = { pglite: PGlite } | { connectionString: string };
+
+export function createBoss(config: Config, connection: QueueConnection, onError: (err: Error) => void): PgBoss {
+  const common = {
+    schema: QUEUE_SCHEMA,
+    superviseIntervalSeconds: config.worker.monitorSeconds,
+    monitorIntervalSeconds: config.worker.monitorSeconds,
+    schedule: false,
+  } as const;
+  const boss =
+    'pglite' in connection
+      ? new PgBoss({ ...common, db: fromPglite(connection.pglite), backend: 'pglite' })
+      : new PgBoss({ ...common, connectionString: connection.connectionString, max: Math.max(2, Math.ceil(config.dbPoolSize / 2)) });
+  // Without a listener an 'error' event would crash the process; pg-boss recovers by itself.
+  boss.on('error', onError);
+  return boss;
+}
+
+/** Creates the queues (idempotent) with their retry, expiry and dead-letter policy. */
+export async function ensureQueues(boss: PgBoss, config: Config): Promise<void> {
+  const existing = new Set((await boss.getQueues()).map((q) => q.name));
+  if (!existing.has(JOBS.generationDead.name)) {
+    await boss.createQueue(JOBS.generationDead.name, { retryLimit: 10, retryDelay: 5, retryBackoff: true });
+  }
+  const policy = {
+    retryLimit: config.worker.retryLimit,
+    retryDelay: config.worker.retryDelaySeconds,
+    retryBackoff: true,
+    retryDelayMax: 600,
+    expireInSeconds: config.worker.expireSeconds,
+    deadLetter: JOBS.generationDead.name,
+  };
+  // 'singleton': at most one active job per singletonKey (the product), so two generations of one
+  // product never run at once; later ones wait their turn.
+  if (!existing.has(JOBS.generation.name)) await boss.createQueue(JOBS.generation.name, { ...policy, policy: 'singleton' });
+  else await boss.updateQueue(JOBS.generation.name, policy);
+}
+
+export function generationQueue(boss: PgBoss): GenerationQueue {
+  return {
+    async enqueue(tx: SqlRunner, jobs: readonly GenerationJob[]) {
+      if (jobs.length === 0) return;
+      await boss.insert(
+        JOBS.generation.name,
+        jobs.map((j) => ({ data: JOBS.generation.payload.parse(j), singletonKey: j.productId })),
+        { db: onTransaction(tx) },
+      );
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/** Each job name with its payload schema; producer and worker both go through here. */
+export const JOBS = {
+  /** Generate or regenerate one product: the paid unit of work. */
+  generation: {
+    name: 'vetrina.generation',
+    payload: z.object({ generationId: z.uuid(), productId: z.uuid() }),
+  },
+  /** Generations whose retries ran out (errors or expired claims); settled as failed and refunded. */
+  generationDead: {
+    name: 'vetrina.generation.dead',
+    payload: z.object({ generationId: z.uuid(), productId: z.uuid() }),
+  },
+} as const;
+
+export type GenerationPayload = z.infer<typeof JOBS.generation.payload>;

@@ -1,0 +1,53 @@
+import type { PgBoss } from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { failAndRefund } from '../services/fail-generation.ts';
+import type { ContentEngine } from '../services/ports.ts';
+import { runGeneration } from '../services/run-generation.ts';
+import { JOBS } from './registry.ts';
+
+export interface WorkerDeps {
+  boss: PgBoss;
+  db: Database;
+  engine: ContentEngine;
+  config: Config;
+  logger: Logger;
+}
+
+/** Registers the handlers; pg-boss polls, runs up to `concurrency` jobs at once, retries and dead-letters. */
+export async function startWorkers(deps: WorkerDeps): Promise<void> {
+  const { boss, db, engine, config, logger } = deps;
+  const polling = { pollingIntervalSeconds: config.worker.pollSeconds, localConcurrency: config.worker.concurrency };
+
+  await boss.work(JOBS.generation.name, polling, async (jobs) => {
+    for (const job of jobs) {
+      // Payloads are validated again here: the queue is a trust boundary across versions.
+      const payload = JOBS.generation.payload.safeParse(job.data);
+      if (!payload.success) {
+        logger.error({ jobId: job.id, issues: payload.error.issues }, 'generation job with an invalid payload dropped');
+        continue;
+      }
+      const log = logger.child({ jobId: job.id, generationId: payload.data.generationId, attempt: job.retryCount + 1 });
+      try {
+        const outcome = await runGeneration({ db, engine }, payload.data.generationId);
+        log.info({ outcome }, 'generation finished');
+      } catch (err) {
+        log.warn({ err }, 'generation attempt failed; the queue will retry it');
+        throw err;
+      }
+    }
+  });
+
+  await boss.work(JOBS.generationDead.name, { pollingIntervalSeconds: config.worker.pollSeconds }, async (jobs) => {
+    for (const job of jobs) {
+      const payload = JOBS.generationDead.payload.safeParse(job.data);
+      if (!payload.success) continue;
+      const settled = await failAndRefund(db, payload.data.generationId, {
+        reason: 'generation_failed',
+        message: 'Generation failed after all retries; the credits were refunded.',
+      });
+      logger.warn({ generationId: payload.data.generationId, settled }, 'generation failed for good');
+    }
+  });
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from './config.ts';
+import { createContainer } from './container.ts';
+import { buildApp } from './http/app.ts';
+import { startWorkers } from './jobs/worker.ts';
+import { bootstrapDefaultAccount } from './services/accounts.ts';
+
+export interface RunOptions {
+  http: boolean;
+  workers: boolean;
+}
+
+/** Owns the process: config → container → HTTP and/or workers → graceful stop on SIGTERM/SIGINT. */
+export async function run(config: Config, options: RunOptions): Promise<void> {
+  const role = options.http ? 'server' : 'worker';
+  const container = await createContainer(config, { role });
+  const { logger } = container;
+
+  const created = await bootstrapDefaultAccount(container.db);
+  if (created !== null) {
+    // Printed once, plainly, because it is never retrievable again (only its hash is stored).
+    process.stdout.write(
+      `\nCreated account "${created.account.name}" with ${created.account.credits} credits.\n` +
+        `Its API token, shown only this once:\n\n  ${created.token}\n\n`,
+    );
+  }
+
+  let app: FastifyInstance | null = null;
+  if (options.workers) {
+    await startWorkers({ ...container });
+    logger.info({ concurrency: config.worker.concurrency, engine: container.engine.name }, 'workers started');
+  }
+  if (options.http) {
+    app = await buildApp(container);
+    await app.listen({ port: config.port, host: config.host });
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: no new requests; finishing in-flight work');
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, (config.shutdownTimeoutSeconds + 10) * 1000);
+    force.unref();
+    try {
+      await app?.close();
+      await container.close({ graceful: true });
+      logger.info('stopped');
+      process.exitCode = 0;
+    } catch (err) {
+      logger.error({ err }, 'error during shutdown');
+      process.exitCode = 1;
+    }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+if (import.meta.main) {
+  run(loadConfig(process.env), { http: true, workers: true }).catch((err: unknown) => {
+    process.stderr.write(`vetrina: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,29 @@
+import { changeBalance } from '../db/accounts.ts';
+import type { Database } from '../db/database.ts';
+import { failGeneration } from '../db/generations.ts';
+
+export interface GenerationFailure {
+  reason: string;
+  message: string;
+}
+
+/**
+ * Settles a generation as failed for good and refunds what it charged, in one transaction.
+ * Idempotent: a second call (a redelivered dead-letter job) finds it settled and does nothing.
+ */
+export async function failAndRefund(db: Database, generationId: string, failure: GenerationFailure): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const failed = await failGeneration(tx, generationId, failure);
+    if (failed === undefined) return false;
+    if (failed.cost > 0) {
+      await changeBalance(tx, {
+        accountId: failed.account_id,
+        delta: failed.cost,
+        kind: 'refund',
+        generationId,
+        memo: failure.reason,
+      });
+    }
+    return true;
+  });
+}

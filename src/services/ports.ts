@@ -1,0 +1,58 @@
+import type { CountryContent } from '../db/content.ts';
+import type { SqlRunner } from '../db/database.ts';
+import type { FieldRequest } from '../domain/regenerate-fields.ts';
+
+export interface GenerationJob {
+  generationId: string;
+  productId: string;
+}
+
+/** The durable queue. Enqueueing takes the caller's transaction: a job exists exactly when its charge does. */
+export interface GenerationQueue {
+  enqueue(tx: SqlRunner, jobs: readonly GenerationJob[]): Promise<void>;
+}
+
+/** What an engine writes from: the caller's inputs (facts from data sources come with issue #3). */
+export interface EngineInput {
+  product: {
+    id: string;
+    code: string | null;
+    codeType: 'ean' | 'asin' | 'minsan' | null;
+    sku: string | null;
+    productHandle: string | null;
+    title: string | null;
+    brand: string | null;
+    description: string | null;
+    images: string[];
+  };
+  notes: string | null;
+  agentModel: 'v1' | 'v2';
+  targets: readonly { country: string; language: string }[];
+  /** Null for a full generation; the requested fields for a regeneration. */
+  fields: readonly FieldRequest[] | null;
+  /** The record as it is now, per country, for a regeneration to keep what it does not touch. */
+  existing: readonly CountryContent[];
+}
+
+export interface EngineOutput {
+  content: CountryContent[];
+  productHandle: string | null;
+}
+
+export interface ContentEngine {
+  readonly name: string;
+  generate(input: EngineInput): Promise<EngineOutput>;
+}
+
+/**
+ * A generation that cannot succeed by trying again (no data to write from, content refused).
+ * Anything else thrown by an engine is treated as transient and retried by the queue.
+ */
+export class PermanentGenerationError extends Error {
+  override name = 'PermanentGenerationError';
+  readonly reason: string;
+  constructor(reason: string, message: string) {
+    super(message);
+    this.reason = reason;
+  }
+}

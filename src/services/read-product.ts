@@ -1,0 +1,91 @@
+import { listContent, type ContentRow } from '../db/content.ts';
+import type { Database } from '../db/database.ts';
+import { findProductByRef, type ProductRow } from '../db/products.ts';
+import { normaliseProductCode } from '../domain/codes.ts';
+import { languageOf, normaliseCountry } from '../domain/countries.ts';
+
+export interface ProductView {
+  id: string;
+  code: string | null;
+  code_type: 'ean' | 'asin' | 'minsan' | null;
+  sku: string | null;
+  product_handle: string | null;
+  brand: string | null;
+  state: ProductRow['state'];
+  agent_model: ProductRow['agent_model'];
+  country: string;
+  language: string;
+  countries: string[];
+  title: string | null;
+  short_description: string | null;
+  description: string | null;
+  key_features: string[];
+  global_attr: Record<string, string>;
+  title_tag: string | null;
+  meta_description: string | null;
+  meta_keywords: string | null;
+  images: unknown[];
+  sources: Record<string, string[]>;
+  validation_messages: string[];
+  failure: { reason: string; message: string } | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type ReadOutcome =
+  | { kind: 'ready'; product: ProductView }
+  | { kind: 'pending'; product: { id: string; code: string | null; state: ProductRow['state'] } }
+  | { kind: 'product_not_found'; message: string };
+
+function view(product: ProductRow, country: string, content: ContentRow | undefined): ProductView {
+  const newest = content !== undefined && content.updated_at > product.updated_at ? content.updated_at : product.updated_at;
+  return {
+    id: product.id,
+    code: product.code,
+    code_type: product.code_type,
+    sku: product.sku,
+    product_handle: product.product_handle,
+    brand: product.brand,
+    state: product.state,
+    agent_model: product.agent_model,
+    country,
+    language: content?.language ?? languageOf(country),
+    countries: product.countries,
+    title: content?.title ?? null,
+    short_description: content?.short_description ?? null,
+    description: content?.description ?? null,
+    key_features: content?.key_features ?? [],
+    global_attr: content?.global_attr ?? {},
+    title_tag: content?.title_tag ?? null,
+    meta_description: content?.meta_description ?? null,
+    meta_keywords: content?.meta_keywords ?? null,
+    images: content?.images ?? product.images.map((url) => ({ url })),
+    sources: content?.sources ?? {},
+    validation_messages: content?.validation_messages ?? [],
+    failure: product.failure,
+    created_at: product.created_at.toISOString(),
+    updated_at: newest.toISOString(),
+  };
+}
+
+/** A product of the caller's account by id, code or sku, in one country (default: its first). */
+export async function readProduct(db: Database, accountId: string, ref: string, countryInput: string | undefined): Promise<ReadOutcome> {
+  const product = await findProductByRef(db, accountId, { raw: ref, normalisedCode: normaliseProductCode(ref) });
+  if (product === undefined) return { kind: 'product_not_found', message: `No product matches "${ref}".` };
+
+  let country = product.countries[0];
+  if (countryInput !== undefined) {
+    const normalised = normaliseCountry(countryInput);
+    country = normalised.ok && product.countries.includes(normalised.country) ? normalised.country : undefined;
+    if (country === undefined) {
+      return { kind: 'product_not_found', message: `Product ${product.id} has no content for country "${countryInput}"; it has ${product.countries.join(', ')}.` };
+    }
+  }
+  if (country === undefined) throw new Error(`product ${product.id} has no countries`);
+
+  if (product.state === 'queued' || product.state === 'processing') {
+    return { kind: 'pending', product: { id: product.id, code: product.code, state: product.state } };
+  }
+  const content = (await listContent(db, product.id)).find((c) => c.country === country);
+  return { kind: 'ready', product: view(product, country, content) };
+}
