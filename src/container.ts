@@ -1,13 +1,11 @@
 import type { PgBoss } from 'pg-boss';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.ts';
-import { lockDataDir, type DataDirLock } from './db/data-dir-lock.ts';
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { openPGlite } from './db/pglite-database.ts';
-import { openPostgres } from './db/postgres-database.ts';
+import { openDatabase, type OpenedDatabase } from './db/open.ts';
 import { createTemplateEngine } from './generation/template/engine.ts';
-import { createBoss, ensureQueues, generationQueue, type QueueConnection } from './jobs/queue.ts';
+import { createBoss, ensureQueues, generationQueue } from './jobs/queue.ts';
 import type { ContentEngine, GenerationQueue } from './services/ports.ts';
 
 /** The composition root: the only place that knows which adapters are concrete. */
@@ -23,62 +21,43 @@ export interface Container {
 
 export interface ContainerOptions {
   logger?: Logger;
-  /** For tests: an already-open database (e.g. in-memory PGlite); the container then does not close it. */
-  database?: { db: Database; queue: QueueConnection };
+  /** For tests: an already-open database (e.g. in-memory PGlite); the container then leaves it open. */
+  database?: Omit<OpenedDatabase, 'close'>;
   /** What holds a PGlite data directory, named in the refusal a second process gets. */
   role?: string;
 }
 
 export async function createContainer(config: Config, options: ContainerOptions = {}): Promise<Container> {
   const logger = options.logger ?? pino({ level: config.logLevel });
-  let lock: DataDirLock | null = null;
-  let db: Database;
-  let connection: QueueConnection;
-  const ownsDb = options.database === undefined;
+  let opened: OpenedDatabase;
   if (options.database !== undefined) {
-    db = options.database.db;
-    connection = options.database.queue;
-  } else if (config.databaseUrl !== undefined) {
-    db = openPostgres(config.databaseUrl, config.dbPoolSize);
-    connection = { connectionString: config.databaseUrl };
+    await migrate(options.database.db);
+    opened = { ...options.database, close: async () => {} };
   } else {
-    lock = lockDataDir(config.dataDir, options.role ?? 'process');
-    try {
-      const pglite = await openPGlite(config.dataDir);
-      db = pglite;
-      connection = { pglite: pglite.pglite };
-    } catch (err) {
-      lock.release();
-      throw err;
-    }
+    opened = await openDatabase(config, options.role ?? 'process');
   }
 
-  let boss: PgBoss | null = null;
+  const boss = createBoss(config, opened.queue, (err) => logger.error({ err }, 'queue error'));
   try {
-    await migrate(db);
-    boss = createBoss(config, connection, (err) => logger.error({ err }, 'queue error'));
     await boss.start();
     await ensureQueues(boss, config);
   } catch (err) {
-    await boss?.stop({ graceful: false }).catch(() => {});
-    if (ownsDb) await db.close().catch(() => {});
-    lock?.release();
+    await boss.stop({ graceful: false }).catch(() => {});
+    await opened.close().catch(() => {});
     throw err;
   }
-  const started = boss;
 
   return {
     config,
     logger,
-    db,
-    boss: started,
-    queue: generationQueue(started),
+    db: opened.db,
+    boss,
+    queue: generationQueue(boss),
     engine: createTemplateEngine(),
     async close({ graceful = true } = {}) {
       // Jobs still running after the timeout are failed back to the queue, so another worker retries them.
-      await started.stop({ graceful, timeout: config.shutdownTimeoutSeconds * 1000 });
-      if (ownsDb) await db.close();
-      lock?.release();
+      await boss.stop({ graceful, timeout: config.shutdownTimeoutSeconds * 1000 });
+      await opened.close();
     },
   };
 }

@@ -54,6 +54,12 @@ export async function ensureQueues(boss: PgBoss, config: Config): Promise<void> 
   // product never run at once; later ones wait their turn.
   if (!existing.has(JOBS.generation.name)) await boss.createQueue(JOBS.generation.name, { ...policy, policy: 'singleton' });
   else await boss.updateQueue(JOBS.generation.name, policy);
+  // pg-boss looks a queue up on its own connection the first time it inserts into it. Inside our
+  // charging transaction on PGlite (one connection) that look-up would wait for the transaction it
+  // runs in: a deadlock. Loading its queue cache now, outside any transaction, prevents it.
+  for (const name of [JOBS.generation.name, JOBS.generationDead.name]) {
+    await boss.getJobById(name, '00000000-0000-0000-0000-000000000000');
+  }
 }
 
 export function generationQueue(boss: PgBoss): GenerationQueue {

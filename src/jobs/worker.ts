@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
@@ -13,11 +14,13 @@ export interface WorkerDeps {
   engine: ContentEngine;
   config: Config;
   logger: Logger;
+  /** Emits 'settled' with { generationId, outcome } after each generation is handled (tests wait on it). */
+  events?: EventEmitter;
 }
 
 /** Registers the handlers; pg-boss polls, runs up to `concurrency` jobs at once, retries and dead-letters. */
 export async function startWorkers(deps: WorkerDeps): Promise<void> {
-  const { boss, db, engine, config, logger } = deps;
+  const { boss, db, engine, config, logger, events } = deps;
   const polling = { pollingIntervalSeconds: config.worker.pollSeconds, localConcurrency: config.worker.concurrency };
 
   await boss.work(JOBS.generation.name, polling, async (jobs) => {
@@ -32,8 +35,10 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
       try {
         const outcome = await runGeneration({ db, engine }, payload.data.generationId);
         log.info({ outcome }, 'generation finished');
+        events?.emit('settled', { generationId: payload.data.generationId, outcome });
       } catch (err) {
         log.warn({ err }, 'generation attempt failed; the queue will retry it');
+        events?.emit('attempt_failed', { generationId: payload.data.generationId, error: err });
         throw err;
       }
     }
@@ -48,6 +53,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
         message: 'Generation failed after all retries; the credits were refunded.',
       });
       logger.warn({ generationId: payload.data.generationId, settled }, 'generation failed for good');
+      events?.emit('settled', { generationId: payload.data.generationId, outcome: settled ? 'failed' : 'already_settled' });
     }
   });
 }

@@ -1,0 +1,45 @@
+import type { Config } from '../config.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+import type { Database } from './database.ts';
+import { migrate } from './migrate.ts';
+import { openPGlite } from './pglite-database.ts';
+import { openPostgres } from './postgres-database.ts';
+import type { QueueConnection } from '../jobs/queue.ts';
+
+export interface OpenedDatabase {
+  db: Database;
+  /** How the queue reaches the same database. */
+  queue: QueueConnection;
+  /** Closes the database and releases the data directory. */
+  close(): Promise<void>;
+}
+
+/** DATABASE_URL → a server pool; otherwise PGlite in DATA_DIR, locked to this process. Migrated before return. */
+export async function openDatabase(config: Config, role: string): Promise<OpenedDatabase> {
+  if (config.databaseUrl !== undefined) {
+    const db = openPostgres(config.databaseUrl, config.dbPoolSize);
+    try {
+      await migrate(db);
+    } catch (err) {
+      await db.close().catch(() => {});
+      throw err;
+    }
+    return { db, queue: { connectionString: config.databaseUrl }, close: () => db.close() };
+  }
+  const lock = lockDataDir(config.dataDir, role);
+  try {
+    const db = await openPGlite(config.dataDir);
+    await migrate(db);
+    return {
+      db,
+      queue: { pglite: db.pglite },
+      close: async () => {
+        await db.close();
+        lock.release();
+      },
+    };
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+}

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { OpenedDatabase } from '../../src/db/open.ts';
+import { openPGlite } from '../../src/db/pglite-database.ts';
+import { openPostgres } from '../../src/db/postgres-database.ts';
+
+export interface TestDatabase extends OpenedDatabase {
+  /** The connection string of this test's own database on a server; undefined on PGlite. */
+  url: string | undefined;
+}
+
+export interface DatabaseTarget {
+  name: 'pglite' | 'postgres';
+  open(): Promise<TestDatabase>;
+}
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/** Each test file gets a database of its own: in-memory PGlite, or a throwaway database on the server. */
+export function databaseTargets(): DatabaseTarget[] {
+  const targets: DatabaseTarget[] = [
+    {
+      name: 'pglite',
+      async open() {
+        const db = await openPGlite(undefined);
+        return { db, queue: { pglite: db.pglite }, url: undefined, close: () => db.close() };
+      },
+    },
+  ];
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    targets.push({
+      name: 'postgres',
+      async open() {
+        const name = `vetrina_test_${randomBytes(6).toString('hex')}`;
+        const admin = new pg.Client({ connectionString: serverUrl });
+        await admin.connect();
+        await admin.query(`CREATE DATABASE ${name}`);
+        await admin.end();
+        const url = withDatabase(serverUrl, name);
+        const db = openPostgres(url, 10);
+        return {
+          db,
+          queue: { connectionString: url },
+          url,
+          async close() {
+            await db.close();
+            const dropper = new pg.Client({ connectionString: serverUrl });
+            await dropper.connect();
+            await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+            await dropper.end();
+          },
+        };
+      },
+    });
+  }
+  return targets;
+}

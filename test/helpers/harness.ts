@@ -1,0 +1,112 @@
+import { EventEmitter, once } from 'node:events';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pino from 'pino';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { createContainer, type Container } from '../../src/container.ts';
+import { ledgerSum } from '../../src/db/accounts.ts';
+import { buildApp } from '../../src/http/app.ts';
+import { startWorkers } from '../../src/jobs/worker.ts';
+import { createAccount } from '../../src/services/accounts.ts';
+import type { ContentEngine } from '../../src/services/ports.ts';
+import type { DatabaseTarget, TestDatabase } from './databases.ts';
+
+export interface HarnessOptions {
+  env?: Record<string, string>;
+  workers?: boolean;
+  /** Replaces the engine for tests that need a failing or slow one. */
+  engine?: ContentEngine;
+}
+
+export interface Settled {
+  generationId: string;
+  outcome: string;
+}
+
+export interface Harness {
+  target: DatabaseTarget['name'];
+  database: TestDatabase;
+  config: Config;
+  container: Container;
+  app: FastifyInstance;
+  events: EventEmitter;
+  account(credits?: number, options?: { imageStandardization?: boolean }): Promise<{ id: string; name: string; token: string }>;
+  post(url: string, token: string, body: unknown): Promise<LightMyRequestResponse>;
+  get(url: string, token: string): Promise<LightMyRequestResponse>;
+  balance(accountId: string): Promise<{ credits: number; ledger: number }>;
+  /** Resolves when every given generation has been settled by a worker. */
+  settled(generationIds: readonly string[], timeoutMs?: number): Promise<Map<string, string>>;
+  generationIdsOf(productIds: readonly string[]): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+let accountSeq = 0;
+
+export async function startHarness(target: DatabaseTarget, options: HarnessOptions = {}): Promise<Harness> {
+  const database = await target.open();
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    QUEUE_POLL_SECONDS: '0.5',
+    JOB_RETRY_DELAY_SECONDS: '1',
+    SHUTDOWN_TIMEOUT_SECONDS: '5',
+    ...options.env,
+  });
+  const logger = pino({ level: 'silent' });
+  const container = await createContainer(config, { logger, database });
+  if (options.engine !== undefined) container.engine = options.engine;
+  const events = new EventEmitter();
+  const settledSoFar = new Map<string, string>();
+  events.on('settled', (s: Settled) => settledSoFar.set(s.generationId, s.outcome));
+  if (options.workers !== false) await startWorkers({ ...container, events });
+  const app = await buildApp(container);
+  await app.ready();
+
+  const inject = (method: 'GET' | 'POST', url: string, token: string, body?: unknown) =>
+    app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
+
+  return {
+    target: target.name,
+    database,
+    config,
+    container,
+    app,
+    events,
+    async account(credits = 1000, accountOptions = {}) {
+      accountSeq += 1;
+      const created = await createAccount(container.db, {
+        name: `acct-${process.pid}-${accountSeq}`,
+        credits,
+        imageStandardization: accountOptions.imageStandardization ?? false,
+      });
+      return { id: created.account.id, name: created.account.name, token: created.token };
+    },
+    post: (url, token, body) => inject('POST', url, token, body),
+    get: (url, token) => inject('GET', url, token),
+    async balance(accountId) {
+      const rows = await container.db.query<{ credits: number }>('SELECT credits FROM accounts WHERE id = $1', [accountId]);
+      return { credits: rows[0]?.credits ?? Number.NaN, ledger: await ledgerSum(container.db, accountId) };
+    },
+    async settled(ids, timeoutMs = 30_000) {
+      // Waits on the workers' own signal; the deadline turns a hang into a failing test.
+      const signal = AbortSignal.timeout(timeoutMs);
+      while (ids.some((id) => !settledSoFar.has(id))) await once(events, 'settled', { signal });
+      return new Map(ids.map((id) => [id, settledSoFar.get(id) ?? '']));
+    },
+    async generationIdsOf(productIds) {
+      const rows = await container.db.query<{ id: string }>(
+        'SELECT latest_generation_id AS id FROM products WHERE id = ANY($1::uuid[])',
+        [productIds],
+      );
+      return rows.map((r) => r.id);
+    },
+    async close() {
+      await app.close();
+      await container.close({ graceful: false });
+      await database.close();
+    },
+  };
+}

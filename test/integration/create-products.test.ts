@@ -1,0 +1,231 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { databaseTargets } from '../helpers/databases.ts';
+import { startHarness, type Harness } from '../helpers/harness.ts';
+import { validEans } from '../helpers/codes.ts';
+
+const CREATE = '/api/v1/products/create';
+
+interface CreateBody {
+  status: string;
+  message: string;
+  code?: string;
+  errors?: Record<string, string[]>;
+  data: {
+    total_requested: number;
+    successful: number;
+    failed: number;
+    imported_products: { code: string; status: string; id: string }[];
+    failures: { code: string; reason: string; message: string }[];
+  };
+}
+
+for (const target of databaseTargets()) {
+  describe(`create products [${target.name}]`, () => {
+    let h: Harness;
+    before(async () => {
+      h = await startHarness(target, { workers: false });
+    });
+    after(async () => {
+      await h.close();
+    });
+
+    test('100 codes in one call: all queued, one charge of 100 × 5 credits', async () => {
+      const { id, token } = await h.account(1000);
+      const codes = validEans(100, 1);
+      const res = await h.post(CREATE, token, { codes: codes.join(','), countries: ['it'] });
+      assert.equal(res.statusCode, 202);
+      const body = res.json<CreateBody>();
+      assert.equal(body.status, 'success');
+      assert.equal(body.message, 'All 100 product(s) successfully queued for import');
+      assert.equal(body.data.total_requested, 100);
+      assert.equal(body.data.successful, 100);
+      assert.equal(body.data.failed, 0);
+      assert.deepEqual(body.data.failures, []);
+      assert.deepEqual(
+        body.data.imported_products.map((p) => [p.code, p.status]),
+        codes.map((c) => [c, 'queued']),
+      );
+      assert.deepEqual(await h.balance(id), { credits: 500, ledger: 500 });
+      const jobs = await h.container.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'vetrina.generation' AND data->>'productId' = ANY($1::text[])`,
+        [body.data.imported_products.map((p) => p.id)],
+      );
+      assert.equal(jobs[0]?.n, 100);
+    });
+
+    test('101 codes: validation_failed on codes, nothing charged', async () => {
+      const { id, token } = await h.account(1000);
+      const res = await h.post(CREATE, token, { codes: validEans(101, 2).join(','), countries: ['it'] });
+      assert.equal(res.statusCode, 422);
+      const body = res.json<CreateBody>();
+      assert.equal(body.code, 'validation_failed');
+      assert.match(body.errors?.codes?.[0] ?? '', /100/);
+      assert.equal((await h.balance(id)).credits, 1000);
+    });
+
+    test('partial: valid codes queued, each bad one reported with why', async () => {
+      const { id, token } = await h.account(1000);
+      const [good1, good2] = validEans(2, 3);
+      const res = await h.post(CREATE, token, {
+        codes: `${good1}, 4006381333932, ${good2}, 12345678901, B07PHPXHQS, 012345678, ${good1}`,
+        countries: ['it'],
+        agent_model: 'v1',
+      });
+      assert.equal(res.statusCode, 202);
+      const body = res.json<CreateBody>();
+      assert.equal(body.status, 'partial');
+      assert.equal(body.data.total_requested, 7);
+      assert.equal(body.data.successful, 3);
+      assert.equal(body.data.failed, 4);
+      assert.equal(body.message, 'Imported 3 of 7 product(s), 4 failed');
+      assert.deepEqual(
+        body.data.imported_products.map((p) => p.code),
+        [good1, good2, 'B07PHPXHQS'],
+      );
+      const byCode = new Map(body.data.failures.map((f) => [f.code, f]));
+      assert.equal(byCode.get('4006381333932')?.reason, 'product_code_invalid');
+      assert.match(byCode.get('4006381333932')?.message ?? '', /check digit/);
+      assert.match(byCode.get('12345678901')?.message ?? '', /11 digits/);
+      assert.equal(byCode.get('012345678')?.reason, 'product_code_invalid');
+      assert.equal(byCode.get(good1 ?? '')?.reason, 'product_code_duplicate');
+      assert.deepEqual(await h.balance(id), { credits: 997, ledger: 997 });
+    });
+
+    test('every code invalid: 422 validation_failed with errors.codes and the data block', async () => {
+      const { id, token } = await h.account(1000);
+      const res = await h.post(CREATE, token, { codes: '123,4006381333932', countries: ['it'] });
+      assert.equal(res.statusCode, 422);
+      const body = res.json<CreateBody>();
+      assert.equal(body.status, 'error');
+      assert.equal(body.code, 'validation_failed');
+      assert.equal(body.errors?.codes?.length, 2);
+      assert.equal(body.data.successful, 0);
+      assert.equal(body.data.failed, 2);
+      assert.deepEqual(
+        body.data.failures.map((f) => f.reason),
+        ['product_code_invalid', 'product_code_invalid'],
+      );
+      assert.equal((await h.balance(id)).credits, 1000);
+    });
+
+    test('one code with raw data is queued and the raw data is kept', async () => {
+      const { token } = await h.account(1000);
+      const res = await h.post(CREATE, token, {
+        codes: '4006381333931',
+        sku: 'HL-YEL-1',
+        product_handle: 'stabilo-boss-yellow',
+        title: 'Boss Original highlighter, yellow',
+        brand: 'STABILO',
+        images: ['https://cdn.example.com/boss.jpg'],
+        description: 'Fluorescent ink.',
+        countries: ['IT', 'de', 'uk', 'it'],
+      });
+      assert.equal(res.statusCode, 202);
+      const [product] = res.json<CreateBody>().data.imported_products;
+      const rows = await h.container.db.query<{ sku: string; countries: string[]; images: string[]; brand: string; code_type: string }>(
+        'SELECT sku, countries, images, brand, code_type FROM products WHERE id = $1',
+        [product?.id],
+      );
+      assert.deepEqual(rows[0], {
+        sku: 'HL-YEL-1',
+        countries: ['it', 'de', 'gb'],
+        images: ['https://cdn.example.com/boss.jpg'],
+        brand: 'STABILO',
+        code_type: 'ean',
+      });
+    });
+
+    test('raw data alone (no codes) queues one product named by its sku', async () => {
+      const { id, token } = await h.account(1000);
+      const res = await h.post(CREATE, token, { sku: 'RAW-1', description: 'Hand-made ceramic mug, 350 ml.', countries: ['it', 'fr'] });
+      assert.equal(res.statusCode, 202);
+      const body = res.json<CreateBody>();
+      assert.equal(body.data.total_requested, 1);
+      assert.equal(body.data.imported_products[0]?.code, 'RAW-1');
+      // v2 (5) + 1 extra country
+      assert.equal((await h.balance(id)).credits, 994);
+    });
+
+    test('more than one code with raw data is validation_failed on codes', async () => {
+      const { token } = await h.account(1000);
+      const res = await h.post(CREATE, token, { codes: validEans(2, 4).join(','), title: 'x', countries: ['it'] });
+      assert.equal(res.statusCode, 422);
+      assert.match(res.json<CreateBody>().errors?.codes?.[0] ?? '', /Only one code/);
+    });
+
+    test('neither codes nor description nor images is validation_failed on codes', async () => {
+      const { token } = await h.account(1000);
+      const res = await h.post(CREATE, token, { title: 'Only a title', countries: ['it'] });
+      assert.equal(res.statusCode, 422);
+      assert.ok(res.json<CreateBody>().errors?.codes);
+    });
+
+    test('missing countries: the message says the countries field is required', async () => {
+      const { token } = await h.account(1000);
+      const res = await h.post(CREATE, token, { codes: '4006381333931' });
+      assert.equal(res.statusCode, 422);
+      assert.match(res.json<CreateBody>().errors?.countries?.[0] ?? '', /countries field is required/);
+    });
+
+    test('credits follow spec 8.2: v1/v2, extra countries, image standardisation', async () => {
+      const cases: { model: 'v1' | 'v2'; countries: string[]; images: boolean; each: number }[] = [
+        { model: 'v2', countries: ['it'], images: false, each: 5 },
+        { model: 'v1', countries: ['it'], images: false, each: 1 },
+        { model: 'v2', countries: ['it', 'de', 'fr'], images: false, each: 7 },
+        { model: 'v1', countries: ['it', 'de'], images: true, each: 3 },
+        { model: 'v2', countries: ['it'], images: true, each: 6 },
+      ];
+      for (const [i, c] of cases.entries()) {
+        const { id, token } = await h.account(100, { imageStandardization: c.images });
+        const res = await h.post(CREATE, token, { codes: validEans(3, 10 + i).join(','), countries: c.countries, agent_model: c.model });
+        assert.equal(res.statusCode, 202, JSON.stringify(c));
+        assert.deepEqual(await h.balance(id), { credits: 100 - 3 * c.each, ledger: 100 - 3 * c.each }, JSON.stringify(c));
+      }
+    });
+
+    test('a balance that cannot pay for every product: 402, nothing queued or charged', async () => {
+      const { id, token } = await h.account(14);
+      const codes = validEans(3, 20);
+      const res = await h.post(CREATE, token, { codes: codes.join(','), countries: ['it'] });
+      assert.equal(res.statusCode, 402);
+      const body = res.json<{ code: string; required: number; available: number }>();
+      assert.equal(body.code, 'insufficient_credits');
+      assert.equal(body.required, 15);
+      assert.equal(body.available, 14);
+      assert.deepEqual(await h.balance(id), { credits: 14, ledger: 14 });
+      const products = await h.container.db.query('SELECT 1 FROM products WHERE account_id = $1', [id]);
+      assert.equal(products.length, 0);
+    });
+
+    test('a known code re-queues the same product: same id, countries merged, charged again', async () => {
+      const { id, token } = await h.account(100);
+      const [code] = validEans(1, 30);
+      const first = (await h.post(CREATE, token, { codes: code, countries: ['it'] })).json<CreateBody>();
+      const second = (await h.post(CREATE, token, { codes: code, countries: ['de', 'it'] })).json<CreateBody>();
+      assert.equal(second.data.imported_products[0]?.id, first.data.imported_products[0]?.id);
+      const rows = await h.container.db.query<{ countries: string[] }>('SELECT countries FROM products WHERE account_id = $1', [id]);
+      assert.deepEqual(rows.map((r) => r.countries), [['it', 'de']]);
+      // 5 for the first call, 5 + 1 (two countries in the second request) for the second
+      assert.equal((await h.balance(id)).credits, 100 - 5 - 6);
+    });
+
+    test('the same code in two accounts makes two products', async () => {
+      const a = await h.account(100);
+      const b = await h.account(100);
+      const [code] = validEans(1, 31);
+      const pa = (await h.post(CREATE, a.token, { codes: code, countries: ['it'] })).json<CreateBody>();
+      const pb = (await h.post(CREATE, b.token, { codes: code, countries: ['it'] })).json<CreateBody>();
+      assert.notEqual(pa.data.imported_products[0]?.id, pb.data.imported_products[0]?.id);
+    });
+
+    test('a sku that already names a product with another code is rejected on sku', async () => {
+      const { token } = await h.account(100);
+      const [c1, c2] = validEans(2, 32);
+      assert.equal((await h.post(CREATE, token, { codes: c1, sku: 'SKU-X', countries: ['it'] })).statusCode, 202);
+      const res = await h.post(CREATE, token, { codes: c2, sku: 'SKU-X', countries: ['it'] });
+      assert.equal(res.statusCode, 422);
+      assert.ok(res.json<CreateBody>().errors?.sku);
+    });
+  });
+}
