@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { databaseTargets } from '../helpers/databases.ts';
+import { startHarness, type Harness } from '../helpers/harness.ts';
+import { validEans } from '../helpers/codes.ts';
+
+for (const target of databaseTargets()) {
+  describe(`credits under concurrency [${target.name}]`, () => {
+    let h: Harness;
+    before(async () => {
+      h = await startHarness(target, { workers: false, env: { DB_POOL_SIZE: '10' } });
+    });
+    after(async () => {
+      await h.close();
+    });
+
+    test('concurrent creates that together exceed the balance: exactly the affordable ones succeed', async () => {
+      const { id, token } = await h.account(50);
+      const codes = validEans(20, 50);
+      // 20 calls of 5 credits each against 50 credits, all in flight at once.
+      const responses = await Promise.all(codes.map((code) => h.post('/api/v1/products/create', token, { codes: code, countries: ['it'] })));
+      const statuses = responses.map((r) => r.statusCode);
+      assert.equal(statuses.filter((s) => s === 202).length, 10);
+      assert.equal(statuses.filter((s) => s === 402).length, 10);
+      for (const refused of responses.filter((r) => r.statusCode === 402)) {
+        const body = refused.json<{ code: string; required: number; available: number }>();
+        assert.equal(body.code, 'insufficient_credits');
+        assert.equal(body.required, 5);
+        assert.ok(body.available < 5);
+      }
+      assert.deepEqual(await h.balance(id), { credits: 0, ledger: 0 });
+      const products = await h.container.db.query<{ n: number }>('SELECT count(*)::int AS n FROM products WHERE account_id = $1', [id]);
+      assert.equal(products[0]?.n, 10);
+      const jobs = await h.container.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pgboss.job j JOIN generations g ON g.id = (j.data->>'generationId')::uuid WHERE g.account_id = $1`,
+        [id],
+      );
+      assert.equal(jobs[0]?.n, 10);
+    });
+
+    test('concurrent mixed-size creates and regenerations never overdraw', async () => {
+      const { id, token } = await h.account(23);
+      const [seed] = validEans(1, 51);
+      assert.equal((await h.post('/api/v1/products/create', token, { codes: seed, countries: ['it'], agent_model: 'v1' })).statusCode, 202);
+      const calls = [
+        ...validEans(6, 52).map((code) => h.post('/api/v1/products/create', token, { codes: code, countries: ['it', 'de'], agent_model: 'v2' })),
+        ...Array.from({ length: 10 }, () => h.post(`/api/v1/products/regenerate/${seed}`, token, { fields: { title: '' }, agent_model: 'v1' })),
+      ];
+      const responses = await Promise.all(calls);
+      const charged = responses.reduce((sum, r, i) => sum + (r.statusCode === 202 ? (i < 6 ? 6 : 1) : 0), 0);
+      assert.ok(responses.every((r) => r.statusCode === 202 || r.statusCode === 402));
+      const { credits, ledger } = await h.balance(id);
+      assert.equal(credits, 22 - charged);
+      assert.equal(ledger, credits);
+      assert.ok(credits >= 0);
+      // Whatever was refused could not have been paid from what was left.
+      const smallestRefused = responses.some((r, i) => r.statusCode === 402 && i >= 6) ? 1 : responses.some((r) => r.statusCode === 402) ? 6 : Infinity;
+      assert.ok(credits < smallestRefused);
+    });
+  });
+}

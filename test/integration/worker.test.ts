@@ -1,0 +1,231 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { listContent } from '../../src/db/content.ts';
+import { findGeneration } from '../../src/db/generations.ts';
+import { createTemplateEngine } from '../../src/generation/template/engine.ts';
+import { JOBS } from '../../src/jobs/registry.ts';
+import { startWorkers } from '../../src/jobs/worker.ts';
+import type { ContentEngine, EngineInput } from '../../src/services/ports.ts';
+import { runGeneration } from '../../src/services/run-generation.ts';
+import { databaseTargets } from '../helpers/databases.ts';
+import { startHarness, type Harness } from '../helpers/harness.ts';
+import { validEans } from '../helpers/codes.ts';
+
+const CREATE = '/api/v1/products/create';
+const PASTA = {
+  title: 'Spaghetti n.5',
+  brand: 'Barilla',
+  description: 'Pasta di semola di grano duro. Tempo di cottura 9 minuti. Confezione da 500 g.',
+};
+
+type Imported = { data: { imported_products: { id: string; code: string }[] } };
+
+async function createOne(h: Harness, token: string, body: Record<string, unknown>): Promise<string> {
+  const res = await h.post(CREATE, token, body);
+  assert.equal(res.statusCode, 202, res.body);
+  const id = res.json<Imported>().data.imported_products[0]?.id;
+  assert.ok(id);
+  return id;
+}
+
+async function generationOf(h: Harness, productId: string): Promise<string> {
+  const [id] = await h.generationIdsOf([productId]);
+  assert.ok(id);
+  return id;
+}
+
+async function ledgerKinds(h: Harness, accountId: string): Promise<string[]> {
+  const rows = await h.container.db.query<{ kind: string; delta: number }>(
+    'SELECT kind, delta FROM credit_ledger WHERE account_id = $1 ORDER BY created_at, kind',
+    [accountId],
+  );
+  return rows.map((r) => `${r.kind}:${r.delta}`);
+}
+
+/** The template engine behind a script: fail the first `failures` calls, or always. */
+function flakyEngine(failures: number | 'always'): ContentEngine & { calls: number } {
+  const real = createTemplateEngine();
+  const engine = {
+    name: 'flaky',
+    calls: 0,
+    async generate(input: EngineInput) {
+      engine.calls += 1;
+      if (failures === 'always' || engine.calls <= failures) throw new Error('upstream timed out');
+      return real.generate(input);
+    },
+  };
+  return engine;
+}
+
+for (const target of databaseTargets()) {
+  describe(`generation worker [${target.name}]`, () => {
+    test('a product goes queued → completed with a record per country; details show it', async () => {
+      const h = await startHarness(target, { workers: false });
+      try {
+        const { token } = await h.account(100);
+        const productId = await createOne(h, token, { codes: '8001234567897', ...PASTA, countries: ['it', 'de'] });
+        const pending = await h.get(`/api/v1/products/details/${productId}`, token);
+        assert.equal(pending.statusCode, 202);
+        assert.deepEqual(pending.json(), { status: 'processing', product: { id: productId, code: '8001234567897', state: 'queued' } });
+
+        await startWorkers({ ...h.container, events: h.events });
+        const generationId = await generationOf(h, productId);
+        assert.equal((await h.settled([generationId])).get(generationId), 'completed');
+
+        for (const [ref, country] of [[productId, 'it'], ['8001234567897', 'de'], ['800-1234-567897', 'DE']] as const) {
+          const res = await h.get(`/api/v1/products/details/${ref}/${country}`, token);
+          assert.equal(res.statusCode, 200, res.body);
+          const { product } = res.json<{ product: Record<string, unknown> }>();
+          assert.equal(product.state, 'completed');
+          assert.equal(product.country, country.toLowerCase());
+          assert.equal(product.title, 'Barilla Spaghetti n.5');
+          assert.deepEqual(product.countries, ['it', 'de']);
+          assert.equal(product.code_type, 'ean');
+          assert.equal(product.failure, null);
+        }
+        const first = (await h.get(`/api/v1/products/details/${productId}`, token)).json<{ product: { country: string; language: string } }>();
+        assert.equal(first.product.country, 'it');
+        assert.equal(first.product.language, 'it');
+        const missing = await h.get(`/api/v1/products/details/${productId}/fr`, token);
+        assert.equal(missing.statusCode, 404);
+        assert.match(missing.json<{ message: string }>().message, /fr/);
+      } finally {
+        await h.close();
+      }
+    });
+
+    test('a code with no data source fails with product_data_not_found and is refunded', async () => {
+      const h = await startHarness(target);
+      try {
+        const { id, token } = await h.account(20);
+        const productId = await createOne(h, token, { codes: validEans(1, 40)[0], countries: ['it', 'fr'] });
+        assert.equal((await h.balance(id)).credits, 14);
+        const generationId = await generationOf(h, productId);
+        assert.equal((await h.settled([generationId])).get(generationId), 'failed');
+
+        assert.deepEqual(await h.balance(id), { credits: 20, ledger: 20 });
+        assert.deepEqual(await ledgerKinds(h, id), ['grant:20', 'charge:-6', 'refund:6']);
+        const res = await h.get(`/api/v1/products/details/${productId}`, token);
+        assert.equal(res.statusCode, 200);
+        const { product } = res.json<{ product: { state: string; failure: { reason: string; message: string } } }>();
+        assert.equal(product.state, 'failed');
+        assert.equal(product.failure.reason, 'product_data_not_found');
+      } finally {
+        await h.close();
+      }
+    });
+
+    test('a transient error is retried and the product completes, charged once', async () => {
+      const engine = flakyEngine(1);
+      const h = await startHarness(target, { engine, env: { JOB_RETRY_LIMIT: '3' } });
+      try {
+        const { id, token } = await h.account(10);
+        const productId = await createOne(h, token, { ...PASTA, countries: ['it'] });
+        const generationId = await generationOf(h, productId);
+        assert.equal((await h.settled([generationId])).get(generationId), 'completed');
+        assert.equal(engine.calls, 2);
+        assert.equal((await findGeneration(h.container.db, generationId))?.attempts, 2);
+        assert.deepEqual(await h.balance(id), { credits: 5, ledger: 5 });
+      } finally {
+        await h.close();
+      }
+    });
+
+    test('a job whose retries run out fails for good and refunds, exactly once', async () => {
+      const engine = flakyEngine('always');
+      const h = await startHarness(target, { engine, env: { JOB_RETRY_LIMIT: '1' } });
+      try {
+        const { id, token } = await h.account(10);
+        const productId = await createOne(h, token, { ...PASTA, countries: ['it'], agent_model: 'v1' });
+        const generationId = await generationOf(h, productId);
+        assert.equal((await h.settled([generationId])).get(generationId), 'failed');
+        assert.equal(engine.calls, 2);
+        assert.deepEqual(await ledgerKinds(h, id), ['grant:10', 'charge:-1', 'refund:1']);
+        const product = await h.container.db.query<{ state: string; failure: { reason: string } }>('SELECT state, failure FROM products WHERE id = $1', [productId]);
+        assert.deepEqual([product[0]?.state, product[0]?.failure.reason], ['failed', 'generation_failed']);
+      } finally {
+        await h.close();
+      }
+    });
+
+    test('a worker that dies mid-job: the job is picked up again and completes exactly once', async () => {
+      const h = await startHarness(target, { workers: false, env: { JOB_EXPIRE_SECONDS: '2', QUEUE_MONITOR_SECONDS: '1' } });
+      try {
+        const { id, token } = await h.account(10);
+        const productId = await createOne(h, token, { ...PASTA, countries: ['it', 'de'] });
+        const generationId = await generationOf(h, productId);
+
+        // The doomed worker claims the job from the queue, starts the generation, then is never heard from again.
+        const [claimed] = await h.container.boss.fetch<{ generationId: string }>(JOBS.generation.name);
+        assert.equal(claimed?.data.generationId, generationId);
+        await import('../../src/db/generations.ts').then((g) => g.claimGeneration(h.container.db, generationId));
+        assert.equal((await h.get(`/api/v1/products/details/${productId}`, token)).json<{ product: { state: string } }>().product.state, 'processing');
+
+        // A healthy worker comes up; once the claim expires the queue hands the job to it.
+        await startWorkers({ ...h.container, events: h.events });
+        assert.equal((await h.settled([generationId])).get(generationId), 'completed');
+
+        const generation = await findGeneration(h.container.db, generationId);
+        assert.equal(generation?.state, 'completed');
+        assert.equal(generation?.attempts, 2);
+        assert.equal((await listContent(h.container.db, productId)).length, 2);
+        assert.deepEqual(await ledgerKinds(h, id), ['grant:10', 'charge:-6']);
+        assert.deepEqual(await h.balance(id), { credits: 4, ledger: 4 });
+        const job = await h.container.boss.getJobById(JOBS.generation.name, claimed?.id ?? '');
+        assert.equal(job?.state, 'completed');
+        assert.ok((job?.retryCount ?? 0) >= 1);
+      } finally {
+        await h.close();
+      }
+    });
+
+    test('a redelivered job does no work twice', async () => {
+      const h = await startHarness(target);
+      try {
+        const { id, token } = await h.account(10);
+        const productId = await createOne(h, token, { ...PASTA, countries: ['it'] });
+        const generationId = await generationOf(h, productId);
+        await h.settled([generationId]);
+        const before = await listContent(h.container.db, productId);
+        assert.equal(await runGeneration(h.container, generationId), 'already_settled');
+        assert.deepEqual(await listContent(h.container.db, productId), before);
+        assert.deepEqual(await h.balance(id), { credits: 5, ledger: 5 });
+      } finally {
+        await h.close();
+      }
+    });
+
+    test('two generations of one product never run at the same time', async () => {
+      let running = 0;
+      let overlap = false;
+      const real = createTemplateEngine();
+      const engine: ContentEngine = {
+        name: 'slow',
+        async generate(input) {
+          running += 1;
+          if (running > 1) overlap = true;
+          await new Promise((resolve) => setTimeout(resolve, 150));
+          running -= 1;
+          return real.generate(input);
+        },
+      };
+      const h = await startHarness(target, { engine, env: { WORKER_CONCURRENCY: '4' } });
+      try {
+        const { token } = await h.account(100);
+        const body = { codes: '8001234567897', ...PASTA, countries: ['it'] };
+        const productId = await createOne(h, token, body);
+        await createOne(h, token, body);
+        await createOne(h, token, body);
+        const rows = await h.container.db.query<{ id: string }>('SELECT id FROM generations WHERE product_id = $1', [productId]);
+        assert.equal(rows.length, 3);
+        const outcomes = await h.settled(rows.map((r) => r.id));
+        assert.deepEqual([...outcomes.values()], ['completed', 'completed', 'completed']);
+        assert.equal(overlap, false);
+        const product = await h.container.db.query<{ state: string }>('SELECT state FROM products WHERE id = $1', [productId]);
+        assert.equal(product[0]?.state, 'completed');
+      } finally {
+        await h.close();
+      }
+    });
+  });
+}
