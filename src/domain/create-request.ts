@@ -82,19 +82,23 @@ export function planCreate(input: CreateRequestInput): CreatePlanResult {
   const { countries, errors: countryErrors } = normaliseCountries(input.countries ?? []);
   for (const message of countryErrors) addError(errors, 'countries', message);
 
-  if (input.codes === undefined) {
-    if (input.description === undefined && input.images === undefined) {
-      addError(errors, 'codes', 'The codes field is required when neither description nor images is given.');
+  // A blank description or an empty images list is no product data: the product could only fail.
+  const hasDescription = blankToNull(input.description) !== null;
+  const hasImages = (input.images?.length ?? 0) > 0;
+  if (codes.length === 0) {
+    if (!hasDescription && !hasImages) {
+      addError(
+        errors,
+        'codes',
+        input.codes === undefined
+          ? 'The codes field is required when neither description nor images is given.'
+          : 'The codes field holds no product code, and neither description nor images is given.',
+      );
     }
-  } else if (codes.length === 0) {
-    addError(errors, 'codes', 'The codes field holds no product code.');
   } else if (rawGiven.length > 0 && codes.length > 1) {
     addError(errors, 'codes', `Only one code is allowed together with ${rawGiven.join(', ')}; got ${codes.length}.`);
   } else if (codes.length > MAX_CODES_PER_CALL) {
     addError(errors, 'codes', `At most ${MAX_CODES_PER_CALL} codes are allowed in one call; got ${codes.length}.`);
-  }
-  if (input.images !== undefined && input.images.length === 0 && input.codes === undefined && input.description === undefined) {
-    addError(errors, 'images', 'The images field must list at least one URL when it is the only product data.');
   }
   if (hasErrors(errors)) return { ok: false, errors };
 

@@ -5,7 +5,7 @@ import {
   bulletLines,
   collapseSpaces,
   findNetQuantity,
-  includesIgnoringCase,
+  containsWord,
   sentences,
   slugify,
   toPlainText,
@@ -41,7 +41,7 @@ function buildTitle(facts: Facts): { value: string; sources: string[] } | null {
   if (!base) return null;
   const sources = [facts.title === null ? 'caller.description' : 'caller.title'];
   let title = collapseSpaces(base.replace(/[.]+$/, ''));
-  if (facts.brand !== null && !includesIgnoringCase(title, facts.brand)) {
+  if (facts.brand !== null && !containsWord(title, facts.brand)) {
     title = `${facts.brand} ${title}`;
     sources.push('caller.brand');
   }
@@ -50,8 +50,14 @@ function buildTitle(facts: Facts): { value: string; sources: string[] } | null {
 
 function buildShortDescription(facts: Facts): string | null {
   if (facts.description === null) return null;
+  // Prose only: list items belong in key features, not glued into a snippet with their dashes.
+  const bullets = new Set(bulletLines(facts.description));
+  const prose = facts.description
+    .split('\n')
+    .filter((line) => !bullets.has(collapseSpaces(line.replace(/^\s*([-*•·▪]|\d+[.)])\s+/, ''))))
+    .join('\n');
   let short = '';
-  for (const sentence of sentences(facts.description)) {
+  for (const sentence of sentences(prose || facts.description)) {
     const next = short ? `${short} ${sentence}` : sentence;
     if (next.length > LIMITS.shortDescription) break;
     short = next;
@@ -191,8 +197,11 @@ export function createTemplateEngine(): ContentEngine {
         }
         return record;
       });
-      const handleSource = facts.title ?? content[0]?.title ?? null;
-      const handle = input.product.productHandle ?? (handleSource === null ? null : slugify([facts.brand, handleSource].filter((x) => x !== null && !includesIgnoringCase(handleSource, x)).concat(handleSource).join(' ')));
+      const named = facts.title ?? content[0]?.title ?? null;
+      let handle = input.product.productHandle;
+      if (handle === null && named !== null) {
+        handle = slugify(facts.brand !== null && !containsWord(named, facts.brand) ? `${facts.brand} ${named}` : named);
+      }
       return { content, productHandle: handle || null };
     },
   };

@@ -1,18 +1,19 @@
 // Plain-text helpers for the template engine. Pure; no I/O.
+import slugifyText from '@sindresorhus/slugify';
+import { decodeHTML } from 'entities';
 
-const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-/** Caller text may be HTML from a shop export: keep line breaks of block elements, drop tags. */
+/**
+ * Caller text may be HTML from a shop export: keep the line breaks of block elements and list
+ * items, drop scripts, styles and tags, decode every entity (named, numeric, out of range).
+ */
 export function toPlainText(input: string): string {
-  return input
-    .replace(/<\s*(br|\/p|\/li|\/div|\/h[1-6])\s*\/?>/gi, '\n')
-    .replace(/<\s*li[^>]*>/gi, '\n- ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (whole, name: string) => {
-      if (name.startsWith('#x') || name.startsWith('#X')) return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
-      if (name.startsWith('#')) return String.fromCodePoint(Number.parseInt(name.slice(1), 10));
-      return ENTITIES[name.toLowerCase()] ?? whole;
-    })
+  const text = input
+    .replace(/<\s*(script|style|template|noscript)\b[^>]*>[\s\S]*?<\s*\/\s*\1\s*>/gi, ' ')
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/<\s*(br|\/p|\/li|\/div|\/h[1-6]|\/tr)\b[^>]*>/gi, '\n')
+    .replace(/<\s*li\b[^>]*>/gi, '\n- ')
+    .replace(/<[^>]*>/g, ' ');
+  return decodeHTML(text)
     .split('\n')
     .map(collapseSpaces)
     .filter((line) => line.length > 0)
@@ -23,20 +24,42 @@ export function collapseSpaces(text: string): string {
   return text.replace(/[\s\u00a0]+/g, ' ').trim();
 }
 
-/** Cuts at a word boundary so a limit never splits a word; no ellipsis is added (titles, meta tags). */
+/**
+ * Cuts at a word boundary so a limit never splits a word (a cut token such as a URL or a code
+ * could otherwise show a number that is not in the data). Only a text whose first word alone
+ * exceeds the limit is cut inside it. No ellipsis is added (titles, meta tags).
+ */
 export function truncateWords(text: string, max: number): string {
   if (text.length <= max) return text;
   const cut = text.slice(0, max + 1);
   const space = cut.lastIndexOf(' ');
-  const head = space > max * 0.5 ? cut.slice(0, space) : text.slice(0, max);
+  const head = space > 0 ? cut.slice(0, space) : text.slice(0, max);
   return head.replace(/[\s,;:–-]+$/u, '');
 }
 
-/** Sentence split that keeps decimals (1.5 kg) and common abbreviations intact. */
+// Abbreviations whose full stop does not end a sentence, in the languages we write.
+const ABBREVIATIONS = ['dr', 'mr', 'mrs', 'ms', 'prof', 'st', 'sig', 'sr', 'jr', 'ca', 'approx', 'inkl', 'bzw', 'ggf', 'usw', 'vs', 'cf', 'z.b', 'e.g', 'i.e', 'd.h', 'u.a'];
+// These only abbreviate before a number ("n. 5", "Art. 12"); "No." before a capital ends a sentence.
+const NUMBER_ABBREVIATIONS = ['n', 'nr', 'no', 'art', 'p', 'pp', 'vol', 'cod', 'ref', 'tel', 'pag'];
+
+function spellings(words: readonly string[]): string {
+  // Lower, Capitalised and UPPER forms: the split itself must stay case-sensitive for \p{Lu}.
+  const forms = words.flatMap((w) => [w, w.charAt(0).toUpperCase() + w.slice(1), w.toUpperCase()]);
+  return [...new Set(forms)].map((w) => w.replace(/\./g, '\\.')).join('|');
+}
+
+const NOT_AFTER = `(?<!(?:^|[\\s(])(?:${spellings(ABBREVIATIONS)})\\.)`;
+const NOT_AFTER_NUMBERED = `(?<!(?:^|[\\s(])(?:${spellings(NUMBER_ABBREVIATIONS)})\\.)`;
+const SENTENCE_END = new RegExp(
+  `(?<=[.!?])${NOT_AFTER}\\s+(?=[\\p{Lu}"“«(])|(?<=[.!?])${NOT_AFTER}${NOT_AFTER_NUMBERED}\\s+(?=\\d)`,
+  'u',
+);
+
+/** Sentence split that keeps decimals (1.5 kg) and common abbreviations (Dr., ca., n. 5) intact. */
 export function sentences(text: string): string[] {
   return text
     .split(/\n+/)
-    .flatMap((line) => line.split(/(?<=[.!?])\s+(?=[\p{Lu}\d"“«(])/u))
+    .flatMap((line) => line.split(SENTENCE_END))
     .map(collapseSpaces)
     .filter((s) => s.length > 0);
 }
@@ -50,20 +73,17 @@ export function bulletLines(text: string): string[] {
     .filter((line) => line.length > 0);
 }
 
-/** ASCII slug for URLs: accents folded, everything else becomes single hyphens. */
+/** ASCII slug for URLs, transliterated (ø → o, ł → l, æ → ae, ß → ss), cut on a word boundary. */
 export function slugify(text: string, max = 80): string {
-  const slug = text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/ß/g, 'ss')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+  const slug = slugifyText(text, { decamelize: false });
   return truncateWords(slug.replace(/-/g, ' '), max).replace(/ /g, '-');
 }
 
-export function includesIgnoringCase(haystack: string, needle: string): boolean {
-  return haystack.toLocaleLowerCase().includes(needle.toLocaleLowerCase());
+/** Whether `word` stands in `text` as a whole word (so brand "Ace" is not found in "efficace"). */
+export function containsWord(text: string, word: string): boolean {
+  const escaped = word.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (!escaped) return false;
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu').test(text);
 }
 
 const QUANTITY = /(\d+(?:[.,]\d+)?)\s?(ml|cl|dl|l|mg|g|kg|oz|fl\.? ?oz|lb)\b/i;
