@@ -28,12 +28,6 @@ export async function findAccountById(db: SqlRunner, id: string): Promise<Accoun
   return rows[0];
 }
 
-/** Row lock for the rest of the transaction, so settings read for pricing cannot change under it. */
-export async function lockAccount(db: SqlRunner, id: string): Promise<AccountRow | undefined> {
-  const rows = await db.query<AccountRow>(`SELECT ${COLUMNS} FROM accounts WHERE id = $1 FOR UPDATE`, [id]);
-  return rows[0];
-}
-
 export async function countAccounts(db: SqlRunner): Promise<number> {
   const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM accounts');
   return rows[0]?.n ?? 0;
@@ -57,6 +51,8 @@ export interface BalanceChange {
   requestId?: string | null;
   generationId?: string | null;
   memo?: string | null;
+  /** Apply only while the account's image standardisation setting is still this (the price depended on it). */
+  whileImageStandardization?: boolean;
 }
 
 /**
@@ -68,13 +64,21 @@ export async function changeBalance(db: SqlRunner, change: BalanceChange): Promi
   const rows = await db.query<{ balance_after: number }>(
     `WITH account AS (
        UPDATE accounts SET credits = credits + $2, updated_at = now()
-       WHERE id = $1 AND credits + $2 >= 0
+       WHERE id = $1 AND credits + $2 >= 0 AND ($7::boolean IS NULL OR image_standardization = $7::boolean)
        RETURNING id, credits
      )
      INSERT INTO credit_ledger (account_id, delta, balance_after, kind, request_id, generation_id, memo)
      SELECT id, $2, credits, $3, $4, $5, $6 FROM account
      RETURNING balance_after`,
-    [change.accountId, change.delta, change.kind, change.requestId ?? null, change.generationId ?? null, change.memo ?? null],
+    [
+      change.accountId,
+      change.delta,
+      change.kind,
+      change.requestId ?? null,
+      change.generationId ?? null,
+      change.memo ?? null,
+      change.whileImageStandardization ?? null,
+    ],
   );
   return rows[0]?.balance_after;
 }

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database, SqlRunner } from './database.ts';
+import type { Database, SqlRunner, Transaction } from './database.ts';
 
 export interface PostgresDatabase extends Database {
   readonly pool: pg.Pool;
@@ -24,28 +24,40 @@ export function openPostgres(connectionString: string, poolSize: number): Postgr
     pool,
     query: root.query,
     async transaction(work) {
-      const client = await pool.connect();
-      let broken = false;
-      try {
-        await client.query('BEGIN');
-        const result = await work({
-          ...runnerOf(client),
-          exec: async (sql) => {
-            await client.query(sql);
-          },
-        });
-        await client.query('COMMIT');
-        return result;
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => {
-          broken = true;
-        });
-        throw err;
-      } finally {
-        // A client whose ROLLBACK failed is in an unknown state: destroy it rather than reuse it.
-        client.release(broken);
+      // A deadlock or serialization failure rolled everything back; running the work again is safe.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await once(work);
+        } catch (err) {
+          const code = (err as { code?: unknown }).code;
+          if (attempt >= 3 || (code !== '40P01' && code !== '40001')) throw err;
+        }
       }
     },
     close: () => pool.end(),
   };
+
+  async function once<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    let broken = false;
+    try {
+      await client.query('BEGIN');
+      const result = await work({
+        ...runnerOf(client),
+        exec: async (sql) => {
+          await client.query(sql);
+        },
+      });
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
+      throw err;
+    } finally {
+      // A client whose ROLLBACK failed is in an unknown state: destroy it rather than reuse it.
+      client.release(broken);
+    }
+  }
 }

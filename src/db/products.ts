@@ -74,8 +74,9 @@ export async function upsertProductsByCode(
   const rows = await db.query<{ id: string; code: string }>(
     `INSERT INTO products (${INPUT_COLUMNS})
      SELECT $1, c.code, c.code_type, $2, $3, $4, $5, $6, $7::jsonb, $8, $9::text[], $10, 'queued'
-     FROM unnest($11::text[], $12::text[]) WITH ORDINALITY AS c(code, code_type, n)
-     ORDER BY c.n
+     FROM unnest($11::text[], $12::text[]) AS c(code, code_type)
+     -- One lock order for every call, so two calls with the same codes in another order cannot deadlock.
+     ORDER BY c.code
      ON CONFLICT (account_id, code) WHERE code IS NOT NULL DO UPDATE SET ${REQUEUE_SET}
      RETURNING id, code`,
     [...inputParams(accountId, inputs), codes.map((c) => c.code), codes.map((c) => c.codeType)],

@@ -19,7 +19,7 @@ export type CountryResult = { ok: true; country: string } | { ok: false; message
 
 export function normaliseCountry(input: string): CountryResult {
   const lower = input.trim().toLowerCase();
-  const code = ALIASES[lower] ?? lower;
+  const code = Object.hasOwn(ALIASES, lower) ? (ALIASES[lower] ?? lower) : lower;
   if (COUNTRIES.has(code)) return { ok: true, country: code };
   return { ok: false, message: `"${input}" is not an ISO 3166-1 alpha-2 country code` };
 }

@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { GenerationQueue } from '../services/ports.ts';
 import { authenticate } from './auth.ts';
-import { ApiError, handleError, sendApiError } from './errors.ts';
+import { ApiError, handleError, sendApiError, validationFailed } from './errors.ts';
 import { accountRoute } from './routes/account.ts';
 import { createProductsRoute } from './routes/create-products.ts';
 import { healthRoute } from './routes/health.ts';
@@ -35,7 +35,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
+    // Errors the router raises before any hook runs (a malformed URL, an over-long path segment).
+    frameworkErrors: (error, request, reply) => {
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+        return sendApiError(reply, validationFailed({ id: ['The id is too long.'] }));
+      }
+      return handleError(error, request, reply);
+    },
   });
 
   // Only JSON bodies are read; anything else is 415 before a handler runs.
@@ -66,6 +73,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       api.addHook('preValidation', async (request) => {
         if (request.method === 'POST' && !/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')) {
           throw new ApiError('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
+        }
+        const body: unknown = request.body;
+        if (request.method === 'POST' && (typeof body !== 'object' || body === null || Array.isArray(body))) {
+          throw new ApiError('invalid_json', 'The body must be a JSON object.');
         }
       });
       await api.register(createProductsRoute, deps);
