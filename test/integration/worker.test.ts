@@ -171,6 +171,8 @@ for (const target of databaseTargets()) {
         assert.equal((await listContent(h.container.db, productId)).length, 2);
         assert.deepEqual(await ledgerKinds(h, id), ['grant:10', 'charge:-6']);
         assert.deepEqual(await h.balance(id), { credits: 4, ledger: 4 });
+        // pg-boss marks the job done after our handler returns; stopping the worker waits for that.
+        await h.container.boss.offWork(JOBS.generation.name, { wait: true });
         const job = await h.container.boss.getJobById(JOBS.generation.name, claimed?.id ?? '');
         assert.equal(job?.state, 'completed');
         assert.ok((job?.retryCount ?? 0) >= 1);

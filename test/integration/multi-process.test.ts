@@ -1,0 +1,98 @@
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { once } from 'node:events';
+import { describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { databaseTargets } from '../helpers/databases.ts';
+import { startHarness } from '../helpers/harness.ts';
+
+// On a PostgreSQL server, separate `vetrina worker` processes share one queue: every job is done
+// by exactly one of them. PGlite is one process's database, so this runs on the server only.
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const server = databaseTargets().find((t) => t.name === 'postgres');
+
+interface WorkerProcess {
+  child: ChildProcessWithoutNullStreams;
+  finished: Set<string>;
+  started: Promise<void>;
+}
+
+function startWorker(databaseUrl: string, onFinished: () => void): WorkerProcess {
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'info',
+    QUEUE_POLL_SECONDS: '0.5',
+    WORKER_CONCURRENCY: '2',
+  };
+  delete env.NODE_TEST_CONTEXT;
+  const child = spawn(process.execPath, ['bin/vetrina.js', 'worker'], { cwd: ROOT, env });
+  const finished = new Set<string>();
+  let resolveStarted: () => void = () => {};
+  const started = new Promise<void>((resolve) => (resolveStarted = resolve));
+  let buffer = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString();
+    const lines = buffer.split('\n');
+    buffer = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.startsWith('{')) continue;
+      const entry = JSON.parse(line) as { msg?: string; generationId?: string; outcome?: string };
+      if (entry.msg === 'workers started') resolveStarted();
+      if (entry.msg === 'generation finished' && entry.outcome === 'completed' && entry.generationId) {
+        assert.ok(!finished.has(entry.generationId), `generation ${entry.generationId} finished twice in one worker`);
+        finished.add(entry.generationId);
+        onFinished();
+      }
+    }
+  });
+  return { child, finished, started };
+}
+
+describe('workers in separate processes [postgres]', { skip: server === undefined ? 'TEST_DATABASE_URL is not set' : false }, () => {
+  test('two worker processes share the queue; every product is generated exactly once', { timeout: 120_000 }, async () => {
+    if (server === undefined) return;
+    const h = await startHarness(server, { workers: false });
+    const workers: WorkerProcess[] = [];
+    try {
+      const url = h.database.url;
+      assert.ok(url);
+      const progress = new EventTarget();
+      for (let i = 0; i < 2; i++) workers.push(startWorker(url, () => progress.dispatchEvent(new Event('finished'))));
+      await Promise.all(workers.map((w) => w.started));
+
+      const { id, token } = await h.account(1000);
+      const generationIds: string[] = [];
+      for (let i = 0; i < 30; i++) {
+        const res = await h.post('/api/v1/products/create', token, {
+          sku: `MUG-${i}`,
+          title: `Tazza in ceramica ${i}`,
+          description: 'Ceramica smaltata. Lavabile in lavastoviglie.',
+          countries: ['it'],
+          agent_model: 'v1',
+        });
+        assert.equal(res.statusCode, 202, res.body);
+        const productId = res.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]?.id ?? '';
+        generationIds.push(...(await h.generationIdsOf([productId])));
+      }
+
+      const done = () => workers.reduce((n, w) => n + w.finished.size, 0);
+      while (done() < generationIds.length) await once(progress, 'finished', { signal: AbortSignal.timeout(60_000) });
+
+      const [a, b] = workers;
+      assert.ok(a && b);
+      assert.deepEqual([...a.finished].filter((g) => b.finished.has(g)), [], 'no generation ran in both processes');
+      assert.deepEqual(new Set([...a.finished, ...b.finished]), new Set(generationIds));
+      assert.ok(a.finished.size > 0 && b.finished.size > 0, `both processes took work (${a.finished.size} + ${b.finished.size})`);
+      assert.deepEqual(await h.balance(id), { credits: 970, ledger: 970 });
+
+      for (const w of workers) w.child.kill('SIGTERM');
+      const codes = await Promise.all(workers.map((w) => once(w.child, 'exit').then(([code]) => code as number | null)));
+      assert.deepEqual(codes, [0, 0]);
+    } finally {
+      for (const w of workers) if (w.child.exitCode === null) w.child.kill('SIGKILL');
+      await h.close();
+    }
+  });
+});

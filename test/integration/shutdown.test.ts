@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict';
+import { EventEmitter, once } from 'node:events';
+import { describe, test } from 'node:test';
+import pino from 'pino';
+import { createContainer } from '../../src/container.ts';
+import { findGeneration } from '../../src/db/generations.ts';
+import { createTemplateEngine } from '../../src/generation/template/engine.ts';
+import { JOBS } from '../../src/jobs/registry.ts';
+import { startWorkers } from '../../src/jobs/worker.ts';
+import type { ContentEngine } from '../../src/services/ports.ts';
+import { databaseTargets } from '../helpers/databases.ts';
+import { startHarness, type Harness } from '../helpers/harness.ts';
+
+const PRODUCT = { title: 'Borraccia termica 500 ml', brand: 'Laken', description: 'Acciaio inossidabile. Mantiene il freddo 24 ore.', countries: ['it'] };
+
+/** An engine that signals when a generation starts and holds it until the test lets it go. */
+function gatedEngine() {
+  const real = createTemplateEngine();
+  const started = new EventEmitter();
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const engine: ContentEngine = {
+    name: 'gated',
+    async generate(input) {
+      started.emit('started');
+      await released;
+      return real.generate(input);
+    },
+  };
+  return { engine, started, release };
+}
+
+async function createOne(h: Harness, token: string): Promise<string> {
+  const res = await h.post('/api/v1/products/create', token, PRODUCT);
+  assert.equal(res.statusCode, 202, res.body);
+  const productId = res.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]?.id ?? '';
+  const [generationId] = await h.generationIdsOf([productId]);
+  assert.ok(generationId);
+  return generationId;
+}
+
+for (const target of databaseTargets()) {
+  describe(`graceful shutdown [${target.name}]`, () => {
+    test('an in-flight job finishes before the workers stop', async () => {
+      const gate = gatedEngine();
+      const h = await startHarness(target, { engine: gate.engine, env: { SHUTDOWN_TIMEOUT_SECONDS: '20' } });
+      try {
+        const { id, token } = await h.account(10);
+        const startedSignal = once(gate.started, 'started');
+        const generationId = await createOne(h, token);
+        await startedSignal;
+
+        const stopping = h.container.boss.stop({ graceful: true, timeout: 20_000, close: false });
+        gate.release();
+        await stopping;
+        assert.equal((await findGeneration(h.container.db, generationId))?.state, 'completed');
+        assert.deepEqual(await h.balance(id), { credits: 5, ledger: 5 });
+      } finally {
+        gate.release();
+        await h.close();
+      }
+    });
+
+    test('a job still running at the shutdown timeout is released to another worker, charged once', async () => {
+      const gate = gatedEngine();
+      const h = await startHarness(target, { engine: gate.engine, env: { SHUTDOWN_TIMEOUT_SECONDS: '1' } });
+      try {
+        const { id, token } = await h.account(10);
+        const startedSignal = once(gate.started, 'started');
+        const generationId = await createOne(h, token);
+        await startedSignal;
+
+        // The first process stops while its job hangs: after the timeout the job goes back to the queue.
+        await h.container.boss.stop({ graceful: true, timeout: 1000, close: false });
+        const [job] = await h.container.db.query<{ state: string }>(
+          `SELECT state FROM pgboss.job WHERE name = $1 AND data->>'generationId' = $2`,
+          [JOBS.generation.name, generationId],
+        );
+        assert.equal(job?.state, 'retry');
+
+        // Another worker process on the same database picks it up and completes it.
+        const events = new EventEmitter();
+        const second = await createContainer(h.config, { logger: pino({ level: 'silent' }), database: h.database });
+        try {
+          const settled = once(events, 'settled');
+          await startWorkers({ ...second, events });
+          const [outcome] = (await settled) as [{ generationId: string; outcome: string }];
+          assert.deepEqual(outcome, { generationId, outcome: 'completed' });
+        } finally {
+          await second.close({ graceful: false });
+        }
+        assert.deepEqual(await h.balance(id), { credits: 5, ledger: 5 });
+        assert.equal((await findGeneration(h.container.db, generationId))?.state, 'completed');
+      } finally {
+        gate.release();
+        await h.close();
+      }
+    });
+  });
+}
