@@ -1,4 +1,5 @@
 import type { SqlRunner } from './database.ts';
+import { firstRow } from './rows.ts';
 
 export interface AccountRow {
   id: string;
@@ -15,7 +16,7 @@ export async function insertAccount(db: SqlRunner, name: string, imageStandardiz
     `INSERT INTO accounts (name, image_standardization) VALUES ($1, $2) RETURNING ${COLUMNS}`,
     [name, imageStandardization],
   );
-  return one(rows, 'insertAccount');
+  return firstRow(rows, 'insertAccount');
 }
 
 export async function findAccountByName(db: SqlRunner, name: string): Promise<AccountRow | undefined> {
@@ -89,10 +90,4 @@ export async function ledgerSum(db: SqlRunner, accountId: string): Promise<numbe
     [accountId],
   );
   return rows[0]?.total ?? 0;
-}
-
-function one<T>(rows: T[], statement: string): T {
-  const row = rows[0];
-  if (row === undefined) throw new Error(`${statement} returned no row`);
-  return row;
 }

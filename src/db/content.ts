@@ -1,21 +1,7 @@
+import type { CountryContent } from '../domain/content.ts';
 import type { SqlRunner } from './database.ts';
 
-/** One country's generated record; what the engines produce and the details endpoint shows. */
-export interface CountryContent {
-  country: string;
-  language: string;
-  title: string | null;
-  short_description: string | null;
-  description: string | null;
-  key_features: string[];
-  global_attr: Record<string, string>;
-  title_tag: string | null;
-  meta_description: string | null;
-  meta_keywords: string | null;
-  images: unknown[];
-  sources: Record<string, string[]>;
-  validation_messages: string[];
-}
+export type { CountryContent };
 
 export interface ContentRow extends CountryContent {
   product_id: string;

@@ -29,6 +29,6 @@ export function isConnectionError(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
   if (err instanceof DatabaseUnavailableError) return true;
   const code = (err as { code?: unknown }).code;
-  if (typeof code !== 'string') return /Connection terminated|connection timeout|PGlite is closed/i.test(err.message);
+  if (typeof code !== 'string') return /Connection terminated|connection timeout|timeout exceeded when trying to connect|PGlite is closed/i.test(err.message);
   return CONNECTION_ERROR_CODES.has(code) || code.startsWith('08') || code.startsWith('57P0') || code === '53300';
 }

@@ -27,7 +27,8 @@ export interface NewGenerations {
   agentModel: 'v1' | 'v2';
   fields: Record<string, string> | null;
   notes: string | null;
-  costEach: number;
+  /** What each product's generation costs, in the order of productIds (refunds return exactly this). */
+  costs: readonly number[];
   requestId: string;
 }
 
@@ -36,7 +37,7 @@ export async function insertGenerations(db: SqlRunner, g: NewGenerations): Promi
   return db.query<{ id: string; product_id: string }>(
     `WITH created AS (
        INSERT INTO generations (product_id, account_id, kind, agent_model, fields, notes, cost, state, request_id)
-       SELECT p, $2, $3, $4, $5::jsonb, $6, $7, 'queued', $8 FROM unnest($1::uuid[]) AS p
+       SELECT p.id, $2, $3, $4, $5::jsonb, $6, p.cost, 'queued', $8 FROM unnest($1::uuid[], $7::int[]) AS p(id, cost)
        RETURNING id, product_id
      ), linked AS (
        UPDATE products SET latest_generation_id = created.id, state = 'queued', failure = NULL, updated_at = now()
@@ -44,7 +45,7 @@ export async function insertGenerations(db: SqlRunner, g: NewGenerations): Promi
        RETURNING products.id
      )
      SELECT created.id, created.product_id FROM created`,
-    [g.productIds, g.accountId, g.kind, g.agentModel, g.fields === null ? null : JSON.stringify(g.fields), g.notes, g.costEach, g.requestId],
+    [g.productIds, g.accountId, g.kind, g.agentModel, g.fields === null ? null : JSON.stringify(g.fields), g.notes, g.costs, g.requestId],
   );
 }
 

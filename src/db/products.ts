@@ -1,4 +1,5 @@
 import type { SqlRunner } from './database.ts';
+import { firstRow } from './rows.ts';
 
 export type ProductState = 'queued' | 'processing' | 'completed' | 'failed';
 
@@ -64,46 +65,52 @@ function inputParams(accountId: string, p: ProductInputs): unknown[] {
   return [accountId, p.sku, p.productHandle, p.title, p.brand, p.description, JSON.stringify(p.images), p.notes, p.countries, p.agentModel];
 }
 
-/** Inserts or re-queues one product per code, in one statement; returns the id for each code. */
+/** A written product: its id and how many countries it has now (re-queueing merges them). */
+export interface WrittenProduct {
+  id: string;
+  country_count: number;
+}
+
+/** Inserts or re-queues one product per code, in one statement; returns each code's product. */
 export async function upsertProductsByCode(
   db: SqlRunner,
   accountId: string,
   codes: readonly { code: string; codeType: string }[],
   inputs: ProductInputs,
-): Promise<Map<string, string>> {
-  const rows = await db.query<{ id: string; code: string }>(
+): Promise<Map<string, WrittenProduct>> {
+  const rows = await db.query<WrittenProduct & { code: string }>(
     `INSERT INTO products (${INPUT_COLUMNS})
      SELECT $1, c.code, c.code_type, $2, $3, $4, $5, $6, $7::jsonb, $8, $9::text[], $10, 'queued'
      FROM unnest($11::text[], $12::text[]) AS c(code, code_type)
      -- One lock order for every call, so two calls with the same codes in another order cannot deadlock.
      ORDER BY c.code
      ON CONFLICT (account_id, code) WHERE code IS NOT NULL DO UPDATE SET ${REQUEUE_SET}
-     RETURNING id, code`,
+     RETURNING id, code, cardinality(countries) AS country_count`,
     [...inputParams(accountId, inputs), codes.map((c) => c.code), codes.map((c) => c.codeType)],
   );
-  return new Map(rows.map((r) => [r.code, r.id]));
+  return new Map(rows.map((r) => [r.code, { id: r.id, country_count: r.country_count }]));
 }
 
 /** A product sent as raw data with a sku: the sku names it, so a second call re-queues it. */
-export async function upsertProductBySku(db: SqlRunner, accountId: string, inputs: ProductInputs): Promise<string> {
-  const rows = await db.query<{ id: string }>(
+export async function upsertProductBySku(db: SqlRunner, accountId: string, inputs: ProductInputs): Promise<WrittenProduct> {
+  const rows = await db.query<WrittenProduct>(
     `INSERT INTO products (${INPUT_COLUMNS})
      VALUES ($1, NULL, NULL, $2, $3, $4, $5, $6, $7::jsonb, $8, $9::text[], $10, 'queued')
      ON CONFLICT (account_id, sku) WHERE sku IS NOT NULL DO UPDATE SET ${REQUEUE_SET}
-     RETURNING id`,
+     RETURNING id, cardinality(countries) AS country_count`,
     inputParams(accountId, inputs),
   );
-  return firstId(rows);
+  return firstRow(rows, 'upsertProductBySku');
 }
 
-export async function insertRawProduct(db: SqlRunner, accountId: string, inputs: ProductInputs): Promise<string> {
-  const rows = await db.query<{ id: string }>(
+export async function insertRawProduct(db: SqlRunner, accountId: string, inputs: ProductInputs): Promise<WrittenProduct> {
+  const rows = await db.query<WrittenProduct>(
     `INSERT INTO products (${INPUT_COLUMNS})
      VALUES ($1, NULL, NULL, $2, $3, $4, $5, $6, $7::jsonb, $8, $9::text[], $10, 'queued')
-     RETURNING id`,
+     RETURNING id, cardinality(countries) AS country_count`,
     inputParams(accountId, inputs),
   );
-  return firstId(rows);
+  return firstRow(rows, 'insertRawProduct');
 }
 
 export async function findProductIdBySku(db: SqlRunner, accountId: string, sku: string): Promise<{ id: string; code: string | null } | undefined> {
@@ -133,10 +140,4 @@ export async function findProductByRef(
 export async function findProductById(db: SqlRunner, id: string): Promise<ProductRow | undefined> {
   const rows = await db.query<ProductRow>('SELECT * FROM products WHERE id = $1', [id]);
   return rows[0];
-}
-
-function firstId(rows: { id: string }[]): string {
-  const row = rows[0];
-  if (row === undefined) throw new Error('product write returned no row');
-  return row.id;
 }

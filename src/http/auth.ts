@@ -15,7 +15,7 @@ declare module 'fastify' {
 }
 
 // One message for missing, malformed, unknown and revoked tokens: nothing to learn from the difference.
-const UNAUTHORIZED = 'A valid API token is required: send Authorization: Bearer <token>.';
+export const UNAUTHORIZED_MESSAGE = 'A valid API token is required: send Authorization: Bearer <token>.';
 
 export function bearerToken(header: string | undefined): string | null {
   const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header ?? '');
@@ -27,12 +27,12 @@ export function authenticate(db: SqlRunner) {
   return async (request: FastifyRequest): Promise<void> => {
     const token = bearerToken(request.headers.authorization);
     const auth = token === null ? null : await authenticateToken(db, token);
-    if (auth === null) throw new ApiError('unauthorized', UNAUTHORIZED);
+    if (auth === null) throw new ApiError('unauthorized', UNAUTHORIZED_MESSAGE);
     request.auth = auth;
   };
 }
 
 export function authOf(request: FastifyRequest): RequestAuth {
-  if (request.auth === null) throw new ApiError('unauthorized', UNAUTHORIZED);
+  if (request.auth === null) throw new ApiError('unauthorized', UNAUTHORIZED_MESSAGE);
   return request.auth;
 }

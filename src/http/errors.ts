@@ -6,7 +6,6 @@ import type { FieldErrors } from '../domain/validation.ts';
 export const ERROR_STATUS = {
   validation_failed: 422,
   invalid_json: 400,
-  bad_request: 400,
   unsupported_media_type: 415,
   payload_too_large: 413,
   unauthorized: 401,
@@ -45,6 +44,13 @@ export function validationFailed(errors: FieldErrors, extra: Record<string, unkn
   return new ApiError('validation_failed', 'The request is not valid.', { errors, ...extra });
 }
 
+export function insufficientCredits(required: number, available: number): ApiError {
+  return new ApiError('insufficient_credits', `This call costs ${required} credits; the account has ${available}. Nothing was queued or charged.`, {
+    required,
+    available,
+  });
+}
+
 export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
   return reply.code(error.statusCode).send(error.body());
 }
@@ -52,13 +58,13 @@ export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply
 // Fastify's own errors for malformed requests, mapped onto the contract's codes.
 const FASTIFY_CODES: Readonly<Record<string, { code: ErrorCode; message: string }>> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', message: 'Send the body as JSON with Content-Type: application/json.' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'bad_request', message: 'The Content-Length header does not match the body.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'invalid_json', message: 'The Content-Length header does not match the body.' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_json', message: 'The body is empty; send a JSON object.' },
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json', message: 'The body is not valid JSON.' },
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', message: 'The body is larger than this server accepts.' },
   FST_ERR_CTP_INVALID_CHARSET: { code: 'unsupported_media_type', message: 'The body must be UTF-8 JSON.' },
-  FST_ERR_BAD_URL: { code: 'bad_request', message: 'The URL is not valid.' },
-  FST_ERR_ASYNC_CONSTRAINT: { code: 'bad_request', message: 'The request could not be routed.' },
+  FST_ERR_BAD_URL: { code: 'not_found', message: 'The URL is not valid.' },
+  FST_ERR_ASYNC_CONSTRAINT: { code: 'not_found', message: 'The request could not be routed.' },
 };
 
 /** Every error ends here: expected ones keep their code; anything else is logged and told apart by request id only. */
@@ -77,7 +83,8 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   }
   const status = (error as FastifyError).statusCode;
   if (status !== undefined && status >= 400 && status < 500) {
-    return sendApiError(reply, new ApiError('bad_request', 'The request could not be read.'));
+    // Any other client error Fastify raises is about reading the body.
+    return sendApiError(reply, new ApiError('invalid_json', 'The request body could not be read.'));
   }
   request.log.error({ err: error }, 'unexpected error');
   return sendApiError(reply, new ApiError('internal_error', 'Something went wrong on our side. Quote the request id when reporting it.', { request_id: request.id }));

@@ -68,11 +68,29 @@ export const regenerateBodySchema = z.strictObject({
   agent_model: agentModel.optional(),
 });
 
+/** Paths of every string (value or key) holding a NUL character, which PostgreSQL text cannot store. */
+function nulPaths(value: unknown, path: string, found: string[]): string[] {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) found.push(path || 'body');
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => nulPaths(item, path ? `${path}.${i}` : String(i), found));
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      const at = path ? `${path}.${key.replaceAll('\u0000', '\\0')}` : key.replaceAll('\u0000', '\\0');
+      if (key.includes('\u0000')) found.push(at);
+      else nulPaths(item, at, found);
+    }
+  }
+  return found;
+}
+
 /** Parses a body against a schema; every problem becomes a `validation_failed` entry under its field path. */
 export function parseBody<T>(schema: z.ZodType<T>, body: unknown): { ok: true; value: T } | { ok: false; error: ApiError } {
+  const errors: FieldErrors = {};
+  for (const path of nulPaths(body, '', [])) addError(errors, path, 'The text must not contain the NUL character (\\u0000).');
+  if (Object.keys(errors).length > 0) return { ok: false, error: validationFailed(errors) };
   const result = schema.safeParse(body);
   if (result.success) return { ok: true, value: result.data };
-  const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) addError(errors, [...issue.path, key].join('.'), 'Unknown field.');

@@ -40,7 +40,8 @@ export function createBoss(config: Config, connection: QueueConnection, onError:
 export async function ensureQueues(boss: PgBoss, config: Config): Promise<void> {
   const existing = new Set((await boss.getQueues()).map((q) => q.name));
   if (!existing.has(JOBS.generationDead.name)) {
-    await boss.createQueue(JOBS.generationDead.name, { retryLimit: 10, retryDelay: 5, retryBackoff: true });
+    // A refund must not be given up on: retry for days, backing off to every 10 minutes.
+    await boss.createQueue(JOBS.generationDead.name, { retryLimit: 1000, retryDelay: 5, retryBackoff: true, retryDelayMax: 600 });
   }
   const policy = {
     retryLimit: config.worker.retryLimit,
@@ -50,9 +51,10 @@ export async function ensureQueues(boss: PgBoss, config: Config): Promise<void> 
     expireInSeconds: config.worker.expireSeconds,
     deadLetter: JOBS.generationDead.name,
   };
-  // 'singleton': at most one active job per singletonKey (the product), so two generations of one
-  // product never run at once; later ones wait their turn.
-  if (!existing.has(JOBS.generation.name)) await boss.createQueue(JOBS.generation.name, { ...policy, policy: 'singleton' });
+  // 'key_strict_fifo' with the product as key: one generation of a product at a time, in the order
+  // they were queued (a regeneration never runs before the create it follows), while other
+  // products stay fetchable. A failed job would hold its key; the dead-letter handler removes it.
+  if (!existing.has(JOBS.generation.name)) await boss.createQueue(JOBS.generation.name, { ...policy, policy: 'key_strict_fifo' });
   else await boss.updateQueue(JOBS.generation.name, policy);
   // pg-boss looks a queue up on its own connection the first time it inserts into it. Inside our
   // charging transaction on PGlite (one connection) that look-up would wait for the transaction it
@@ -66,11 +68,15 @@ export function generationQueue(boss: PgBoss): GenerationQueue {
   return {
     async enqueue(tx: SqlRunner, jobs: readonly GenerationJob[]) {
       if (jobs.length === 0) return;
-      await boss.insert(
+      const ids = await boss.insert(
         JOBS.generation.name,
         jobs.map((j) => ({ data: JOBS.generation.payload.parse(j), singletonKey: j.productId })),
-        { db: onTransaction(tx) },
+        { db: onTransaction(tx), returnId: true },
       );
+      // pg-boss skips conflicting rows silently; a charge without its job must roll back instead.
+      if (ids === null || ids.length !== jobs.length) {
+        throw new Error(`queued ${ids?.length ?? 0} of ${jobs.length} generation jobs; rolling back`);
+      }
     },
   };
 }

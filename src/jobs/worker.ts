@@ -28,8 +28,9 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
       // Payloads are validated again here: the queue is a trust boundary across versions.
       const payload = JOBS.generation.payload.safeParse(job.data);
       if (!payload.success) {
-        logger.error({ jobId: job.id, issues: payload.error.issues }, 'generation job with an invalid payload dropped');
-        continue;
+        // Never completed silently: it fails through retries and the dead letter, where it is logged.
+        logger.error({ jobId: job.id, issues: payload.error.issues }, 'generation job with an invalid payload');
+        throw new Error(`generation job ${job.id} has an invalid payload`);
       }
       const log = logger.child({ jobId: job.id, generationId: payload.data.generationId, attempt: job.retryCount + 1 });
       try {
@@ -44,14 +45,20 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
     }
   });
 
-  await boss.work(JOBS.generationDead.name, { pollingIntervalSeconds: config.worker.pollSeconds }, async (jobs) => {
+  const dead = { pollingIntervalSeconds: config.worker.pollSeconds, includeMetadata: true } as const;
+  await boss.work(JOBS.generationDead.name, dead, async (jobs) => {
     for (const job of jobs) {
       const payload = JOBS.generationDead.payload.safeParse(job.data);
-      if (!payload.success) continue;
+      if (!payload.success) {
+        logger.error({ jobId: job.id, sourceId: job.sourceId, issues: payload.error.issues }, 'dead generation job with an invalid payload; nothing to refund');
+        continue;
+      }
       const settled = await failAndRefund(db, payload.data.generationId, {
         reason: 'generation_failed',
         message: 'Generation failed after all retries; the credits were refunded.',
       });
+      // The failed job would hold back every later generation of its product (strict FIFO per key).
+      if (job.sourceId !== null) await boss.deleteJob(JOBS.generation.name, job.sourceId);
       logger.warn({ generationId: payload.data.generationId, settled }, 'generation failed for good');
       events?.emit('settled', { generationId: payload.data.generationId, outcome: settled ? 'failed' : 'already_settled' });
     }

@@ -1,17 +1,18 @@
-import { changeBalance, findAccountById } from '../db/accounts.ts';
+import { findAccountById } from '../db/accounts.ts';
 import type { Database, SqlRunner } from '../db/database.ts';
-import { insertGenerations } from '../db/generations.ts';
 import {
   findProductIdBySku,
   insertRawProduct,
   upsertProductBySku,
   upsertProductsByCode,
   type ProductInputs,
+  type WrittenProduct,
 } from '../db/products.ts';
 import type { CreatePlan, ItemFailure } from '../domain/create-request.ts';
 import { createCost } from '../domain/pricing.ts';
 import type { FieldErrors } from '../domain/validation.ts';
 import type { GenerationQueue } from './ports.ts';
+import { queuePaidGenerations, Rollback, transactionOrAnswer } from './queue-paid-generations.ts';
 
 export interface CreateResultData {
   total_requested: number;
@@ -32,14 +33,7 @@ export interface CreateProductsDeps {
   queue: GenerationQueue;
 }
 
-/** Thrown inside the transaction to roll back everything it wrote; carries the answer to give. */
-class Refusal extends Error {
-  readonly outcome: CreateOutcome | 'settings_changed';
-  constructor(outcome: CreateOutcome | 'settings_changed') {
-    super('refused');
-    this.outcome = outcome;
-  }
-}
+const SKU_INDEX = 'products_account_sku';
 
 function resultData(plan: CreatePlan, imported: CreateResultData['imported_products']): CreateResultData {
   return {
@@ -66,36 +60,41 @@ function inputsOf(plan: CreatePlan): ProductInputs {
   };
 }
 
-/** Writes the products; returns their ids in plan order with the code each is reported under. */
-async function writeProducts(tx: SqlRunner, accountId: string, plan: CreatePlan, inputs: ProductInputs) {
+function skuTaken(sku: string, productId: string): CreateOutcome {
+  return { kind: 'invalid', errors: { sku: [`The sku "${sku}" already names product ${productId}, which has a different code.`] } };
+}
+
+type Imported = CreateResultData['imported_products'][number] & WrittenProduct;
+
+/** Writes the products in plan order; each with the code it is reported under and its country count. */
+async function writeProducts(tx: SqlRunner, accountId: string, plan: CreatePlan, inputs: ProductInputs): Promise<Imported[]> {
   const coded = plan.products.flatMap((p) => (p.code !== null && p.codeType !== null ? [{ code: p.code, codeType: p.codeType }] : []));
   if (inputs.sku !== null) {
     const owner = await findProductIdBySku(tx, accountId, inputs.sku);
     const code = coded[0]?.code ?? null;
-    if (owner !== undefined && code !== null && owner.code !== code) {
-      throw new Refusal({ kind: 'invalid', errors: { sku: [`The sku "${inputs.sku}" already names product ${owner.id}, which has a different code.`] } });
-    }
+    if (owner !== undefined && code !== null && owner.code !== code) throw new Rollback(skuTaken(inputs.sku, owner.id));
   }
-  const imported: CreateResultData['imported_products'] = [];
-  if (coded.length > 0) {
-    const ids = await upsertProductsByCode(tx, accountId, coded, inputs);
-    for (const p of plan.products) {
-      const id = p.code === null ? undefined : ids.get(p.code);
-      if (id === undefined) throw new Error('a product upsert returned no id for its code');
-      imported.push({ code: p.submitted ?? p.code ?? id, status: 'queued', id });
-    }
-  } else {
-    const id = inputs.sku !== null ? await upsertProductBySku(tx, accountId, inputs) : await insertRawProduct(tx, accountId, inputs);
-    imported.push({ code: inputs.sku ?? inputs.productHandle ?? id, status: 'queued', id });
+  if (coded.length === 0) {
+    const written = inputs.sku !== null ? await upsertProductBySku(tx, accountId, inputs) : await insertRawProduct(tx, accountId, inputs);
+    return [{ code: inputs.sku ?? inputs.productHandle ?? written.id, status: 'queued', ...written }];
   }
-  return imported;
+  const byCode = await upsertProductsByCode(tx, accountId, coded, inputs);
+  return plan.products.map((p) => {
+    const written = p.code === null ? undefined : byCode.get(p.code);
+    if (written === undefined) throw new Error('a product upsert returned no row for its code');
+    return { code: p.submitted ?? p.code ?? written.id, status: 'queued', ...written };
+  });
+}
+
+/** A sku another call took between our check and our insert: the caller's error, not ours. */
+function isSkuConflict(err: unknown): boolean {
+  return err instanceof Error && (err as { code?: unknown }).code === '23505' && (err as { constraint?: unknown }).constraint === SKU_INDEX;
 }
 
 /**
  * Charges, writes the products and their generations, and enqueues the jobs in one transaction:
- * all of it happens, or none of it (a balance that cannot pay for every product rejects the call).
- * The guarded debit comes last, so the account row is locked only for the end of the transaction
- * and concurrent calls of one account overlap everywhere else.
+ * all of it happens, or none of it. Each product is priced for the countries it will be generated
+ * in, which for a re-queued product are its merged countries.
  */
 export async function createProducts(
   deps: CreateProductsDeps,
@@ -106,51 +105,48 @@ export async function createProducts(
   if (plan.products.length === 0) return { kind: 'all_failed', data: resultData(plan, []) };
   const inputs = inputsOf(plan);
 
-  // The price depends on a setting; the debit applies only while the setting is unchanged,
-  // so a call racing a settings change is priced again rather than charged the old price.
+  // The price depends on a setting; the debit applies only while the setting it was priced with
+  // holds, so a call racing a settings change is priced again rather than charged the old price.
   for (let attempt = 0; attempt < 3; attempt++) {
+    let outcome: CreateOutcome | 'settings_changed';
     try {
-      return await deps.db.transaction(async (tx): Promise<CreateOutcome> => {
+      outcome = await transactionOrAnswer<CreateOutcome, CreateOutcome | 'settings_changed'>(deps.db, async (tx) => {
         const account = await findAccountById(tx, accountId);
         if (account === undefined) throw new Error(`account ${accountId} vanished during a request`);
-        const costEach = createCost(plan.agentModel, plan.countries.length, account.image_standardization);
-        const required = costEach * plan.products.length;
-        if (account.credits < required) return { kind: 'insufficient_credits', required, available: account.credits };
+        const images = account.image_standardization;
+        // Cheapest possible price (no merged countries): below it, nothing is worth writing.
+        const floor = createCost(plan.agentModel, plan.countries.length, images) * plan.products.length;
+        if (account.credits < floor) return { kind: 'insufficient_credits', required: floor, available: account.credits };
 
         const imported = await writeProducts(tx, accountId, plan, inputs);
-        const generations = await insertGenerations(tx, {
+        const costs = imported.map((p) => createCost(plan.agentModel, p.country_count, images));
+        const paid = await queuePaidGenerations(tx, deps.queue, {
           accountId,
           productIds: imported.map((p) => p.id),
           kind: 'create',
           agentModel: plan.agentModel,
           fields: null,
           notes: plan.notes,
-          costEach,
-          requestId,
-        });
-        await deps.queue.enqueue(
-          tx,
-          generations.map((g) => ({ generationId: g.id, productId: g.product_id })),
-        );
-        const balance = await changeBalance(tx, {
-          accountId,
-          delta: -required,
-          kind: 'charge',
+          costs,
           requestId,
           memo: `create ${imported.length}`,
-          whileImageStandardization: account.image_standardization,
+          whileImageStandardization: images,
         });
-        if (balance === undefined) {
-          const now = await findAccountById(tx, accountId);
-          if (now !== undefined && now.image_standardization !== account.image_standardization) throw new Refusal('settings_changed');
-          throw new Refusal({ kind: 'insufficient_credits', required, available: now?.credits ?? 0 });
+        if (!paid.ok) {
+          throw new Rollback(
+            paid.imageStandardization !== undefined && paid.imageStandardization !== images
+              ? 'settings_changed'
+              : { kind: 'insufficient_credits', required: paid.charged, available: paid.available },
+          );
         }
-        return { kind: 'queued', data: resultData(plan, imported), charged: required };
+        const data = resultData(plan, imported.map(({ code, status, id }) => ({ code, status, id })));
+        return { kind: 'queued', data, charged: paid.charged };
       });
     } catch (err) {
-      if (!(err instanceof Refusal)) throw err;
-      if (err.outcome !== 'settings_changed') return err.outcome;
+      if (inputs.sku !== null && isSkuConflict(err)) return skuTaken(inputs.sku, 'created by a concurrent call');
+      throw err;
     }
+    if (outcome !== 'settings_changed') return outcome;
   }
   throw new Error('the account settings kept changing while pricing a create call');
 }

@@ -1,4 +1,4 @@
-import type { CountryContent } from '../db/content.ts';
+import type { CountryContent } from '../domain/content.ts';
 import type { SqlRunner } from '../db/database.ts';
 import type { FieldRequest } from '../domain/regenerate-fields.ts';
 

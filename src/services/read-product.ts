@@ -1,8 +1,8 @@
 import { listContent, type ContentRow } from '../db/content.ts';
 import type { Database } from '../db/database.ts';
-import { findProductByRef, type ProductRow } from '../db/products.ts';
-import { normaliseProductCode } from '../domain/codes.ts';
+import type { ProductRow } from '../db/products.ts';
 import { languageOf, normaliseCountry } from '../domain/countries.ts';
+import { findOwnProduct } from './find-own-product.ts';
 
 export interface ProductView {
   id: string;
@@ -70,8 +70,8 @@ function view(product: ProductRow, country: string, content: ContentRow | undefi
 
 /** A product of the caller's account by id, code or sku, in one country (default: its first). */
 export async function readProduct(db: Database, accountId: string, ref: string, countryInput: string | undefined): Promise<ReadOutcome> {
-  const product = await findProductByRef(db, accountId, { raw: ref, normalisedCode: normaliseProductCode(ref) });
-  if (product === undefined) return { kind: 'product_not_found', message: `No product matches "${ref}".` };
+  const product = await findOwnProduct(db, accountId, ref);
+  if (product === undefined) return { kind: 'product_not_found', message: `No product matches "${ref.replaceAll('\u0000', '').slice(0, 255)}".` };
 
   let country = product.countries[0];
   if (countryInput !== undefined) {

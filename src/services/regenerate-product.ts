@@ -1,12 +1,11 @@
-import { changeBalance, findAccountById } from '../db/accounts.ts';
+import { findAccountById } from '../db/accounts.ts';
 import type { Database } from '../db/database.ts';
-import { insertGenerations } from '../db/generations.ts';
-import { findProductByRef } from '../db/products.ts';
-import { normaliseProductCode } from '../domain/codes.ts';
 import type { AgentModel } from '../domain/pricing.ts';
 import { regenerateCost } from '../domain/pricing.ts';
 import type { FieldRequest } from '../domain/regenerate-fields.ts';
+import { findOwnProduct } from './find-own-product.ts';
 import type { GenerationQueue } from './ports.ts';
+import { queuePaidGenerations, Rollback, transactionOrAnswer } from './queue-paid-generations.ts';
 
 export type RegenerateOutcome =
   | { kind: 'queued'; productId: string; fields: string[]; charged: number }
@@ -20,49 +19,34 @@ export interface RegenerateCommand {
   agentModel: AgentModel;
 }
 
+/** Queues a regeneration of the named fields, charged flat, in one transaction with its job. */
 export async function regenerateProduct(
   deps: { db: Database; queue: GenerationQueue },
   accountId: string,
   requestId: string,
   command: RegenerateCommand,
 ): Promise<RegenerateOutcome> {
-  const product = await findProductByRef(deps.db, accountId, { raw: command.ref, normalisedCode: normaliseProductCode(command.ref) });
+  const product = await findOwnProduct(deps.db, accountId, command.ref);
   if (product === undefined) return { kind: 'product_not_found' };
-
   const required = regenerateCost(command.agentModel);
-  const insufficient = (available: number): RegenerateOutcome => ({ kind: 'insufficient_credits', required, available });
-  const outcome = await deps.db.transaction(async (tx): Promise<RegenerateOutcome | 'refused'> => {
+
+  return transactionOrAnswer<RegenerateOutcome, RegenerateOutcome>(deps.db, async (tx) => {
     const account = await findAccountById(tx, accountId);
     if (account === undefined) throw new Error(`account ${accountId} vanished during a request`);
-    if (account.credits < required) return insufficient(account.credits);
+    if (account.credits < required) return { kind: 'insufficient_credits', required, available: account.credits };
 
-    const fields = Object.fromEntries(command.fields.map((f) => [f.name, f.value]));
-    const [generation] = await insertGenerations(tx, {
+    const paid = await queuePaidGenerations(tx, deps.queue, {
       accountId,
       productIds: [product.id],
       kind: 'regenerate',
       agentModel: command.agentModel,
-      fields,
+      fields: Object.fromEntries(command.fields.map((f) => [f.name, f.value])),
       notes: command.notes,
-      costEach: required,
+      costs: [required],
       requestId,
+      memo: 'regenerate',
     });
-    if (generation === undefined) throw new Error('insertGenerations returned no row');
-    await deps.queue.enqueue(tx, [{ generationId: generation.id, productId: product.id }]);
-    // Debit last: the account row is locked only for the end of the transaction.
-    const balance = await changeBalance(tx, { accountId, delta: -required, kind: 'charge', requestId, generationId: generation.id, memo: 'regenerate' });
-    if (balance === undefined) throw new InsufficientAtDebit();
+    if (!paid.ok) throw new Rollback<RegenerateOutcome>({ kind: 'insufficient_credits', required, available: paid.available });
     return { kind: 'queued', productId: product.id, fields: command.fields.map((f) => f.name), charged: required };
-  }).catch(async (err: unknown) => {
-    if (!(err instanceof InsufficientAtDebit)) throw err;
-    return 'refused' as const;
   });
-  if (outcome !== 'refused') return outcome;
-  // Another call spent the credits between the check and the debit; everything was rolled back.
-  return insufficient((await findAccountById(deps.db, accountId))?.credits ?? 0);
-}
-
-/** Thrown to roll back a regeneration whose guarded debit found too few credits. */
-class InsufficientAtDebit extends Error {
-  override name = 'InsufficientAtDebit';
 }

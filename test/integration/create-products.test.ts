@@ -62,6 +62,8 @@ for (const target of databaseTargets()) {
       assert.equal(body.code, 'validation_failed');
       assert.match(body.errors?.codes?.[0] ?? '', /100/);
       assert.equal((await h.balance(id)).credits, 1000);
+      const products = await h.container.db.query('SELECT 1 FROM products WHERE account_id = $1', [id]);
+      assert.equal(products.length, 0);
     });
 
     test('partial: valid codes queued, each bad one reported with why', async () => {
@@ -208,6 +210,18 @@ for (const target of databaseTargets()) {
       assert.deepEqual(rows.map((r) => r.countries), [['it', 'de']]);
       // 5 for the first call, 5 + 1 (two countries in the second request) for the second
       assert.equal((await h.balance(id)).credits, 100 - 5 - 6);
+    });
+
+    test('a re-queue with fewer countries is charged for every country it will generate', async () => {
+      const { id, token } = await h.account(100);
+      const [code] = validEans(1, 33);
+      assert.equal((await h.post(CREATE, token, { codes: code, countries: ['it', 'de', 'fr'] })).statusCode, 202);
+      const again = await h.post(CREATE, token, { codes: code, countries: ['it'] });
+      assert.equal(again.statusCode, 202);
+      // Both calls generate it, de and fr: 5 + 2 each.
+      assert.deepEqual(await h.balance(id), { credits: 100 - 7 - 7, ledger: 100 - 7 - 7 });
+      const costs = await h.container.db.query<{ cost: number }>('SELECT cost FROM generations WHERE account_id = $1 ORDER BY created_at', [id]);
+      assert.deepEqual(costs.map((c) => c.cost), [7, 7]);
     });
 
     test('the same code in two accounts makes two products', async () => {

@@ -5,6 +5,9 @@ import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness } from '../helpers/harness.ts';
+import { findGeneration } from '../../src/db/generations.ts';
+import { listContent } from '../../src/db/content.ts';
+import { startWorkers } from '../../src/jobs/worker.ts';
 
 // On a PostgreSQL server, separate `vetrina worker` processes share one queue: every job is done
 // by exactly one of them. PGlite is one process's database, so this runs on the server only.
@@ -92,6 +95,61 @@ describe('workers in separate processes [postgres]', { skip: server === undefine
       assert.deepEqual(codes, [0, 0]);
     } finally {
       for (const w of workers) if (w.child.exitCode === null) w.child.kill('SIGKILL');
+      await h.close();
+    }
+  });
+});
+
+describe('a worker process killed mid-job [postgres]', { skip: server === undefined ? 'TEST_DATABASE_URL is not set' : false }, () => {
+  test('SIGKILL during a generation: the job is handed to another worker and completes exactly once', { timeout: 120_000 }, async () => {
+    if (server === undefined) return;
+    const h = await startHarness(server, { workers: false, env: { JOB_EXPIRE_SECONDS: '2', QUEUE_MONITOR_SECONDS: '1' } });
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      DATABASE_URL: h.database.url,
+      LOG_LEVEL: 'silent',
+      QUEUE_POLL_SECONDS: '0.5',
+      JOB_EXPIRE_SECONDS: '2',
+    };
+    delete env.NODE_TEST_CONTEXT;
+    const doomed = spawn(process.execPath, ['test/helpers/slow-worker.ts'], { cwd: ROOT, env });
+    try {
+      const { id, token } = await h.account(10);
+      const res = await h.post('/api/v1/products/create', token, {
+        sku: 'KILL-1',
+        title: 'Tazza in ceramica',
+        description: 'Ceramica smaltata. Lavabile in lavastoviglie.',
+        countries: ['it', 'fr'],
+      });
+      assert.equal(res.statusCode, 202);
+      const productId = res.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]?.id ?? '';
+      const [generationId] = await h.generationIdsOf([productId]);
+      assert.ok(generationId);
+
+      // Wait for the doomed process to be inside the generation, then kill it without warning.
+      let seen = '';
+      await new Promise<void>((resolve, reject) => {
+        doomed.stdout.on('data', (chunk: Buffer) => {
+          seen += chunk.toString();
+          if (seen.includes('"generation started"')) resolve();
+        });
+        doomed.once('exit', (code) => reject(new Error(`worker exited early (${code}): ${seen}`)));
+      });
+      doomed.kill('SIGKILL');
+      await once(doomed, 'exit');
+      assert.equal((await findGeneration(h.container.db, generationId))?.state, 'processing');
+
+      // A healthy worker takes the job over once the dead one's claim expires.
+      await startWorkers({ ...h.container, events: h.events });
+      assert.equal((await h.settled([generationId], 60_000)).get(generationId), 'completed');
+
+      const generation = await findGeneration(h.container.db, generationId);
+      assert.equal(generation?.state, 'completed');
+      assert.equal(generation?.attempts, 2);
+      assert.equal((await listContent(h.container.db, productId)).length, 2);
+      assert.deepEqual(await h.balance(id), { credits: 4, ledger: 4 });
+    } finally {
+      if (doomed.exitCode === null && doomed.signalCode === null) doomed.kill('SIGKILL');
       await h.close();
     }
   });

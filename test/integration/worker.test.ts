@@ -131,8 +131,9 @@ for (const target of databaseTargets()) {
       }
     });
 
-    test('a job whose retries run out fails for good and refunds, exactly once', async () => {
-      const engine = flakyEngine('always');
+    test('a job whose retries run out fails for good and refunds, exactly once; the product can be worked on again', async () => {
+      // Fails both attempts of the first generation (retry limit 1), then works.
+      const engine = flakyEngine(2);
       const h = await startHarness(target, { engine, env: { JOB_RETRY_LIMIT: '1' } });
       try {
         const { id, token } = await h.account(10);
@@ -143,6 +144,14 @@ for (const target of databaseTargets()) {
         assert.deepEqual(await ledgerKinds(h, id), ['grant:10', 'charge:-1', 'refund:1']);
         const product = await h.container.db.query<{ state: string; failure: { reason: string } }>('SELECT state, failure FROM products WHERE id = $1', [productId]);
         assert.deepEqual([product[0]?.state, product[0]?.failure.reason], ['failed', 'generation_failed']);
+
+        // The failed job no longer holds the product's place in the queue: a regeneration runs.
+        const regen = await h.post(`/api/v1/products/regenerate/${productId}`, token, { fields: { title: '' }, agent_model: 'v1' });
+        assert.equal(regen.statusCode, 202);
+        const next = await generationOf(h, productId);
+        assert.notEqual(next, generationId);
+        assert.equal((await h.settled([next])).get(next), 'completed');
+        assert.deepEqual(await h.balance(id), { credits: 9, ledger: 9 });
       } finally {
         await h.close();
       }
@@ -226,6 +235,46 @@ for (const target of databaseTargets()) {
         const product = await h.container.db.query<{ state: string }>('SELECT state FROM products WHERE id = $1', [productId]);
         assert.equal(product[0]?.state, 'completed');
       } finally {
+        await h.close();
+      }
+    });
+
+    test('a product whose generation is busy does not hold back other products', async () => {
+      const real = createTemplateEngine();
+      const held = new Set<string>();
+      let release: () => void = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const engine: ContentEngine = {
+        name: 'holds-one-product',
+        async generate(input) {
+          if (input.product.sku === 'BUSY') {
+            held.add(input.product.id);
+            await released;
+          }
+          return real.generate(input);
+        },
+      };
+      const h = await startHarness(target, { engine, env: { WORKER_CONCURRENCY: '2' } });
+      try {
+        const { token } = await h.account(100);
+        const busy = await createOne(h, token, { sku: 'BUSY', ...PASTA, countries: ['it'] });
+        const busyFirst = await generationOf(h, busy);
+        // A second generation of the busy product waits its turn behind the first...
+        assert.equal((await h.post(`/api/v1/products/regenerate/${busy}`, token, { fields: { title: '' } })).statusCode, 202);
+        // ...while other products go through.
+        const others = [];
+        for (let i = 0; i < 3; i++) others.push(await generationOf(h, await createOne(h, token, { sku: `FREE-${i}`, ...PASTA, countries: ['it'] })));
+        const outcomes = await h.settled(others);
+        assert.deepEqual([...outcomes.values()], ['completed', 'completed', 'completed']);
+        assert.deepEqual([...held], [busy]);
+        assert.equal((await findGeneration(h.container.db, busyFirst))?.state, 'processing');
+
+        release();
+        const busySecond = await generationOf(h, busy);
+        const done = await h.settled([busyFirst, busySecond]);
+        assert.deepEqual([...done.values()], ['completed', 'completed']);
+      } finally {
+        release();
         await h.close();
       }
     });

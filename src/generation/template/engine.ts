@@ -1,4 +1,4 @@
-import type { CountryContent } from '../../db/content.ts';
+import type { CountryContent } from '../../domain/content.ts';
 import type { FieldRequest } from '../../domain/regenerate-fields.ts';
 import { PermanentGenerationError, type ContentEngine, type EngineInput, type EngineOutput } from '../../services/ports.ts';
 import {

@@ -4,7 +4,7 @@ import { createProducts } from '../../services/create-products.ts';
 import type { AppDeps } from '../app.ts';
 import { methodNotAllowed } from '../app.ts';
 import { authOf } from '../auth.ts';
-import { ApiError, validationFailed } from '../errors.ts';
+import { insufficientCredits, validationFailed } from '../errors.ts';
 import { createBodySchema, parseBody } from '../schemas.ts';
 
 function summary(successful: number, total: number, failed: number): string {
@@ -27,10 +27,7 @@ export async function createProductsRoute(app: FastifyInstance, deps: AppDeps): 
       case 'invalid':
         throw validationFailed(outcome.errors);
       case 'insufficient_credits':
-        throw new ApiError('insufficient_credits', `This call costs ${outcome.required} credits; the account has ${outcome.available}. Nothing was queued or charged.`, {
-          required: outcome.required,
-          available: outcome.available,
-        });
+        throw insufficientCredits(outcome.required, outcome.available);
       case 'all_failed': {
         const errors = { codes: outcome.data.failures.map((f) => `${f.code}: ${f.message}`) };
         const message = `Imported 0 of ${outcome.data.total_requested} product(s), ${outcome.data.failed} failed`;

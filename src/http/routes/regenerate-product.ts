@@ -5,15 +5,15 @@ import { regenerateProduct } from '../../services/regenerate-product.ts';
 import type { AppDeps } from '../app.ts';
 import { methodNotAllowed } from '../app.ts';
 import { authOf } from '../auth.ts';
-import { ApiError, validationFailed } from '../errors.ts';
+import { ApiError, insufficientCredits, validationFailed } from '../errors.ts';
 import { MAX_LENGTH, parseBody, regenerateBodySchema } from '../schemas.ts';
 
 export async function regenerateProductRoute(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const url = '/products/regenerate/:id';
   app.post<{ Params: { id: string } }>(url, async (request, reply) => {
     const auth = authOf(request);
-    const id = request.params.id.trim();
-    if (id.length === 0 || id.length > MAX_LENGTH.id) throw validationFailed({ id: [`The id must be 1 to ${MAX_LENGTH.id} characters long.`] });
+    const id = request.params.id;
+    if (id.trim().length === 0 || id.length > MAX_LENGTH.id) throw validationFailed({ id: [`The id must be 1 to ${MAX_LENGTH.id} characters long.`] });
     const body = parseBody(regenerateBodySchema, request.body);
     if (!body.ok) throw body.error;
     const fields = parseFieldRequests(body.value.fields);
@@ -27,12 +27,9 @@ export async function regenerateProductRoute(app: FastifyInstance, deps: AppDeps
     });
     switch (outcome.kind) {
       case 'product_not_found':
-        throw new ApiError('product_not_found', `No product matches "${id}".`);
+        throw new ApiError('product_not_found', `No product matches "${id.replaceAll('\u0000', '')}".`);
       case 'insufficient_credits':
-        throw new ApiError('insufficient_credits', `This call costs ${outcome.required} credits; the account has ${outcome.available}. Nothing was queued or charged.`, {
-          required: outcome.required,
-          available: outcome.available,
-        });
+        throw insufficientCredits(outcome.required, outcome.available);
       case 'queued':
         return reply.code(202).send({
           status: 'success',

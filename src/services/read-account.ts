@@ -1,0 +1,15 @@
+import { findAccountById } from '../db/accounts.ts';
+import type { SqlRunner } from '../db/database.ts';
+
+export interface AccountView {
+  id: string;
+  name: string;
+  credits: number;
+  settings: { image_standardization: boolean };
+}
+
+export async function readAccount(db: SqlRunner, accountId: string): Promise<AccountView | undefined> {
+  const account = await findAccountById(db, accountId);
+  if (account === undefined) return undefined;
+  return { id: account.id, name: account.name, credits: account.credits, settings: { image_standardization: account.image_standardization } };
+}
