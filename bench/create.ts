@@ -1,13 +1,11 @@
 // Create-endpoint benchmark: 1 code and 100 codes per call, on PGlite and on PostgreSQL, beside a
 // bare Fastify JSON route in the same run. Workers are off so the numbers are the API's own:
 // validate, authenticate, charge, write products and generations, enqueue, all in one transaction.
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
 import { createContainer } from '../src/container.ts';
@@ -17,6 +15,7 @@ import type { OpenedDatabase } from '../src/db/open.ts';
 import { gs1CheckDigit } from '../src/domain/codes.ts';
 import { buildApp } from '../src/http/app.ts';
 import { createAccount } from '../src/services/accounts.ts';
+import { createServerDatabase } from '../test/helpers/databases.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -85,22 +84,13 @@ async function openTarget(name: 'pglite' | 'postgres'): Promise<{ opened: Omit<O
     return { opened: { db, queue: { pglite: db.pglite } }, close: async () => { await db.close(); await rm(dir, { recursive: true, force: true }); } };
   }
   if (SERVER_URL === undefined) throw new Error('no server URL');
-  const database = `vetrina_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  await admin.end();
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${database}`;
-  const db = openPostgres(url.toString(), 20);
+  const database = await createServerDatabase(SERVER_URL, 'vetrina_bench');
+  const db = openPostgres(database.url, 20);
   return {
-    opened: { db, queue: { connectionString: url.toString() } },
+    opened: { db, queue: { connectionString: database.url } },
     close: async () => {
       await db.close();
-      const dropper = new pg.Client({ connectionString: SERVER_URL });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await dropper.end();
+      await database.drop();
     },
   };
 }

@@ -14,10 +14,24 @@ export interface DatabaseTarget {
   open(): Promise<TestDatabase>;
 }
 
-function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
+/** A database of its own on the server at `serverUrl`, for one test file or benchmark; dropped after. */
+export async function createServerDatabase(serverUrl: string, prefix = 'vetrina_test'): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
 }
 
 /** Each test file gets a database of its own: in-memory PGlite, or a throwaway database on the server. */
@@ -36,23 +50,15 @@ export function databaseTargets(): DatabaseTarget[] {
     targets.push({
       name: 'postgres',
       async open() {
-        const name = `vetrina_test_${randomBytes(6).toString('hex')}`;
-        const admin = new pg.Client({ connectionString: serverUrl });
-        await admin.connect();
-        await admin.query(`CREATE DATABASE ${name}`);
-        await admin.end();
-        const url = withDatabase(serverUrl, name);
-        const db = openPostgres(url, 10);
+        const database = await createServerDatabase(serverUrl);
+        const db = openPostgres(database.url, 10);
         return {
           db,
-          queue: { connectionString: url },
-          url,
+          queue: { connectionString: database.url },
+          url: database.url,
           async close() {
             await db.close();
-            const dropper = new pg.Client({ connectionString: serverUrl });
-            await dropper.connect();
-            await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-            await dropper.end();
+            await database.drop();
           },
         };
       },

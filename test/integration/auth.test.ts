@@ -6,6 +6,7 @@ import { revokeToken } from '../../src/db/tokens.ts';
 import { issueToken } from '../../src/services/tokens.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
+import { defined } from '../helpers/assert.ts';
 
 // Authentication and per-token rate limiting of every /api/v1 route (CONTRACT.md: unauthorized, rate_limited).
 
@@ -15,7 +16,7 @@ const VALID_EAN = '4006209700068';
 function parts(token: string): { id: string; secret: string } {
   const match = TOKEN_FORMAT.exec(token);
   assert.ok(match !== null, `token ${token} does not have the vt_<id>_<secret> format`);
-  return { id: match[1]!, secret: match[2]! };
+  return { id: defined(match[1], 'token id'), secret: defined(match[2], 'token secret') };
 }
 
 /** A request with whatever Authorization header (or none) the test wants. */
@@ -65,7 +66,7 @@ for (const target of databaseTargets()) {
       const created = await h.post('/api/v1/products/create', account.token, { codes: VALID_EAN, countries: ['de'], agent_model: 'v1' });
       assert.equal(created.statusCode, 202, created.body);
       const rows = await h.container.db.query<{ id: string }>('SELECT id FROM products WHERE account_id = $1', [account.id]);
-      productId = rows[0]!.id;
+      productId = defined(rows[0], 'product row').id;
     });
     after(async () => {
       await h.close();
@@ -156,7 +157,7 @@ for (const target of databaseTargets()) {
       const { id, secret } = parts(owner.token);
       const rows = await h.container.db.query<Record<string, unknown>>('SELECT * FROM api_tokens WHERE account_id = $1', [owner.id]);
       assert.equal(rows.length, 1);
-      const row = rows[0]!;
+      const row = defined(rows[0], 'token row');
       assert.equal(row.id, id, 'the row found is the token\'s own');
       for (const [column, value] of Object.entries(row)) {
         for (const text of renderings(value)) {
@@ -180,7 +181,7 @@ for (const target of databaseTargets()) {
       for (const s of secrets) assert.ok(Buffer.from(s, 'base64url').length * 8 >= 128);
       // Random, not a counter: the secrets share no long common prefix.
       const prefix = (a: string, b: string) => [...a].findIndex((c, i) => c !== b[i]);
-      assert.ok(secrets.slice(1).every((s, i) => prefix(s, secrets[i]!) < 8), 'secrets share a long prefix');
+      assert.ok(secrets.slice(1).every((s, i) => prefix(s, defined(secrets[i])) < 8), 'secrets share a long prefix');
     });
   });
 

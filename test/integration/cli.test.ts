@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { defined } from '../helpers/assert.ts';
 
 // The real `vetrina` CLI and server, driven as child processes, the way an operator uses them.
 
@@ -51,7 +52,7 @@ function onlyJson(result: CliResult): Record<string, unknown> {
   assert.equal(result.code, 0, `exit ${result.code}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`);
   const lines = result.stdout.trim().split('\n');
   assert.equal(lines.length, 1, `expected one line of JSON, got: ${result.stdout}`);
-  const parsed: unknown = JSON.parse(lines[0]!);
+  const parsed: unknown = JSON.parse(defined(lines[0], 'output line'));
   assert.ok(typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed));
   return parsed as Record<string, unknown>;
 }
@@ -59,7 +60,7 @@ function onlyJson(result: CliResult): Record<string, unknown> {
 function tokenId(token: string): string {
   const match = /^vt_([0-9a-f]{16})_/.exec(token);
   assert.ok(match !== null, `not a token: ${token}`);
-  return match[1]!;
+  return defined(match[1], 'token id');
 }
 
 interface Server {
@@ -89,7 +90,7 @@ async function startServer(env: Env): Promise<Server> {
       const match = LISTENING.exec(output);
       if (match !== null) {
         clearTimeout(timer);
-        resolve(match[1]!);
+        resolve(defined(match[1], 'listening URL'));
       }
     };
     child.stdout.on('data', onData);
@@ -134,7 +135,7 @@ describe('vetrina CLI on an embedded data directory', () => {
   });
 
   test('accounts create on a fresh data directory migrates and prints one JSON object with id, name, credits and token', async () => {
-    assert.equal(existsSync(env.DATA_DIR!), false);
+    assert.equal(existsSync(defined(env.DATA_DIR, 'DATA_DIR')), false);
     const created = onlyJson(await runCli(['accounts', 'create', '--name', 'shop', '--credits', '50', '--json'], env));
     assert.match(String(created.id), /^[0-9a-f-]{36}$/);
     assert.equal(created.name, 'shop');
@@ -237,7 +238,7 @@ describe('vetrina serve on a fresh data directory', () => {
     try {
       const tokens = first.output().match(TOKEN) ?? [];
       assert.equal(tokens.length, 1, `expected one token in the first start's output:\n${first.output()}`);
-      token = tokens[0]!;
+      token = defined(tokens[0], 'printed token');
       const account = await getAccount(first, token);
       assert.equal(account.status, 200);
       assert.deepEqual(account.body.data, {

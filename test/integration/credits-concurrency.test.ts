@@ -3,6 +3,10 @@ import { after, before, describe, test } from 'node:test';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
 import { validEans } from '../helpers/codes.ts';
+import { changeBalance, setImageStandardization } from '../../src/db/accounts.ts';
+import { planCreate, type CreatePlan } from '../../src/domain/create-request.ts';
+import { createProducts } from '../../src/services/create-products.ts';
+import type { GenerationQueue } from '../../src/services/ports.ts';
 
 for (const target of databaseTargets()) {
   describe(`credits under concurrency [${target.name}]`, () => {
@@ -59,3 +63,58 @@ for (const target of databaseTargets()) {
     });
   });
 }
+
+// Races inside one call, forced deterministically: while a create is between its price check and
+// its debit, another connection changes the account. Needs a second connection: PostgreSQL only.
+const server = databaseTargets().find((t) => t.name === 'postgres');
+describe('races between pricing and the debit [postgres]', { skip: server === undefined ? 'TEST_DATABASE_URL is not set' : false }, () => {
+  let h: Harness;
+  before(async () => {
+    if (server !== undefined) h = await startHarness(server, { workers: false });
+  });
+  after(async () => {
+    await h?.close();
+  });
+
+  /** The real queue, with something done on another connection after the jobs are written. */
+  function queueThatAlso(sideEffect: () => Promise<void>, times = 1): GenerationQueue {
+    let left = times;
+    return {
+      async enqueue(tx, jobs) {
+        await h.container.queue.enqueue(tx, jobs);
+        if (left-- > 0) await sideEffect();
+      },
+    };
+  }
+
+  function plan(codes: string[]): CreatePlan {
+    const planned = planCreate({ codes: codes.join(','), countries: ['it'] });
+    assert.ok(planned.ok);
+    return planned.plan;
+  }
+
+  test('credits spent elsewhere before the debit: 402 and everything the call wrote is rolled back', async () => {
+    const { id } = await h.account(12);
+    const queue = queueThatAlso(async () => {
+      await changeBalance(h.container.db, { accountId: id, delta: -5, kind: 'adjustment', memo: 'spent elsewhere' });
+    });
+    const outcome = await createProducts({ db: h.container.db, queue }, id, 'race-1', plan(validEans(2, 60)));
+    assert.deepEqual(outcome, { kind: 'insufficient_credits', required: 10, available: 7 });
+    assert.deepEqual(await h.balance(id), { credits: 7, ledger: 7 });
+    const written = await h.container.db.query('SELECT 1 FROM products WHERE account_id = $1 UNION ALL SELECT 1 FROM generations WHERE account_id = $1', [id]);
+    assert.equal(written.length, 0);
+  });
+
+  test('image standardisation switched on before the debit: the call is priced again with it', async () => {
+    const { id } = await h.account(100);
+    const queue = queueThatAlso(async () => {
+      await setImageStandardization(h.container.db, id, true);
+    });
+    const outcome = await createProducts({ db: h.container.db, queue }, id, 'race-2', plan(validEans(2, 61)));
+    assert.equal(outcome.kind, 'queued');
+    // 2 products × (5 + 1 for image standardisation), charged once.
+    assert.deepEqual(await h.balance(id), { credits: 88, ledger: 88 });
+    const costs = await h.container.db.query<{ cost: number }>('SELECT cost FROM generations WHERE account_id = $1', [id]);
+    assert.deepEqual(costs.map((c) => c.cost), [6, 6]);
+  });
+});

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
+import { defined } from '../helpers/assert.ts';
 
 // Every bad input gets the contract's error shape and status (CONTRACT.md), and none produces a 5xx.
 
@@ -314,7 +315,7 @@ for (const target of databaseTargets()) {
       expectAccepted(created);
       const rows = await h.container.db.query<{ id: string }>('SELECT id FROM products WHERE code = $1', [VALID_EAN]);
       assert.equal(rows.length, 1);
-      productId = rows[0]!.id;
+      productId = defined(rows[0], 'product row').id;
     });
     after(async () => {
       await h.close();
