@@ -1,10 +1,12 @@
 import { listContent, type ContentRow } from '../db/content.ts';
 import type { Database } from '../db/database.ts';
 import type { ProductRow } from '../db/products.ts';
+import type { CountryContent } from '../domain/content.ts';
 import { languageOf, normaliseCountry } from '../domain/countries.ts';
 import { findOwnProduct } from './find-own-product.ts';
 
-export interface ProductView {
+/** The details endpoint's product object (CONTRACT.md): the product, and its record in one country. */
+export interface ProductView extends CountryContent {
   id: string;
   code: string | null;
   code_type: 'ean' | 'asin' | 'minsan' | null;
@@ -13,20 +15,7 @@ export interface ProductView {
   brand: string | null;
   state: ProductRow['state'];
   agent_model: ProductRow['agent_model'];
-  country: string;
-  language: string;
   countries: string[];
-  title: string | null;
-  short_description: string | null;
-  description: string | null;
-  key_features: string[];
-  global_attr: Record<string, string>;
-  title_tag: string | null;
-  meta_description: string | null;
-  meta_keywords: string | null;
-  images: unknown[];
-  sources: Record<string, string[]>;
-  validation_messages: string[];
   failure: { reason: string; message: string } | null;
   created_at: string;
   updated_at: string;
