@@ -48,6 +48,8 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
   const dead = { pollingIntervalSeconds: config.worker.pollSeconds, includeMetadata: true } as const;
   await boss.work(JOBS.generationDead.name, dead, async (jobs) => {
     for (const job of jobs) {
+      // The failed job would hold back every later generation of its product (strict FIFO per key).
+      if (job.sourceId !== null) await boss.deleteJob(JOBS.generation.name, job.sourceId);
       const payload = JOBS.generationDead.payload.safeParse(job.data);
       if (!payload.success) {
         logger.error({ jobId: job.id, sourceId: job.sourceId, issues: payload.error.issues }, 'dead generation job with an invalid payload; nothing to refund');
@@ -57,8 +59,6 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
         reason: 'generation_failed',
         message: 'Generation failed after all retries; the credits were refunded.',
       });
-      // The failed job would hold back every later generation of its product (strict FIFO per key).
-      if (job.sourceId !== null) await boss.deleteJob(JOBS.generation.name, job.sourceId);
       logger.warn({ generationId: payload.data.generationId, settled }, 'generation failed for good');
       events?.emit('settled', { generationId: payload.data.generationId, outcome: settled ? 'failed' : 'already_settled' });
     }
