@@ -40,7 +40,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const boss = createBoss(config, opened.queue, (err) => logger.error({ err }, 'queue error'));
   try {
     await boss.start();
-    await ensureQueues(boss, config);
+    for (const warning of await ensureQueues(boss, config)) logger.warn(warning);
   } catch (err) {
     await boss.stop({ graceful: false }).catch(() => {});
     await opened.close().catch(() => {});

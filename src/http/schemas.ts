@@ -68,26 +68,34 @@ export const regenerateBodySchema = z.strictObject({
   agent_model: agentModel.optional(),
 });
 
-/** Paths of every string (value or key) holding a NUL character, which PostgreSQL text cannot store. */
-function nulPaths(value: unknown, path: string, found: string[]): string[] {
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) found.push(path || 'body');
-  } else if (Array.isArray(value)) {
-    value.forEach((item, i) => nulPaths(item, path ? `${path}.${i}` : String(i), found));
-  } else if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) {
-      const at = path ? `${path}.${key.replaceAll('\u0000', '\\0')}` : key.replaceAll('\u0000', '\\0');
-      if (key.includes('\u0000')) found.push(at);
-      else nulPaths(item, at, found);
+/**
+ * Paths of every string (value or key) holding a NUL character, which PostgreSQL text cannot
+ * store. Iterative, so a body nested thousands deep cannot exhaust the stack.
+ */
+function nulPaths(body: unknown): string[] {
+  const found: string[] = [];
+  const pending: { value: unknown; path: string }[] = [{ value: body, path: '' }];
+  const at = (path: string, key: string) => (path ? `${path}.${key}` : key);
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { value, path } = next;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) found.push(path || 'body');
+    } else if (Array.isArray(value)) {
+      value.forEach((item, i) => pending.push({ value: item, path: at(path, String(i)) }));
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes('\u0000')) found.push(at(path, key.replaceAll('\u0000', '\\0')));
+        else pending.push({ value: item, path: at(path, key) });
+      }
     }
   }
-  return found;
+  return found.sort();
 }
 
 /** Parses a body against a schema; every problem becomes a `validation_failed` entry under its field path. */
 export function parseBody<T>(schema: z.ZodType<T>, body: unknown): { ok: true; value: T } | { ok: false; error: ApiError } {
   const errors: FieldErrors = {};
-  for (const path of nulPaths(body, '', [])) addError(errors, path, 'The text must not contain the NUL character (\\u0000).');
+  for (const path of nulPaths(body)) addError(errors, path, 'The text must not contain the NUL character (\\u0000).');
   if (Object.keys(errors).length > 0) return { ok: false, error: validationFailed(errors) };
   const result = schema.safeParse(body);
   if (result.success) return { ok: true, value: result.data };

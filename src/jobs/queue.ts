@@ -36,12 +36,22 @@ export function createBoss(config: Config, connection: QueueConnection, onError:
   return boss;
 }
 
-/** Creates the queues (idempotent) with their retry, expiry and dead-letter policy. */
-export async function ensureQueues(boss: PgBoss, config: Config): Promise<void> {
-  const existing = new Set((await boss.getQueues()).map((q) => q.name));
-  if (!existing.has(JOBS.generationDead.name)) {
-    // A refund must not be given up on: retry for days, backing off to every 10 minutes.
-    await boss.createQueue(JOBS.generationDead.name, { retryLimit: 1000, retryDelay: 5, retryBackoff: true, retryDelayMax: 600 });
+/**
+ * Creates the queues (idempotent) with their retry, expiry and dead-letter settings, and updates
+ * them on an existing database. Returns warnings for what cannot be changed in place.
+ */
+export async function ensureQueues(boss: PgBoss, config: Config): Promise<string[]> {
+  const warnings: string[] = [];
+  const queues = new Map((await boss.getQueues()).map((q) => [q.name, q]));
+  const existing = new Set(queues.keys());
+  // A refund must not be given up on: retry for days, backing off to every 10 minutes.
+  const deadPolicy = { retryLimit: 1000, retryDelay: 5, retryBackoff: true, retryDelayMax: 600 };
+  if (!existing.has(JOBS.generationDead.name)) await boss.createQueue(JOBS.generationDead.name, deadPolicy);
+  else await boss.updateQueue(JOBS.generationDead.name, deadPolicy);
+  const policyNow = queues.get(JOBS.generation.name)?.policy;
+  if (policyNow !== undefined && policyNow !== 'key_strict_fifo') {
+    // pg-boss cannot change a queue's policy in place; generations then run without strict per-product order.
+    warnings.push(`queue ${JOBS.generation.name} was created with policy "${policyNow}", not "key_strict_fifo"; recreate it while it is empty`);
   }
   const policy = {
     retryLimit: config.worker.retryLimit,
@@ -62,6 +72,7 @@ export async function ensureQueues(boss: PgBoss, config: Config): Promise<void> 
   for (const name of [JOBS.generation.name, JOBS.generationDead.name]) {
     await boss.getJobById(name, '00000000-0000-0000-0000-000000000000');
   }
+  return warnings;
 }
 
 export function generationQueue(boss: PgBoss): GenerationQueue {

@@ -1,6 +1,7 @@
 import { findAccountById } from '../db/accounts.ts';
 import type { Database, SqlRunner } from '../db/database.ts';
 import {
+  findExistingCountries,
   findProductIdBySku,
   insertRawProduct,
   upsertProductBySku,
@@ -60,6 +61,18 @@ function inputsOf(plan: CreatePlan): ProductInputs {
   };
 }
 
+/** The exact price before anything is written: each product for its requested and existing countries. */
+async function priceOf(tx: SqlRunner, accountId: string, plan: CreatePlan, sku: string | null, images: boolean): Promise<number> {
+  const codes = plan.products.flatMap((p) => (p.code === null ? [] : [p.code]));
+  const existing = await findExistingCountries(tx, accountId, codes, sku);
+  return plan.products.reduce((sum, p) => {
+    // A coded product is known by its code; a raw one by its sku.
+    const row = existing.find((e) => (p.code !== null ? e.code === p.code : sku !== null && e.sku === sku));
+    const countries = new Set([...(row?.countries ?? []), ...plan.countries]);
+    return sum + createCost(plan.agentModel, countries.size, images);
+  }, 0);
+}
+
 function skuTaken(sku: string, productId: string): CreateOutcome {
   return { kind: 'invalid', errors: { sku: [`The sku "${sku}" already names product ${productId}, which has a different code.`] } };
 }
@@ -114,9 +127,8 @@ export async function createProducts(
         const account = await findAccountById(tx, accountId);
         if (account === undefined) throw new Error(`account ${accountId} vanished during a request`);
         const images = account.image_standardization;
-        // Cheapest possible price (no merged countries): below it, nothing is worth writing.
-        const floor = createCost(plan.agentModel, plan.countries.length, images) * plan.products.length;
-        if (account.credits < floor) return { kind: 'insufficient_credits', required: floor, available: account.credits };
+        const price = await priceOf(tx, accountId, plan, inputs.sku, images);
+        if (account.credits < price) return { kind: 'insufficient_credits', required: price, available: account.credits };
 
         const imported = await writeProducts(tx, accountId, plan, inputs);
         const costs = imported.map((p) => createCost(plan.agentModel, p.country_count, images));

@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
 import { validEans } from '../helpers/codes.ts';
+import { changeBalance } from '../../src/db/accounts.ts';
 
 const CREATE = '/api/v1/products/create';
 
@@ -222,6 +223,18 @@ for (const target of databaseTargets()) {
       assert.deepEqual(await h.balance(id), { credits: 100 - 7 - 7, ledger: 100 - 7 - 7 });
       const costs = await h.container.db.query<{ cost: number }>('SELECT cost FROM generations WHERE account_id = $1 ORDER BY created_at', [id]);
       assert.deepEqual(costs.map((c) => c.cost), [7, 7]);
+    });
+
+    test('402 names the real price of a re-queue, counting the countries it already has', async () => {
+      const { id, token } = await h.account(7);
+      const [code] = validEans(1, 34);
+      assert.equal((await h.post(CREATE, token, { codes: code, countries: ['it', 'de'] })).statusCode, 202);
+      assert.equal((await h.balance(id)).credits, 1);
+      await changeBalance(h.container.db, { accountId: id, delta: 4, kind: 'grant' });
+      // Asked for it only, but it will be generated in it and de again: 5 + 1.
+      const res = await h.post(CREATE, token, { codes: code, countries: ['it'] });
+      assert.equal(res.statusCode, 402);
+      assert.deepEqual([res.json<{ required: number }>().required, res.json<{ available: number }>().available], [6, 5]);
     });
 
     test('the same code in two accounts makes two products', async () => {

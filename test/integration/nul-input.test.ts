@@ -32,6 +32,19 @@ for (const target of databaseTargets()) {
       assert.equal((await h.balance(id)).credits, 100);
     });
 
+    test('a body nested 20,000 deep is a validation error, not a stack overflow', async () => {
+      const { token } = await h.account(100);
+      const deep = `{"codes":"4006381333931","countries":["it"],"notes":${'['.repeat(20_000)}${']'.repeat(20_000)}}`;
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/api/v1/products/create',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload: deep,
+      });
+      assert.equal(res.statusCode, 422, res.body);
+      assert.deepEqual(Object.keys(res.json<{ errors: Record<string, string[]> }>().errors), ['notes']);
+    });
+
     test('a NUL in regenerate fields, notes or the product id is answered, never a 500', async () => {
       const { token } = await h.account(100);
       const res = await h.post('/api/v1/products/regenerate/4006381333931', token, { fields: { title: 'a\u0000' }, notes: 'b\u0000' });
