@@ -113,22 +113,24 @@ export async function insertRawProduct(db: SqlRunner, accountId: string, inputs:
   return firstRow(rows, 'insertRawProduct');
 }
 
-/** Countries already on this account's products with these codes or this sku (what a re-queue merges with). */
-export async function findExistingCountries(
+/** This account's products with these codes or this sku: what a create re-queues and merges with. */
+export interface ExistingProduct {
+  id: string;
+  code: string | null;
+  sku: string | null;
+  countries: string[];
+}
+
+export async function findExistingProducts(
   db: SqlRunner,
   accountId: string,
   codes: readonly string[],
   sku: string | null,
-): Promise<{ code: string | null; sku: string | null; countries: string[] }[]> {
-  return db.query<{ code: string | null; sku: string | null; countries: string[] }>(
-    'SELECT code, sku, countries FROM products WHERE account_id = $1 AND (code = ANY($2::text[]) OR sku = $3)',
+): Promise<ExistingProduct[]> {
+  return db.query<ExistingProduct>(
+    'SELECT id, code, sku, countries FROM products WHERE account_id = $1 AND (code = ANY($2::text[]) OR sku = $3)',
     [accountId, codes, sku],
   );
-}
-
-export async function findProductIdBySku(db: SqlRunner, accountId: string, sku: string): Promise<{ id: string; code: string | null } | undefined> {
-  const rows = await db.query<{ id: string; code: string | null }>('SELECT id, code FROM products WHERE account_id = $1 AND sku = $2', [accountId, sku]);
-  return rows[0];
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -43,10 +43,9 @@ export function createBoss(config: Config, connection: QueueConnection, onError:
 export async function ensureQueues(boss: PgBoss, config: Config): Promise<string[]> {
   const warnings: string[] = [];
   const queues = new Map((await boss.getQueues()).map((q) => [q.name, q]));
-  const existing = new Set(queues.keys());
   // A refund must not be given up on: retry for days, backing off to every 10 minutes.
   const deadPolicy = { retryLimit: 1000, retryDelay: 5, retryBackoff: true, retryDelayMax: 600 };
-  if (!existing.has(JOBS.generationDead.name)) await boss.createQueue(JOBS.generationDead.name, deadPolicy);
+  if (!queues.has(JOBS.generationDead.name)) await boss.createQueue(JOBS.generationDead.name, deadPolicy);
   else await boss.updateQueue(JOBS.generationDead.name, deadPolicy);
   const policyNow = queues.get(JOBS.generation.name)?.policy;
   if (policyNow !== undefined && policyNow !== 'key_strict_fifo') {
@@ -64,7 +63,7 @@ export async function ensureQueues(boss: PgBoss, config: Config): Promise<string
   // 'key_strict_fifo' with the product as key: one generation of a product at a time, in the order
   // they were queued (a regeneration never runs before the create it follows), while other
   // products stay fetchable. A failed job would hold its key; the dead-letter handler removes it.
-  if (!existing.has(JOBS.generation.name)) await boss.createQueue(JOBS.generation.name, { ...policy, policy: 'key_strict_fifo' });
+  if (!queues.has(JOBS.generation.name)) await boss.createQueue(JOBS.generation.name, { ...policy, policy: 'key_strict_fifo' });
   else await boss.updateQueue(JOBS.generation.name, policy);
   // pg-boss looks a queue up on its own connection the first time it inserts into it. Inside our
   // charging transaction on PGlite (one connection) that look-up would wait for the transaction it

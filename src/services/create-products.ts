@@ -1,11 +1,11 @@
 import { findAccountById } from '../db/accounts.ts';
 import type { Database, SqlRunner } from '../db/database.ts';
 import {
-  findExistingCountries,
-  findProductIdBySku,
+  findExistingProducts,
   insertRawProduct,
   upsertProductBySku,
   upsertProductsByCode,
+  type ExistingProduct,
   type ProductInputs,
   type WrittenProduct,
 } from '../db/products.ts';
@@ -62,9 +62,7 @@ function inputsOf(plan: CreatePlan): ProductInputs {
 }
 
 /** The exact price before anything is written: each product for its requested and existing countries. */
-async function priceOf(tx: SqlRunner, accountId: string, plan: CreatePlan, sku: string | null, images: boolean): Promise<number> {
-  const codes = plan.products.flatMap((p) => (p.code === null ? [] : [p.code]));
-  const existing = await findExistingCountries(tx, accountId, codes, sku);
+function priceOf(existing: readonly ExistingProduct[], plan: CreatePlan, sku: string | null, images: boolean): number {
   return plan.products.reduce((sum, p) => {
     // A coded product is known by its code; a raw one by its sku.
     const row = existing.find((e) => (p.code !== null ? e.code === p.code : sku !== null && e.sku === sku));
@@ -79,14 +77,16 @@ function skuTaken(sku: string, productId: string): CreateOutcome {
 
 type Imported = CreateResultData['imported_products'][number] & WrittenProduct;
 
+/** A sku sent with a code must not already name a product with another code. */
+function checkSkuOwner(existing: readonly ExistingProduct[], plan: CreatePlan, sku: string | null): CreateOutcome | null {
+  const code = plan.products[0]?.code ?? null;
+  const owner = sku === null ? undefined : existing.find((e) => e.sku === sku);
+  return sku !== null && owner !== undefined && code !== null && owner.code !== code ? skuTaken(sku, owner.id) : null;
+}
+
 /** Writes the products in plan order; each with the code it is reported under and its country count. */
 async function writeProducts(tx: SqlRunner, accountId: string, plan: CreatePlan, inputs: ProductInputs): Promise<Imported[]> {
   const coded = plan.products.flatMap((p) => (p.code !== null && p.codeType !== null ? [{ code: p.code, codeType: p.codeType }] : []));
-  if (inputs.sku !== null) {
-    const owner = await findProductIdBySku(tx, accountId, inputs.sku);
-    const code = coded[0]?.code ?? null;
-    if (owner !== undefined && code !== null && owner.code !== code) throw new Rollback(skuTaken(inputs.sku, owner.id));
-  }
   if (coded.length === 0) {
     const written = inputs.sku !== null ? await upsertProductBySku(tx, accountId, inputs) : await insertRawProduct(tx, accountId, inputs);
     return [{ code: inputs.sku ?? inputs.productHandle ?? written.id, status: 'queued', ...written }];
@@ -127,8 +127,12 @@ export async function createProducts(
         const account = await findAccountById(tx, accountId);
         if (account === undefined) throw new Error(`account ${accountId} vanished during a request`);
         const images = account.image_standardization;
-        const price = await priceOf(tx, accountId, plan, inputs.sku, images);
+        const codes = plan.products.flatMap((p) => (p.code === null ? [] : [p.code]));
+        const existing = await findExistingProducts(tx, accountId, codes, inputs.sku);
+        const price = priceOf(existing, plan, inputs.sku, images);
         if (account.credits < price) return { kind: 'insufficient_credits', required: price, available: account.credits };
+        const skuProblem = checkSkuOwner(existing, plan, inputs.sku);
+        if (skuProblem !== null) return skuProblem;
 
         const imported = await writeProducts(tx, accountId, plan, inputs);
         const costs = imported.map((p) => createCost(plan.agentModel, p.country_count, images));

@@ -9,3 +9,8 @@ export async function findOwnProduct(db: SqlRunner, accountId: string, ref: stri
   if (trimmed.length === 0 || trimmed.includes('\u0000')) return undefined;
   return findProductByRef(db, accountId, { raw: trimmed, normalisedCode: normaliseProductCode(trimmed) });
 }
+
+/** A product reference as it may be echoed in a message: no NUL, bounded length. */
+export function refForMessage(ref: string): string {
+  return ref.replaceAll('\u0000', '').slice(0, 255);
+}

@@ -3,7 +3,7 @@ import type { Database } from '../db/database.ts';
 import type { ProductRow } from '../db/products.ts';
 import type { CountryContent } from '../domain/content.ts';
 import { languageOf, normaliseCountry } from '../domain/countries.ts';
-import { findOwnProduct } from './find-own-product.ts';
+import { findOwnProduct, refForMessage } from './find-own-product.ts';
 
 /** The details endpoint's product object (CONTRACT.md): the product, and its record in one country. */
 export interface ProductView extends CountryContent {
@@ -60,7 +60,7 @@ function view(product: ProductRow, country: string, content: ContentRow | undefi
 /** A product of the caller's account by id, code or sku, in one country (default: its first). */
 export async function readProduct(db: Database, accountId: string, ref: string, countryInput: string | undefined): Promise<ReadOutcome> {
   const product = await findOwnProduct(db, accountId, ref);
-  if (product === undefined) return { kind: 'product_not_found', message: `No product matches "${ref.replaceAll('\u0000', '').slice(0, 255)}".` };
+  if (product === undefined) return { kind: 'product_not_found', message: `No product matches "${refForMessage(ref)}".` };
 
   let country = product.countries[0];
   if (countryInput !== undefined) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_AGENT_MODEL } from '../../domain/pricing.ts';
 import { parseFieldRequests } from '../../domain/regenerate-fields.ts';
+import { refForMessage } from '../../services/find-own-product.ts';
 import { regenerateProduct } from '../../services/regenerate-product.ts';
 import type { AppDeps } from '../app.ts';
 import { methodNotAllowed } from '../app.ts';
@@ -27,7 +28,7 @@ export async function regenerateProductRoute(app: FastifyInstance, deps: AppDeps
     });
     switch (outcome.kind) {
       case 'product_not_found':
-        throw new ApiError('product_not_found', `No product matches "${id.replaceAll('\u0000', '')}".`);
+        throw new ApiError('product_not_found', `No product matches "${refForMessage(id)}".`);
       case 'insufficient_credits':
         throw insufficientCredits(outcome.required, outcome.available);
       case 'queued':
