@@ -1,0 +1,34 @@
+import type { Fact } from '../domain/facts.ts';
+
+export interface SourceQuery {
+  /** Normalised code (see domain/codes.ts). */
+  code: string;
+  codeType: 'ean' | 'asin' | 'minsan';
+}
+
+/**
+ * One place product data can come from. A source returns every fact it has for the code in every
+ * language it has (so a cached answer serves any country), or null when it does not know the code.
+ * It throws SourceUnavailableError when it could not answer now (network, 5xx, 429): the caller
+ * then tries again later instead of concluding the product is unknown.
+ */
+export interface ProductSource {
+  readonly name: string;
+  /** Whether answers are kept in the shared cache (remote sources); local tables answer directly. */
+  readonly cached: boolean;
+  /** Which code types it can look up; others are skipped without a call. */
+  readonly codeTypes: readonly SourceQuery['codeType'][];
+  lookup(query: SourceQuery, signal?: AbortSignal): Promise<Fact[] | null>;
+}
+
+export class SourceUnavailableError extends Error {
+  override name = 'SourceUnavailableError';
+  readonly source: string;
+  /** Seconds the source asked us to wait (Retry-After), when it said. */
+  readonly retryAfterSeconds: number | null;
+  constructor(source: string, message: string, options: { retryAfterSeconds?: number | null; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.source = source;
+    this.retryAfterSeconds = options.retryAfterSeconds ?? null;
+  }
+}
