@@ -1,4 +1,5 @@
 import type { CountryContent } from '../domain/content.ts';
+import type { Fact } from '../domain/facts.ts';
 import type { SqlRunner } from '../db/database.ts';
 import type { FieldRequest } from '../domain/regenerate-fields.ts';
 
@@ -12,7 +13,7 @@ export interface GenerationQueue {
   enqueue(tx: SqlRunner, jobs: readonly GenerationJob[]): Promise<void>;
 }
 
-/** What an engine writes from: the caller's inputs (facts from data sources come with issue #3). */
+/** What an engine writes from: the product as the caller described it, and every fact known about it. */
 export interface EngineInput {
   product: {
     id: string;
@@ -25,6 +26,8 @@ export interface EngineInput {
     description: string | null;
     images: string[];
   };
+  /** The caller's data as facts (source `caller`) followed by the sources' facts, in chain order. */
+  facts: readonly Fact[];
   notes: string | null;
   agentModel: 'v1' | 'v2';
   targets: readonly { country: string; language: string }[];

@@ -2,6 +2,7 @@ import { listContent, upsertContent } from '../db/content.ts';
 import type { Database } from '../db/database.ts';
 import { claimGeneration, completeGeneration } from '../db/generations.ts';
 import { findProductById } from '../db/products.ts';
+import { callerFacts } from '../domain/caller-facts.ts';
 import { languageOf } from '../domain/countries.ts';
 import { parseFieldRequests } from '../domain/regenerate-fields.ts';
 import { failAndRefund } from './fail-generation.ts';
@@ -54,6 +55,7 @@ export async function runGeneration(deps: RunGenerationDeps, generationId: strin
         description: product.description,
         images: product.images,
       },
+      facts: callerFacts(product, product.updated_at.toISOString()),
       notes: generation.notes ?? product.notes,
       agentModel: generation.agent_model,
       targets: product.countries.map((country) => ({ country, language: languageOf(country) })),

@@ -1,3 +1,4 @@
+import { callerFacts } from '../../src/domain/caller-facts.ts';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { LIMITS, createTemplateEngine } from '../../src/generation/template/engine.ts';
@@ -33,8 +34,10 @@ function generate(
   fields: readonly FieldRequest[] | null = null,
   existing: readonly CountryContent[] = [],
 ): Promise<EngineOutput> {
+  const p = product(data);
   return engine.generate({
-    product: product(data),
+    product: p,
+    facts: callerFacts(p, '2026-01-01T00:00:00.000Z'),
     notes: null,
     agentModel: 'v2',
     targets: countries.map((country) => ({ country, language: languageOf(country) })),
