@@ -6,7 +6,8 @@ import { migrate } from './db/migrate.ts';
 import { openDatabase, type OpenedDatabase } from './db/open.ts';
 import { createTemplateEngine } from './generation/template/engine.ts';
 import { createBoss, ensureQueues, generationQueue } from './jobs/queue.ts';
-import type { ContentEngine, GenerationQueue } from './services/ports.ts';
+import type { ContentEngine, GenerationQueue, ImageStandardiser } from './services/ports.ts';
+import { createSourceChain, type SourceChain } from './sources/source-chain.ts';
 
 /** The composition root: the only place that knows which adapters are concrete. */
 export interface Container {
@@ -16,6 +17,8 @@ export interface Container {
   boss: PgBoss;
   queue: GenerationQueue;
   engine: ContentEngine;
+  sources: SourceChain;
+  images: ImageStandardiser | null;
   close(options?: { graceful?: boolean }): Promise<void>;
 }
 
@@ -54,6 +57,13 @@ export async function createContainer(config: Config, options: ContainerOptions 
     boss,
     queue: generationQueue(boss),
     engine: createTemplateEngine(),
+    sources: createSourceChain({
+      db: opened.db,
+      sources: [],
+      cacheTtlSeconds: config.sources.cacheTtlSeconds,
+      notFoundTtlSeconds: config.sources.notFoundTtlSeconds,
+    }),
+    images: null,
     async close({ graceful = true } = {}) {
       // Jobs still running after the timeout are failed back to the queue, so another worker retries them.
       await boss.stop({ graceful, timeout: config.shutdownTimeoutSeconds * 1000 });

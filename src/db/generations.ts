@@ -15,6 +15,7 @@ export interface GenerationRow {
   attempts: number;
   failure: { reason: string; message: string } | null;
   request_id: string | null;
+  image_standardization: boolean;
   created_at: Date;
   started_at: Date | null;
   finished_at: Date | null;
@@ -30,14 +31,16 @@ export interface NewGenerations {
   /** What each product's generation costs, in the order of productIds (refunds return exactly this). */
   costs: readonly number[];
   requestId: string;
+  /** Whether these generations paid for image standardisation (creates on an account with it on). */
+  imageStandardization: boolean;
 }
 
 /** One generation per product, each made its product's latest, in one statement. */
 export async function insertGenerations(db: SqlRunner, g: NewGenerations): Promise<{ id: string; product_id: string }[]> {
   return db.query<{ id: string; product_id: string }>(
     `WITH created AS (
-       INSERT INTO generations (product_id, account_id, kind, agent_model, fields, notes, cost, state, request_id)
-       SELECT p.id, $2, $3, $4, $5::jsonb, $6, p.cost, 'queued', $8 FROM unnest($1::uuid[], $7::int[]) AS p(id, cost)
+       INSERT INTO generations (product_id, account_id, kind, agent_model, fields, notes, cost, state, request_id, image_standardization)
+       SELECT p.id, $2, $3, $4, $5::jsonb, $6, p.cost, 'queued', $8, $9 FROM unnest($1::uuid[], $7::int[]) AS p(id, cost)
        RETURNING id, product_id
      ), linked AS (
        UPDATE products SET latest_generation_id = created.id, state = 'queued', failure = NULL, updated_at = now()
@@ -45,7 +48,7 @@ export async function insertGenerations(db: SqlRunner, g: NewGenerations): Promi
        RETURNING products.id
      )
      SELECT created.id, created.product_id FROM created`,
-    [g.productIds, g.accountId, g.kind, g.agentModel, g.fields === null ? null : JSON.stringify(g.fields), g.notes, g.costs, g.requestId],
+    [g.productIds, g.accountId, g.kind, g.agentModel, g.fields === null ? null : JSON.stringify(g.fields), g.notes, g.costs, g.requestId, g.imageStandardization],
   );
 }
 

@@ -1,3 +1,4 @@
+import type { Fact } from '../domain/facts.ts';
 import type { SqlRunner } from './database.ts';
 import { firstRow } from './rows.ts';
 
@@ -20,6 +21,7 @@ export interface ProductRow {
   state: ProductState;
   failure: { reason: string; message: string } | null;
   latest_generation_id: string | null;
+  facts: Fact[];
   created_at: Date;
   updated_at: Date;
 }
@@ -154,5 +156,16 @@ export async function findProductByRef(
 
 export async function findProductById(db: SqlRunner, id: string): Promise<ProductRow | undefined> {
   const rows = await db.query<ProductRow>('SELECT * FROM products WHERE id = $1', [id]);
+  return rows[0];
+}
+
+/** Keeps the facts a generation wrote from beside the product, for `sources` to point into. */
+export async function setProductFacts(db: SqlRunner, productId: string, facts: readonly Fact[]): Promise<void> {
+  await db.query('UPDATE products SET facts = $2::jsonb WHERE id = $1', [productId, JSON.stringify(facts)]);
+}
+
+/** Locks a product row for the rest of the transaction, so a restore and a generation never interleave. */
+export async function lockProduct(db: SqlRunner, id: string): Promise<ProductRow | undefined> {
+  const rows = await db.query<ProductRow>('SELECT * FROM products WHERE id = $1 FOR UPDATE', [id]);
   return rows[0];
 }

@@ -4,7 +4,8 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { failAndRefund } from '../services/fail-generation.ts';
-import type { ContentEngine } from '../services/ports.ts';
+import type { ContentEngine, ImageStandardiser } from '../services/ports.ts';
+import type { SourceChain } from '../sources/source-chain.ts';
 import { runGeneration } from '../services/run-generation.ts';
 import { JOBS } from './registry.ts';
 
@@ -12,6 +13,8 @@ export interface WorkerDeps {
   boss: PgBoss;
   db: Database;
   engine: ContentEngine;
+  sources: SourceChain;
+  images: ImageStandardiser | null;
   config: Config;
   logger: Logger;
   /** Emits 'settled' with { generationId, outcome } after each generation is handled (tests wait on it). */
@@ -20,7 +23,8 @@ export interface WorkerDeps {
 
 /** Registers the handlers; pg-boss polls, runs up to `concurrency` jobs at once, retries and dead-letters. */
 export async function startWorkers(deps: WorkerDeps): Promise<void> {
-  const { boss, db, engine, config, logger, events } = deps;
+  const { boss, db, config, logger, events } = deps;
+  const maxAttempts = config.worker.retryLimit + 1;
   const polling = { pollingIntervalSeconds: config.worker.pollSeconds, localConcurrency: config.worker.concurrency };
 
   await boss.work(JOBS.generation.name, polling, async (jobs) => {
@@ -34,7 +38,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
       }
       const log = logger.child({ jobId: job.id, generationId: payload.data.generationId, attempt: job.retryCount + 1 });
       try {
-        const outcome = await runGeneration({ db, engine }, payload.data.generationId);
+        const outcome = await runGeneration({ db, engine: deps.engine, sources: deps.sources, images: deps.images, maxAttempts }, payload.data.generationId);
         log.info({ outcome }, 'generation finished');
         events?.emit('settled', { generationId: payload.data.generationId, outcome });
       } catch (err) {

@@ -147,6 +147,7 @@ export async function createProducts(
           requestId,
           memo: `create ${imported.length}`,
           whileImageStandardization: images,
+          imageStandardization: images,
         });
         if (!paid.ok) {
           throw new Rollback(

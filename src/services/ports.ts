@@ -59,3 +59,15 @@ export class PermanentGenerationError extends Error {
     this.reason = reason;
   }
 }
+
+/** An image URL a product may show, and where it came from (the caller or a source). */
+export interface ImageCandidate {
+  url: string;
+  source: string;
+  licence: string | null;
+}
+
+/** Turns a product's image URLs into stored, standardised renditions (issue #5). */
+export interface ImageStandardiser {
+  standardise(candidates: readonly ImageCandidate[], signal?: AbortSignal): Promise<{ images: unknown[]; messages: string[] }>;
+}

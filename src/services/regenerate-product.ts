@@ -45,6 +45,7 @@ export async function regenerateProduct(
       costs: [required],
       requestId,
       memo: 'regenerate',
+      imageStandardization: false,
     });
     if (!paid.ok) throw new Rollback<RegenerateOutcome>({ kind: 'insufficient_credits', required, available: paid.available });
     return { kind: 'queued', productId: product.id, fields: command.fields.map((f) => f.name), charged: required };

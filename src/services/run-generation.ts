@@ -1,24 +1,38 @@
+import { insertHistory, type HistoryEntry } from '../db/content-history.ts';
 import { listContent, upsertContent } from '../db/content.ts';
 import type { Database } from '../db/database.ts';
-import { claimGeneration, completeGeneration } from '../db/generations.ts';
-import { findProductById } from '../db/products.ts';
-import { callerFacts } from '../domain/caller-facts.ts';
+import { claimGeneration, completeGeneration, type GenerationRow } from '../db/generations.ts';
+import { findProductById, setProductFacts } from '../db/products.ts';
+import type { CountryContent } from '../domain/content.ts';
+import { changedFields } from '../domain/content-changes.ts';
 import { languageOf } from '../domain/countries.ts';
 import { parseFieldRequests } from '../domain/regenerate-fields.ts';
+import type { SourceChain } from '../sources/source-chain.ts';
 import { failAndRefund } from './fail-generation.ts';
-import { PermanentGenerationError, type ContentEngine } from './ports.ts';
+import { gatherFacts, imageCandidates, type ProductFacts } from './gather-facts.ts';
+import { PermanentGenerationError, type ContentEngine, type ImageStandardiser } from './ports.ts';
 
 export type GenerationOutcome = 'completed' | 'failed' | 'already_settled';
 
 export interface RunGenerationDeps {
   db: Database;
   engine: ContentEngine;
+  sources: SourceChain;
+  /** Null when the deployment has no image pipeline; paid standardisation then keeps source URLs. */
+  images: ImageStandardiser | null;
+  /** Attempts the queue makes in all. Until the last, a source that is down makes the job retry. */
+  maxAttempts: number;
+}
+
+/** Thrown so the queue retries later: a source could not answer, and the product would miss its facts. */
+export class SourcesUnavailableError extends Error {
+  override name = 'SourcesUnavailableError';
 }
 
 /**
- * One queued unit of work: claim, generate with no transaction open, then store and settle in one
- * transaction. Safe to run again for the same id: a settled generation is skipped, and content is
- * written by (product, country), so a retry replaces rather than duplicates.
+ * One queued unit of work: claim, gather facts and generate with no transaction open, then store
+ * and settle in one transaction. Safe to run again for the same id: a settled generation is
+ * skipped, and content is written by (product, country), so a retry replaces rather than duplicates.
  * Transient errors propagate so the queue retries them; permanent ones fail and refund here.
  */
 export async function runGeneration(deps: RunGenerationDeps, generationId: string): Promise<GenerationOutcome> {
@@ -41,9 +55,18 @@ export async function runGeneration(deps: RunGenerationDeps, generationId: strin
     fields = parsed.requests;
   }
 
-  let output;
+  const gathered = await gatherFacts(deps.sources, product);
+  const lastAttempt = generation.attempts >= deps.maxAttempts;
+  if (gathered.unavailable.length > 0 && !lastAttempt) {
+    // Retrying beats publishing a thinner record; on the last attempt we write what we have and say so.
+    throw new SourcesUnavailableError(`sources unavailable: ${gathered.unavailable.map((r) => `${r.source} (${r.message ?? 'no answer'})`).join('; ')}`);
+  }
+  const existing = await listContent(db, product.id);
+
+  let content: CountryContent[];
+  let productHandle: string | null;
   try {
-    output = await engine.generate({
+    const output = await engine.generate({
       product: {
         id: product.id,
         code: product.code,
@@ -55,13 +78,25 @@ export async function runGeneration(deps: RunGenerationDeps, generationId: strin
         description: product.description,
         images: product.images,
       },
-      facts: callerFacts(product, product.updated_at.toISOString()),
+      facts: gathered.facts,
       notes: generation.notes ?? product.notes,
       agentModel: generation.agent_model,
       targets: product.countries.map((country) => ({ country, language: languageOf(country) })),
       fields,
-      existing: await listContent(db, product.id),
+      existing,
     });
+    content = output.content;
+    productHandle = output.productHandle;
+    if (generation.kind === 'create') {
+      const images = await productImages(deps, generation, gathered);
+      for (const record of content) {
+        record.images = images.images;
+        record.validation_messages.push(...images.messages);
+      }
+    } else {
+      // A regeneration changes named text fields only; the images stay as the create left them.
+      for (const record of content) record.images = existing.find((c) => c.country === record.country)?.images ?? record.images;
+    }
   } catch (err) {
     if (err instanceof PermanentGenerationError) {
       await failAndRefund(db, generationId, { reason: err.reason, message: err.message });
@@ -69,11 +104,49 @@ export async function runGeneration(deps: RunGenerationDeps, generationId: strin
     }
     throw err;
   }
+  for (const report of gathered.unavailable) {
+    const note = `Source ${report.source} could not be reached after every retry; the record was written without its data.`;
+    for (const record of content) record.validation_messages.push(note);
+  }
 
   const stored = await db.transaction(async (tx) => {
-    const settled = await completeGeneration(tx, generationId, output.productHandle);
-    if (settled) await upsertContent(tx, product.id, generationId, output.content);
-    return settled;
+    const settled = await completeGeneration(tx, generationId, productHandle);
+    if (!settled) return false;
+    const before = await listContent(tx, product.id);
+    await insertHistory(tx, product.id, generationId, historyOf(generation, before, content));
+    await upsertContent(tx, product.id, generationId, content);
+    await setProductFacts(tx, product.id, gathered.facts);
+    return true;
   });
   return stored ? 'completed' : 'already_settled';
+}
+
+async function productImages(
+  deps: RunGenerationDeps,
+  generation: GenerationRow,
+  gathered: ProductFacts,
+): Promise<{ images: unknown[]; messages: string[] }> {
+  const candidates = imageCandidates(gathered.facts);
+  if (!generation.image_standardization || candidates.length === 0) {
+    return { images: candidates.map((c) => ({ url: c.url, source: c.source, licence: c.licence })), messages: [] };
+  }
+  if (deps.images === null) {
+    return {
+      images: candidates.map((c) => ({ url: c.url, source: c.source, licence: c.licence })),
+      messages: ['Image standardisation is not available on this deployment; the images are the source URLs.'],
+    };
+  }
+  return deps.images.standardise(candidates);
+}
+
+/** What each country's record looked like before this generation replaced it, field by field. */
+function historyOf(generation: GenerationRow, before: readonly CountryContent[], after: readonly CountryContent[]): HistoryEntry[] {
+  const entries: HistoryEntry[] = [];
+  for (const record of after) {
+    const previous = before.find((c) => c.country === record.country);
+    if (previous === undefined) continue;
+    const change = changedFields(previous, record);
+    if (change !== null) entries.push({ country: record.country, change: generation.kind, ...change });
+  }
+  return entries;
 }

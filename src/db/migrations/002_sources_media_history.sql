@@ -45,9 +45,12 @@ CREATE TABLE product_content_history (
   product_id uuid NOT NULL REFERENCES products (id) ON DELETE CASCADE,
   country text NOT NULL,
   generation_id uuid,
-  change text NOT NULL CHECK (change IN ('regenerate', 'restore')),
+  change text NOT NULL CHECK (change IN ('create', 'regenerate', 'restore')),
   before jsonb NOT NULL,
   after jsonb NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX product_content_history_product ON product_content_history (product_id, created_at);
+
+-- The facts the latest generation wrote from, so every fact id in a record's `sources` can be read.
+ALTER TABLE products ADD COLUMN facts jsonb NOT NULL DEFAULT '[]';
