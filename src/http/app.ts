@@ -11,6 +11,7 @@ import { accountRoute } from './routes/account.ts';
 import { createProductsRoute } from './routes/create-products.ts';
 import { healthRoute } from './routes/health.ts';
 import { productDetailsRoutes } from './routes/product-details.ts';
+import { productHistoryRoutes } from './routes/product-history.ts';
 import { regenerateProductRoute } from './routes/regenerate-product.ts';
 
 export interface AppDeps {
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(createProductsRoute, deps);
       await api.register(regenerateProductRoute, deps);
       await api.register(productDetailsRoutes, deps);
+      await api.register(productHistoryRoutes, deps);
       await api.register(accountRoute, deps);
     },
     { prefix: '/api/v1' },

@@ -68,6 +68,10 @@ export const regenerateBodySchema = z.strictObject({
   agent_model: agentModel.optional(),
 });
 
+export const restoreBodySchema = z.strictObject({
+  version_id: z.uuid({ error: 'The version_id field must be the id of a history version (a UUID).' }),
+});
+
 /**
  * Paths of every string (value or key) holding a NUL character, which PostgreSQL text cannot
  * store. Iterative, so a body nested thousands deep cannot exhaust the stack.

@@ -17,6 +17,8 @@ export interface ProductView extends CountryContent {
   agent_model: ProductRow['agent_model'];
   countries: string[];
   failure: { reason: string; message: string } | null;
+  /** The facts the record was written from; `sources` names their ids. */
+  facts: ProductRow['facts'];
   created_at: string;
   updated_at: string;
 }
@@ -52,6 +54,7 @@ function view(product: ProductRow, country: string, content: ContentRow | undefi
     sources: content?.sources ?? {},
     validation_messages: content?.validation_messages ?? [],
     failure: product.failure,
+    facts: product.facts,
     created_at: product.created_at.toISOString(),
     updated_at: newest.toISOString(),
   };

@@ -21,6 +21,8 @@ const CONTRACT_STATUS: Readonly<Record<string, number>> = {
   rate_limited: 429,
   internal_error: 500,
   unavailable: 503,
+  version_not_found: 404,
+  product_busy: 409,
 };
 
 const CREATE = '/api/v1/products/create';

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { readHistory, restoreVersion } from '../../services/product-history.ts';
+import type { AppDeps } from '../app.ts';
+import { methodNotAllowed } from '../app.ts';
+import { authOf } from '../auth.ts';
+import { ApiError, validationFailed } from '../errors.ts';
+import { MAX_LENGTH, parseBody, restoreBodySchema } from '../schemas.ts';
+
+/** Beyond the spec: what each change replaced (`GET …/history`), and undoing one (`POST restore`). */
+export async function productHistoryRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const history = '/products/details/:id/history';
+  app.get<{ Params: { id: string } }>(history, async (request, reply) => {
+    const { id } = request.params;
+    if (id.length === 0 || id.length > MAX_LENGTH.id) throw new ApiError('product_not_found', `No product matches "${id.slice(0, 64)}".`);
+    const outcome = await readHistory(deps.db, authOf(request).accountId, id);
+    if (outcome.kind === 'product_not_found') throw new ApiError('product_not_found', outcome.message);
+    return reply.send({ status: 'success', data: { product_id: outcome.productId, versions: outcome.versions } });
+  });
+  methodNotAllowed(app, history, ['GET']);
+
+  const restore = '/products/restore/:id';
+  app.post<{ Params: { id: string } }>(restore, async (request, reply) => {
+    const { id } = request.params;
+    if (id.trim().length === 0 || id.length > MAX_LENGTH.id) throw validationFailed({ id: [`The id must be 1 to ${MAX_LENGTH.id} characters long.`] });
+    const body = parseBody(restoreBodySchema, request.body);
+    if (!body.ok) throw body.error;
+    const outcome = await restoreVersion(deps.db, authOf(request).accountId, id, body.value.version_id);
+    if (outcome.kind !== 'restored') throw new ApiError(outcome.kind, outcome.message);
+    return reply.send({
+      status: 'success',
+      message: `Restored ${outcome.fields.length} field(s) in ${outcome.country}`,
+      data: { product_id: outcome.productId, country: outcome.country, fields_restored: outcome.fields },
+    });
+  });
+  methodNotAllowed(app, restore, ['POST']);
+}

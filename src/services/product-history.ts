@@ -1,0 +1,75 @@
+import { findHistoryEntry, insertHistory, listHistory } from '../db/content-history.ts';
+import { listContent, upsertContent } from '../db/content.ts';
+import type { Database } from '../db/database.ts';
+import { lockProduct } from '../db/products.ts';
+import { applyFieldValues, changedFields, type FieldValues } from '../domain/content-changes.ts';
+import { findOwnProduct, refForMessage } from './find-own-product.ts';
+
+export interface HistoryVersion {
+  id: string;
+  country: string;
+  change: 'create' | 'regenerate' | 'restore';
+  generation_id: string | null;
+  created_at: string;
+  /** Each changed field: what it was before this change, and what the change made it. */
+  fields: Record<string, { before: FieldValues[string]; after: FieldValues[string] }>;
+}
+
+export const HISTORY_PAGE = 100;
+
+export type HistoryOutcome =
+  | { kind: 'ok'; productId: string; versions: HistoryVersion[] }
+  | { kind: 'product_not_found'; message: string };
+
+/** Every change to a product's record, newest first: what it replaced and with what. */
+export async function readHistory(db: Database, accountId: string, ref: string): Promise<HistoryOutcome> {
+  const product = await findOwnProduct(db, accountId, ref);
+  if (product === undefined) return { kind: 'product_not_found', message: `No product matches "${refForMessage(ref)}".` };
+  const rows = await listHistory(db, product.id, HISTORY_PAGE);
+  return {
+    kind: 'ok',
+    productId: product.id,
+    versions: rows.map((row) => ({
+      id: row.id,
+      country: row.country,
+      change: row.change,
+      generation_id: row.generation_id,
+      created_at: row.created_at.toISOString(),
+      fields: Object.fromEntries(Object.keys(row.before).map((name) => [name, { before: row.before[name] ?? null, after: row.after[name] ?? null }])),
+    })),
+  };
+}
+
+export type RestoreOutcome =
+  | { kind: 'restored'; productId: string; country: string; fields: string[] }
+  | { kind: 'product_not_found'; message: string }
+  | { kind: 'version_not_found'; message: string }
+  | { kind: 'product_busy'; message: string };
+
+/**
+ * Undoes one change: the fields it changed get back the values they had before it, in its
+ * country. Free of charge (nothing is generated) and itself kept in the history, so it can be
+ * undone in turn. Refused while a generation is queued or running, which would overwrite it.
+ */
+export async function restoreVersion(db: Database, accountId: string, ref: string, versionId: string): Promise<RestoreOutcome> {
+  const found = await findOwnProduct(db, accountId, ref);
+  if (found === undefined) return { kind: 'product_not_found', message: `No product matches "${refForMessage(ref)}".` };
+  return db.transaction(async (tx): Promise<RestoreOutcome> => {
+    const product = await lockProduct(tx, found.id);
+    if (product === undefined) return { kind: 'product_not_found', message: `No product matches "${refForMessage(ref)}".` };
+    if (product.state === 'queued' || product.state === 'processing') {
+      return { kind: 'product_busy', message: `Product ${product.id} is ${product.state}; restore it once its generation has finished.` };
+    }
+    const entry = await findHistoryEntry(tx, product.id, versionId);
+    if (entry === undefined) return { kind: 'version_not_found', message: `Product ${product.id} has no history version "${versionId}".` };
+    const current = (await listContent(tx, product.id)).find((c) => c.country === entry.country);
+    if (current === undefined) return { kind: 'version_not_found', message: `Product ${product.id} no longer has content for ${entry.country}.` };
+    const restored = applyFieldValues(current, entry.before);
+    const change = changedFields(current, restored);
+    if (change !== null) {
+      await insertHistory(tx, product.id, null, [{ country: entry.country, change: 'restore', ...change }]);
+      await upsertContent(tx, product.id, current.generation_id, [restored]);
+    }
+    return { kind: 'restored', productId: product.id, country: entry.country, fields: Object.keys(entry.before) };
+  });
+}
