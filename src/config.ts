@@ -13,7 +13,10 @@ const configSchema = z.object({
   BODY_LIMIT_BYTES: intFrom(1024 * 1024, 1024, 64 * 1024 * 1024),
   RATE_LIMIT_PER_MINUTE: intFrom(600, 1, 1_000_000),
   DB_POOL_SIZE: intFrom(10, 1, 200),
-  WORKER_CONCURRENCY: intFrom(4, 1, 256),
+  WORKER_CONCURRENCY: intFrom(2, 1, 256),
+  // Jobs a worker loop takes per fetch and runs side by side; while fetches come back full it
+  // fetches again at once. In flight per process: WORKER_CONCURRENCY × WORKER_BATCH_SIZE.
+  WORKER_BATCH_SIZE: intFrom(4, 2, 100),
   JOB_RETRY_LIMIT: intFrom(3, 0, 50),
   JOB_RETRY_DELAY_SECONDS: intFrom(5, 1, 3600),
   JOB_EXPIRE_SECONDS: intFrom(600, 1, 86_400),
@@ -62,6 +65,7 @@ export type Config = Readonly<{
   dbPoolSize: number;
   worker: Readonly<{
     concurrency: number;
+    batchSize: number;
     retryLimit: number;
     retryDelaySeconds: number;
     expireSeconds: number;
@@ -116,6 +120,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dbPoolSize: c.DB_POOL_SIZE,
     worker: Object.freeze({
       concurrency: c.WORKER_CONCURRENCY,
+      batchSize: c.WORKER_BATCH_SIZE,
       retryLimit: c.JOB_RETRY_LIMIT,
       retryDelaySeconds: c.JOB_RETRY_DELAY_SECONDS,
       expireSeconds: c.JOB_EXPIRE_SECONDS,

@@ -1,5 +1,5 @@
 import type { EventEmitter } from 'node:events';
-import type { PgBoss } from 'pg-boss';
+import type { JobResult, PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -25,29 +25,38 @@ export interface WorkerDeps {
 export async function startWorkers(deps: WorkerDeps): Promise<void> {
   const { boss, db, config, logger, events } = deps;
   const maxAttempts = config.worker.retryLimit + 1;
-  const polling = { pollingIntervalSeconds: config.worker.pollSeconds, localConcurrency: config.worker.concurrency };
+  // Full batches keep a worker fetching without waiting for the next poll, so a backlog drains at
+  // the speed of the work, not of the polling interval; each job is settled on its own. At most
+  // concurrency × batch size generations run at once in one process.
+  const polling = {
+    pollingIntervalSeconds: config.worker.pollSeconds,
+    localConcurrency: config.worker.concurrency,
+    batchSize: config.worker.batchSize,
+    burstWhenBatchFull: true,
+    perJobResults: true,
+  } as const;
 
-  await boss.work(JOBS.generation.name, polling, async (jobs) => {
-    for (const job of jobs) {
-      // Payloads are validated again here: the queue is a trust boundary across versions.
-      const payload = JOBS.generation.payload.safeParse(job.data);
-      if (!payload.success) {
-        // Never completed silently: it fails through retries and the dead letter, where it is logged.
-        logger.error({ jobId: job.id, issues: payload.error.issues }, 'generation job with an invalid payload');
-        throw new Error(`generation job ${job.id} has an invalid payload`);
-      }
-      const log = logger.child({ jobId: job.id, generationId: payload.data.generationId, attempt: job.retryCount + 1 });
-      try {
-        const outcome = await runGeneration({ db, engine: deps.engine, sources: deps.sources, images: deps.images, maxAttempts }, payload.data.generationId);
-        log.info({ outcome }, 'generation finished');
-        events?.emit('settled', { generationId: payload.data.generationId, outcome });
-      } catch (err) {
-        log.warn({ err }, 'generation attempt failed; the queue will retry it');
-        events?.emit('attempt_failed', { generationId: payload.data.generationId, error: err });
-        throw err;
-      }
+  // The jobs of one batch run side by side, so one slow product never holds back the others fetched with it.
+  await boss.work(JOBS.generation.name, polling, async (jobs) => Promise.all(jobs.map(async (job): Promise<JobResult> => {
+    // Payloads are validated again here: the queue is a trust boundary across versions.
+    const payload = JOBS.generation.payload.safeParse(job.data);
+    if (!payload.success) {
+      // Retrying cannot fix it: straight to the dead letter, where it is logged and cleared.
+      logger.error({ jobId: job.id, issues: payload.error.issues }, 'generation job with an invalid payload');
+      return { id: job.id, status: 'deadletter', output: { error: 'invalid payload' } };
     }
-  });
+    const log = logger.child({ jobId: job.id, generationId: payload.data.generationId, attempt: job.retryCount + 1 });
+    try {
+      const outcome = await runGeneration({ db, engine: deps.engine, sources: deps.sources, images: deps.images, maxAttempts }, payload.data.generationId);
+      log.info({ outcome }, 'generation finished');
+      events?.emit('settled', { generationId: payload.data.generationId, outcome });
+      return { id: job.id, status: 'completed' };
+    } catch (err) {
+      log.warn({ err }, 'generation attempt failed; the queue will retry it');
+      events?.emit('attempt_failed', { generationId: payload.data.generationId, error: err });
+      return { id: job.id, status: 'failed', output: { error: err instanceof Error ? err.message : String(err) } };
+    }
+  })));
 
   const dead = { pollingIntervalSeconds: config.worker.pollSeconds, includeMetadata: true } as const;
   await boss.work(JOBS.generationDead.name, dead, async (jobs) => {
