@@ -1,25 +1,20 @@
 // Create-endpoint benchmark: 1 code and 100 codes per call, on PGlite and on PostgreSQL, beside a
 // bare Fastify JSON route in the same run. Workers are off so the numbers are the API's own:
 // validate, authenticate, charge, write products and generations, enqueue, all in one transaction.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { cpus, totalmem, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import { cpus, totalmem } from 'node:os';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
 import { createContainer } from '../src/container.ts';
-import { openPGlite } from '../src/db/pglite-database.ts';
-import { openPostgres } from '../src/db/postgres-database.ts';
-import type { OpenedDatabase } from '../src/db/open.ts';
 import { gs1CheckDigit } from '../src/domain/codes.ts';
 import { buildApp } from '../src/http/app.ts';
 import { createAccount } from '../src/services/accounts.ts';
-import { createServerDatabase } from '../test/helpers/databases.ts';
+import { openTarget, SERVER_URL, type TargetName } from './targets.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const SERVER_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
 interface Row {
   target: string;
@@ -77,25 +72,7 @@ async function bareFastify(): Promise<Row> {
   return row('-', 'bare Fastify POST (JSON in/out, no DB)', result, 0);
 }
 
-async function openTarget(name: 'pglite' | 'postgres'): Promise<{ opened: Omit<OpenedDatabase, 'close'>; close: () => Promise<void> }> {
-  if (name === 'pglite') {
-    const dir = await mkdtemp(join(tmpdir(), 'vetrina-bench-'));
-    const db = await openPGlite(dir);
-    return { opened: { db, queue: { pglite: db.pglite } }, close: async () => { await db.close(); await rm(dir, { recursive: true, force: true }); } };
-  }
-  if (SERVER_URL === undefined) throw new Error('no server URL');
-  const database = await createServerDatabase(SERVER_URL, 'vetrina_bench');
-  const db = openPostgres(database.url, 20);
-  return {
-    opened: { db, queue: { connectionString: database.url } },
-    close: async () => {
-      await db.close();
-      await database.drop();
-    },
-  };
-}
-
-async function vetrina(name: 'pglite' | 'postgres'): Promise<Row[]> {
+async function vetrina(name: TargetName): Promise<Row[]> {
   const { opened, close } = await openTarget(name);
   const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000', DB_POOL_SIZE: '20' });
   const container = await createContainer(config, { logger: pino({ level: 'silent' }), database: opened });

@@ -1,0 +1,173 @@
+// End-to-end pipeline benchmark: 10,000 products through the real path, API → queue → sources
+// (answered from the shared cache) → template engine → stored, on PGlite and on PostgreSQL.
+// The cache is filled first, as after a catalogue warm-up; a cache miss fails the run, so the
+// number is the service's own work, not a remote API's latency.
+import { writeFile } from 'node:fs/promises';
+import { cpus, totalmem } from 'node:os';
+import pino from 'pino';
+import { loadConfig } from '../src/config.ts';
+import { createContainer } from '../src/container.ts';
+import type { Database } from '../src/db/database.ts';
+import { gs1CheckDigit } from '../src/domain/codes.ts';
+import { factId, type Fact, type FactKey } from '../src/domain/facts.ts';
+import { buildApp } from '../src/http/app.ts';
+import { startWorkers } from '../src/jobs/worker.ts';
+import { createAccount } from '../src/services/accounts.ts';
+import { createSourceChain } from '../src/sources/source-chain.ts';
+import { openTarget, targetNames, type TargetName } from './targets.ts';
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
+const PER_CALL = 100;
+const CALLERS = 4;
+const COUNTRIES = ['it', 'de'];
+const WORKER_CONCURRENCY = process.env.BENCH_WORKER_CONCURRENCY ?? '8';
+
+function codes(n: number): string[] {
+  return Array.from({ length: n }, (_, i) => {
+    const body = `80${String(i).padStart(10, '0')}`;
+    return `${body}${gs1CheckDigit(body)}`;
+  });
+}
+
+const BRANDS = ['Molino Rossi', 'Dolce Vita', 'Alpenhof', 'Casa Verde', 'Bontà Italiane'];
+const NAMES: [string, string, string][] = [
+  ['Biscotti al burro', 'Butterkekse', 'Farina di frumento, burro 18%, zucchero, uova, sale.'],
+  ['Passata di pomodoro', 'Tomatenpassata', 'Pomodoro 99%, sale.'],
+  ['Pasta di semola, fusilli', 'Fusilli aus Hartweizengrieß', 'Semola di grano duro, acqua.'],
+  ['Crema spalmabile alle nocciole', 'Haselnusscreme', 'Zucchero, nocciole 13%, cacao magro 7,4%, latte scremato in polvere.'],
+];
+
+/** What a food database answers for one code: names in two languages, brand, quantity, categories, ingredients, allergens. */
+function factsFor(code: string, i: number, at: string): Fact[] {
+  const [it, de, ingredients] = NAMES[i % NAMES.length] ?? NAMES[0] ?? ['', '', ''];
+  const source = 'open_food_facts';
+  const fact = (key: FactKey, value: string, language: string | null, index = 0): Fact => ({
+    id: factId(source, key, { language, index }),
+    key,
+    value,
+    language,
+    source,
+    licence: 'ODbL-1.0',
+    fetchedAt: at,
+    url: `https://world.openfoodfacts.org/product/${code}`,
+  });
+  return [
+    fact('name', it, 'it'),
+    fact('name', de, 'de'),
+    fact('brand', BRANDS[i % BRANDS.length] ?? 'Casa Verde', null),
+    fact('quantity', `${250 + (i % 4) * 250} g`, null),
+    fact('kind', 'food', null),
+    fact('category', 'Alimenti', 'it'),
+    fact('category', 'Lebensmittel', 'de'),
+    fact('ingredients', ingredients, 'it'),
+    fact('allergens', 'glutine', 'it'),
+  ];
+}
+
+async function fillCache(db: Database, all: readonly string[]): Promise<void> {
+  const at = new Date().toISOString();
+  for (let start = 0; start < all.length; start += 1000) {
+    const rows = all.slice(start, start + 1000).map((code, j) => ({ code, facts: factsFor(code, start + j, at) }));
+    await db.query(
+      `INSERT INTO source_cache (source, code, facts, expires_at)
+       SELECT 'open_food_facts', r.code, r.facts, now() + interval '1 day' FROM jsonb_to_recordset($1::jsonb) AS r(code text, facts jsonb)`,
+      [JSON.stringify(rows)],
+    );
+  }
+}
+
+async function finished(db: Database): Promise<{ completed: number; failed: number }> {
+  const rows = await db.query<{ state: string; n: number }>(`SELECT state, count(*)::int AS n FROM generations WHERE state IN ('completed', 'failed') GROUP BY state`);
+  return { completed: rows.find((r) => r.state === 'completed')?.n ?? 0, failed: rows.find((r) => r.state === 'failed')?.n ?? 0 };
+}
+
+interface Row {
+  target: TargetName;
+  accepted: number;
+  acceptSeconds: number;
+  totalSeconds: number;
+  completed: number;
+  failed: number;
+  peakRssMiB: number;
+}
+
+async function run(name: TargetName): Promise<Row> {
+  const { opened, close } = await openTarget(name);
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    DB_POOL_SIZE: '20',
+    WORKER_CONCURRENCY,
+    QUEUE_POLL_SECONDS: '0.5',
+    SOURCES: 'open_food_facts',
+  });
+  const container = await createContainer(config, { logger: pino({ level: 'silent' }), database: opened });
+  container.sources = createSourceChain({
+    db: container.db,
+    sources: [
+      {
+        name: 'open_food_facts',
+        cached: true,
+        codeTypes: ['ean'],
+        lookup: () => Promise.reject(new Error('benchmark cache miss: every code must be answered from the cache')),
+      },
+    ],
+    cacheTtlSeconds: 3600,
+    notFoundTtlSeconds: 3600,
+  });
+  const all = codes(PRODUCTS);
+  await fillCache(container.db, all);
+  const { token } = await createAccount(container.db, { name: 'bench', credits: 2_000_000_000, imageStandardization: false });
+  const app = await buildApp(container);
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  let peakRss = process.memoryUsage.rss();
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage.rss());
+  }, 100);
+
+  const t0 = performance.now();
+  await startWorkers(container);
+  const batches: string[][] = [];
+  for (let i = 0; i < all.length; i += PER_CALL) batches.push(all.slice(i, i + PER_CALL));
+  let accepted = 0;
+  const caller = async () => {
+    for (let batch = batches.shift(); batch !== undefined; batch = batches.shift()) {
+      const res = await fetch(`${address}/api/v1/products/create`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ codes: batch.join(','), countries: COUNTRIES }),
+      });
+      if (res.status !== 202) throw new Error(`create answered ${res.status}: ${await res.text()}`);
+      accepted += batch.length;
+    }
+  };
+  await Promise.all(Array.from({ length: CALLERS }, caller));
+  const acceptSeconds = (performance.now() - t0) / 1000;
+  let done = await finished(container.db);
+  while (done.completed + done.failed < all.length) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    done = await finished(container.db);
+  }
+  const totalSeconds = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  await app.close();
+  await container.close({ graceful: false });
+  await close();
+  return { target: name, accepted, acceptSeconds, totalSeconds, completed: done.completed, failed: done.failed, peakRssMiB: peakRss / 2 ** 20 };
+}
+
+const rows: Row[] = [];
+for (const name of targetNames()) rows.push(await run(name));
+
+const cpu = cpus()[0]?.model ?? 'unknown CPU';
+const machine = `${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${new Date().toISOString()}`;
+const head = '| database | products | accepted in s | all stored in s | products/s end to end | completed | failed | peak RSS MiB |\n|---|---:|---:|---:|---:|---:|---:|---:|';
+const lines = rows.map(
+  (r) =>
+    `| ${r.target} | ${r.accepted} | ${r.acceptSeconds.toFixed(1)} | ${r.totalSeconds.toFixed(1)} | ${(r.completed / r.totalSeconds).toFixed(0)} | ${r.completed} | ${r.failed} | ${r.peakRssMiB.toFixed(0)} |`,
+);
+const report =
+  `## Pipeline: API → queue → sources (cache) → template engine → stored\n\n${machine}; ${PRODUCTS} products, ${PER_CALL} codes per call from ${CALLERS} callers, ` +
+  `${COUNTRIES.length} countries each, worker concurrency ${WORKER_CONCURRENCY}, API and workers in one process.\n\n${[head, ...lines].join('\n')}\n`;
+process.stdout.write(`${report}\n`);
+if (process.env.BENCH_WRITE === '1') await writeFile(new URL('./results/pipeline.md', import.meta.url), report);
