@@ -9,6 +9,7 @@ import { startWorkers } from '../../src/jobs/worker.ts';
 import { createAccount } from '../../src/services/accounts.ts';
 import type { ContentEngine } from '../../src/services/ports.ts';
 import type { DatabaseTarget, TestDatabase } from './databases.ts';
+import { OFFLINE_ENV } from './offline-env.ts';
 
 export interface HarnessOptions {
   env?: Record<string, string>;
@@ -48,6 +49,7 @@ export async function startHarness(target: DatabaseTarget, options: HarnessOptio
     QUEUE_POLL_SECONDS: '0.5',
     JOB_RETRY_DELAY_SECONDS: '1',
     SHUTDOWN_TIMEOUT_SECONDS: '5',
+    ...OFFLINE_ENV,
     ...options.env,
   });
   const logger = pino({ level: 'silent' });

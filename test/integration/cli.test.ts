@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { OFFLINE_ENV } from '../helpers/offline-env.ts';
 import { defined } from '../helpers/assert.ts';
 
 // The real `vetrina` CLI and server, driven as child processes, the way an operator uses them.
@@ -22,7 +23,7 @@ type Env = Record<string, string | undefined>;
 
 /** The parent's environment without anything that would point the child elsewhere. */
 function childEnv(extra: Env): Env {
-  const env: Env = { ...process.env, LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_SECONDS: '5', ...extra };
+  const env: Env = { ...process.env, LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_SECONDS: '5', ...OFFLINE_ENV, ...extra };
   delete env.NODE_TEST_CONTEXT;
   if (!('DATABASE_URL' in extra)) delete env.DATABASE_URL;
   return env;

@@ -8,6 +8,7 @@ import { startHarness } from '../helpers/harness.ts';
 import { findGeneration } from '../../src/db/generations.ts';
 import { listContent } from '../../src/db/content.ts';
 import { startWorkers } from '../../src/jobs/worker.ts';
+import { OFFLINE_ENV } from '../helpers/offline-env.ts';
 
 // On a PostgreSQL server, separate `vetrina worker` processes share one queue: every job is done
 // by exactly one of them. PGlite is one process's database, so this runs on the server only.
@@ -24,6 +25,7 @@ interface WorkerProcess {
 function startWorker(databaseUrl: string, onFinished: () => void): WorkerProcess {
   const env: Record<string, string | undefined> = {
     ...process.env,
+    ...OFFLINE_ENV,
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'info',
     QUEUE_POLL_SECONDS: '0.5',
@@ -106,6 +108,7 @@ describe('a worker process killed mid-job [postgres]', { skip: server === undefi
     const h = await startHarness(server, { workers: false, env: { JOB_EXPIRE_SECONDS: '2', QUEUE_MONITOR_SECONDS: '1' } });
     const env: Record<string, string | undefined> = {
       ...process.env,
+      ...OFFLINE_ENV,
       DATABASE_URL: h.database.url,
       LOG_LEVEL: 'silent',
       QUEUE_POLL_SECONDS: '0.5',
