@@ -7,6 +7,11 @@ import { revokeToken } from '../db/tokens.ts';
 import { run } from '../main.ts';
 import { AccountError, adjustCredits, createAccount } from '../services/accounts.ts';
 import { issueToken } from '../services/tokens.ts';
+import { importAifa } from '../sources/aifa/import-aifa.ts';
+import { importCatalogue } from '../sources/catalogue/import-catalogue.ts';
+import type { ImportProgress, ImportSummary } from '../sources/catalogue/import-file.ts';
+import { InputFormatError, isInputFormat } from '../sources/catalogue/input-format.ts';
+import { InputReadError } from '../sources/catalogue/open-input.ts';
 
 const USAGE = `Usage: vetrina <command> [options]
 
@@ -17,6 +22,10 @@ const USAGE = `Usage: vetrina <command> [options]
   accounts set <name> --image-standardization on|off
   tokens create <account>                     a new API token, shown once
   tokens revoke <token-id>
+  catalog import <file> [--format csv|jsonl] [--language xx]
+                                              your product feed (CSV with a header row, or JSON Lines)
+                                              into the local catalogue, keyed by each row's code
+  sources aifa import <file>                  AIFA's medicines list (confezioni.csv) into the local catalogue
 
   --json   print one JSON object instead of text
 Environment: DATABASE_URL (PostgreSQL server) or DATA_DIR (embedded, default ./data), PORT, HOST.`;
@@ -72,6 +81,8 @@ async function command(config: Config, args: string[]): Promise<Output | null> {
       credits: { type: 'string' },
       'image-standardization': { type: 'string' },
       'no-worker': { type: 'boolean' },
+      format: { type: 'string' },
+      language: { type: 'string' },
       json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -141,7 +152,80 @@ async function command(config: Config, args: string[]): Promise<Output | null> {
     if (!revoked) throw new AccountError(`no active token with id "${tokenId}"`);
     return { json: { token_id: tokenId, revoked: true }, text: `Token ${tokenId} revoked.` };
   }
+  if ((group === 'catalog' || group === 'catalogue') && action === 'import') {
+    const [file] = rest;
+    if (file === undefined || rest.length > 1) throw new UsageError('catalog import needs one <file>');
+    const format = values.format;
+    if (format !== undefined && !isInputFormat(format)) throw new UsageError('--format must be csv or jsonl');
+    const language = values.language?.toLowerCase();
+    if (language !== undefined && !/^[a-z]{2}$/.test(language)) throw new UsageError('--language must be a two-letter ISO 639-1 code, e.g. it');
+    return withProgress(file, values.json === true, (onProgress) =>
+      withDatabase(config, (db) => importCatalogue(db, file, { format, language: language ?? null, onProgress })),
+    );
+  }
+  if (group === 'sources' && action === 'aifa' && rest[0] === 'import') {
+    const [, file, ...extra] = rest;
+    if (file === undefined || extra.length > 0) throw new UsageError('sources aifa import needs one <file>');
+    return withProgress(file, values.json === true, (onProgress) => withDatabase(config, (db) => importAifa(db, file, { onProgress })));
+  }
   throw new UsageError(`unknown command: ${positionals.join(' ')}`);
+}
+
+/** Files smaller than this import in a moment; a progress line would only flicker. */
+const PROGRESS_MIN_BYTES = 1024 * 1024;
+/** Errors listed in the output; the import record keeps more and `rows_failed` counts them all. */
+const ERRORS_SHOWN = { json: 100, text: 10 };
+
+/** A progress line on stderr for large files: rewritten in place on a terminal, one line per update otherwise. */
+function progressLine(file: string): { onProgress: (progress: ImportProgress) => void; end(): void } {
+  const tty = process.stderr.isTTY === true;
+  let shown = false;
+  return {
+    onProgress(p) {
+      if (p.bytesTotal < PROGRESS_MIN_BYTES) return;
+      shown = true;
+      const percent = Math.min(100, Math.floor((p.bytesRead / p.bytesTotal) * 100));
+      const line = `importing ${file}: ${percent}% (${p.rowsRead} rows read, ${p.rowsImported} imported, ${p.rowsFailed} failed)`;
+      process.stderr.write(tty ? `\r${line}` : `${line}\n`);
+    },
+    end() {
+      if (shown && tty) process.stderr.write('\n');
+    },
+  };
+}
+
+/** Runs an import with a progress line unless the output is JSON. */
+async function withProgress(file: string, json: boolean, work: (onProgress?: (p: ImportProgress) => void) => Promise<ImportSummary>): Promise<Output> {
+  const progress = json ? undefined : progressLine(file);
+  try {
+    return importOutput(await work(progress?.onProgress));
+  } finally {
+    progress?.end();
+  }
+}
+
+function importOutput(summary: ImportSummary): Output {
+  const errorLine = (e: ImportSummary['errors'][number]) => (e.line === null ? e.reason : `line ${e.line}: ${e.reason}`);
+  const shown = summary.errors.slice(0, ERRORS_SHOWN.text).map((e) => `  ${errorLine(e)}`);
+  const more = summary.rowsFailed - shown.length;
+  const text = [
+    `Imported ${summary.rowsImported} of ${summary.rowsRead} rows from ${summary.fileName} into ${summary.source} (import ${summary.importId}, ${summary.format}, ${summary.encoding}).`,
+    ...(summary.rowsFailed > 0 ? [`${summary.rowsFailed} rows failed:`, ...shown, ...(more > 0 ? [`  … and ${more} more`] : [])] : []),
+  ].join('\n');
+  return {
+    json: {
+      import_id: summary.importId,
+      source: summary.source,
+      file: summary.fileName,
+      format: summary.format,
+      encoding: summary.encoding,
+      rows_read: summary.rowsRead,
+      rows_imported: summary.rowsImported,
+      rows_failed: summary.rowsFailed,
+      errors: summary.errors.slice(0, ERRORS_SHOWN.json),
+    },
+    text,
+  };
 }
 
 /** Exit codes: 0 done, 1 refused (bad state, busy data directory), 2 usage. */
@@ -160,7 +244,9 @@ export async function main(argv: string[], env: Record<string, string | undefine
     if (err instanceof UsageError || (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'))) {
       return fail(2, err.message);
     }
-    if (err instanceof AccountError || err instanceof DataDirBusyError) return fail(1, err.message);
+    if (err instanceof AccountError || err instanceof DataDirBusyError || err instanceof InputReadError || err instanceof InputFormatError) {
+      return fail(1, err.message);
+    }
     return fail(1, err instanceof Error ? err.message : String(err));
   }
 }

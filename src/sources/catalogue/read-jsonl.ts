@@ -1,0 +1,25 @@
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { withoutNul, type InputRow } from './input-row.ts';
+
+/** Rows of a JSON Lines text stream: one object per line; blank lines are skipped. */
+export async function* readJsonlRows(text: Readable): AsyncGenerator<InputRow> {
+  const lines = createInterface({ input: text, crlfDelay: Infinity });
+  let line = 0;
+  for await (const content of lines) {
+    line += 1;
+    if (content.trim() === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(content);
+    } catch (err) {
+      yield { line, ok: false, reason: `unparseable: ${err instanceof Error ? err.message : 'not JSON'}` };
+      continue;
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      yield { line, ok: false, reason: `not a JSON object (got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value})` };
+      continue;
+    }
+    yield { line, ok: true, fields: withoutNul(value) as Record<string, unknown> };
+  }
+}
