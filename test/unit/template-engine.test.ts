@@ -1,572 +1,591 @@
-import { callerFacts } from '../../src/domain/caller-facts.ts';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { callerFacts } from '../../src/domain/caller-facts.ts';
+import type { CountryContent } from '../../src/domain/content.ts';
+import { factId, type Fact, type FactKey } from '../../src/domain/facts.ts';
+import { parseFieldRequests, type FieldRequest } from '../../src/domain/regenerate-fields.ts';
+import { findUngrounded } from '../../src/generation/grounding.ts';
 import { LIMITS, createTemplateEngine } from '../../src/generation/template/engine.ts';
-import { languageOf } from '../../src/domain/countries.ts';
-import { parseFieldRequests } from '../../src/domain/regenerate-fields.ts';
-import type { FieldRequest } from '../../src/domain/regenerate-fields.ts';
-import { PermanentGenerationError } from '../../src/services/ports.ts';
-import type { EngineInput, EngineOutput } from '../../src/services/ports.ts';
-import type { CountryContent } from '../../src/db/content.ts';
+import { PermanentGenerationError, type EngineInput, type EngineOutput } from '../../src/services/ports.ts';
+import { defined } from '../helpers/assert.ts';
+
+// --- building inputs ----------------------------------------------------------------------------
+
+const AT = '2026-01-01T00:00:00.000Z';
+
+/** A fact as a source would give it; ids follow the documented shape and stay unique. */
+function fact(key: FactKey, value: string, options: { language?: string | null; source?: string; attribute?: string; index?: number } = {}): Fact {
+  const source = options.source ?? 'catalogue';
+  const language = options.language ?? null;
+  return {
+    id: factId(source, key, { attribute: options.attribute, language, index: options.index }),
+    key,
+    ...(options.attribute === undefined ? {} : { attribute: options.attribute }),
+    value,
+    language,
+    source,
+    licence: source === 'open_food_facts' ? 'ODbL-1.0' : null,
+    fetchedAt: AT,
+  };
+}
+
+const attr = (name: string, value: string, language: string | null = null) => fact('attribute', value, { attribute: name, language });
 
 type Product = EngineInput['product'];
+const PRODUCT: Product = { id: '7d0c6f2e-4a51-4c1a-9b7e-3f0f4f1d2a10', code: null, codeType: null, sku: null, productHandle: null, title: null, brand: null, description: null, images: [] };
 
-function product(data: Partial<Product>): Product {
-  return {
-    id: '7d0c6f2e-4a51-4c1a-9b7e-3f0f4f1d2a10',
-    code: null,
-    codeType: null,
-    sku: null,
-    productHandle: null,
-    title: null,
-    brand: null,
-    description: null,
-    images: [],
-    ...data,
-  };
+interface Call {
+  facts: readonly Fact[];
+  languages?: readonly string[];
+  notes?: string | null;
+  fields?: readonly FieldRequest[] | null;
+  existing?: readonly CountryContent[];
+  product?: Partial<Product>;
 }
 
 const engine = createTemplateEngine();
 
-function generate(
-  data: Partial<Product>,
-  countries: readonly string[] = ['it'],
-  fields: readonly FieldRequest[] | null = null,
-  existing: readonly CountryContent[] = [],
-): Promise<EngineOutput> {
-  const p = product(data);
+function generate(call: Call): Promise<EngineOutput> {
   return engine.generate({
-    product: p,
-    facts: callerFacts(p, '2026-01-01T00:00:00.000Z'),
-    notes: null,
+    product: { ...PRODUCT, ...call.product },
+    facts: call.facts,
+    notes: call.notes ?? null,
     agentModel: 'v2',
-    targets: countries.map((country) => ({ country, language: languageOf(country) })),
-    fields,
-    existing,
+    targets: (call.languages ?? ['it']).map((language) => ({ country: language === 'en' ? 'gb' : language, language })),
+    fields: call.fields ?? null,
+    existing: call.existing ?? [],
   });
 }
 
-function only(output: EngineOutput): CountryContent {
+async function one(call: Call): Promise<CountryContent> {
+  const output = await generate(call);
   assert.equal(output.content.length, 1);
-  return output.content[0] as CountryContent;
+  return defined(output.content[0], 'record');
 }
 
-function fieldRequests(fields: Record<string, unknown>): FieldRequest[] {
-  const parsed = parseFieldRequests(fields);
-  if (!parsed.ok) return assert.fail(`bad fields in test: ${JSON.stringify(parsed.errors)}`);
+function fields(values: Record<string, string>): FieldRequest[] {
+  const parsed = parseFieldRequests(values);
+  if (!parsed.ok) return assert.fail(JSON.stringify(parsed.errors));
   return parsed.requests;
 }
 
-// --- realistic inputs -------------------------------------------------------------------------
+function caller(data: { title?: string; brand?: string; description?: string; images?: string[] }): Fact[] {
+  return callerFacts({ title: data.title ?? null, brand: data.brand ?? null, description: data.description ?? null, images: data.images ?? [] }, AT);
+}
 
-const PASTA: Partial<Product> = {
-  code: '8076809513753',
-  codeType: 'ean',
-  title: 'Spaghetti n.5 500 g',
-  brand: 'Barilla',
-  description:
-    '<p>Gli Spaghetti n.5 Barilla sono prodotti con semola di grano duro di alta qualità. Tempo di cottura: 9 minuti.</p>' +
-    '<ul><li>Trafilati al bronzo</li><li>Senza conservanti</li><li>Confezione da 500 g</li></ul>',
-  images: ['https://cdn.example-shop.it/media/catalog/product/b/a/barilla-spaghetti-5.jpg'],
-};
+// --- realistic fact sets ------------------------------------------------------------------------
 
-const SHAMPOO: Partial<Product> = {
-  title: 'Feuchtigkeits Shampoo Aloe Vera &amp; Hyaluron, 300 ml',
-  brand: 'Balea',
-  description:
-    '<div class="description"><p>Das Balea Feuchtigkeits Shampoo pflegt trockenes Haar mit Aloe Vera und Hyaluron.</p>' +
-    '<p>Die milde Formel mit pH-hautneutraler Rezeptur reinigt sanft.<br/>Für die tägliche Anwendung geeignet.</p>' +
-    '<ul><li>Ohne Silikone</li><li>Vegan</li><li>Hautverträglichkeit dermatologisch bestätigt</li><li>Inhalt: 300 ml</li></ul></div>',
-};
+const PASTA: readonly Fact[] = [
+  fact('name', 'Spaghetti n.5', { source: 'open_food_facts', language: 'it' }),
+  fact('brand', 'Barilla', { source: 'open_food_facts' }),
+  fact('quantity', '500g', { source: 'open_food_facts' }),
+  fact('kind', 'food', { source: 'open_food_facts' }),
+  fact('category', 'Pasta', { source: 'open_food_facts', language: 'it' }),
+  fact('category', 'Spaghetti', { source: 'open_food_facts', language: 'it', index: 1 }),
+  fact('ingredients', 'Ingredienti: semola di grano duro, acqua.', { source: 'open_food_facts', language: 'it' }),
+  fact('allergens', 'glutine', { source: 'open_food_facts', language: 'it' }),
+  fact('description', '<p>Pasta di semola di grano duro trafilata al bronzo.</p><ul><li>Cottura 9 minuti</li><li>Ideale con sughi di pomodoro</li></ul>', {
+    source: 'open_food_facts',
+    language: 'it',
+  }),
+  fact('image', 'https://images.openfoodfacts.org/images/products/807/680/951/3753/front_it.jpg', { source: 'open_food_facts' }),
+];
 
-const HIGHLIGHTER: Partial<Product> = {
-  code: '4006381333931',
-  codeType: 'ean',
-  title: 'BOSS ORIGINAL Textmarker gelb',
-  brand: 'STABILO',
-  description:
-    'Der meistverkaufte Textmarker Europas. Strichbreiten 2 und 5 mm. Anti-Dry-Out: bis zu 4 Stunden ohne Kappe, ohne auszutrocknen. ' +
-    'Tinte auf Wasserbasis. Verpackung aus 83% recyceltem Kunststoff.',
-};
+const ASPIRIN: readonly Fact[] = [
+  fact('name', 'TACHIPIRINA', { source: 'aifa', language: 'it' }),
+  fact('brand', 'AZIENDE CHIMICHE RIUNITE ANGELINI FRANCESCO A.C.R.A.F. S.P.A.', { source: 'aifa' }),
+  fact('kind', 'medicine', { source: 'aifa' }),
+  fact('quantity', '30 compresse', { source: 'aifa', language: 'it' }),
+  { ...attr('active_ingredient', 'PARACETAMOLO', 'it'), source: 'aifa' },
+  { ...attr('pharmaceutical_form', 'COMPRESSA', 'it'), source: 'aifa' },
+  { ...attr('atc_code', 'N02BE01'), source: 'aifa' },
+  { ...attr('supply_regime', 'SOP'), source: 'aifa' },
+  fact('description', 'Il miglior antidolorifico in commercio. Indicato per il trattamento sintomatico degli stati febbrili.', { source: 'catalogue', language: 'it' }),
+];
 
-const TEN_BULLETS: Partial<Product> = {
-  title: 'Zaino da trekking 30 l',
-  brand: 'Ferrino',
-  description:
-    '<p>Zaino leggero per escursioni di un giorno.</p><ul>' +
-    ['Capacità 30 l', 'Peso 1,1 kg', 'Schienale ventilato', 'Coprizaino antipioggia incluso', 'Tasca porta borraccia', 'Cinghia pettorale regolabile', 'Attacco per bastoncini', 'Tasca frontale elastica', 'Compatibile con sacca idrica 2 l', 'Garanzia 2 anni']
-      .map((li) => `<li>${li}</li>`)
-      .join('') +
-    '</ul>',
-};
+const HIGHLIGHTER: readonly Fact[] = [
+  fact('name', 'BOSS ORIGINAL Textmarker', { language: 'de' }),
+  fact('brand', 'STABILO'),
+  fact('variant', 'gelb', { language: 'de' }),
+  fact('kind', 'household'),
+  attr('colour', 'gelb', 'de'),
+  attr('line_width', '2 + 5 mm'),
+  fact('description', 'Der meistverkaufte Textmarker Europas.\n- Anti-Dry-Out: bis zu 4 Stunden ohne Kappe\n- Tinte auf Wasserbasis\n- Verpackung aus 83% recyceltem Kunststoff', {
+    language: 'de',
+  }),
+];
 
-/** ~10 varied inputs: HTML exports, plain text, description only, long titles, decimals, codes. */
-const VARIED: ReadonlyArray<readonly [string, Partial<Product>]> = [
-  ['Italian pasta with HTML list', PASTA],
-  ['German shampoo from a shop export', SHAMPOO],
-  ['highlighter, plain text with numbers', HIGHLIGHTER],
-  ['backpack with ten bullets', TEN_BULLETS],
+const VARIED: ReadonlyArray<readonly [string, readonly Fact[]]> = [
+  ['pasta from Open Food Facts', PASTA],
+  ['medicine from AIFA', ASPIRIN],
+  ['highlighter, German facts', HIGHLIGHTER],
   [
-    'olive oil, description only, decimals',
-    {
+    'water multipack, shouted name, duplicates from two sources',
+    [
+      fact('name', 'ACQUA MINERALE NATURALE 6X1.5L', { source: 'catalogue' }),
+      fact('name', 'Acqua minerale naturale 6x1.5L', { source: 'open_food_facts' }),
+      fact('brand', 'Levissima', { source: 'catalogue' }),
+      fact('brand', 'Levissima', { source: 'open_food_facts' }),
+      fact('quantity', '6 x 1.5 l', { source: 'open_food_facts' }),
+      fact('kind', 'food', { source: 'open_food_facts' }),
+    ],
+  ],
+  [
+    'caller data only, HTML description',
+    caller({
+      title: 'Feuchtigkeits Shampoo Aloe Vera &amp; Hyaluron, 300 ml',
+      brand: 'Balea',
       description:
-        'Olio extravergine di oliva 100% italiano, bottiglia da 0,75 l. Acidità massima 0,3%. Raccolto 2023/2024, spremitura a freddo sotto i 27 °C. Da conservare al riparo dalla luce.',
-    },
+        '<div><p>Das Balea Feuchtigkeits Shampoo pflegt trockenes Haar mit Aloe Vera und Hyaluron.</p><ul><li>Ohne Silikone</li><li>Vegan</li><li>pH-hautneutral</li><li>Inhalt: 300 ml</li></ul></div>',
+    }),
   ],
   [
-    'coffee with a very long title',
-    {
-      title:
-        'Qualità Rossa Caffè Macinato per Moka e Macchina Espresso, Miscela di Arabica e Robusta, Intensità 5/10, Tostatura Media, Confezione da 4 x 250 g (1 kg totale), Prodotto in Italia',
-      brand: 'Lavazza',
-      description: 'Miscela dal gusto pieno e avvolgente. Note di cioccolato e frutta secca. Intensità 5 su 10.',
-    },
+    'description only, decimals',
+    caller({ description: 'Olio extravergine di oliva 100% italiano, bottiglia da 0,75 l. Acidità massima 0,3%. Spremitura a freddo sotto i 27 °C.' }),
   ],
   [
-    'phone case with model numbers',
-    {
-      title: 'Custodia in silicone per iPhone 15 Pro Max 6,7"',
-      brand: 'Spigen',
-      description: '<p>Compatibile con MagSafe.</p><p>Protezione angoli certificata MIL-STD 810G-516.6, cadute fino a 1,8 m.</p>',
-      sku: 'SPG-ACS06577',
-    },
-  ],
-  [
-    'detergent with a long run-on sentence',
-    {
-      title: 'Waschmittel Pulver Universal',
-      brand: 'Persil',
-      description:
-        'Persil Universal Pulver entfernt selbst hartnäckige Flecken schon ab 20 °C und sorgt mit der Deep Clean Technologie für reine Sauberkeit bei jeder Wäsche und in jeder Waschmaschine und ist für weiße und helle Wäsche geeignet und reicht für 100 Waschladungen, was es zu einer sehr ergiebigen Packung mit 6,5 kg Inhalt macht, ideal für Familien.',
-    },
-  ],
-  [
-    'book with an ISBN and edition in the title',
-    {
-      title: 'Il nome della rosa. Ediz. speciale 40° anniversario',
-      brand: 'Bompiani',
-      code: '9788845292613',
-      codeType: 'ean',
-      description: 'Romanzo di Umberto Eco, pubblicato nel 1980. 624 pagine, copertina rigida.',
-    },
-  ],
-  [
-    'numeric character references in a title',
-    {
-      title: 'Set 2&#215;500 ml Flaschen &#8211; Edelstahl',
-      brand: 'Emsa',
-      description: 'Isolierflasche hält 12 Stunden heiß und 24 Stunden kalt.',
-    },
+    'very long ingredients list and long name',
+    [
+      fact('name', 'Biscotti frollini con gocce di cioccolato fondente e nocciole del Piemonte IGP, senza olio di palma, confezione famiglia risparmio', { language: 'it' }),
+      fact('brand', 'Mulino Bianco'),
+      fact('kind', 'food'),
+      fact('quantity', '800 g'),
+      fact('ingredients', `farina di frumento, ${Array.from({ length: 60 }, (_, i) => `ingrediente ${i + 1}`).join(', ')}`, { language: 'it' }),
+    ],
   ],
 ];
 
-// --- "never invents a fact": every digit run in the output is a digit run of the input --------
+const ALL_LANGUAGES = ['it', 'en', 'de', 'fr', 'es', 'nl', 'pt', 'pl'];
 
-function digitRuns(text: string): string[] {
-  return text.normalize('NFKD').match(/[0-9]+/g) ?? [];
-}
+// --- title ----------------------------------------------------------------------------------------
 
-function inputText(data: Partial<Product>): string {
-  return [data.title, data.brand, data.description, data.sku, data.productHandle, ...(data.images ?? [])].filter((x) => x != null).join('\n');
-}
-
-function outputTexts(output: EngineOutput): Array<readonly [string, string]> {
-  const out: Array<readonly [string, string]> = [];
-  for (const c of output.content) {
-    const add = (name: string, value: string | null) => {
-      if (value !== null) out.push([`${c.country}.${name}`, value]);
-    };
-    add('title', c.title);
-    add('short_description', c.short_description);
-    add('description', c.description);
-    c.key_features.forEach((f, i) => add(`key_features.${i}`, f));
-    for (const [k, v] of Object.entries(c.global_attr)) add(`global_attr.${k}`, v);
-    add('title_tag', c.title_tag);
-    add('meta_description', c.meta_description);
-    add('meta_keywords', c.meta_keywords);
+describe('title', () => {
+  const facts = [fact('name', 'Spaghetti n.5'), fact('brand', 'Barilla'), fact('quantity', '500 g')];
+  const expected: Readonly<Record<string, string>> = {
+    it: 'Barilla Spaghetti n.5 500 g',
+    en: 'Barilla Spaghetti n.5, 500 g',
+    de: 'Barilla Spaghetti n.5, 500 g',
+    nl: 'Barilla Spaghetti n.5 500 g',
+    pl: 'Barilla Spaghetti n.5, 500 g',
+    fr: 'Spaghetti n.5 Barilla - 500 g',
+    es: 'Spaghetti n.5 Barilla 500 g',
+    pt: 'Spaghetti n.5 Barilla 500 g',
+  };
+  for (const [language, title] of Object.entries(expected)) {
+    it(`${language}: order and separators → ${title}`, async () => {
+      assert.equal((await one({ facts, languages: [language] })).title, title);
+    });
   }
-  if (output.productHandle !== null) out.push(['productHandle', output.productHandle]);
-  return out;
-}
 
-/** Fails naming the field and the number when an output states a number that the input does not. */
-function assertNoInventedNumbers(data: Partial<Product>, output: EngineOutput): void {
-  const known = new Set(digitRuns(inputText(data)));
-  for (const [field, value] of outputTexts(output)) {
-    for (const run of digitRuns(value)) {
-      assert.ok(known.has(run), `${field} states "${run}", which is not a number in the input: ${JSON.stringify(value)}`);
-    }
-  }
-}
-
-/** How often `word` stands in `text` as a whole word, ignoring case ("Ace" is not in "efficace"). */
-function countIgnoringCase(text: string, word: string): number {
-  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return (text.match(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'giu')) ?? []).length;
-}
-
-// --- full generation --------------------------------------------------------------------------
-
-describe('template engine: full generation', () => {
-  it('returns one record per country, in order, with the language of each country', async () => {
-    const output = await generate(PASTA, ['it', 'de']);
-    assert.deepEqual(
-      output.content.map((c) => [c.country, c.language]),
-      [
-        ['it', 'it'],
-        ['de', 'de'],
-      ],
-    );
-    for (const c of output.content) {
-      assert.equal(c.title, 'Barilla Spaghetti n.5 500 g');
-      assert.equal(c.global_attr.brand, 'Barilla');
-      assert.equal(c.global_attr.net_quantity, '500 g');
-      assert.deepEqual(c.key_features, ['Trafilati al bronzo', 'Senza conservanti', 'Confezione da 500 g']);
-      assert.deepEqual(c.images, [{ url: PASTA.images?.[0], source: 'caller' }]);
-    }
+  it('an ALL-CAPS name is re-cased per language, keeping acronyms and units', async () => {
+    const shouted = [fact('name', 'LAMPADA LED RICARICABILE USB-C 500ML'), fact('brand', 'Osram')];
+    assert.equal((await one({ facts: shouted, languages: ['it'] })).title, 'Osram Lampada LED ricaricabile USB-C 500 ml');
+    assert.equal((await one({ facts: [fact('name', 'ORGANIC APPLE JUICE WITH GINGER 1L'), fact('brand', 'Innocent')], languages: ['en'] })).title, 'Innocent Organic Apple Juice with Ginger 1 l');
+    assert.equal((await one({ facts: [fact('name', 'SPAGHETTI N.5')], languages: ['de'] })).title, 'Spaghetti n.5');
   });
 
-  it('uses the language of gb, ch, be and at', async () => {
-    const output = await generate(HIGHLIGHTER, ['gb', 'ch', 'be', 'at']);
-    assert.deepEqual(output.content.map((c) => c.language), ['en', 'de', 'nl', 'de']);
-  });
-
-  it('the description is the caller\'s HTML as plain text, lists kept as lines', async () => {
-    const c = only(await generate(PASTA));
-    assert.equal(
-      c.description,
-      'Gli Spaghetti n.5 Barilla sono prodotti con semola di grano duro di alta qualità. Tempo di cottura: 9 minuti.\n' +
-        '- Trafilati al bronzo\n- Senza conservanti\n- Confezione da 500 g',
-    );
-    assert.doesNotMatch(c.description ?? '', /[<>]/);
-  });
-
-  describe('title has the brand exactly once', () => {
-    const cases: ReadonlyArray<readonly [string, Partial<Product>, string]> = [
-      ['brand missing from the title is put in front', { title: 'Spaghetti n.5', brand: 'Barilla' }, 'Barilla Spaghetti n.5'],
-      ['brand already first', { title: 'Barilla Spaghetti n.5', brand: 'Barilla' }, 'Barilla Spaghetti n.5'],
-      ['brand already last, other case', { title: 'Spaghetti n.5 BARILLA', brand: 'Barilla' }, 'Spaghetti n.5 BARILLA'],
-      ['upper-case brand', { title: 'BOSS ORIGINAL Textmarker gelb', brand: 'STABILO' }, 'STABILO BOSS ORIGINAL Textmarker gelb'],
-      ['HTML and a final full stop in the title are cleaned', { title: '<b>Spaghetti</b>  n.5.', brand: 'Barilla' }, 'Barilla Spaghetti n.5'],
-      ['no brand: title as given', { title: 'Evidenziatore giallo fluo' }, 'Evidenziatore giallo fluo'],
-      [
-        'brand that only appears inside another word is still added',
-        { title: 'Candeggina efficace contro le macchie 2 l', brand: 'Ace' },
-        'Ace Candeggina efficace contro le macchie 2 l',
-      ],
-    ];
-    for (const [name, data, title] of cases) {
-      it(name, async () => {
-        const c = only(await generate(data));
-        assert.equal(c.title, title);
-        if (data.brand) assert.equal(countIgnoringCase(c.title ?? '', data.brand), 1, c.title ?? '');
-      });
-    }
-  });
-
-  it('short_description and meta_description are prose: list items are not glued in with their "- " markers', async () => {
-    for (const data of [PASTA, SHAMPOO, TEN_BULLETS]) {
-      const c = only(await generate(data));
-      assert.doesNotMatch(c.short_description ?? '', /(^|\s)- /, c.short_description ?? '');
-      assert.doesNotMatch(c.meta_description ?? '', /(^|\s)- /, c.meta_description ?? '');
-    }
-  });
-
-  it('a product with a description but no title gets a title from its first sentence', async () => {
-    const c = only(await generate({ brand: 'Balea', description: 'Mildes Shampoo für trockenes Haar mit Aloe Vera. Ohne Silikone. Vegan.' }));
-    assert.equal(c.title, 'Balea Mildes Shampoo für trockenes Haar mit Aloe Vera');
-    assert.deepEqual(c.key_features, ['Ohne Silikone', 'Vegan']);
-  });
-
-  it('respects every length limit on every varied input', async () => {
-    for (const [name, data] of VARIED) {
-      const output = await generate(data, ['it', 'de']);
-      for (const c of output.content) {
-        assert.ok(c.title !== null && c.title.length > 0 && c.title.length <= LIMITS.title, `${name}: title ${c.title}`);
-        assert.ok(c.title_tag !== null && c.title_tag.length > 0 && c.title_tag.length <= 60, `${name}: title_tag ${c.title_tag}`);
-        assert.ok(c.meta_description !== null && c.meta_description.length <= 160, `${name}: meta_description ${c.meta_description}`);
-        assert.ok((c.short_description ?? '').length <= LIMITS.shortDescription, `${name}: short_description`);
-        assert.ok(c.key_features.length <= 7, `${name}: ${c.key_features.length} key features`);
-        for (const f of c.key_features) assert.ok(f.length >= 1 && f.length <= LIMITS.keyFeatureLength, `${name}: feature ${f}`);
-        assert.ok((c.meta_keywords ?? '').split(', ').length <= LIMITS.keywords, `${name}: keywords`);
+  it('the brand is not repeated when the name already contains it, in any case', async () => {
+    for (const name of ['Barilla Spaghetti n.5', 'Spaghetti n.5 BARILLA']) {
+      for (const language of ['it', 'fr']) {
+        const title = defined((await one({ facts: [fact('name', name), fact('brand', 'Barilla')], languages: [language] })).title);
+        assert.equal((title.match(/barilla/gi) ?? []).length, 1, title);
       }
     }
   });
 
-  it('title_tag is the whole title when it fits, else a word-boundary prefix of it', async () => {
-    const short = only(await generate(PASTA));
-    assert.equal(short.title_tag, short.title);
-    const [, coffee] = VARIED.find(([n]) => n.startsWith('coffee')) ?? assert.fail();
-    const long = only(await generate(coffee));
-    assert.ok((long.title ?? '').length > 60);
-    assert.ok(long.title?.startsWith(long.title_tag ?? '\u0000'));
-    assert.equal(long.title_tag, 'Lavazza Qualità Rossa Caffè Macinato per Moka e Macchina');
+  it('a brand found only inside another word is still added', async () => {
+    assert.equal((await one({ facts: [fact('name', 'Candeggina efficace'), fact('brand', 'Ace')] })).title, 'Ace Candeggina efficace');
   });
 
-  it('key features: at most 7, taken in order from a long list', async () => {
-    const c = only(await generate(TEN_BULLETS));
-    assert.deepEqual(c.key_features, [
-      'Capacità 30 l',
-      'Peso 1,1 kg',
-      'Schienale ventilato',
-      'Coprizaino antipioggia incluso',
-      'Tasca porta borraccia',
-      'Cinghia pettorale regolabile',
-      'Attacco per bastoncini',
-    ]);
+  it('no brand: the name alone; a company (medicine holder) is not put in the title', async () => {
+    assert.equal((await one({ facts: [fact('name', 'Evidenziatore giallo')] })).title, 'Evidenziatore giallo');
+    assert.equal((await one({ facts: ASPIRIN })).title, 'Tachipirina 30 compresse');
   });
 
-  it('key features: none without a description, and the record says why', async () => {
-    const c = only(await generate({ title: 'Evidenziatore giallo', brand: 'Stabilo', images: ['https://cdn.example.it/p/1.jpg'] }));
-    assert.deepEqual(c.key_features, []);
-    assert.equal(c.description, null);
-    assert.equal(c.short_description, null);
-    assert.ok(c.validation_messages.some((m) => /no description/i.test(m)), JSON.stringify(c.validation_messages));
+  it('the quantity is not repeated when the name states it, and is written for the locale', async () => {
+    const facts2 = [fact('name', 'Acqua naturale 1.5L'), fact('quantity', '1,5 l')];
+    assert.equal((await one({ facts: facts2, languages: ['it'] })).title, 'Acqua naturale 1,5 l');
+    assert.equal((await one({ facts: facts2, languages: ['en'] })).title, 'Acqua Naturale 1.5 l'.replace('Naturale', 'naturale'));
   });
 
-  it('the product handle is the caller\'s, or a slug of brand and title with the brand once', async () => {
-    assert.equal((await generate(PASTA)).productHandle, 'barilla-spaghetti-n-5-500-g');
-    assert.equal((await generate({ ...PASTA, title: 'Barilla Spaghetti n.5' })).productHandle, 'barilla-spaghetti-n-5');
-    assert.equal((await generate({ ...PASTA, productHandle: 'spaghetti-5' })).productHandle, 'spaghetti-5');
+  it('stays within 150 characters, cutting between words, keeping brand first', async () => {
+    const long = `Zaino ${'leggerissimo '.repeat(20)}da trekking`;
+    const title = defined((await one({ facts: [fact('name', long), fact('brand', 'Ferrino'), fact('quantity', '30 l')] })).title);
+    assert.ok(title.length <= LIMITS.title, title);
+    assert.ok(title.startsWith('Ferrino Zaino leggerissimo'));
+    assert.ok(long.includes(title.slice('Ferrino '.length)), title);
   });
 
-  it('is deterministic', async () => {
-    assert.deepEqual(await generate(SHAMPOO, ['de', 'at']), await generate(SHAMPOO, ['de', 'at']));
-  });
-
-  describe('never invents a number', () => {
-    for (const [name, data] of VARIED) {
-      it(name, async () => assertNoInventedNumbers(data, await generate(data, ['it', 'de'])));
-    }
-
-    it('the helper itself catches an invented number', () => {
-      const fake: EngineOutput = { content: [], productHandle: 'barilla-spaghetti-n-7' };
-      assert.throws(() => assertNoInventedNumbers(PASTA, fake), /"7"/);
-      // and a number cut short: 4006381333931 → 40063
-      assert.throws(() => assertNoInventedNumbers(HIGHLIGHTER, { content: [], productHandle: 'boss-40063' }), /"40063"/);
-    });
-
-    it('a long datasheet URL at the meta_description limit is not cut inside the GTIN it contains', async () => {
-      const gtin = '4006381333931';
-      const lead = 'Scheda tecnica:';
-      // the URL starts within the first half of 160 characters and its GTIN straddles character 160
-      const path = `https://www.example-shop.it/media/catalog/product/schede-tecniche-it/stabilo-boss-original-evidenziatore-giallo-confezione-da-10-pezzi-`;
-      const data: Partial<Product> = { title: 'Evidenziatore giallo', brand: 'STABILO', description: `${lead} ${path}${gtin}.pdf` };
-      assert.ok(lead.length + 1 < 80 && lead.length + 1 + path.length < 160 && lead.length + 1 + path.length + gtin.length > 160);
-      assertNoInventedNumbers(data, await generate(data));
-    });
-  });
-
-  describe('no data to write from', () => {
-    const isNoData = (err: unknown) => {
-      assert.ok(err instanceof PermanentGenerationError, String(err));
-      assert.equal(err.reason, 'product_data_not_found');
-      return true;
-    };
-    it('images only → PermanentGenerationError product_data_not_found', async () => {
-      await assert.rejects(generate({ images: ['https://cdn.example-shop.de/p/balea-front.jpg'], brand: 'Balea' }), isNoData);
-    });
-    it('a code only → product_data_not_found', async () => {
-      await assert.rejects(generate({ code: '4006381333931', codeType: 'ean' }), isNoData);
-    });
-    it('blank title and markup-only description → product_data_not_found', async () => {
-      await assert.rejects(generate({ title: '   ', description: '<p>&nbsp;</p><br/>' }), isNoData);
-    });
+  it('a product with a description but no name takes its first sentence, and says so', async () => {
+    const c = await one({ facts: caller({ brand: 'Balea', description: 'Mildes Shampoo für trockenes Haar mit Aloe Vera. Ohne Silikone. Vegan.' }), languages: ['de'] });
+    assert.equal(c.title, 'Balea Mildes Shampoo für trockenes Haar mit Aloe Vera');
+    assert.ok(c.validation_messages.some((m) => /no product name/.test(m)));
   });
 });
 
-// --- regeneration -----------------------------------------------------------------------------
+// --- descriptions, features, attributes, SEO -----------------------------------------------------
 
-/** Every field of the record except the named ones, sources and validation messages. */
+describe('descriptions and key features', () => {
+  it('Italian food record: templates, facts, labelled ingredients and allergens', async () => {
+    const c = await one({ facts: PASTA });
+    assert.equal(c.short_description, 'Spaghetti n.5 di Barilla, in confezione da 500 g. Pasta di semola di grano duro trafilata al bronzo.');
+    assert.equal(
+      c.description,
+      'Spaghetti n.5 di Barilla, in confezione da 500 g.\nPasta di semola di grano duro trafilata al bronzo.\n- Cottura 9 minuti\n- Ideale con sughi di pomodoro\n' +
+        'Categoria: Spaghetti.\nIngredienti: semola di grano duro, acqua.\nAllergeni: glutine.',
+    );
+    assert.deepEqual(c.key_features, ['Cottura 9 minuti', 'Ideale con sughi di pomodoro', 'Contenuto: 500 g', 'Contiene: glutine']);
+    assert.deepEqual(c.validation_messages, []);
+  });
+
+  it('the sentence templates are localised in every language', async () => {
+    const intros: Readonly<Record<string, string>> = {
+      en: 'Spaghetti n.5 by Barilla, 500 g pack.',
+      de: 'Spaghetti n.5 von Barilla, Inhalt: 500 g.',
+      fr: 'Spaghetti n.5 de Barilla, en format de 500 g.',
+      es: 'Spaghetti n.5 de Barilla, en envase de 500 g.',
+      nl: 'Spaghetti n.5 van Barilla, verpakking van 500 g.',
+      pt: 'Spaghetti n.5 da marca Barilla, embalagem de 500 g.',
+      pl: 'Spaghetti n.5 marki Barilla, opakowanie 500 g.',
+    };
+    const output = await generate({ facts: PASTA, languages: Object.keys(intros) });
+    for (const c of output.content) assert.ok(c.description?.startsWith(defined(intros[c.language])), `${c.language}: ${c.description}`);
+  });
+
+  it('numbers and units are written for the locale: 1,5 l with a decimal comma, 1.5 l in English', async () => {
+    const facts = [fact('name', 'Olio extravergine'), fact('quantity', '1.5L')];
+    for (const [language, quantity] of [['it', '1,5 l'], ['de', '1,5 l'], ['fr', '1,5 l'], ['pl', '1,5 l'], ['en', '1.5 l']] as const) {
+      const c = await one({ facts, languages: [language] });
+      assert.ok(c.short_description?.includes(quantity), `${language}: ${c.short_description}`);
+      assert.equal(c.global_attr.net_volume, quantity);
+    }
+  });
+
+  it('key features: at most 7 from a long list, source bullets and facts mixed', async () => {
+    const bullets = Array.from({ length: 10 }, (_, i) => `<li>Caratteristica numero ${i + 1}</li>`).join('');
+    const c = await one({ facts: [fact('name', 'Zaino'), fact('quantity', '30 l'), attr('colour', 'blu', 'it'), fact('description', `<ul>${bullets}</ul>`, { language: 'it' })] });
+    assert.equal(c.key_features.length, LIMITS.keyFeatures);
+    assert.deepEqual(c.key_features.slice(0, 6), [
+      'Caratteristica numero 1',
+      'Caratteristica numero 2',
+      'Caratteristica numero 3',
+      'Caratteristica numero 4',
+      'Contenuto: 30 l',
+      'Colore: blu',
+    ]);
+  });
+
+  it('fewer than 3 supported key features: writes fewer and says so, never pads', async () => {
+    const c = await one({ facts: [fact('name', 'Evidenziatore giallo'), fact('brand', 'Stabilo'), fact('quantity', '4 pezzi')] });
+    assert.deepEqual(c.key_features, ['Contenuto: 4 pezzi']);
+    assert.ok(c.validation_messages.some((m) => /Only 1 key feature/.test(m)), c.validation_messages.join(' | '));
+  });
+
+  it('only name and brand: no description, and the record says why', async () => {
+    const c = await one({ facts: [fact('name', 'Evidenziatore giallo'), fact('brand', 'Stabilo')] });
+    assert.equal(c.description, null);
+    assert.equal(c.short_description, null);
+    assert.deepEqual(c.key_features, []);
+    assert.ok(c.validation_messages.some((m) => /no description/.test(m)));
+  });
+
+  it('a medicine: no promotional superlative, its active ingredient and form, no company brand', async () => {
+    const c = await one({ facts: ASPIRIN });
+    for (const text of [c.short_description, c.description, ...c.key_features]) assert.doesNotMatch(text ?? '', /miglior/i);
+    assert.ok(c.key_features.includes('Principio attivo: Paracetamolo'), c.key_features.join(' | '));
+    assert.ok(c.key_features.includes('Forma farmaceutica: Compressa'));
+    assert.ok(c.description?.includes('Indicato per il trattamento sintomatico degli stati febbrili.'));
+    assert.ok(c.validation_messages.some((m) => /promotional/.test(m)));
+    assert.equal(c.global_attr.atc_code, 'N02BE01');
+    assert.equal(c.global_attr.active_ingredient, 'Paracetamolo');
+  });
+});
+
+describe('global_attr', () => {
+  const cases: ReadonlyArray<readonly [string, Record<string, string>]> = [
+    ['Confezione da 6 bottiglie da 1,5 L', { pack_count: '6', unit_volume: '1,5 l' }],
+    ['Dimensioni: 30 x 20 x 10 cm', { dimensions: '30 × 20 × 10 cm' }],
+    ['Colore: nero', { colour: 'nero' }],
+    ['Peso netto 500g', { net_weight: '500 g', net_quantity: '500 g' }],
+    ['Materiale: acciaio inox; lavabile in lavastoviglie', { material: 'acciaio inox' }],
+  ];
+  for (const [text, expected] of cases) {
+    it(`from free text: ${text}`, async () => {
+      const c = await one({ facts: [fact('name', 'Articolo'), fact('description', text, { language: 'it' })] });
+      for (const [key, value] of Object.entries(expected)) assert.equal(c.global_attr[key], value, JSON.stringify(c.global_attr));
+      assert.deepEqual(findUngrounded(c, [fact('name', 'Articolo'), fact('description', text)]), []);
+    });
+  }
+
+  it('from facts: brand, quantity, food ingredients and allergens, source attributes with snake_case keys', async () => {
+    const c = await one({ facts: [...PASTA, attr('Nutri-Score', 'A'), fact('allergens', 'Glutine', { language: 'it', index: 1 })] });
+    assert.deepEqual(Object.keys(c.global_attr).sort(), ['allergens', 'brand', 'category', 'ingredients', 'net_quantity', 'net_weight', 'nutri_score']);
+    assert.equal(c.global_attr.allergens, 'glutine');
+    assert.equal(c.global_attr.ingredients, 'semola di grano duro, acqua.');
+    for (const value of Object.values(c.global_attr)) assert.equal(typeof value, 'string');
+  });
+
+  it('a multipack quantity: count, per-unit volume and the whole, written for the locale', async () => {
+    const c = await one({ facts: [fact('name', 'Acqua'), fact('quantity', '6 x 1.5L')], languages: ['de'] });
+    assert.deepEqual(c.global_attr, { net_quantity: '6 × 1,5 l', pack_count: '6', unit_volume: '1,5 l' });
+  });
+});
+
+describe('SEO fields and handle', () => {
+  it('respects every limit on every varied input in every language', async () => {
+    for (const [name, facts] of VARIED) {
+      const output = await generate({ facts, languages: ALL_LANGUAGES });
+      for (const c of output.content) {
+        const label = `${name} (${c.language})`;
+        assert.ok(c.title !== null && c.title.length > 0 && c.title.length <= LIMITS.title, `${label}: title ${c.title}`);
+        assert.ok(c.title_tag !== null && c.title_tag.length > 0 && c.title_tag.length <= LIMITS.titleTag, `${label}: title_tag ${c.title_tag}`);
+        assert.ok(c.meta_description !== null && c.meta_description.length <= LIMITS.metaDescription, `${label}: meta_description`);
+        assert.ok((c.short_description ?? '').length <= LIMITS.shortDescription, `${label}: short_description`);
+        assert.ok(c.key_features.length <= LIMITS.keyFeatures, `${label}: ${c.key_features.length} key features`);
+        for (const f of c.key_features) assert.ok(f.length >= 1 && f.length <= LIMITS.keyFeatureLength, `${label}: feature ${f}`);
+        assert.ok((c.meta_keywords ?? '').split(', ').length <= LIMITS.keywords, `${label}: keywords`);
+        for (const text of [c.title, c.short_description, c.description, ...c.key_features]) assert.doesNotMatch(text ?? '', /<[a-z/]/i, label);
+      }
+    }
+  });
+
+  it('title_tag is the title when it fits, else brand and name cut at a word', async () => {
+    const c = await one({ facts: PASTA });
+    assert.equal(c.title_tag, c.title);
+    const long = await one({ facts: [fact('name', 'Qualità Rossa caffè macinato per moka e macchina espresso, miscela di arabica e robusta'), fact('brand', 'Lavazza'), fact('quantity', '4 x 250 g')] });
+    assert.equal(long.title_tag, 'Lavazza Qualità Rossa caffè macinato per moka e macchina');
+  });
+
+  it('meta keywords: brand, category and name words, no stop words or numbers', async () => {
+    assert.equal((await one({ facts: PASTA })).meta_keywords, 'barilla, spaghetti');
+    assert.equal((await one({ facts: [fact('name', 'Crema idratante per il viso con acido ialuronico'), fact('brand', 'Nivea')] })).meta_keywords, 'nivea, crema, idratante, viso, acido, ialuronico');
+  });
+
+  it('the product handle is the caller\'s, else a slug of brand and name', async () => {
+    assert.equal((await generate({ facts: PASTA })).productHandle, 'barilla-spaghetti-n-5');
+    assert.equal((await generate({ facts: PASTA, product: { productHandle: 'spaghetti-5' } })).productHandle, 'spaghetti-5');
+  });
+});
+
+// --- grounding, sources, languages ---------------------------------------------------------------
+
+describe('nothing invented', () => {
+  for (const [name, facts] of VARIED) {
+    it(`${name}: every number and attribute value of every language is in the facts`, async () => {
+      const output = await generate({ facts, languages: [...ALL_LANGUAGES, 'sv'] });
+      for (const c of output.content) {
+        assert.deepEqual(findUngrounded(c, facts), [], `${c.language}`);
+        assert.ok(!c.validation_messages.some((m) => m.startsWith('Grounding check')), c.validation_messages.join(' | '));
+      }
+      const digits = new Set(facts.flatMap((f) => f.value.match(/\d+/g) ?? []));
+      for (const run of defined(output.productHandle).match(/\d+/g) ?? []) assert.ok(digits.has(run), `handle ${output.productHandle}`);
+    });
+  }
+
+  it('sources name, for every field, fact ids that exist', async () => {
+    for (const [name, facts] of VARIED) {
+      const ids = new Set(facts.map((f) => f.id));
+      for (const c of (await generate({ facts, languages: ['it', 'de'] })).content) {
+        for (const field of ['title', 'short_description', 'description', 'key_features', 'global_attr', 'title_tag', 'meta_description', 'meta_keywords']) {
+          assert.ok(Object.hasOwn(c.sources, field), `${name}: sources.${field}`);
+        }
+        for (const [field, list] of Object.entries(c.sources)) for (const id of list) assert.ok(ids.has(id), `${name}: sources.${field} names ${id}`);
+        for (const key of Object.keys(c.global_attr)) assert.ok((c.sources[`global_attr.${key}`] ?? []).length > 0, `${name}: global_attr.${key}`);
+        assert.ok((c.sources.title ?? []).length > 0);
+      }
+    }
+  });
+});
+
+describe('languages', () => {
+  it('picks the fact in the target language, then language-neutral, then English, then any', async () => {
+    const facts = [
+      fact('name', 'Textmarker gelb', { language: 'de' }),
+      fact('name', 'Highlighter yellow', { language: 'en' }),
+      fact('name', 'Evidenziatore giallo', { language: 'it' }),
+      fact('name', 'Markeerstift', { language: null }),
+    ];
+    const output = await generate({ facts, languages: ['it', 'de', 'fr'] });
+    assert.deepEqual(output.content.map((c) => c.title), ['Evidenziatore giallo', 'Textmarker gelb', 'Markeerstift']);
+    assert.equal((await one({ facts: facts.filter((f) => f.language !== null), languages: ['fr'] })).title, 'Highlighter yellow');
+  });
+
+  it('text only in another language is used as it is, with localised labels, and flagged', async () => {
+    const c = await one({ facts: HIGHLIGHTER, languages: ['it'] });
+    assert.ok(c.description?.includes('- Tinte auf Wasserbasis'), c.description ?? '');
+    assert.ok(c.key_features.includes('Colore: gelb'), c.key_features.join(' | '));
+    assert.ok(c.validation_messages.some((m) => m.startsWith('The description is in German; the template engine does not translate')), c.validation_messages.join(' | '));
+    assert.ok(c.validation_messages.some((m) => m.startsWith('The product name is in German')));
+    const de = await one({ facts: HIGHLIGHTER, languages: ['de'] });
+    assert.ok(!de.validation_messages.some((m) => /German/.test(m)), de.validation_messages.join(' | '));
+  });
+
+  it("caller text: a long description's language is detected; a short title counts as unknown", async () => {
+    const facts = caller({ title: 'Pflegeshampoo', description: 'Shampoo für strapaziertes Haar. Mit Keratin. Silikonfrei. Für die tägliche Anwendung geeignet.' });
+    const it_ = await one({ facts, languages: ['it'] });
+    assert.ok(it_.validation_messages.some((m) => m.startsWith('The description is in German')), it_.validation_messages.join(' | '));
+    assert.ok(!it_.validation_messages.some((m) => m.startsWith('The product name')));
+    const de = await one({ facts, languages: ['de'] });
+    assert.ok(!de.validation_messages.some((m) => /German/.test(m)));
+    assert.deepEqual(de.key_features, ['Shampoo für strapaziertes Haar', 'Mit Keratin', 'Silikonfrei', 'Für die tägliche Anwendung geeignet']);
+  });
+
+  it('an unsupported language falls back to English labels and says so', async () => {
+    const output = await engine.generate({ product: PRODUCT, facts: PASTA, notes: null, agentModel: 'v2', targets: [{ country: 'se', language: 'sv' }], fields: null, existing: [] });
+    const c = defined(output.content[0]);
+    assert.equal(c.language, 'sv');
+    assert.ok(c.description?.includes('Ingredients: semola di grano duro, acqua.'), c.description ?? '');
+    assert.ok(c.validation_messages.some((m) => /no language pack for Swedish/.test(m)));
+  });
+});
+
+// --- notes ----------------------------------------------------------------------------------------
+
+describe('notes', () => {
+  it('applies the notes it understands, in English and Italian', async () => {
+    const c = await one({ facts: PASTA, notes: 'senza marca nel titolo\ntitle max 20 characters; do not mention bronzo. Ometti le caratteristiche su cottura' });
+    assert.equal(c.title, 'Spaghetti n.5 500 g');
+    assert.doesNotMatch([c.short_description, c.description, ...c.key_features].join(' '), /bronzo/i);
+    assert.ok(!c.key_features.some((f) => /cottura/i.test(f)), c.key_features.join(' | '));
+    assert.ok(!c.validation_messages.some((m) => m.startsWith('Note not applied')), c.validation_messages.join(' | '));
+  });
+
+  it('records each note it did not apply', async () => {
+    const c = await one({ facts: PASTA, notes: 'no brand in title. Use a friendly tone.\nScrivi in modo poetico' });
+    assert.equal(c.title, 'Spaghetti n.5 500 g');
+    assert.deepEqual(
+      c.validation_messages.filter((m) => m.startsWith('Note not applied')),
+      ['Note not applied by the template engine: "Use a friendly tone".', 'Note not applied by the template engine: "Scrivi in modo poetico".'],
+    );
+  });
+});
+
+// --- regeneration ---------------------------------------------------------------------------------
+
+/** Everything but the named fields (and the sources and messages of a regeneration). */
 function untouched(record: CountryContent, changed: readonly string[]): Record<string, unknown> {
-  const copy: Record<string, unknown> = { ...record };
-  for (const name of changed) delete copy[name];
-  delete copy.sources;
-  delete copy.validation_messages;
-  const sources: Record<string, unknown> = { ...record.sources };
-  for (const name of changed) delete sources[name];
-  copy.sources = sources;
+  const copy: Record<string, unknown> = { ...record, sources: { ...record.sources } };
+  for (const name of changed) {
+    delete copy[name];
+    delete (copy.sources as Record<string, unknown>)[name];
+  }
   copy.validation_messages = record.validation_messages.filter((m) => !m.startsWith('Regeneration:'));
   return copy;
 }
 
-/** A generated record as stored, then edited by hand so that a rebuild would visibly differ. */
-async function storedPasta(countries: readonly string[] = ['it', 'de']): Promise<CountryContent[]> {
-  const output = await generate(PASTA, countries);
-  return output.content.map((c) => ({
-    ...c,
-    title: 'Barilla Spaghetti n.5 – Edizione Limitata',
-    meta_description: 'Spaghetti n.5 Barilla: la pasta di semola di grano duro.',
-    global_attr: { ...c.global_attr, color: 'Giallo paglierino' },
-  }));
+async function stored(languages: readonly string[] = ['it', 'de']): Promise<CountryContent[]> {
+  const output = await generate({ facts: PASTA, languages });
+  // Hand-edited after generation, so a rebuild would visibly differ.
+  return output.content.map((c) => ({ ...c, title: 'Spaghetti n.5 – Edizione Limitata', meta_description: 'Testo scritto a mano.', global_attr: { ...c.global_attr, colour: 'giallo' } }));
 }
 
-describe('template engine: regeneration', () => {
-  it('a new value replaces only the named field, in every country', async () => {
-    const existing = await storedPasta();
-    const output = await generate(PASTA, ['it', 'de'], fieldRequests({ title: 'Spaghetti n.5 Barilla, 1 kg' }), existing);
-    assert.equal(output.content.length, 2);
+describe('regeneration', () => {
+  it('new content replaces only that field, cleaned, in every country', async () => {
+    const existing = await stored();
+    const output = await generate({ facts: PASTA, languages: ['it', 'de'], existing, fields: fields({ title: '<b>Spaghetti n.5 Barilla, 1 kg</b>' }) });
     for (const [i, c] of output.content.entries()) {
-      const before = existing[i] as CountryContent;
-      assert.equal(c.country, before.country);
+      const before = defined(existing[i]);
       assert.equal(c.title, 'Spaghetti n.5 Barilla, 1 kg');
-      assert.deepEqual(untouched(c, ['title']), untouched(before, ['title']));
       assert.deepEqual(c.sources.title, ['caller.fields.title']);
+      assert.deepEqual(untouched(c, ['title']), untouched(before, ['title']));
+      assert.ok(!c.validation_messages.some((m) => /grounding/i.test(m)), c.validation_messages.join(' | '));
     }
   });
 
-  it('does not change the stored records it was given', async () => {
-    const existing = await storedPasta();
+  it('content over a limit is cut and the record says so', async () => {
+    const c = defined((await generate({ facts: PASTA, existing: await stored(['it']), fields: fields({ title_tag: 'parola '.repeat(20) }) })).content[0]);
+    assert.ok(defined(c.title_tag).length <= LIMITS.titleTag);
+    assert.ok(c.validation_messages.includes('Regeneration: title_tag was cut to 60 characters.'));
+  });
+
+  it('an empty value rebuilds the field from the facts', async () => {
+    const existing = await stored(['it']);
+    const c = defined((await generate({ facts: PASTA, existing, fields: fields({ title: '', 'global_attr.brand': '' }) })).content[0]);
+    assert.equal(c.title, 'Barilla Spaghetti n.5 500 g');
+    assert.deepEqual(untouched(c, ['title']), untouched(defined(existing[0]), ['title']));
+  });
+
+  it('follows the instructions it can: shorter, max N characters, case, removing a word', async () => {
+    const existing = await stored(['it']);
+    const fresh = defined((await generate({ facts: PASTA })).content[0]);
+    const c = defined(
+      (
+        await generate({
+          facts: PASTA,
+          existing,
+          fields: fields({ description: 'rendi più breve', short_description: 'max 60 caratteri', title: 'UPPERCASE', meta_keywords: 'rimuovi spaghetti' }),
+        })
+      ).content[0],
+    );
+    assert.ok(defined(c.description).length < defined(fresh.description).length);
+    assert.ok(fresh.description?.startsWith(defined(c.description)));
+    assert.ok(defined(c.short_description).length <= 60);
+    assert.equal(c.title, 'BARILLA SPAGHETTI N.5 500 G');
+    assert.equal(c.meta_keywords, 'barilla');
+    assert.ok(!c.validation_messages.some((m) => m.startsWith('Regeneration:')), c.validation_messages.join(' | '));
+    assert.deepEqual(untouched(c, ['description', 'short_description', 'title', 'meta_keywords']), untouched(defined(existing[0]), ['description', 'short_description', 'title', 'meta_keywords']));
+  });
+
+  it('in German and English too: "kürzer", "make it shorter"', async () => {
+    const existing = await stored(['it']);
+    const full = defined(defined(existing[0]).description);
+    for (const instruction of ['kürzer', 'Make it shorter', 'please shorten it']) {
+      const c = defined((await generate({ facts: PASTA, existing, fields: fields({ description: instruction }) })).content[0]);
+      assert.ok(defined(c.description).length <= (full.length * 2) / 3, `${instruction}: ${c.description}`);
+      assert.ok(full.startsWith(defined(c.description)));
+      assert.ok(!c.validation_messages.some((m) => m.startsWith('Regeneration:')), c.validation_messages.join(' | '));
+    }
+  });
+
+  it('an instruction it cannot follow: rebuilt from the facts and recorded as not applied', async () => {
+    const existing = await stored(['it']);
+    const c = defined((await generate({ facts: PASTA, existing, fields: fields({ title: 'Aggiungi un tocco emozionale', 'global_attr.colour': 'translate it' }) })).content[0]);
+    assert.equal(c.title, 'Barilla Spaghetti n.5 500 g');
+    assert.ok(c.validation_messages.includes('Regeneration: Instruction for title not applied by the template engine: "Aggiungi un tocco emozionale"; the field was rebuilt from the facts.'));
+    assert.equal(c.global_attr.colour, 'giallo');
+    assert.ok(c.validation_messages.some((m) => m.startsWith('Regeneration: global_attr.colour has no fact')));
+  });
+
+  it('global_attr.<name> content sets that attribute and keeps the others', async () => {
+    const existing = await stored(['it']);
+    const c = defined((await generate({ facts: PASTA, existing, fields: fields({ 'global_attr.material': '  Semola di grano duro ' }) })).content[0]);
+    assert.deepEqual(c.global_attr, { ...defined(existing[0]).global_attr, material: 'Semola di grano duro' });
+    assert.deepEqual(c.sources['global_attr.material'], ['caller.fields.global_attr.material']);
+  });
+
+  it('does not change the stored records it was given; a country without one gets a full record', async () => {
+    const existing = await stored(['it']);
     const snapshot = structuredClone(existing);
-    await generate(PASTA, ['it', 'de'], fieldRequests({ title: 'Nuovo', key_features: '', 'global_attr.color': 'Rosso' }), existing);
+    const output = await generate({ facts: PASTA, languages: ['it', 'fr'], existing, fields: fields({ title: 'Nuovo titolo' }) });
     assert.deepEqual(existing, snapshot);
+    assert.equal(output.content[1]?.title, 'Spaghetti n.5 Barilla - 500 g');
+  });
+});
+
+// --- robustness -----------------------------------------------------------------------------------
+
+describe('robustness', () => {
+  it('is deterministic', async () => {
+    for (const [, facts] of VARIED) assert.deepEqual(await generate({ facts, languages: ALL_LANGUAGES }), await generate({ facts, languages: ALL_LANGUAGES }));
   });
 
-  it('untouched fields keep their stored value even when the product data changed', async () => {
-    const existing = await storedPasta(['it']);
-    const newData = { ...PASTA, title: 'Spaghettoni n.7 1 kg', description: 'Spaghettoni di semola. Cottura 13 minuti.' };
-    const c = only(await generate(newData, ['it'], fieldRequests({ meta_keywords: '' }), existing));
-    assert.equal(c.title, 'Barilla Spaghetti n.5 – Edizione Limitata');
-    assert.equal(c.description, existing[0]?.description);
-    assert.equal(c.meta_keywords, 'barilla, spaghettoni, n.7');
-    assert.deepEqual(untouched(c, ['meta_keywords']), untouched(existing[0] as CountryContent, ['meta_keywords']));
+  it('duplicate facts from several sources are written once', async () => {
+    const [, water] = defined(VARIED.find(([n]) => n.startsWith('water')));
+    const c = await one({ facts: water });
+    assert.equal(c.title, 'Levissima Acqua minerale naturale 6 × 1,5 l');
+    assert.deepEqual(c.global_attr, { brand: 'Levissima', net_quantity: '6 × 1,5 l', pack_count: '6', unit_volume: '1,5 l' });
   });
 
-  it('an empty value rebuilds the field from the product data', async () => {
-    const existing = await storedPasta(['it']);
-    const fresh = only(await generate(PASTA));
-    const c = only(await generate(PASTA, ['it'], fieldRequests({ title: '', meta_description: '' }), existing));
-    assert.equal(c.title, fresh.title);
-    assert.equal(c.title, 'Barilla Spaghetti n.5 500 g');
-    assert.equal(c.meta_description, fresh.meta_description);
-    assert.deepEqual(c.sources.title, fresh.sources.title);
-    assert.deepEqual(untouched(c, ['title', 'meta_description']), untouched(existing[0] as CountryContent, ['title', 'meta_description']));
+  const isNoData = (err: unknown) => {
+    assert.ok(err instanceof PermanentGenerationError, String(err));
+    assert.equal(err.reason, 'product_data_not_found');
+    return true;
+  };
+  it('no facts at all → product_data_not_found', async () => {
+    await assert.rejects(generate({ facts: [] }), isNoData);
   });
-
-  it('a whitespace- or markup-only value counts as empty and rebuilds', async () => {
-    const existing = await storedPasta(['it']);
-    const c = only(await generate(PASTA, ['it'], fieldRequests({ title: '  <p>&nbsp;</p> ' }), existing));
-    assert.equal(c.title, 'Barilla Spaghetti n.5 500 g');
-  });
-
-  it('a new value is cleaned of HTML and extra spaces', async () => {
-    const existing = await storedPasta(['it']);
-    const c = only(await generate(PASTA, ['it'], fieldRequests({ title: '<p>Barilla <b>Spaghetti n.5</b>\n  &amp; sugo</p>' }), existing));
-    assert.equal(c.title, 'Barilla Spaghetti n.5 & sugo');
-  });
-
-  it('a title over 150 characters is cut at a word and the record says so', async () => {
-    const existing = await storedPasta(['it']);
-    const long = 'Barilla Spaghetti n.5 pasta di semola di grano duro trafilata al bronzo '.repeat(3).trim();
-    assert.ok(long.length > 150);
-    const c = only(await generate(PASTA, ['it'], fieldRequests({ title: long }), existing));
-    assert.ok((c.title ?? '').length <= 150);
-    assert.ok(long.startsWith(c.title ?? '\u0000'));
-    assert.equal(long.charAt((c.title ?? '').length), ' ');
-    assert.ok(c.validation_messages.some((m) => m.includes('title') && m.includes('150')), JSON.stringify(c.validation_messages));
-  });
-
-  it('title_tag and meta_description are cut to 60 and 160', async () => {
-    const existing = await storedPasta(['it']);
-    const tag = 'Spaghetti n.5 Barilla – pasta di semola di grano duro italiana, 500 g';
-    const meta = `${'Gli Spaghetti n.5 Barilla sono fatti con semola di grano duro. '.repeat(3)}Cottura 9 minuti.`;
-    const c = only(await generate(PASTA, ['it'], fieldRequests({ title_tag: tag, meta_description: meta }), existing));
-    assert.ok((c.title_tag ?? '').length <= 60 && tag.startsWith(c.title_tag ?? '\u0000'), c.title_tag ?? '');
-    assert.ok((c.meta_description ?? '').length <= 160 && meta.startsWith(c.meta_description ?? '\u0000'), c.meta_description ?? '');
-    assert.ok(c.validation_messages.some((m) => m.includes('title_tag') && m.includes('60')));
-    assert.ok(c.validation_messages.some((m) => m.includes('meta_description') && m.includes('160')));
-  });
-
-  it('a value within the limit adds no cut message, and old regeneration messages are dropped', async () => {
-    const existing = (await storedPasta(['it'])).map((c) => ({
-      ...c,
-      validation_messages: [...c.validation_messages, 'Regeneration: title was cut to 150 characters.'],
-    }));
-    const c = only(await generate(PASTA, ['it'], fieldRequests({ title: 'Spaghetti n.5' }), existing));
-    assert.ok(!c.validation_messages.some((m) => m.startsWith('Regeneration:')), JSON.stringify(c.validation_messages));
-    assert.deepEqual(c.validation_messages, existing[0]?.validation_messages.filter((m) => !m.startsWith('Regeneration:')));
-  });
-
-  it('key_features from a value: list lines or ; separated, at most 7', async () => {
-    const existing = await storedPasta(['it']);
-    const fromList = only(await generate(PASTA, ['it'], fieldRequests({ key_features: '<ul><li>Trafilata al bronzo</li><li>Essiccazione lenta</li></ul>' }), existing));
-    assert.deepEqual(fromList.key_features, ['Trafilata al bronzo', 'Essiccazione lenta']);
-    const fromSemicolons = only(await generate(PASTA, ['it'], fieldRequests({ key_features: 'Trafilata al bronzo; Essiccazione lenta;  Senza conservanti ' }), existing));
-    assert.deepEqual(fromSemicolons.key_features, ['Trafilata al bronzo', 'Essiccazione lenta', 'Senza conservanti']);
-    const many = Array.from({ length: 9 }, (_, i) => `- Caratteristica ${i + 1}`).join('\n');
-    assert.equal(only(await generate(PASTA, ['it'], fieldRequests({ key_features: many }), existing)).key_features.length, 7);
-  });
-
-  it('key_features empty rebuilds them from the description', async () => {
-    const existing = (await storedPasta(['it'])).map((c) => ({ ...c, key_features: ['Vecchia caratteristica'] }));
-    const c = only(await generate(PASTA, ['it'], fieldRequests({ key_features: '' }), existing));
-    assert.deepEqual(c.key_features, ['Trafilati al bronzo', 'Senza conservanti', 'Confezione da 500 g']);
-    assert.deepEqual(untouched(c, ['key_features']), untouched(existing[0] as CountryContent, ['key_features']));
-  });
-
-  it('description from a value is the value as plain text', async () => {
-    const existing = await storedPasta(['it']);
-    const c = only(await generate(PASTA, ['it'], fieldRequests({ description: '<p>Pasta di semola.</p><ul><li>Cottura 9 minuti</li></ul>' }), existing));
-    assert.equal(c.description, 'Pasta di semola.\n- Cottura 9 minuti');
-    assert.deepEqual(untouched(c, ['description']), untouched(existing[0] as CountryContent, ['description']));
-  });
-
-  it('global_attr.<name> with a value sets that attribute and keeps the others', async () => {
-    const existing = await storedPasta(['it', 'de']);
-    const output = await generate(PASTA, ['it', 'de'], fieldRequests({ 'global_attr.material': '  Semola di grano duro ' }), existing);
-    for (const [i, c] of output.content.entries()) {
-      const before = existing[i] as CountryContent;
-      assert.deepEqual(c.global_attr, { ...before.global_attr, material: 'Semola di grano duro' });
-      assert.deepEqual(c.sources['global_attr.material'], ['caller.fields.global_attr.material']);
-      assert.deepEqual(untouched(c, ['global_attr', 'global_attr.material']), untouched(before, ['global_attr', 'global_attr.material']));
-      assert.deepEqual(c.sources.global_attr, before.sources.global_attr);
-    }
-  });
-
-  it('global_attr.<name> empty rebuilds it from the data when there is a fact for it', async () => {
-    const existing = (await storedPasta(['it'])).map((c) => ({ ...c, global_attr: { ...c.global_attr, brand: 'Barila' } }));
-    const c = only(await generate(PASTA, ['it'], fieldRequests({ 'global_attr.brand': '' }), existing));
-    assert.equal(c.global_attr.brand, 'Barilla');
-    assert.equal(c.global_attr.color, 'Giallo paglierino');
-  });
-
-  it('global_attr.<name> empty with no fact leaves the attribute as it was and says so', async () => {
-    const existing = await storedPasta(['it']);
-    const c = only(await generate(PASTA, ['it'], fieldRequests({ 'global_attr.color': '', 'global_attr.origin': '' }), existing));
-    assert.equal(c.global_attr.color, 'Giallo paglierino');
-    assert.equal(c.global_attr.origin, undefined);
-    assert.equal(c.validation_messages.filter((m) => m.startsWith('Regeneration:')).length, 2);
-  });
-
-  it('a country without a stored record gets a full record', async () => {
-    const existing = await storedPasta(['it']);
-    const output = await generate(PASTA, ['it', 'fr'], fieldRequests({ 'global_attr.color': 'Giallo' }), existing);
-    const [it_, fr] = output.content;
-    assert.equal(it_?.title, 'Barilla Spaghetti n.5 – Edizione Limitata');
-    assert.equal(fr?.country, 'fr');
-    assert.equal(fr?.language, 'fr');
-    assert.equal(fr?.title, 'Barilla Spaghetti n.5 500 g');
-  });
-
-  it('regenerated content also never invents a number (empty values rebuild from data)', async () => {
-    for (const [name, data] of VARIED) {
-      const existing = (await generate(data, ['it', 'de'])).content;
-      const all = fieldRequests({
-        title: '',
-        short_description: '',
-        description: '',
-        key_features: '',
-        title_tag: '',
-        meta_description: '',
-        meta_keywords: '',
-        'global_attr.net_quantity': '',
-      });
-      const output = await generate(data, ['it', 'de'], all, existing);
-      try {
-        assertNoInventedNumbers(data, output);
-      } catch (err) {
-        assert.fail(`${name}: ${(err as Error).message}`);
-      }
-    }
+  it('images and a brand only, or markup-only text → product_data_not_found', async () => {
+    await assert.rejects(generate({ facts: caller({ brand: 'Balea', images: ['https://cdn.example-shop.de/p/balea.jpg'] }) }), isNoData);
+    await assert.rejects(generate({ facts: caller({ title: '   ', description: '<p>&nbsp;</p><br/>' }) }), isNoData);
   });
 });

@@ -4,7 +4,10 @@ import {
   bulletLines,
   collapseSpaces,
   findNetQuantity,
+  fitLines,
+  fitSentences,
   containsWord,
+  removeWord,
   sentences,
   slugify,
   toPlainText,
@@ -251,4 +254,21 @@ describe('findNetQuantity', () => {
   for (const [text, expected] of table) {
     it(`${JSON.stringify(text)} → ${JSON.stringify(expected)}`, () => assert.equal(findNetQuantity(text), expected));
   }
+});
+
+describe('removeWord / fitSentences / fitLines', () => {
+  it('removes a whole word in any case and tidies the separators left behind', () => {
+    assert.equal(removeWord('Barilla Spaghetti n.5, Barilla', 'barilla'), 'Spaghetti n.5');
+    assert.equal(removeWord('Offerta: shampoo 300 ml', 'Offerta'), 'shampoo 300 ml');
+    assert.equal(removeWord('Efficace candeggina', 'Ace'), 'Efficace candeggina');
+  });
+
+  it('keeps whole sentences within the limit, or cuts the first at a word', () => {
+    assert.equal(fitSentences('Uno due. Tre quattro. Cinque sei.', 21), 'Uno due. Tre quattro.');
+    assert.equal(fitSentences('Unafrasemoltolunga senza punto finale', 20), 'Unafrasemoltolunga');
+  });
+
+  it('keeps whole lines so a description keeps its list', () => {
+    assert.equal(fitLines('Intro.\n- Uno\n- Due', 14), 'Intro.\n- Uno');
+  });
 });

@@ -94,3 +94,45 @@ export function findNetQuantity(text: string): string | null {
   if (match === null || match[1] === undefined || match[2] === undefined) return null;
   return `${match[1]} ${match[2].toLowerCase()}`;
 }
+
+/** Removes every whole-word occurrence of `word`, tidying the spaces and separators left behind. */
+export function removeWord(text: string, word: string): string {
+  const escaped = word.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (!escaped) return text;
+  return text
+    .replace(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'giu'), '')
+    .split('\n')
+    .map((line) =>
+      line
+        .replace(/[ \t]+([,;:.!?])/g, '$1')
+        .replace(/([,;:])(?:\s*[,;:])+/g, '$1')
+        .replace(/[ \t]{2,}/g, ' ')
+        .replace(/^[\s,;:–-]+|[\s,;:–-]+$/g, '')
+        .trim(),
+    )
+    .filter((line) => line !== '')
+    .join('\n');
+}
+
+/** Whole sentences from the start while they fit in `max`; a first sentence too long is cut at a word. */
+export function fitSentences(text: string, max: number): string {
+  let out = '';
+  for (const sentence of sentences(text)) {
+    const next = out ? `${out} ${sentence}` : sentence;
+    if (next.length > max) break;
+    out = next;
+  }
+  return out || truncateWords(collapseSpaces(text), max);
+}
+
+/** Whole lines from the start while they fit in `max` (a description keeps its list lines); else `fitSentences` of the first. */
+export function fitLines(text: string, max: number): string {
+  const lines = text.split('\n');
+  let out = '';
+  for (const line of lines) {
+    const next = out ? `${out}\n${line}` : line;
+    if (next.length > max) break;
+    out = next;
+  }
+  return out || fitSentences(lines[0] ?? '', max);
+}

@@ -1,0 +1,164 @@
+// global_attr: structured attributes from facts, and the few that free text states in a
+// recognisable way ("Colore: nero", "Peso netto 500g", "30 x 20 x 10 cm"). Pure.
+import type { ProductKind } from '../../domain/facts.ts';
+import { isShouting, recase } from './casing.ts';
+import { attributeNames, pick, pickGroup, type CleanFact, type FactView } from './fact-view.ts';
+import type { LanguagePack } from './language-pack.ts';
+import {
+  canonicalNumber,
+  dimensionOf,
+  formatMeasure,
+  formatNumber,
+  formatQuantity,
+  parseQuantity,
+  quantitiesIn,
+  type Measure,
+} from './units.ts';
+
+export interface Attributes {
+  values: Record<string, string>;
+  /** Fact ids per attribute name. */
+  sources: Record<string, string[]>;
+  /** Attribute names whose value is text in another language than the target. */
+  foreign: Map<string, string>;
+}
+
+class Builder {
+  readonly values: Record<string, string> = {};
+  readonly sources: Record<string, string[]> = {};
+  readonly foreign = new Map<string, string>();
+  /** First writer wins: callers go from the most to the least reliable evidence. */
+  set(name: string, value: string, ids: readonly string[]): void {
+    const key = snakeCase(name);
+    const clean = value.trim();
+    if (key === '' || clean === '' || Object.hasOwn(this.values, key)) return;
+    this.values[key] = clean;
+    this.sources[key] = [...new Set(ids)];
+  }
+}
+
+function snakeCase(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 64);
+}
+
+function measureName(measure: Measure, perUnit: boolean): string {
+  const dimension = dimensionOf(measure.unit);
+  if (dimension === 'mass') return perUnit ? 'unit_weight' : 'net_weight';
+  if (dimension === 'volume') return perUnit ? 'unit_volume' : 'net_volume';
+  return perUnit ? 'unit_size' : 'size';
+}
+
+function fromQuantity(b: Builder, text: string, ids: readonly string[], locale: string, kind: ProductKind | null = null): boolean {
+  const quantity = parseQuantity(text);
+  if (quantity === null) return false;
+  b.set('net_quantity', formatQuantity(quantity, locale), ids);
+  // A medicine's mass ("500 mg") is the strength of each dose, not the net weight of the pack.
+  if (kind === 'medicine' && quantity.packCount === null && quantity.measure !== null && dimensionOf(quantity.measure.unit) === 'mass') {
+    b.set('strength', formatMeasure(quantity.measure, locale), ids);
+    return true;
+  }
+  if (quantity.packCount !== null) b.set('pack_count', quantity.packCount, ids);
+  if (quantity.measure !== null) b.set(measureName(quantity.measure, quantity.packCount !== null), formatMeasure(quantity.measure, locale), ids);
+  if (quantity.count !== null) b.set('unit_count', quantity.count.amount, ids);
+  return true;
+}
+
+const NUMBER = String.raw`\d+(?:[.,]\d+)?`;
+const DIMENSIONS = new RegExp(String.raw`(?<![\p{L}\p{N}.,])(${NUMBER})\s*[x×]\s*(${NUMBER})(?:\s*[x×]\s*(${NUMBER}))?\s*(mm|cm|m)(?![\p{L}\p{N}])`, 'iu');
+const LABELLED_TEXT: ReadonlyArray<readonly [string, string]> = [
+  ['colour', 'colou?rs?|colore|colori|farbe|couleur|kleur|cor|kolor'],
+  ['material', 'materials?|materiale|materiali|matériaux?|matière|materiaal|materiał|materiał|material'],
+  ['size', 'size|taglia|größe|grösse|taille|talla|maat|tamanho|rozmiar'],
+];
+const WEIGHT_LABEL = 'net weight|peso netto|nettogewicht|netto gewicht|poids net|peso neto|peso líquido|waga netto';
+const VOLUME_LABEL = 'net volume|volume netto|nettovolumen|contenuto|inhalt|contenance|contenido|inhoud|conteúdo|pojemność';
+const PACK = new RegExp(
+  String.raw`(?:confezione da|pack of|packung mit|lot de|pack de|paquete de|embalagem de|verpakking van|opakowanie)\s+(\d+)(?![.,]?\d)(?!\s*(?:g|kg|mg|ml|cl|l)(?![\p{L}]))|(?<![\p{L}\p{N}])(\d+)(?:er)?[- ]?pack(?![\p{L}])`,
+  'iu',
+);
+
+function labelled(labels: string, text: string): string | null {
+  const re = new RegExp(String.raw`(?<![\p{L}])(?:${labels})\s*:\s*([^\n;|:]+?)(?=\s*(?:[\n;|]|[.](?:\s|$)|,\s*[\p{L} ]+:|$))`, 'iu');
+  return re.exec(text)?.[1]?.trim() ?? null;
+}
+
+/** Attributes stated by free text (names and descriptions), each tied to the fact it came from. */
+function fromFreeText(b: Builder, fact: CleanFact, locale: string): void {
+  const text = fact.text;
+  const ids = [fact.id];
+  for (const [name, labels] of LABELLED_TEXT) {
+    const value = labelled(labels, text);
+    if (value !== null && value.length <= 40 && value.split(/\s+/).length <= 5 && !/\d/.test(value)) b.set(name, value, ids);
+  }
+  const dims = DIMENSIONS.exec(text);
+  if (dims !== null) {
+    const [, a = '', c = '', d, unit = ''] = dims;
+    const numbers = [a, c, ...(d === undefined ? [] : [d])].map((n) => formatNumber(n, locale));
+    b.set('dimensions', `${numbers.join(' × ')} ${unit.toLowerCase()}`, ids);
+  }
+  const pack = PACK.exec(text);
+  const packCount = pack?.[1] ?? pack?.[2];
+  if (packCount !== undefined) b.set('pack_count', canonicalNumber(packCount), ids);
+  for (const [labels, dimension] of [[WEIGHT_LABEL, 'mass'], [VOLUME_LABEL, 'volume']] as const) {
+    const match = new RegExp(String.raw`(?<![\p{L}])(?:${labels})\s*:?\s*(${NUMBER}\s?\p{L}+)`, 'iu').exec(text);
+    const [found] = quantitiesIn(match?.[1] ?? '');
+    // "Peso netto" is the net weight even in a multipack.
+    if (found !== undefined && dimensionOf(found.measure.unit) === dimension) b.set(measureName(found.measure, false), formatMeasure(found.measure, locale), ids);
+  }
+  // One mass or volume stated once is the net quantity; several ("30 l, 1,1 kg") could be anything.
+  const measures = quantitiesIn(text).filter((q) => ['mass', 'volume'].includes(dimensionOf(q.measure.unit)));
+  const distinct = new Set(measures.map((q) => `${q.measure.amount}${q.measure.unit}`));
+  const [first] = measures;
+  if (distinct.size !== 1 || first === undefined) return;
+  const multipack = /(\d+)\s*[x×]\s*$/iu.exec(text.slice(0, first.index));
+  if (multipack !== null) fromQuantity(b, text.slice(multipack.index, first.end), ids, locale);
+  else if (packCount !== undefined) b.set(measureName(first.measure, true), formatMeasure(first.measure, locale), ids);
+  else fromQuantity(b, text.slice(first.index, first.end), ids, locale);
+}
+
+const INGREDIENT_KINDS: ReadonlySet<ProductKind> = new Set(['food', 'beauty', 'pet_food']);
+
+/** The attributes for one target language. Source attributes beat what free text suggests. */
+export function buildAttributes(view: FactView, kind: ProductKind, target: string, pack: LanguagePack, texts: readonly CleanFact[]): Attributes {
+  const b = new Builder();
+  const locale = pack.locale;
+  const brand = pick(view, 'brand', target);
+  if (brand !== undefined) b.set('brand', brand.text, [brand.id]);
+  const quantity = pick(view, 'quantity', target);
+  if (quantity !== undefined && !fromQuantity(b, quantity.text, [quantity.id], locale, kind)) b.set('net_quantity', quantity.text, [quantity.id]);
+
+  for (const name of attributeNames(view)) {
+    const fact = pick(view, 'attribute', target, name);
+    if (fact === undefined) continue;
+    // A value that is just a measure ("1.2 kg") is written in the locale's style.
+    const whole = quantitiesIn(fact.text)[0];
+    const value = whole !== undefined && whole.index === 0 && whole.end === fact.text.length ? formatMeasure(whole.measure, locale) : fact.text;
+    // Registers (AIFA) shout: "PARACETAMOLO" reads as "Paracetamolo"; codes ("N02BE01", "SOP") stay.
+    b.set(name, isShouting(value) && /\p{L}{5,}/u.test(value) && !/^[\p{Lu}\p{N}]*\d[\p{Lu}\p{N}]*$/u.test(value) ? recase(value, 'sentence', locale, [], null) : value, [fact.id]);
+    if (fact.language !== null && fact.language !== target && /\p{L}{3,}/u.test(value)) b.foreign.set(snakeCase(name), fact.language);
+  }
+
+  const variant = pick(view, 'variant', target);
+  if (variant !== undefined) b.set('variant', variant.text, [variant.id]);
+  const categories = pickGroup(view, 'category', target);
+  const category = categories.at(-1);
+  if (category !== undefined) b.set('category', category.text, [category.id]);
+  if (INGREDIENT_KINDS.has(kind)) {
+    const ingredients = pick(view, 'ingredients', target);
+    if (ingredients !== undefined) b.set('ingredients', ingredients.text.replace(/\s*\n\s*/g, ' '), [ingredients.id]);
+  }
+  if (kind === 'food') {
+    const allergens = pickGroup(view, 'allergens', target);
+    const words = [...new Map(allergens.map((a) => [a.text.toLowerCase(), a])).values()];
+    if (words.length > 0) b.set('allergens', words.map((a) => a.text).join(', '), words.map((a) => a.id));
+  }
+
+  for (const fact of texts) fromFreeText(b, fact, locale);
+  return { values: b.values, sources: b.sources, foreign: b.foreign };
+}

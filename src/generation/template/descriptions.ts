@@ -1,0 +1,153 @@
+// short_description and description: an opening sentence from a per-language template, the
+// sources' own description text (never translated), and labelled facts ("Ingredienti: …"). Pure.
+import { canonicalText } from '../grounding.ts';
+import { isPromotional } from './claims.ts';
+import type { RecordContext, Sourced } from './context.ts';
+import { fill, type LabelKey } from './language-pack.ts';
+import { LIMITS } from './limits.ts';
+import { mentionsAny } from './notes.ts';
+import { isCompanyName } from './title.ts';
+import { bulletLines, collapseSpaces, containsWord, fitSentences, removeWord, sentences, truncateWords } from './text.ts';
+
+export interface Body {
+  /** Prose sentences of the description facts, after the medicine and notes filters. */
+  prose: Sourced[];
+  /** List items of the description facts, same filters. */
+  bullets: Sourced[];
+  /** Sentences left out because a medicine's text must not promote. */
+  promotionalDropped: number;
+}
+
+const BULLET_MARK = /^\s*([-*•·▪]|\d+[.)])\s+/;
+
+/** Splits the description facts into prose sentences and list items, dropping what must not be said. */
+export function bodyOf(ctx: RecordContext): Body {
+  const prose: Sourced[] = [];
+  const bullets: Sourced[] = [];
+  let promotionalDropped = 0;
+  const keep = (text: string) => {
+    if (ctx.kind === 'medicine' && isPromotional(text)) {
+      promotionalDropped += 1;
+      return false;
+    }
+    return !mentionsAny(text, ctx.notes.avoid);
+  };
+  for (const fact of ctx.descriptions) {
+    const ids = [fact.id];
+    const items = bulletLines(fact.text);
+    // A short one-line description among several (Icecat bullet points) is a bullet itself.
+    const lone = ctx.descriptions.length > 1 && items.length === 0 && !fact.text.includes('\n') && fact.text.length <= 150 && sentences(fact.text).length === 1;
+    if (lone) {
+      if (keep(fact.text)) bullets.push({ text: fact.text.replace(/[.;]+$/, ''), ids });
+      continue;
+    }
+    for (const item of items) if (keep(item)) bullets.push({ text: item.replace(/[.;]+$/, ''), ids });
+    const lines = fact.text.split('\n').filter((line) => !BULLET_MARK.test(line));
+    let found = sentences(lines.join('\n'));
+    if (ctx.name.fromDescription && ctx.name.fact.id === fact.id) found = found.slice(1);
+    for (const sentence of found) if (keep(sentence)) prose.push({ text: sentence, ids });
+  }
+  return { prose, bullets, promotionalDropped };
+}
+
+/** "{name} di {brand}, in confezione da {quantity}." with what the facts give. */
+export function introOf(ctx: RecordContext): Sourced {
+  const { parts, pack, attributes } = ctx;
+  const ids = [ctx.name.fact.id];
+  let text = parts.nameText;
+  const brand = parts.brand;
+  if (brand !== undefined && !isCompanyName(brand.text) && !containsWord(text, brand.text)) {
+    text = fill(pack.templates.byBrand, { name: text, brand: brand.text });
+    ids.push(brand.id);
+  }
+  const quantity = parts.quantityText ?? (/\d/.test(parts.nameText) ? null : (attributes.values.net_quantity ?? null));
+  // A medicine's strength is not "a pack of 500 mg": it follows the name, as on the box.
+  const strength = attributes.values.strength;
+  if (strength !== undefined && quantity !== null) {
+    text = `${text} ${strength}`;
+    ids.push(...(attributes.sources.strength ?? []));
+  } else if (quantity !== null) {
+    text = fill(pack.templates.withQuantity, { text, quantity });
+    ids.push(...(parts.quantityText !== null && parts.ids.quantity !== null ? [parts.ids.quantity] : (attributes.sources.net_quantity ?? [])));
+  }
+  for (const word of ctx.notes.avoid) text = removeWord(text, word) || text;
+  return { text: /[.!?]$/.test(text) ? text : `${text}.`, ids };
+}
+
+const LABELLED: readonly LabelKey[] = [
+  'category',
+  'active_ingredient',
+  'pharmaceutical_form',
+  'supply_regime',
+  'ingredients',
+  'allergens',
+  'material',
+  'colour',
+  'size',
+  'dimensions',
+];
+
+/** "Label: value." lines for the facts a shopper of this kind of product looks for. */
+export function labelledLines(ctx: RecordContext, body: Body): Sourced[] {
+  const said = canonicalText([...body.prose, ...body.bullets].map((s) => s.text).join('\n'));
+  const out: Sourced[] = [];
+  for (const key of LABELLED) {
+    if (key === 'ingredients' && ctx.kind === 'medicine') continue;
+    const value = ctx.attributes.values[key];
+    if (value === undefined || said.includes(canonicalText(value)) || mentionsAny(value, ctx.notes.avoid)) continue;
+    const line = `${ctx.pack.labels[key]}${ctx.pack.colon}${value}`;
+    out.push({ text: /[.!?]$/.test(line) ? line : `${line}.`, ids: ctx.attributes.sources[key] ?? [] });
+  }
+  return out;
+}
+
+export interface Descriptions {
+  short: Sourced | null;
+  description: Sourced | null;
+  body: Body;
+}
+
+/** Both descriptions, or null when the facts say nothing beyond the name and brand. */
+export function buildDescriptions(ctx: RecordContext): Descriptions {
+  const body = bodyOf(ctx);
+  const intro = introOf(ctx);
+  const labelled = labelledLines(ctx, body);
+  const hasQuantity = intro.ids.length > 1 && /\d/.test(intro.text);
+  if (body.prose.length === 0 && body.bullets.length === 0 && labelled.length === 0 && !hasQuantity) {
+    return { short: null, description: null, body };
+  }
+
+  const shortPieces = [intro, ...(body.prose.length > 0 ? body.prose : labelled)];
+  let short = '';
+  const shortIds: string[] = [];
+  for (const piece of shortPieces) {
+    const next = short ? `${short} ${piece.text}` : piece.text;
+    if (next.length > LIMITS.shortDescription) break;
+    short = next;
+    shortIds.push(...piece.ids);
+  }
+  if (short === '') {
+    short = fitSentences(intro.text, LIMITS.shortDescription);
+    shortIds.push(...intro.ids);
+  }
+
+  const lines: string[] = [intro.text];
+  const ids: string[] = [...intro.ids];
+  for (const fact of ctx.descriptions) {
+    const prose = body.prose.filter((p) => p.ids.includes(fact.id)).map((p) => p.text);
+    const bullets = body.bullets.filter((b) => b.ids.includes(fact.id)).map((b) => `- ${b.text}`);
+    if (prose.length === 0 && bullets.length === 0) continue;
+    if (prose.length > 0) lines.push(collapseSpaces(prose.join(' ')));
+    lines.push(...bullets);
+    ids.push(fact.id);
+  }
+  for (const line of labelled) {
+    lines.push(line.text);
+    ids.push(...line.ids);
+  }
+  return {
+    short: { text: truncateWords(short, LIMITS.shortDescription), ids: [...new Set(shortIds)] },
+    description: { text: lines.join('\n'), ids: [...new Set(ids)] },
+    body,
+  };
+}

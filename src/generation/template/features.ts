@@ -1,0 +1,89 @@
+// key_features: 3 to 7 bullets from the most informative facts; fewer when the facts support
+// fewer (never padded). Pure.
+import { canonicalText } from '../grounding.ts';
+import type { RecordContext, Sourced } from './context.ts';
+import type { Body } from './descriptions.ts';
+import { fill, type LabelKey } from './language-pack.ts';
+import { LIMITS } from './limits.ts';
+import { mentionsAny } from './notes.ts';
+import { truncateWords } from './text.ts';
+
+// Attributes shown as "Label: value" bullets, by kind: what a shopper compares first.
+const BY_KIND: Readonly<Record<string, readonly LabelKey[]>> = {
+  medicine: ['active_ingredient', 'pharmaceutical_form', 'supply_regime'],
+  food: ['allergens'],
+  default: ['material', 'colour', 'size', 'dimensions', 'variant'],
+};
+// Labels of attributes that free-from and quality claims come in, shown as they are.
+const CLAIM_ATTRIBUTES = ['labels', 'label', 'free_from', 'claims', 'certifications'];
+// Internal or regulatory attributes a shopper does not need as a bullet.
+const NOT_A_FEATURE = new Set([
+  'brand', 'net_quantity', 'net_weight', 'net_volume', 'unit_weight', 'unit_volume', 'unit_count', 'pack_count', 'category', 'ingredients',
+  'allergens', 'atc_code', 'marketing_authorisation_holder', 'authorisation_status', 'pack_description', 'ean', 'gtin', 'sku', 'code', 'url',
+  'title', 'mpn', 'model', 'product_colour', 'strength',
+]);
+
+function humanise(name: string): string {
+  const words = name.replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Structured bullets from attributes, most informative first. */
+function structured(ctx: RecordContext): Sourced[] {
+  const { values, sources } = ctx.attributes;
+  const { pack } = ctx;
+  const out: Sourced[] = [];
+  const add = (text: string, name: string) => out.push({ text, ids: sources[name] ?? [] });
+  const line = (label: string, value: string) => `${label}${pack.colon}${value}`;
+
+  // A medicine's "500 mg" is its strength, already in the title: not a pack content.
+  if (values.net_quantity !== undefined && values.strength === undefined) add(line(pack.labels.contents, values.net_quantity), 'net_quantity');
+  else if (values.pack_count !== undefined) add(fill(pack.templates.packOf, { count: values.pack_count }), 'pack_count');
+  if (ctx.kind === 'food' && values.allergens !== undefined) add(fill(pack.templates.contains, { allergens: values.allergens }), 'allergens');
+  for (const name of CLAIM_ATTRIBUTES) if (values[name] !== undefined) add(values[name] ?? '', name);
+  const keys = ctx.kind === 'medicine' ? [...(BY_KIND.medicine ?? []), ...(BY_KIND.default ?? [])] : (BY_KIND.default ?? []);
+  for (const key of keys) {
+    const value = values[key];
+    if (value !== undefined) add(line(pack.labels[key], value), key);
+  }
+  // Other source attributes with a short value, labelled by their snake_case name, which the
+  // Fact model writes in English: so only in English records, and only with an English value.
+  const shown = new Set<string>([...keys, ...CLAIM_ATTRIBUTES]);
+  for (const [name, value] of Object.entries(values)) {
+    if (ctx.target !== 'en' || shown.has(name) || NOT_A_FEATURE.has(name) || value.length > 80) continue;
+    const fact = ctx.view.facts.find((f) => f.key === 'attribute' && f.attribute === name);
+    if ((fact?.language ?? 'en') !== 'en') continue;
+    add(line(humanise(name), value), name);
+  }
+  return out;
+}
+
+export interface Features {
+  items: string[];
+  ids: string[];
+}
+
+/** Source bullets first (up to four), then structured facts, then the remaining source bullets. */
+export function buildFeatures(ctx: RecordContext, body: Body): Features {
+  // Without list items, short sentences of the description read as bullets.
+  const fromText = body.bullets.length > 0 ? body.bullets : body.prose.filter((s) => s.text.length <= 120);
+  const facts = structured(ctx);
+  const ordered = [...fromText.slice(0, 4), ...facts, ...fromText.slice(4)];
+  const items: string[] = [];
+  const ids: string[] = [];
+  const said: string[] = [];
+  for (const candidate of ordered) {
+    if (items.length >= LIMITS.keyFeatures) break;
+    const text = truncateWords(candidate.text.replace(/[.;:]+$/, ''), LIMITS.keyFeatureLength);
+    if (text.length < 2 || mentionsAny(text, ctx.notes.avoid) || mentionsAny(text, ctx.notes.omitFeaturesAbout, true)) continue;
+    const canonical = canonicalText(text);
+    // A structured fact already stated by a source bullet ("Confezione da 500 g") is not repeated.
+    const value = canonical.split(/\s*:\s*/).at(-1) ?? canonical;
+    // The same value under another label ("Colore: nero" from the source, "Farbe: nero" from the facts) is said once.
+    if (said.some((s) => s === canonical || (/\d/.test(value) && s.includes(value)) || s.split(/\s*:\s*/).at(-1) === value)) continue;
+    items.push(text);
+    ids.push(...candidate.ids);
+    said.push(canonical);
+  }
+  return { items, ids: [...new Set(ids)] };
+}

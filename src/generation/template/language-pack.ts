@@ -1,0 +1,78 @@
+// What the engine needs to write in one language: title rules, labels, sentence templates.
+// Each language is one small module in ./languages/; English is the fallback.
+import { de } from './languages/de.ts';
+import { en } from './languages/en.ts';
+import { es } from './languages/es.ts';
+import { fr } from './languages/fr.ts';
+import { it } from './languages/it.ts';
+import { nl } from './languages/nl.ts';
+import { pl } from './languages/pl.ts';
+import { pt } from './languages/pt.ts';
+
+export type TitlePart = 'brand' | 'name' | 'variant' | 'quantity';
+
+/** `title`: Every Main Word Capitalised (en, de); `sentence`: only the first word (Romance, Dutch, Polish). */
+export type CaseStyle = 'title' | 'sentence';
+
+export type LabelKey =
+  | 'brand'
+  | 'variant'
+  | 'category'
+  | 'contents'
+  | 'ingredients'
+  | 'allergens'
+  | 'active_ingredient'
+  | 'pharmaceutical_form'
+  | 'supply_regime'
+  | 'atc_code'
+  | 'material'
+  | 'colour'
+  | 'size'
+  | 'dimensions'
+  | 'net_weight'
+  | 'net_volume';
+
+export interface LanguagePack {
+  language: string;
+  /** BCP 47 locale for Intl (numbers, case mapping). */
+  locale: string;
+  /** Between a label and its value: ": ", or " : " in French typography. */
+  colon: string;
+  title: {
+    order: readonly TitlePart[];
+    /** Put between the rest of the title and the quantity. */
+    beforeQuantity: string;
+    caseStyle: CaseStyle;
+    /** Words kept lower-case inside a Title Cased name. */
+    smallWords: readonly string[];
+  };
+  labels: Readonly<Record<LabelKey, string>>;
+  /** Sentence templates; `{placeholders}` are filled with facts, never with invented text. */
+  templates: {
+    /** "{name} di {brand}" */
+    byBrand: string;
+    /** "{text}, in confezione da {quantity}" */
+    withQuantity: string;
+    /** A key feature for a multipack: "Confezione da {count}" */
+    packOf: string;
+    /** A key feature listing allergens: "Contiene: {allergens}" */
+    contains: string;
+  };
+  /** Words left out of meta keywords. */
+  stopwords: readonly string[];
+}
+
+const PACKS: Readonly<Record<string, LanguagePack>> = { de, en, es, fr, it, nl, pl, pt };
+
+export const SUPPORTED_LANGUAGES: readonly string[] = Object.keys(PACKS);
+
+/** The pack for a language, or English with `supported: false`. */
+export function packFor(language: string): { pack: LanguagePack; supported: boolean } {
+  const pack = PACKS[language];
+  return pack === undefined ? { pack: en, supported: false } : { pack, supported: true };
+}
+
+/** Fills `{name}` placeholders; a missing value leaves the template unfilled, so callers pick templates by what they have. */
+export function fill(template: string, values: Readonly<Record<string, string>>): string {
+  return template.replace(/\{(\w+)\}/g, (all, key: string) => values[key] ?? all);
+}

@@ -1,0 +1,127 @@
+// One country's full record from the facts: every field, its sources, and what the merchant
+// should know (validation messages). Pure apart from reading the prepared facts.
+import type { CountryContent } from '../../domain/content.ts';
+import { findUngrounded } from '../grounding.ts';
+import { buildAttributes } from './attributes.ts';
+import type { RecordContext } from './context.ts';
+import { buildDescriptions } from './descriptions.ts';
+import { kindOf, languageName, pickGroup, type CleanFact, type FactView } from './fact-view.ts';
+import { buildFeatures } from './features.ts';
+import { packFor } from './language-pack.ts';
+import { LIMITS } from './limits.ts';
+import type { NoteRules } from './notes.ts';
+import { metaDescription, metaKeywords, titleTag } from './seo.ts';
+import { buildTitle, chooseName, titleParts, type Title } from './title.ts';
+
+export interface BuiltRecord {
+  content: CountryContent;
+  title: Title;
+  locale: string;
+}
+
+/** Thrown by the engine as a PermanentGenerationError: nothing to call the product. */
+export class NoNameError extends Error {
+  override name = 'NoNameError';
+}
+
+function foreignMessage(what: string, verb: 'is' | 'are', language: string | null, target: string): string | null {
+  if (language === null || language === target) return null;
+  return `The ${what} ${verb} in ${languageName(language)}; the template engine does not translate, so it is used as it is in this ${languageName(target)} record.`;
+}
+
+function imagesOf(view: FactView): Array<{ url: string; source: string; licence: string | null }> {
+  const seen = new Set<string>();
+  const out: Array<{ url: string; source: string; licence: string | null }> = [];
+  for (const fact of view.facts) {
+    if (fact.key !== 'image' || seen.has(fact.text)) continue;
+    seen.add(fact.text);
+    out.push({ url: fact.text, source: fact.source, licence: fact.licence });
+  }
+  return out;
+}
+
+function ids(facts: readonly CleanFact[]): string[] {
+  return facts.map((f) => f.id);
+}
+
+export function buildRecord(view: FactView, country: string, language: string, notes: NoteRules): BuiltRecord {
+  const { pack, supported } = packFor(language);
+  const name = chooseName(view, language);
+  if (name === null) throw new NoNameError('There is no product name or description in the facts to write a title from.');
+  const { kind } = kindOf(view);
+  const parts = titleParts(view, language, pack, name, notes);
+  const descriptions = pickGroup(view, 'description', language);
+  const texts = [...(name.fromDescription ? [] : [name.fact]), ...descriptions];
+  const attributes = buildAttributes(view, kind, language, pack, texts);
+  const ctx: RecordContext = { view, target: language, pack, kind, notes, name, parts, attributes, descriptions };
+
+  const title = buildTitle(parts, pack, notes);
+  const { short, description, body } = buildDescriptions(ctx);
+  const features = buildFeatures(ctx, body);
+  const tag = titleTag(title);
+  const meta = metaDescription(short?.text ?? null, title.value);
+  const keywords = metaKeywords(ctx);
+  const images = imagesOf(view);
+
+  const messages: string[] = [];
+  if (!supported) {
+    messages.push(`The template engine has no language pack for ${languageName(language)} (${language}); labels and sentences are in English.`);
+  }
+  if (name.fromDescription) messages.push('The facts give no product name; the title is the first sentence of the description.');
+  const foreign = [
+    foreignMessage('product name', 'is', name.fromDescription ? null : name.fact.language, language),
+    foreignMessage('description', 'is', descriptions[0]?.language ?? null, language),
+    attributes.values.ingredients === undefined ? null : foreignMessage('ingredients list', 'is', view.facts.find((f) => attributes.sources.ingredients?.includes(f.id))?.language ?? null, language),
+    attributes.values.allergens === undefined ? null : foreignMessage('allergens', 'are', view.facts.find((f) => attributes.sources.allergens?.includes(f.id))?.language ?? null, language),
+  ];
+  for (const m of foreign) if (m !== null && !messages.includes(m)) messages.push(m);
+  if (attributes.foreign.size > 0) {
+    const list = [...attributes.foreign].map(([attr, lang]) => `${attr} (${languageName(lang)})`).join(', ');
+    messages.push(`These attribute values are in another language and were not translated: ${list}.`);
+  }
+  if (description === null) messages.push('The facts say nothing beyond the product name and brand, so the record has no description or short description.');
+  if (features.items.length < LIMITS.keyFeaturesMin) {
+    messages.push(
+      `Only ${features.items.length} key feature(s): the facts support no more, and the template engine does not add invented ones (${LIMITS.keyFeaturesMin} to ${LIMITS.keyFeatures} are expected).`,
+    );
+  }
+  if (body.promotionalDropped > 0) {
+    messages.push(`${body.promotionalDropped} promotional sentence(s) or bullet(s) of the source were left out: a medicine's text must not promote it.`);
+  }
+  for (const note of notes.notApplied) messages.push(`Note not applied by the template engine: "${note}".`);
+
+  const attrIds = [...new Set(Object.values(attributes.sources).flat())];
+  const sources: Record<string, string[]> = {
+    title: title.sources,
+    short_description: short === null ? [] : [...short.ids],
+    description: description === null ? [] : [...description.ids],
+    key_features: features.ids,
+    global_attr: attrIds,
+    title_tag: title.sources,
+    meta_description: short === null ? title.sources : [...short.ids],
+    meta_keywords: [...new Set([...(parts.brand === undefined ? [] : [parts.brand.id]), ...(attributes.sources.category ?? []), name.fact.id])],
+    images: ids(view.facts.filter((f) => f.key === 'image')),
+  };
+  for (const [attr, attrSources] of Object.entries(attributes.sources)) sources[`global_attr.${attr}`] = attrSources;
+
+  const content: CountryContent = {
+    country,
+    language,
+    title: title.value,
+    short_description: short?.text ?? null,
+    description: description?.text ?? null,
+    key_features: features.items,
+    global_attr: attributes.values,
+    title_tag: tag,
+    meta_description: meta,
+    meta_keywords: keywords,
+    images,
+    sources,
+    validation_messages: messages,
+  };
+  // The engine is built never to invent; a finding here is a bug, shown rather than hidden.
+  for (const problem of findUngrounded(content, view.facts.map((f) => ({ value: f.text })))) {
+    content.validation_messages.push(`Grounding check: ${problem.field} states "${problem.value}", which no fact supports.`);
+  }
+  return { content, title, locale: pack.locale };
+}

@@ -1,0 +1,35 @@
+// title_tag, meta_description, meta_keywords and the product handle, from fields already built. Pure.
+import type { RecordContext } from './context.ts';
+import { LIMITS } from './limits.ts';
+import { fitSentences, slugify, truncateWords } from './text.ts';
+import type { Title } from './title.ts';
+
+/** The whole title when it fits in 60 characters, else brand and name, cut at a word. */
+export function titleTag(title: Title): string {
+  if (title.value.length <= LIMITS.titleTag) return title.value;
+  return truncateWords(title.short.length <= LIMITS.titleTag ? title.short : title.value, LIMITS.titleTag);
+}
+
+/** Whole sentences of the short description within 160 characters; the title when there is none. */
+export function metaDescription(short: string | null, title: string): string {
+  return fitSentences(short ?? title, LIMITS.metaDescription);
+}
+
+/** Up to ten distinct words and phrases: brand, category, then the name's and variant's words. */
+export function metaKeywords(ctx: RecordContext): string | null {
+  const locale = ctx.pack.locale;
+  const stop = new Set(ctx.pack.stopwords);
+  const phrases = [ctx.parts.brand?.text, ctx.attributes.values.category, ctx.attributes.values.active_ingredient].filter(
+    (p): p is string => p !== undefined && p.length <= 40,
+  );
+  const words = [...phrases, ...`${ctx.parts.nameText} ${ctx.parts.variantText ?? ''}`.split(/[\s,/|()+]+/)]
+    .map((w) => w.toLocaleLowerCase(locale).replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+    .filter((w) => w.length >= 3 && !/\d/.test(w) && !stop.has(w) && !ctx.notes.avoid.some((a) => w.includes(a.toLocaleLowerCase(locale))));
+  const unique = [...new Set(words)].slice(0, LIMITS.keywords);
+  return unique.length > 0 ? unique.join(', ') : null;
+}
+
+/** A URL slug of the title without its quantity: brand and name. */
+export function productHandle(title: Title): string | null {
+  return slugify(title.short) || slugify(title.value) || null;
+}

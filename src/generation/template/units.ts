@@ -1,0 +1,149 @@
+// Quantities and units: parsing as printed by sources ("500g", "6 x 1.5L", "30 compresse"),
+// normalising unit spellings, and formatting numbers for a locale. Pure; no I/O.
+// Hand-written because no maintained library parses the multilingual, multipack spellings that
+// shop and open-data records use; Intl.NumberFormat does the locale formatting.
+
+export type Unit = 'mg' | 'µg' | 'g' | 'kg' | 'ml' | 'cl' | 'dl' | 'l' | 'oz' | 'fl oz' | 'lb' | 'mm' | 'cm' | 'm' | '%';
+export type Dimension = 'mass' | 'volume' | 'length' | 'ratio';
+
+const DIMENSIONS: Readonly<Record<Unit, Dimension>> = {
+  mg: 'mass', µg: 'mass', g: 'mass', kg: 'mass', oz: 'mass', lb: 'mass',
+  ml: 'volume', cl: 'volume', dl: 'volume', l: 'volume', 'fl oz': 'volume',
+  mm: 'length', cm: 'length', m: 'length',
+  '%': 'ratio',
+};
+
+// Spellings seen in records, lower-case, in the languages we write. cl and dl are kept as
+// written: converting would print a number (75 cl → 750 ml) that no source states.
+const ALIASES: Readonly<Record<string, Unit>> = {
+  mg: 'mg', mcg: 'µg', µg: 'µg', ug: 'µg',
+  g: 'g', gr: 'g', grs: 'g', gramm: 'g', gram: 'g', grams: 'g', grammi: 'g', grammes: 'g', gramos: 'g', gramas: 'g', gramów: 'g',
+  kg: 'kg', kgs: 'kg', kilo: 'kg', kilos: 'kg', kilogramm: 'kg', kilogram: 'kg', kilograms: 'kg', chilogrammi: 'kg', kilogrammes: 'kg',
+  ml: 'ml', mls: 'ml', millilitri: 'ml', milliliter: 'ml', millilitre: 'ml', millilitres: 'ml', milliliters: 'ml', mililitros: 'ml',
+  cl: 'cl', dl: 'dl',
+  l: 'l', lt: 'l', ltr: 'l', litro: 'l', litri: 'l', liter: 'l', litre: 'l', litres: 'l', liters: 'l', litros: 'l', litrów: 'l', litry: 'l',
+  oz: 'oz', 'fl oz': 'fl oz', 'fl. oz': 'fl oz', 'fl.oz': 'fl oz', lb: 'lb', lbs: 'lb',
+  mm: 'mm', cm: 'cm', m: 'm',
+  '%': '%',
+};
+
+const ALIAS_PATTERN = Object.keys(ALIASES)
+  .sort((a, b) => b.length - a.length)
+  .map((a) => a.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s?'))
+  .join('|');
+
+/** A number followed by a unit; the caller checks what stands before it (see `quantitiesIn`). */
+const NUMBER_UNIT = new RegExp(`(\\d+(?:[.,]\\d+)?)\\s?(${ALIAS_PATTERN})(?![\\p{L}\\p{N}])`, 'giu');
+
+export function normaliseUnit(raw: string): Unit | null {
+  return ALIASES[raw.toLowerCase().replace(/\s+/g, ' ')] ?? null;
+}
+
+export function dimensionOf(unit: Unit): Dimension {
+  return DIMENSIONS[unit];
+}
+
+/** "1,50" and "1.5" → "1.5"; "007" → "7". String-based, so long codes keep every digit. */
+export function canonicalNumber(raw: string): string {
+  const [whole = '', fraction = ''] = raw.replace(',', '.').split('.');
+  const int = whole.replace(/^0+(?=\d)/, '');
+  const frac = fraction.replace(/0+$/, '');
+  return frac ? `${int}.${frac}` : int;
+}
+
+const FORMATTERS = new Map<string, Intl.NumberFormat>();
+
+/** A number as the locale writes it: "1.5" → "1,5" in it-IT. No grouping: "1500", never "1.500". */
+export function formatNumber(raw: string, locale: string): string {
+  const canonical = canonicalNumber(raw);
+  let formatter = FORMATTERS.get(locale);
+  if (formatter === undefined) {
+    formatter = new Intl.NumberFormat(locale, { useGrouping: false, maximumFractionDigits: 20 });
+    FORMATTERS.set(locale, formatter);
+  }
+  // Integers longer than a double holds exactly stay as written.
+  return /^\d{16,}$/.test(canonical) ? canonical : formatter.format(Number(canonical));
+}
+
+export interface Measure {
+  amount: string; // canonical number
+  unit: Unit;
+}
+
+export interface Quantity {
+  /** Multipack count ("6" in "6 x 1,5 l"), or null. */
+  packCount: string | null;
+  measure: Measure | null;
+  /** "30" and "compresse" in "30 compresse", when the quantity is a count of items. */
+  count: { amount: string; noun: string } | null;
+}
+
+interface Found {
+  index: number;
+  end: number;
+  measure: Measure;
+}
+
+/**
+ * Every number-with-unit in a text. A single-letter upper-case G or M is not a unit
+ * ("5G" phones, size "M"), and a number glued to a letter is a model code ("A52"), except after "x".
+ */
+export function quantitiesIn(text: string): Found[] {
+  const found: Found[] = [];
+  for (const match of text.matchAll(NUMBER_UNIT)) {
+    const [all, number = '', rawUnit = ''] = match;
+    const before = text.slice(0, match.index);
+    const prev = before.slice(-1);
+    const prev2 = before.slice(-2, -1);
+    if (/\p{N}/u.test(prev) || (/[.,]/.test(prev) && /\p{N}/u.test(prev2))) continue;
+    if (/\p{L}/u.test(prev) && !(/[xX×]/.test(prev) && !/\p{L}/u.test(prev2))) continue;
+    if (rawUnit === 'G' || rawUnit === 'M') continue;
+    const unit = normaliseUnit(rawUnit);
+    if (unit === null) continue;
+    found.push({ index: match.index, end: match.index + all.length, measure: { amount: canonicalNumber(number), unit } });
+  }
+  return found;
+}
+
+const MULTIPACK = /(\d+)\s*[x×]\s*$/iu;
+
+/** Parses a quantity as printed: "500 g", "500GR", "6 x 1.5L", "2×250 ml", "30 compresse", "20 Stück". */
+export function parseQuantity(text: string): Quantity | null {
+  const clean = text.trim();
+  const [first] = quantitiesIn(clean);
+  if (first !== undefined) {
+    const pack = MULTIPACK.exec(clean.slice(0, first.index));
+    return { packCount: pack?.[1] === undefined ? null : canonicalNumber(pack[1]), measure: first.measure, count: null };
+  }
+  const count = /^(\d+)\s*(\p{L}[\p{L}.-]*)/u.exec(clean);
+  if (count?.[1] !== undefined && count[2] !== undefined) {
+    return { packCount: null, measure: null, count: { amount: canonicalNumber(count[1]), noun: count[2] } };
+  }
+  return null;
+}
+
+export function formatMeasure(measure: Measure, locale: string): string {
+  return `${formatNumber(measure.amount, locale)}${measure.unit === '%' ? '' : ' '}${measure.unit}`;
+}
+
+/** "6 × 1,5 l", "500 g", "30 compresse" in the locale's number style. */
+export function formatQuantity(quantity: Quantity, locale: string): string {
+  if (quantity.measure !== null) {
+    const measure = formatMeasure(quantity.measure, locale);
+    return quantity.packCount === null ? measure : `${quantity.packCount} × ${measure}`;
+  }
+  if (quantity.count !== null) return `${quantity.count.amount} ${quantity.count.noun}`;
+  return '';
+}
+
+/** Rewrites every number-with-unit in free text in the locale's style: "1.5L" → "1,5 l", "500GR" → "500 g". */
+export function normaliseQuantitiesInText(text: string, locale: string): string {
+  let out = '';
+  let at = 0;
+  for (const q of quantitiesIn(text)) {
+    out += text.slice(at, q.index) + formatMeasure(q.measure, locale);
+    at = q.end;
+  }
+  out += text.slice(at);
+  return out.replace(/(\d)\s*[xX×]\s*(?=\d)/gu, '$1 × ');
+}
