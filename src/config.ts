@@ -35,6 +35,8 @@ const configSchema = z.object({
   ICECAT_URL: z.url().default('https://live.icecat.biz/api'),
   ICECAT_USERNAME: z.string().trim().min(1).optional(),
   ICECAT_REQUESTS_PER_MINUTE: intFrom(60, 1, 10_000),
+  // Icecat answers one language per request: each listed language costs one request per code.
+  ICECAT_LANGUAGES: z.string().trim().default('en'),
   // Image standardisation and the guarded fetcher for every user- or source-supplied URL.
   IMAGE_SIZE: intFrom(1200, 200, 4000),
   IMAGE_MAX_INPUT_PIXELS: intFrom(40_000_000, 1_000_000, 268_402_689),
@@ -80,7 +82,7 @@ export type Config = Readonly<{
     timeoutMs: number;
     userAgent: string;
     openFoodFacts: Readonly<{ baseUrl: string; requestsPerMinute: number }>;
-    icecat: Readonly<{ baseUrl: string; username: string | undefined; requestsPerMinute: number }>;
+    icecat: Readonly<{ baseUrl: string; username: string | undefined; requestsPerMinute: number; languages: readonly string[] }>;
   }>;
   media: Readonly<{
     size: number;
@@ -135,7 +137,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       timeoutMs: c.SOURCE_TIMEOUT_SECONDS * 1000,
       userAgent: c.SOURCE_USER_AGENT,
       openFoodFacts: Object.freeze({ baseUrl: c.OPEN_FOOD_FACTS_URL, requestsPerMinute: c.OPEN_FOOD_FACTS_REQUESTS_PER_MINUTE }),
-      icecat: Object.freeze({ baseUrl: c.ICECAT_URL, username: c.ICECAT_USERNAME, requestsPerMinute: c.ICECAT_REQUESTS_PER_MINUTE }),
+      icecat: Object.freeze({
+        baseUrl: c.ICECAT_URL,
+        username: c.ICECAT_USERNAME,
+        requestsPerMinute: c.ICECAT_REQUESTS_PER_MINUTE,
+        languages: Object.freeze(list(c.ICECAT_LANGUAGES)),
+      }),
     }),
     media: Object.freeze({
       size: c.IMAGE_SIZE,

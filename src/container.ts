@@ -7,6 +7,7 @@ import { openDatabase, type OpenedDatabase } from './db/open.ts';
 import { createTemplateEngine } from './generation/template/engine.ts';
 import { createBoss, ensureQueues, generationQueue } from './jobs/queue.ts';
 import type { ContentEngine, GenerationQueue, ImageStandardiser } from './services/ports.ts';
+import { configuredSources } from './sources/configured-sources.ts';
 import { createSourceChain, type SourceChain } from './sources/source-chain.ts';
 
 /** The composition root: the only place that knows which adapters are concrete. */
@@ -40,6 +41,15 @@ export async function createContainer(config: Config, options: ContainerOptions 
     opened = await openDatabase(config, options.role ?? 'process');
   }
 
+  let configured;
+  try {
+    configured = configuredSources(config.sources, opened.db);
+  } catch (err) {
+    await opened.close().catch(() => {});
+    throw err;
+  }
+  for (const skip of configured.skipped) logger.info({ source: skip.name, reason: skip.reason }, 'data source off');
+
   const boss = createBoss(config, opened.queue, (err) => logger.error({ err }, 'queue error'));
   try {
     await boss.start();
@@ -59,7 +69,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     engine: createTemplateEngine(),
     sources: createSourceChain({
       db: opened.db,
-      sources: [],
+      sources: configured.sources,
       cacheTtlSeconds: config.sources.cacheTtlSeconds,
       notFoundTtlSeconds: config.sources.notFoundTtlSeconds,
     }),
