@@ -1,0 +1,233 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Fact } from '../../src/domain/facts.ts';
+import { createOpenFoodFactsSource } from '../../src/sources/open-food-facts.ts';
+import { createRateLimiter } from '../../src/sources/rate-limiter.ts';
+import { SourceUnavailableError, type ProductSource } from '../../src/sources/source.ts';
+import { defined } from '../helpers/assert.ts';
+import { ManualClock } from '../fakes/manual-clock.ts';
+import { startFakeOpenFoodFacts, type FakeOpenFoodFacts } from '../fakes/open-food-facts-server.ts';
+import { readProductFixtures } from '../fakes/product-fixtures.ts';
+
+// The real Open Food Facts client against a fake of the v3 API on loopback.
+
+const USER_AGENT = 'Vetrina-test/1.0 (tests@vetrina.invalid)';
+const BARILLA = '8076800195057';
+const NUTELLA = '3017620422003';
+const ELVIVE = '3600523614516'; // beauty: lives on the sister site
+const UNKNOWN = '4006381333931';
+
+let fake: FakeOpenFoodFacts;
+
+function source(options: { timeoutMs?: number; requestsPerMinute?: number; clock?: ManualClock; baseUrl?: string } = {}): ProductSource {
+  return createOpenFoodFactsSource({
+    baseUrl: options.baseUrl ?? fake.url,
+    userAgent: USER_AGENT,
+    timeoutMs: options.timeoutMs ?? 5_000,
+    limiter: createRateLimiter({ requestsPerMinute: options.requestsPerMinute ?? 100, clock: options.clock }),
+  });
+}
+
+const lookup = (s: ProductSource, code: string, signal?: AbortSignal) => s.lookup({ code, codeType: 'ean' }, signal);
+const valuesOf = (facts: Fact[], key: string) => facts.filter((f) => f.key === key).map((f) => f.value);
+
+async function unavailable(promise: Promise<unknown>, message: RegExp): Promise<SourceUnavailableError> {
+  let caught: unknown;
+  await assert.rejects(promise, (error) => {
+    caught = error;
+    return true;
+  });
+  assert.ok(caught instanceof SourceUnavailableError, `expected SourceUnavailableError, got ${String(caught)}`);
+  assert.equal(caught.source, 'open_food_facts');
+  assert.match(caught.message, message);
+  return caught;
+}
+
+describe('Open Food Facts source', () => {
+  before(async () => {
+    fake = await startFakeOpenFoodFacts({ fixtures: readProductFixtures('open_food_facts') });
+  });
+  after(async () => {
+    await fake.close();
+  });
+
+  test('a known food: facts in every language it has, with licences and the product page', async () => {
+    const facts = defined(await lookup(source(), BARILLA), 'facts');
+    const names = new Map(facts.filter((f) => f.key === 'name').map((f) => [f.language, f.value]));
+    assert.equal(names.get('it'), 'Spaghetti n. 5');
+    assert.equal(names.get('de'), 'Spaghetti Nr. 5');
+    assert.equal(names.get('fr'), 'Spaghetti n°5');
+    assert.deepEqual(valuesOf(facts, 'brand'), ['Barilla']);
+    assert.deepEqual(valuesOf(facts, 'quantity'), ['500 g']);
+    assert.deepEqual(valuesOf(facts, 'kind'), ['food']);
+    assert.deepEqual(valuesOf(facts, 'allergens'), ['gluten']);
+    for (const fact of facts) {
+      assert.equal(fact.source, 'open_food_facts');
+      assert.equal(fact.licence, fact.key === 'image' ? 'CC-BY-SA-3.0' : 'ODbL-1.0');
+      assert.equal(fact.url, `${fake.url}/product/${BARILLA}`);
+      assert.ok(!Number.isNaN(Date.parse(fact.fetchedAt)));
+    }
+  });
+
+  test('asks the v3 endpoint once, for every product type, only for the fields it maps, and says who it is', async () => {
+    const before = fake.requests.length;
+    await lookup(source(), NUTELLA);
+    const sent = fake.requests.slice(before);
+    assert.equal(sent.length, 1);
+    const request = defined(sent[0], 'request');
+    assert.equal(request.method, 'GET');
+    assert.equal(request.path, `/api/v3/product/${NUTELLA}`);
+    assert.equal(request.query.get('product_type'), 'all');
+    assert.ok(defined(request.query.get('fields'), 'fields').split(',').includes('product_name_languages'));
+    assert.equal(request.userAgent, USER_AGENT);
+  });
+
+  test('reads the full product shape too (no fields= answer): localised keys, tags, images', async () => {
+    const facts = defined(await lookup(source(), NUTELLA), 'facts');
+    assert.ok(facts.some((f) => f.key === 'name' && f.language === 'fr' && f.value.startsWith('Pâte à tartiner Nutella')));
+    assert.deepEqual(valuesOf(facts, 'allergens'), ['milk', 'nuts', 'soybeans']);
+    assert.ok(valuesOf(facts, 'image').every((url) => url.startsWith('https://images.openfoodfacts.org/')));
+  });
+
+  test('an unknown code is null (404 product_not_found), not an error', async () => {
+    assert.equal(await lookup(source(), UNKNOWN), null);
+    assert.equal(fake.requestsFor(UNKNOWN).length, 1);
+  });
+
+  test('a beauty product: follows the redirect to the sister site and maps it as beauty', async () => {
+    const facts = defined(await lookup(source(), ELVIVE), 'facts');
+    assert.deepEqual(valuesOf(facts, 'kind'), ['beauty']);
+    assert.ok(valuesOf(facts, 'name').some((name) => name.includes('Total Repair 5')));
+    assert.deepEqual(fake.requestsFor(ELVIVE).map((r) => r.server), ['main', 'sister']);
+    assert.ok(fake.requestsFor(ELVIVE).every((r) => r.userAgent === USER_AGENT));
+    // The page is on the site that answered.
+    assert.ok(facts.every((f) => f.url === `${fake.sisterUrl}/product/${ELVIVE}`));
+  });
+
+  test('only GTINs are looked up; other codes are null without a request', async () => {
+    const before = fake.requests.length;
+    assert.equal(await source().lookup({ code: 'B0TESTTEST', codeType: 'asin' }, undefined), null);
+    assert.equal(fake.requests.length, before);
+    const s = source();
+    assert.deepEqual(s.codeTypes, ['ean']);
+    assert.equal(s.cached, true);
+    assert.equal(s.name, 'open_food_facts');
+  });
+
+  test('429 with Retry-After: unavailable, and the source holds back every later request', async () => {
+    const code = '8002270014901';
+    fake.fail(code, { kind: 'rate_limited', retryAfterSeconds: 120 });
+    try {
+      const s = source();
+      const error = await unavailable(lookup(s, code), /429/);
+      assert.equal(error.retryAfterSeconds, 120);
+      const before = fake.requests.length;
+      // A product the fake would serve: the source does not even ask.
+      const paused = await unavailable(lookup(s, BARILLA), /paused/);
+      assert.ok((paused.retryAfterSeconds ?? 0) > 0 && (paused.retryAfterSeconds ?? 0) <= 120);
+      assert.equal(fake.requests.length, before, 'no request while paused');
+    } finally {
+      fake.clearFailure(code);
+    }
+  });
+
+  test('429 without Retry-After still pauses the source', async () => {
+    const code = '8000500310427';
+    fake.fail(code, { kind: 'rate_limited' });
+    try {
+      const s = source();
+      const error = await unavailable(lookup(s, code), /429/);
+      assert.equal(error.retryAfterSeconds, null);
+      const before = fake.requests.length;
+      await unavailable(lookup(s, BARILLA), /paused/);
+      assert.equal(fake.requests.length, before);
+    } finally {
+      fake.clearFailure(code);
+    }
+  });
+
+  test('5xx is unavailable', async () => {
+    const code = '5449000000996';
+    fake.fail(code, { kind: 'server_error', status: 503 });
+    try {
+      await unavailable(lookup(source(), code), /503/);
+    } finally {
+      fake.clearFailure(code);
+    }
+  });
+
+  test('no answer within the timeout is unavailable', async () => {
+    const code = '8001505005707';
+    fake.fail(code, { kind: 'slow' });
+    try {
+      await unavailable(lookup(source({ timeoutMs: 200 }), code), /did not answer within 200 ms/);
+    } finally {
+      fake.clearFailure(code);
+    }
+  });
+
+  test('a body that is not JSON is unavailable, not "unknown product" (it would be cached as such)', async () => {
+    const code = '3175681851849';
+    fake.fail(code, { kind: 'malformed' });
+    try {
+      await unavailable(lookup(source(), code), /not JSON/);
+    } finally {
+      fake.clearFailure(code);
+    }
+  });
+
+  test('a redirect off http(s) is not followed', async () => {
+    const code = '8002270116537';
+    fake.fail(code, { kind: 'redirect', location: 'file:///etc/passwd' });
+    try {
+      await unavailable(lookup(source(), code), /file: URL; only http\(s\) is followed/);
+      assert.equal(fake.requestsFor(code).length, 1);
+    } finally {
+      fake.clearFailure(code);
+    }
+  });
+
+  test('a redirect loop stops after a few hops', async () => {
+    const code = '8000070018648';
+    fake.fail(code, { kind: 'redirect', location: `/api/v3/product/${code}?product_type=all` });
+    try {
+      await unavailable(lookup(source(), code), /more than 3 redirects/);
+      assert.equal(fake.requestsFor(code).length, 4);
+    } finally {
+      fake.clearFailure(code);
+    }
+  });
+
+  test('a network error is unavailable', async () => {
+    // Port 1 on loopback refuses connections.
+    await unavailable(lookup(source({ baseUrl: 'http://127.0.0.1:1' }), BARILLA), /could not reach 127\.0\.0\.1:1/);
+  });
+
+  test("the caller's own abort is passed on as is, not as the source's failure", async () => {
+    const code = '8001120890351';
+    fake.fail(code, { kind: 'slow' });
+    try {
+      const controller = new AbortController();
+      const pending = lookup(source(), code, controller.signal);
+      controller.abort(new Error('job cancelled'));
+      await assert.rejects(pending, (error) => !(error instanceof SourceUnavailableError) && /job cancelled/.test(String(error)));
+    } finally {
+      fake.clearFailure(code);
+    }
+  });
+
+  test('requests wait for the limiter: no more than its per-minute rate reach the service', async () => {
+    const clock = new ManualClock();
+    const s = source({ requestsPerMinute: 2, clock });
+    const codes = [BARILLA, NUTELLA, '5053827175432'];
+    const before = fake.requests.length;
+    const answers = codes.map((code) => lookup(s, code));
+    await Promise.all(answers.slice(0, 2));
+    await clock.untilSleeping();
+    assert.equal(fake.requests.length - before, 2, 'the third waits for the window');
+    clock.advance(60_000);
+    const third = defined(await answers[2], 'third answer');
+    assert.deepEqual(valuesOf(third, 'brand'), ["Kellogg's"]);
+    assert.equal(fake.requests.length - before, 3);
+  });
+});
