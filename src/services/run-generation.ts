@@ -99,7 +99,15 @@ export async function runGeneration(deps: RunGenerationDeps, generationId: strin
     }
   } catch (err) {
     if (err instanceof PermanentGenerationError) {
-      await failAndRefund(db, generationId, { reason: err.reason, message: err.message });
+      // No data because a source was down is not the same answer as no source knowing the code.
+      const failure =
+        err.reason === 'product_data_not_found' && gathered.unavailable.length > 0
+          ? {
+              reason: 'source_unavailable',
+              message: `No data to write from: ${gathered.unavailable.map((r) => r.source).join(', ')} could not be reached after ${generation.attempts} attempt(s). The credits were refunded; create the product again later.`,
+            }
+          : { reason: err.reason, message: err.message };
+      await failAndRefund(db, generationId, failure);
       return 'failed';
     }
     throw err;

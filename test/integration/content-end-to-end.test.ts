@@ -4,6 +4,8 @@ import { importAifa } from '../../src/sources/aifa/import-aifa.ts';
 import { importCatalogue } from '../../src/sources/catalogue/import-catalogue.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
+import { startFakeOpenFoodFacts, type FakeOpenFoodFacts } from '../fakes/open-food-facts-server.ts';
+import { readProductFixtures } from '../fakes/product-fixtures.ts';
 
 // The offline path end to end: a user imports their feed and the AIFA list, creates products by
 // EAN and by MINSAN through the API, and reads back complete records in two countries.
@@ -12,6 +14,8 @@ const CATALOGUE = new URL('../fixtures/catalogue/shop-feed.csv', import.meta.url
 const AIFA = new URL('../fixtures/aifa/confezioni-sample.csv', import.meta.url).pathname;
 const MOKA = '8001234500016';
 const TACHIPIRINA = '012745093';
+const NUTELLA = '3017620422003';
+const UNREACHABLE = '8001234500054';
 
 interface Record {
   state: string;
@@ -112,6 +116,54 @@ for (const target of databaseTargets()) {
       const read = await h.get(`/api/v1/products/details/${productId}`, token);
       assert.equal(read.json<{ product: { failure: { reason: string } } }>().product.failure.reason, 'product_data_not_found');
       assert.deepEqual(await h.balance(id), { credits: 10, ledger: 10 });
+    });
+  });
+}
+
+for (const target of databaseTargets()) {
+  describe(`content from Open Food Facts, cached across accounts [${target.name}]`, () => {
+    let off: FakeOpenFoodFacts;
+    let h: Harness;
+    before(async () => {
+      off = await startFakeOpenFoodFacts({ fixtures: readProductFixtures('open_food_facts') });
+      h = await startHarness(target, {
+        env: { SOURCES: 'catalogue,aifa,open_food_facts', OPEN_FOOD_FACTS_URL: off.url, JOB_RETRY_LIMIT: '1', JOB_RETRY_DELAY_SECONDS: '1' },
+      });
+    });
+    after(async () => {
+      await h.close();
+      await off.close();
+    });
+
+    test('a food EAN is looked up once for every account, and written with its licences', async () => {
+      const first = await h.account(100);
+      const second = await h.account(100);
+      for (const { token } of [first, second]) {
+        const res = await h.post('/api/v1/products/create', token, { codes: NUTELLA, countries: ['it', 'fr'] });
+        assert.equal(res.statusCode, 202, res.body);
+        const id = res.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]?.id ?? '';
+        await h.settled(await h.generationIdsOf([id]));
+        const read = await h.get(`/api/v1/products/details/${NUTELLA}/fr`, token);
+        assert.equal(read.statusCode, 200, read.body);
+        const product = read.json<{ product: Record }>().product;
+        assert.match(product.title, /Nutella/);
+        assert.equal(product.language, 'fr');
+        assert.ok(product.facts.some((f) => f.source === 'open_food_facts' && f.licence === 'ODbL-1.0'));
+      }
+      assert.equal(off.requestsFor(NUTELLA).length, 1, 'the second account was served from the shared cache');
+    });
+
+    test('a source that stays down: retried, then failed as source_unavailable and refunded', async () => {
+      const { id: accountId, token } = await h.account(10);
+      off.fail(UNREACHABLE, { kind: 'server_error', status: 503 });
+      const res = await h.post('/api/v1/products/create', token, { codes: UNREACHABLE, countries: ['it'] });
+      const id = res.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]?.id ?? '';
+      await h.settled(await h.generationIdsOf([id]), 30_000);
+      const failure = (await h.get(`/api/v1/products/details/${id}`, token)).json<{ product: { failure: { reason: string; message: string } } }>().product.failure;
+      assert.equal(failure.reason, 'source_unavailable');
+      assert.match(failure.message, /open_food_facts/);
+      assert.equal(off.requestsFor(UNREACHABLE).length, 2, 'one request per attempt (retry limit 1)');
+      assert.deepEqual(await h.balance(accountId), { credits: 10, ledger: 10 });
     });
   });
 }
