@@ -7,6 +7,10 @@ import { openDatabase, type OpenedDatabase } from './db/open.ts';
 import { createTemplateEngine } from './generation/template/engine.ts';
 import { createBoss, ensureQueues, generationQueue } from './jobs/queue.ts';
 import type { ContentEngine, GenerationQueue, ImageStandardiser } from './services/ports.ts';
+import { createGuardedFetcher } from './media/guarded-fetch.ts';
+import { FileMediaStorage, type MediaStorage } from './media/media-storage.ts';
+import { configureSharp } from './media/sharp-settings.ts';
+import { standardiseProductImages } from './media/standardise-product-images.ts';
 import { configuredSources } from './sources/configured-sources.ts';
 import { createSourceChain, type SourceChain } from './sources/source-chain.ts';
 
@@ -20,6 +24,8 @@ export interface Container {
   engine: ContentEngine;
   sources: SourceChain;
   images: ImageStandardiser | null;
+  /** Where standardised renditions live; the API serves them at /media. */
+  mediaStorage: MediaStorage;
   close(options?: { graceful?: boolean }): Promise<void>;
 }
 
@@ -60,6 +66,27 @@ export async function createContainer(config: Config, options: ContainerOptions 
     throw err;
   }
 
+  // Every fetch of a URL a caller or a source supplied goes through this one guarded fetcher.
+  const fetcher = createGuardedFetcher({
+    maxBytes: config.fetch.maxBytes,
+    connectTimeoutMs: config.fetch.connectTimeoutMs,
+    timeoutMs: config.fetch.timeoutMs,
+    allowedHosts: config.fetch.allowedHosts,
+    userAgent: config.sources.userAgent,
+  });
+  configureSharp();
+  const mediaStorage = new FileMediaStorage(config.media.dir);
+  const images: ImageStandardiser = {
+    standardise: (candidates, signal) =>
+      standardiseProductImages(candidates, {
+        fetcher,
+        storage: mediaStorage,
+        publicBaseUrl: config.media.publicBaseUrl,
+        image: { size: config.media.size, maxInputPixels: config.media.maxInputPixels },
+        ...(signal === undefined ? {} : { signal }),
+      }),
+  };
+
   return {
     config,
     logger,
@@ -73,10 +100,12 @@ export async function createContainer(config: Config, options: ContainerOptions 
       cacheTtlSeconds: config.sources.cacheTtlSeconds,
       notFoundTtlSeconds: config.sources.notFoundTtlSeconds,
     }),
-    images: null,
+    images,
+    mediaStorage,
     async close({ graceful = true } = {}) {
       // Jobs still running after the timeout are failed back to the queue, so another worker retries them.
       await boss.stop({ graceful, timeout: config.shutdownTimeoutSeconds * 1000 });
+      await fetcher.close();
       await opened.close();
     },
   };

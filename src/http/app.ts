@@ -7,7 +7,9 @@ import type { Database } from '../db/database.ts';
 import type { GenerationQueue } from '../services/ports.ts';
 import { authenticate } from './auth.ts';
 import { ApiError, handleError, sendApiError, validationFailed } from './errors.ts';
+import type { MediaStorage } from '../media/media-storage.ts';
 import { accountRoute } from './routes/account.ts';
+import { registerMediaRoutes } from './routes/media.ts';
 import { createProductsRoute } from './routes/create-products.ts';
 import { healthRoute } from './routes/health.ts';
 import { productDetailsRoutes } from './routes/product-details.ts';
@@ -19,6 +21,7 @@ export interface AppDeps {
   db: Database;
   queue: GenerationQueue;
   logger: Logger;
+  mediaStorage: MediaStorage;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -58,6 +61,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.decorateRequest('auth', null);
   await app.register(healthRoute, { db: deps.db });
+  // Renditions are public (storefronts load them) and named by content hash, so outside /api/v1.
+  registerMediaRoutes(app, deps.mediaStorage);
   await app.register(
     async (api) => {
       api.addHook('onRequest', authenticate(deps.db));

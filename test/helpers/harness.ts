@@ -1,4 +1,7 @@
 import { EventEmitter, once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { loadConfig, type Config } from '../../src/config.ts';
@@ -44,7 +47,10 @@ let accountSeq = 0;
 
 export async function startHarness(target: DatabaseTarget, options: HarnessOptions = {}): Promise<Harness> {
   const database = await target.open();
+  // Each harness keeps its standardised images in its own directory, removed at close.
+  const mediaDir = await mkdtemp(join(tmpdir(), 'vetrina-media-'));
   const config = loadConfig({
+    MEDIA_DIR: mediaDir,
     LOG_LEVEL: 'silent',
     QUEUE_POLL_SECONDS: '0.5',
     JOB_RETRY_DELAY_SECONDS: '1',
@@ -109,6 +115,7 @@ export async function startHarness(target: DatabaseTarget, options: HarnessOptio
       await app.close();
       await container.close({ graceful: false });
       await database.close();
+      await rm(mediaDir, { recursive: true, force: true });
     },
   };
 }

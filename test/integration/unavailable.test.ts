@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import pino from 'pino';
 import { loadConfig } from '../../src/config.ts';
 import { openPostgres } from '../../src/db/postgres-database.ts';
 import { buildApp } from '../../src/http/app.ts';
+import { FileMediaStorage } from '../../src/media/media-storage.ts';
 
 // A database that cannot be reached: the API answers 503 `unavailable`, says nothing internal,
 // and accepts nothing. Port 1 on loopback refuses connections, so no traffic leaves the machine.
@@ -16,6 +19,7 @@ describe('database unreachable', () => {
       // Never reached: authentication needs the database first.
       queue: { enqueue: async () => assert.fail('nothing may be enqueued without a database') },
       logger: pino({ level: 'silent' }),
+      mediaStorage: new FileMediaStorage(join(tmpdir(), 'vetrina-unavailable-media')),
     });
     try {
       const token = `vt_${'a'.repeat(16)}_${'b'.repeat(43)}`;
