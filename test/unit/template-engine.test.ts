@@ -162,10 +162,10 @@ const ALL_LANGUAGES = ['it', 'en', 'de', 'fr', 'es', 'nl', 'pt', 'pl'];
 describe('title', () => {
   const facts = [fact('name', 'Spaghetti n.5'), fact('brand', 'Barilla'), fact('quantity', '500 g')];
   const expected: Readonly<Record<string, string>> = {
-    it: 'Barilla Spaghetti n.5 500 g',
+    it: 'Barilla Spaghetti n.5, 500 g',
     en: 'Barilla Spaghetti n.5, 500 g',
     de: 'Barilla Spaghetti n.5, 500 g',
-    nl: 'Barilla Spaghetti n.5 500 g',
+    nl: 'Barilla Spaghetti n.5, 500 g',
     pl: 'Barilla Spaghetti n.5, 500 g',
     fr: 'Spaghetti n.5 Barilla - 500 g',
     es: 'Spaghetti n.5 Barilla 500 g',
@@ -444,7 +444,7 @@ describe('languages', () => {
 describe('notes', () => {
   it('applies the notes it understands, in English and Italian', async () => {
     const c = await one({ facts: PASTA, notes: 'senza marca nel titolo\ntitle max 20 characters; do not mention bronzo. Ometti le caratteristiche su cottura' });
-    assert.equal(c.title, 'Spaghetti n.5 500 g');
+    assert.equal(c.title, 'Spaghetti n.5, 500 g');
     assert.doesNotMatch([c.short_description, c.description, ...c.key_features].join(' '), /bronzo/i);
     assert.ok(!c.key_features.some((f) => /cottura/i.test(f)), c.key_features.join(' | '));
     assert.ok(!c.validation_messages.some((m) => m.startsWith('Note not applied')), c.validation_messages.join(' | '));
@@ -452,7 +452,7 @@ describe('notes', () => {
 
   it('records each note it did not apply', async () => {
     const c = await one({ facts: PASTA, notes: 'no brand in title. Use a friendly tone.\nScrivi in modo poetico' });
-    assert.equal(c.title, 'Spaghetti n.5 500 g');
+    assert.equal(c.title, 'Spaghetti n.5, 500 g');
     assert.deepEqual(
       c.validation_messages.filter((m) => m.startsWith('Note not applied')),
       ['Note not applied by the template engine: "Use a friendly tone".', 'Note not applied by the template engine: "Scrivi in modo poetico".'],
@@ -501,7 +501,7 @@ describe('regeneration', () => {
   it('an empty value rebuilds the field from the facts', async () => {
     const existing = await stored(['it']);
     const c = defined((await generate({ facts: PASTA, existing, fields: fields({ title: '', 'global_attr.brand': '' }) })).content[0]);
-    assert.equal(c.title, 'Barilla Spaghetti n.5 500 g');
+    assert.equal(c.title, 'Barilla Spaghetti n.5, 500 g');
     assert.deepEqual(untouched(c, ['title']), untouched(defined(existing[0]), ['title']));
   });
 
@@ -520,7 +520,7 @@ describe('regeneration', () => {
     assert.ok(defined(c.description).length < defined(fresh.description).length);
     assert.ok(fresh.description?.startsWith(defined(c.description)));
     assert.ok(defined(c.short_description).length <= 60);
-    assert.equal(c.title, 'BARILLA SPAGHETTI N.5 500 G');
+    assert.equal(c.title, 'BARILLA SPAGHETTI N.5, 500 G');
     assert.equal(c.meta_keywords, 'barilla');
     assert.ok(!c.validation_messages.some((m) => m.startsWith('Regeneration:')), c.validation_messages.join(' | '));
     assert.deepEqual(untouched(c, ['description', 'short_description', 'title', 'meta_keywords']), untouched(defined(existing[0]), ['description', 'short_description', 'title', 'meta_keywords']));
@@ -540,7 +540,7 @@ describe('regeneration', () => {
   it('an instruction it cannot follow: rebuilt from the facts and recorded as not applied', async () => {
     const existing = await stored(['it']);
     const c = defined((await generate({ facts: PASTA, existing, fields: fields({ title: 'Aggiungi un tocco emozionale', 'global_attr.colour': 'translate it' }) })).content[0]);
-    assert.equal(c.title, 'Barilla Spaghetti n.5 500 g');
+    assert.equal(c.title, 'Barilla Spaghetti n.5, 500 g');
     assert.ok(c.validation_messages.includes('Regeneration: Instruction for title not applied by the template engine: "Aggiungi un tocco emozionale"; the field was rebuilt from the facts.'));
     assert.equal(c.global_attr.colour, 'giallo');
     assert.ok(c.validation_messages.some((m) => m.startsWith('Regeneration: global_attr.colour has no fact')));

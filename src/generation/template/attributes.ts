@@ -1,7 +1,8 @@
 // global_attr: structured attributes from facts, and the few that free text states in a
 // recognisable way ("Colore: nero", "Peso netto 500g", "30 x 20 x 10 cm"). Pure.
 import type { ProductKind } from '../../domain/facts.ts';
-import { isShouting, recase } from './casing.ts';
+import { isShouting, recase, recaseCompany } from './casing.ts';
+import { isCompanyName } from './title.ts';
 import { attributeNames, pick, pickGroup, type CleanFact, type FactView } from './fact-view.ts';
 import type { LanguagePack } from './language-pack.ts';
 import {
@@ -57,14 +58,19 @@ function measureName(measure: Measure, perUnit: boolean): string {
 function fromQuantity(b: Builder, text: string, ids: readonly string[], locale: string, kind: ProductKind | null = null): boolean {
   const quantity = parseQuantity(text);
   if (quantity === null) return false;
-  b.set('net_quantity', formatQuantity(quantity, locale), ids);
-  // A medicine's mass ("500 mg") is the strength of each dose, not the net weight of the pack.
-  if (kind === 'medicine' && quantity.packCount === null && quantity.measure !== null && dimensionOf(quantity.measure.unit) === 'mass') {
-    b.set('strength', formatMeasure(quantity.measure, locale), ids);
+  const measure = quantity.measure;
+  // A medicine's mass ("500 mg") is the strength of each dose, not the net weight of the pack: no
+  // net_quantity, which would misstate the pack ("20 compresse da 500 mg" is not "500 mg").
+  if (kind === 'medicine' && quantity.packCount === null && measure !== null && dimensionOf(measure.unit) === 'mass') {
+    b.set('strength', formatMeasure(measure, locale), ids);
+    if (quantity.count !== null) b.set('unit_count', quantity.count.amount, ids);
     return true;
   }
+  b.set('net_quantity', formatQuantity(quantity, locale), ids);
   if (quantity.packCount !== null) b.set('pack_count', quantity.packCount, ids);
-  if (quantity.measure !== null) b.set(measureName(quantity.measure, quantity.packCount !== null), formatMeasure(quantity.measure, locale), ids);
+  // "20 bustine da 2 g": a count of items, each of that measure.
+  const perItem = quantity.packCount !== null || quantity.count !== null;
+  if (measure !== null) b.set(measureName(measure, perItem), formatMeasure(measure, locale), ids);
   if (quantity.count !== null) b.set('unit_count', quantity.count.amount, ids);
   return true;
 }
@@ -88,8 +94,11 @@ function labelled(labels: string, text: string): string | null {
   return re.exec(text)?.[1]?.trim() ?? null;
 }
 
+// Kinds whose single stated mass or volume is the pack's content; a laptop's "Weight: 1.74 kg" is not.
+const NET_QUANTITY_KINDS: ReadonlySet<ProductKind> = new Set(['food', 'beauty', 'pet_food', 'household', 'medicine', 'other']);
+
 /** Attributes stated by free text (names and descriptions), each tied to the fact it came from. */
-function fromFreeText(b: Builder, fact: CleanFact, locale: string): void {
+function fromFreeText(b: Builder, fact: CleanFact, locale: string, kind: ProductKind): void {
   const text = fact.text;
   const ids = [fact.id];
   for (const [name, labels] of LABELLED_TEXT) {
@@ -112,6 +121,7 @@ function fromFreeText(b: Builder, fact: CleanFact, locale: string): void {
     if (found !== undefined && dimensionOf(found.measure.unit) === dimension) b.set(measureName(found.measure, false), formatMeasure(found.measure, locale), ids);
   }
   // One mass or volume stated once is the net quantity; several ("30 l, 1,1 kg") could be anything.
+  if (!NET_QUANTITY_KINDS.has(kind)) return;
   const measures = quantitiesIn(text).filter((q) => ['mass', 'volume'].includes(dimensionOf(q.measure.unit)));
   const distinct = new Set(measures.map((q) => `${q.measure.amount}${q.measure.unit}`));
   const [first] = measures;
@@ -129,7 +139,11 @@ export function buildAttributes(view: FactView, kind: ProductKind, target: strin
   const b = new Builder();
   const locale = pack.locale;
   const brand = pick(view, 'brand', target);
-  if (brand !== undefined) b.set('brand', brand.text, [brand.id]);
+  // A medicine's "brand" from a register is its marketing authorisation holder, a company, kept
+  // under that name only: the brand shoppers know is the medicine's name.
+  const holder = pick(view, 'attribute', target, 'marketing_authorisation_holder');
+  const isHolder = brand !== undefined && kind === 'medicine' && (isCompanyName(brand.text) || brand.text.toLowerCase() === holder?.text.toLowerCase());
+  if (brand !== undefined && !isHolder) b.set('brand', brand.text, [brand.id]);
   const quantity = pick(view, 'quantity', target);
   if (quantity !== undefined && !fromQuantity(b, quantity.text, [quantity.id], locale, kind)) b.set('net_quantity', quantity.text, [quantity.id]);
 
@@ -139,8 +153,11 @@ export function buildAttributes(view: FactView, kind: ProductKind, target: strin
     // A value that is just a measure ("1.2 kg") is written in the locale's style.
     const whole = quantitiesIn(fact.text)[0];
     const value = whole !== undefined && whole.index === 0 && whole.end === fact.text.length ? formatMeasure(whole.measure, locale) : fact.text;
-    // Registers (AIFA) shout: "PARACETAMOLO" reads as "Paracetamolo"; codes ("N02BE01", "SOP") stay.
-    b.set(name, isShouting(value) && /\p{L}{5,}/u.test(value) && !/^[\p{Lu}\p{N}]*\d[\p{Lu}\p{N}]*$/u.test(value) ? recase(value, 'sentence', locale, [], null) : value, [fact.id]);
+    // Registers (AIFA) shout: "PARACETAMOLO" reads as "Paracetamolo"; codes ("N02BE01", "SOP") stay;
+    // a company is written as companies write themselves ("Bracco S.p.A.").
+    const company = name === 'marketing_authorisation_holder' || name === 'manufacturer' || isCompanyName(value);
+    const shouted = isShouting(value) && /\p{L}{5,}/u.test(value) && !/^[\p{Lu}\p{N}]*\d[\p{Lu}\p{N}]*$/u.test(value);
+    b.set(name, !shouted ? value : company ? recaseCompany(value, locale) : recase(value, 'sentence', locale, [], null), [fact.id]);
     if (fact.language !== null && fact.language !== target && /\p{L}{3,}/u.test(value)) b.foreign.set(snakeCase(name), fact.language);
   }
 
@@ -159,6 +176,6 @@ export function buildAttributes(view: FactView, kind: ProductKind, target: strin
     if (words.length > 0) b.set('allergens', words.map((a) => a.text).join(', '), words.map((a) => a.id));
   }
 
-  for (const fact of texts) fromFreeText(b, fact, locale);
+  for (const fact of texts) fromFreeText(b, fact, locale, kind);
   return { values: b.values, sources: b.sources, foreign: b.foreign };
 }

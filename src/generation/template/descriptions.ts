@@ -20,11 +20,43 @@ export interface Body {
 
 const BULLET_MARK = /^\s*([-*•·▪]|\d+[.)])\s+/;
 
+/** The ways the facts write the product's name ("UltraSharp U2723QE", "DELL UltraSharp U2723QE"), canonical. */
+function namesOf(ctx: RecordContext): string[] {
+  const brand = ctx.parts.brand?.text;
+  const names = [ctx.name.text, ctx.parts.nameText];
+  return [...new Set(names.flatMap((n) => (brand === undefined ? [n] : [n, `${brand} ${n}`])).map((n) => canonicalText(n)))];
+}
+
+/**
+ * A source sentence that only restates the name ("DELL UltraSharp U2723QE.") says nothing the
+ * opening sentence has not: null. A list item that opens with the name ("DELL UltraSharp
+ * U2723QE, 68.6 cm (27"), …") keeps what follows it.
+ */
+function restatesName(text: string, names: readonly string[]): boolean {
+  return names.includes(canonicalText(text).replace(/[\s.;:!]+$/u, ''));
+}
+
+function withoutName(text: string, names: readonly string[], locale: string): string | null {
+  const canonical = canonicalText(text).replace(/[\s.;:!]+$/u, '');
+  if (names.includes(canonical)) return null;
+  for (const name of names) {
+    if (!canonical.startsWith(`${name},`) && !canonical.startsWith(`${name}:`) && !canonical.startsWith(`${name} -`)) continue;
+    // The same number of words in the source text, so its own spelling is kept for the rest.
+    const words = name.split(' ').length;
+    const rest = text.split(/\s+/).slice(words).join(' ').replace(/^[\s,;:–-]+/u, '');
+    if (rest.length < 3) return null;
+    return rest.charAt(0).toLocaleUpperCase(locale) + rest.slice(1);
+  }
+  return text;
+}
+
 /** Splits the description facts into prose sentences and list items, dropping what must not be said. */
 export function bodyOf(ctx: RecordContext): Body {
   const prose: Sourced[] = [];
   const bullets: Sourced[] = [];
   let promotionalDropped = 0;
+  const names = namesOf(ctx);
+  const locale = ctx.pack.locale;
   const keep = (text: string) => {
     if (ctx.kind === 'medicine' && isPromotional(text)) {
       promotionalDropped += 1;
@@ -37,15 +69,19 @@ export function bodyOf(ctx: RecordContext): Body {
     const items = bulletLines(fact.text);
     // A short one-line description among several (Icecat bullet points) is a bullet itself.
     const lone = ctx.descriptions.length > 1 && items.length === 0 && !fact.text.includes('\n') && fact.text.length <= 150 && sentences(fact.text).length === 1;
+    const bullet = (text: string) => {
+      const rest = withoutName(text, names, locale);
+      if (rest !== null && keep(rest)) bullets.push({ text: rest.replace(/[.;]+$/, ''), ids });
+    };
     if (lone) {
-      if (keep(fact.text)) bullets.push({ text: fact.text.replace(/[.;]+$/, ''), ids });
+      bullet(fact.text);
       continue;
     }
-    for (const item of items) if (keep(item)) bullets.push({ text: item.replace(/[.;]+$/, ''), ids });
+    for (const item of items) bullet(item);
     const lines = fact.text.split('\n').filter((line) => !BULLET_MARK.test(line));
     let found = sentences(lines.join('\n'));
     if (ctx.name.fromDescription && ctx.name.fact.id === fact.id) found = found.slice(1);
-    for (const sentence of found) if (keep(sentence)) prose.push({ text: sentence, ids });
+    for (const sentence of found) if (!restatesName(sentence, names) && keep(sentence)) prose.push({ text: sentence, ids });
   }
   return { prose, bullets, promotionalDropped };
 }
@@ -60,15 +96,18 @@ export function introOf(ctx: RecordContext): Sourced {
     text = fill(pack.templates.byBrand, { name: text, brand: brand.text });
     ids.push(brand.id);
   }
+  // A medicine's strength follows the name, as on the box ("Tachipirina 500 mg").
+  if (parts.strengthText !== null) {
+    text = `${text} ${parts.strengthText}`;
+    if (parts.ids.strength !== null) ids.push(parts.ids.strength);
+  }
+  const fromTitle = parts.quantityText !== null;
   const quantity = parts.quantityText ?? (/\d/.test(parts.nameText) ? null : (attributes.values.net_quantity ?? null));
-  // A medicine's strength is not "a pack of 500 mg": it follows the name, as on the box.
-  const strength = attributes.values.strength;
-  if (strength !== undefined && quantity !== null) {
-    text = `${text} ${strength}`;
-    ids.push(...(attributes.sources.strength ?? []));
-  } else if (quantity !== null) {
-    text = fill(pack.templates.withQuantity, { text, quantity });
-    ids.push(...(parts.quantityText !== null && parts.ids.quantity !== null ? [parts.ids.quantity] : (attributes.sources.net_quantity ?? [])));
+  if (quantity !== null) {
+    // "pack of 20 tablets" reads better than "20 tablets pack" where the language says so.
+    const counted = !/\d\s?(?:%|[\p{L}]{1,2})$/u.test(quantity) && pack.templates.withCount !== undefined;
+    text = fill(counted ? (pack.templates.withCount ?? pack.templates.withQuantity) : pack.templates.withQuantity, { text, quantity });
+    ids.push(...(fromTitle && parts.ids.quantity !== null ? [parts.ids.quantity] : (attributes.sources.net_quantity ?? [])));
   }
   for (const word of ctx.notes.avoid) text = removeWord(text, word) || text;
   return { text: /[.!?]$/.test(text) ? text : `${text}.`, ids };
@@ -87,6 +126,10 @@ const LABELLED: readonly LabelKey[] = [
   'dimensions',
 ];
 
+function isForeign(ctx: RecordContext, ids: readonly string[]): boolean {
+  return ctx.view.facts.some((f) => ids.includes(f.id) && f.language !== null && f.language !== ctx.target);
+}
+
 /** "Label: value." lines for the facts a shopper of this kind of product looks for. */
 export function labelledLines(ctx: RecordContext, body: Body): Sourced[] {
   const said = canonicalText([...body.prose, ...body.bullets].map((s) => s.text).join('\n'));
@@ -95,6 +138,9 @@ export function labelledLines(ctx: RecordContext, body: Body): Sourced[] {
     if (key === 'ingredients' && ctx.kind === 'medicine') continue;
     const value = ctx.attributes.values[key];
     if (value === undefined || said.includes(canonicalText(value)) || mentionsAny(value, ctx.notes.avoid)) continue;
+    // A category in another language ("Categoria: Natural mineral waters") reads as a mistake in
+    // the text; it stays in global_attr. Ingredients and allergens are kept whatever their language.
+    if (key === 'category' && isForeign(ctx, ctx.attributes.sources.category ?? [])) continue;
     const line = `${ctx.pack.labels[key]}${ctx.pack.colon}${value}`;
     out.push({ text: /[.!?]$/.test(line) ? line : `${line}.`, ids: ctx.attributes.sources[key] ?? [] });
   }

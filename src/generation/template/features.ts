@@ -1,6 +1,7 @@
 // key_features: 3 to 7 bullets from the most informative facts; fewer when the facts support
 // fewer (never padded). Pure.
 import { canonicalText } from '../grounding.ts';
+import { ACRONYMS } from './casing.ts';
 import type { RecordContext, Sourced } from './context.ts';
 import type { Body } from './descriptions.ts';
 import { fill, type LabelKey } from './language-pack.ts';
@@ -20,12 +21,32 @@ const CLAIM_ATTRIBUTES = ['labels', 'label', 'free_from', 'claims', 'certificati
 const NOT_A_FEATURE = new Set([
   'brand', 'net_quantity', 'net_weight', 'net_volume', 'unit_weight', 'unit_volume', 'unit_count', 'pack_count', 'category', 'ingredients',
   'allergens', 'atc_code', 'marketing_authorisation_holder', 'authorisation_status', 'pack_description', 'ean', 'gtin', 'sku', 'code', 'url',
-  'title', 'mpn', 'model', 'product_colour', 'strength',
+  'title', 'mpn', 'model', 'product_colour', 'strength', 'reimbursement_class',
 ]);
 
+// Names whose usual spelling a plain "Snake case" → "Snake case" would get wrong.
+const LABELS: Readonly<Record<string, string>> = { nutriscore_grade: 'Nutri-Score', nutri_score: 'Nutri-Score', nova_group: 'NOVA group', ecoscore_grade: 'Eco-Score' };
+
 function humanise(name: string): string {
-  const words = name.replace(/_/g, ' ').trim();
+  const known = LABELS[name];
+  if (known !== undefined) return known;
+  const words = name
+    .split('_')
+    .filter((w) => w !== '')
+    .map((w) => (ACRONYMS.has(w.toUpperCase()) ? w.toUpperCase() : w))
+    .join(' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * The language a source names its attributes in: English for sources that give text in English
+ * (the mappers' snake_case vocabulary), else the one language of its names and descriptions
+ * (a shop's own columns: "sockel", "profumo"), or null when that is unknown.
+ */
+function labelLanguage(ctx: RecordContext, source: string): string | null {
+  const languages = new Set(ctx.view.facts.filter((f) => f.source === source && (f.key === 'name' || f.key === 'description') && f.language !== null).map((f) => f.language));
+  if (languages.has('en')) return 'en';
+  return languages.size === 1 ? ([...languages][0] ?? null) : null;
 }
 
 /** Structured bullets from attributes, most informative first. */
@@ -52,7 +73,8 @@ function structured(ctx: RecordContext): Sourced[] {
   for (const [name, value] of Object.entries(values)) {
     if (ctx.target !== 'en' || shown.has(name) || NOT_A_FEATURE.has(name) || value.length > 80) continue;
     const fact = ctx.view.facts.find((f) => f.key === 'attribute' && f.attribute === name);
-    if ((fact?.language ?? 'en') !== 'en') continue;
+    // Both the value and the label must be English: "Sockel: E27" does not belong in an English record.
+    if (fact === undefined || (fact.language ?? 'en') !== 'en' || labelLanguage(ctx, fact.source) !== 'en') continue;
     add(line(humanise(name), value), name);
   }
   return out;

@@ -53,6 +53,8 @@ export interface LanguagePack {
     byBrand: string;
     /** "{text}, in confezione da {quantity}" */
     withQuantity: string;
+    /** For a count ("20 tablets"), where it reads differently: "{text}, pack of {quantity}". */
+    withCount?: string;
     /** A key feature for a multipack: "Confezione da {count}" */
     packOf: string;
     /** A key feature listing allergens: "Contiene: {allergens}" */

@@ -49,7 +49,7 @@ export function buildRecord(view: FactView, country: string, language: string, n
   const name = chooseName(view, language);
   if (name === null) throw new NoNameError('There is no product name or description in the facts to write a title from.');
   const { kind } = kindOf(view);
-  const parts = titleParts(view, language, pack, name, notes);
+  const parts = titleParts(view, language, pack, name, notes, kind);
   const descriptions = pickGroup(view, 'description', language);
   const texts = [...(name.fromDescription ? [] : [name.fact]), ...descriptions];
   const attributes = buildAttributes(view, kind, language, pack, texts);

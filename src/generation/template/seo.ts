@@ -2,7 +2,7 @@
 import type { RecordContext } from './context.ts';
 import { LIMITS } from './limits.ts';
 import { fitSentences, slugify, truncateWords } from './text.ts';
-import type { Title } from './title.ts';
+import { isCompanyName, type Title } from './title.ts';
 
 /** The whole title when it fits in 60 characters, else brand and name, cut at a word. */
 export function titleTag(title: Title): string {
@@ -19,7 +19,9 @@ export function metaDescription(short: string | null, title: string): string {
 export function metaKeywords(ctx: RecordContext): string | null {
   const locale = ctx.pack.locale;
   const stop = new Set(ctx.pack.stopwords);
-  const phrases = [ctx.parts.brand?.text, ctx.attributes.values.category, ctx.attributes.values.active_ingredient].filter(
+  // A company (a medicine's authorisation holder) is not what shoppers search for.
+  const brand = ctx.parts.brand === undefined || isCompanyName(ctx.parts.brand.text) ? undefined : ctx.parts.brand.text;
+  const phrases = [brand, ctx.attributes.values.category, ctx.attributes.values.active_ingredient].filter(
     (p): p is string => p !== undefined && p.length <= 40,
   );
   const words = [...phrases, ...`${ctx.parts.nameText} ${ctx.parts.variantText ?? ''}`.split(/[\s,/|()+]+/)]

@@ -1,10 +1,12 @@
 // The title: brand, product name, variant and net quantity, composed by the language's rules. Pure.
+import type { ProductKind } from '../../domain/facts.ts';
 import { isShouting, recase } from './casing.ts';
+import { countNoun } from './count-nouns.ts';
 import { pick, type CleanFact, type FactView } from './fact-view.ts';
 import type { LanguagePack, TitlePart } from './language-pack.ts';
 import { LIMITS } from './limits.ts';
 import type { NoteRules } from './notes.ts';
-import { formatQuantity, normaliseQuantitiesInText, parseQuantity, quantitiesIn } from './units.ts';
+import { dimensionOf, formatMeasure, formatQuantity, normaliseQuantitiesInText, parseQuantity, quantitiesIn, type Dimension } from './units.ts';
 import { bulletLines, collapseSpaces, containsWord, removeWord, sentences, truncateWords } from './text.ts';
 
 /** The product's name for one language: the name fact, or the description's first sentence. */
@@ -44,16 +46,62 @@ export interface TitleParts {
   nameText: string;
   brandText: string | null;
   variantText: string | null;
+  /** A medicine's strength ("500 mg"), written right after the name as on the box. */
+  strengthText: string | null;
   quantityText: string | null;
-  ids: { brand: string | null; variant: string | null; quantity: string | null };
+  ids: { brand: string | null; variant: string | null; strength: string | null; quantity: string | null };
+}
+
+// Words kept lower-case when a medicine's shouted name is re-cased as a proper name.
+const MEDICINE_SMALL_WORDS = ['e', 'ed', 'di', 'da', 'con', 'per', 'in', 'and', 'with', 'und', 'mit'];
+
+/** Whether a text states a measure of this dimension (a "0%" in a name is not its net weight). */
+function statesMeasureOf(text: string, dimension: Dimension): boolean {
+  return quantitiesIn(text).some((q) => dimensionOf(q.measure.unit) === dimension);
+}
+
+interface QuantityParts {
+  strength: string | null;
+  strengthId: string | null;
+  quantity: string | null;
+  quantityId: string | null;
+}
+
+/** The quantity for the title: the net quantity, or for a medicine its strength and pack count. */
+function quantityParts(view: FactView, target: string, pack: LanguagePack, kind: ProductKind, nameText: string): QuantityParts {
+  const locale = pack.locale;
+  const none: QuantityParts = { strength: null, strengthId: null, quantity: null, quantityId: null };
+  const fact = pick(view, 'quantity', target);
+  if (fact === undefined) return none;
+  const parsed = parseQuantity(fact.text);
+  if (parsed === null) return quantitiesIn(nameText).length > 0 ? none : { ...none, quantity: fact.text, quantityId: fact.id };
+  const countInName = parsed.count !== null && new RegExp(`(?<![\\d.,])${parsed.count.amount}(?![\\d.,])`).test(nameText);
+  // A medicine's count noun is a unit word, written in the record's language ("20 tablets"); other nouns stay as stated.
+  const noun = parsed.count === null ? null : kind === 'medicine' ? countNoun(parsed.count.noun, parsed.count.amount, pack.language, locale) : parsed.count.noun;
+  const count = parsed.count === null || noun === null || countInName ? null : `${parsed.count.amount} ${noun}`;
+  const measure = parsed.measure;
+  // A medicine's mass is the strength of each dose ("Tachipirina 500 mg, 20 compresse"), not the pack's weight.
+  if (kind === 'medicine' && measure !== null && parsed.packCount === null && dimensionOf(measure.unit) === 'mass') {
+    const strength = statesMeasureOf(nameText, 'mass') ? null : formatMeasure(measure, locale);
+    return { strength, strengthId: strength === null ? null : fact.id, quantity: count, quantityId: count === null ? null : fact.id };
+  }
+  if (measure === null) return count === null ? none : { ...none, quantity: count, quantityId: fact.id };
+  if (statesMeasureOf(nameText, dimensionOf(measure.unit)) || countInName) return none;
+  // The source's "da" only next to the source's own noun; a localised noun takes "×".
+  const per = noun === parsed.count?.noun ? (parsed.per ?? '×') : '×';
+  const stated = count !== null ? `${count} ${per} ${formatMeasure(measure, locale)}` : formatQuantity(parsed, locale);
+  return { ...none, quantity: stated, quantityId: fact.id };
 }
 
 /** Everything a title could show, cleaned; the brand, variant and quantity only where they add something. */
-export function titleParts(view: FactView, target: string, pack: LanguagePack, name: NameChoice, notes: NoteRules): TitleParts {
+export function titleParts(view: FactView, target: string, pack: LanguagePack, name: NameChoice, notes: NoteRules, kind: ProductKind = 'other'): TitleParts {
   const locale = pack.locale;
   const brand = pick(view, 'brand', target);
   const brandName = brand?.text ?? null;
-  let nameText = isShouting(name.text) ? recase(name.text, pack.title.caseStyle, locale, pack.title.smallWords, brandName) : name.text;
+  // A medicine's name is a proper name ("Cetirizina Mylan Generics"), capitalised in every language.
+  const caseStyle = kind === 'medicine' ? 'title' : pack.title.caseStyle;
+  const smallWords = kind === 'medicine' ? MEDICINE_SMALL_WORDS : pack.title.smallWords;
+  let nameText = isShouting(name.text) ? recase(name.text, caseStyle, locale, smallWords, brandName) : name.text;
   nameText = normaliseQuantitiesInText(nameText, locale);
   if (notes.noBrandInTitle && brandName !== null) nameText = removeWord(nameText, brandName) || nameText;
   const showBrand = brandName !== null && !notes.noBrandInTitle && !isCompanyName(brandName) && !containsWord(nameText, brandName);
@@ -65,23 +113,31 @@ export function titleParts(view: FactView, target: string, pack: LanguagePack, n
     if (pack.title.caseStyle === 'sentence') variantText = variantText.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLocaleLowerCase(locale));
   }
 
-  const quantity = pick(view, 'quantity', target);
-  let quantityText: string | null = null;
-  if (quantity !== undefined) {
-    const parsed = parseQuantity(quantity.text);
-    const stated = parsed === null ? quantity.text : formatQuantity(parsed, locale);
-    const countInName = parsed !== null && parsed.count !== null && new RegExp(`(?<!\\d)${parsed.count.amount}(?!\\d)`).test(nameText);
-    if (quantitiesIn(nameText).length === 0 && !countInName) quantityText = stated;
-  }
+  const q = quantityParts(view, target, pack, kind, nameText);
   return {
     brand,
     name,
     nameText,
     brandText: showBrand ? brandName : null,
     variantText,
-    quantityText,
-    ids: { brand: showBrand ? (brand?.id ?? null) : null, variant: variantText === null ? null : (variant?.id ?? null), quantity: quantityText === null ? null : (quantity?.id ?? null) },
+    strengthText: q.strength,
+    quantityText: q.quantity,
+    ids: {
+      brand: showBrand ? (brand?.id ?? null) : null,
+      variant: variantText === null ? null : (variant?.id ?? null),
+      strength: q.strengthId,
+      quantity: q.quantityId,
+    },
   };
+}
+
+/**
+ * Between the rest of the title and the quantity. Where the language puts only a space, a comma
+ * keeps two numbers apart ("Spaghetti n. 5, 500 g", "Tachipirina 500 mg, 20 compresse",
+ * "…, 25 lavaggi, 1,25 l").
+ */
+export function quantitySeparator(head: string, beforeQuantity: string): string {
+  return beforeQuantity === ' ' && /\p{N}\s?(?:%|\p{L}{1,2})?$|(?<![\p{L}\p{N}])\p{N}+\s\p{Ll}+$/u.test(head) ? ', ' : beforeQuantity;
 }
 
 function compose(parts: TitleParts, order: readonly TitlePart[], beforeQuantity: string, use: ReadonlySet<TitlePart>): string {
@@ -91,11 +147,11 @@ function compose(parts: TitleParts, order: readonly TitlePart[], beforeQuantity:
     if (!use.has(part)) continue;
     if (part === 'quantity') quantity = parts.quantityText;
     else if (part === 'brand' && parts.brandText !== null) words.push(parts.brandText);
-    else if (part === 'name') words.push(parts.nameText);
+    else if (part === 'name') words.push(parts.strengthText === null ? parts.nameText : `${parts.nameText} ${parts.strengthText}`);
     else if (part === 'variant' && parts.variantText !== null) words.push(parts.variantText);
   }
   const head = collapseSpaces(words.join(' '));
-  return quantity === null ? head : `${head}${beforeQuantity}${quantity}`;
+  return quantity === null ? head : `${head}${quantitySeparator(head, beforeQuantity)}${quantity}`;
 }
 
 export interface Title {
@@ -124,8 +180,9 @@ export function buildTitle(parts: TitleParts, pack: LanguagePack, notes: NoteRul
   value = truncateWords(value, max);
   const sources = [parts.name.fact.id];
   if (parts.ids.brand !== null) sources.unshift(parts.ids.brand);
+  if (parts.ids.strength !== null) sources.push(parts.ids.strength);
   if (used.has('variant') && parts.ids.variant !== null) sources.push(parts.ids.variant);
-  if (used.has('quantity') && parts.ids.quantity !== null) sources.push(parts.ids.quantity);
+  if (used.has('quantity') && parts.ids.quantity !== null && !sources.includes(parts.ids.quantity)) sources.push(parts.ids.quantity);
   const short = truncateWords(tidy(compose(parts, pack.title.order, pack.title.beforeQuantity, new Set(['brand', 'name']))), max);
   return { value, short, sources };
 }

@@ -76,6 +76,11 @@ export interface Quantity {
   measure: Measure | null;
   /** "30" and "compresse" in "30 compresse", when the quantity is a count of items. */
   count: { amount: string; noun: string } | null;
+  /**
+   * With a count, the measure is per item ("20 compresse da 500 mg": 20 tablets of 500 mg each);
+   * `per` is the source's connecting word ("da"), kept so the quantity is written as stated.
+   */
+  per: string | null;
 }
 
 interface Found {
@@ -106,18 +111,25 @@ export function quantitiesIn(text: string): Found[] {
 }
 
 const MULTIPACK = /(\d+)\s*[x×]\s*$/iu;
+// "20 compresse da 500 mg", "10 sachets of 2 g", "12 Beutel à 5 g": a count of items, each of a measure.
+const COUNT_OF = /^(\d+)\s*(\p{L}[\p{L}.-]*(?:\s\p{L}[\p{L}.-]*)?)\s+(da|di|of|à|a|zu|je|de|van|po|x|×)\s*$/iu;
 
 /** Parses a quantity as printed: "500 g", "500GR", "6 x 1.5L", "2×250 ml", "30 compresse", "20 Stück". */
 export function parseQuantity(text: string): Quantity | null {
   const clean = text.trim();
   const [first] = quantitiesIn(clean);
   if (first !== undefined) {
-    const pack = MULTIPACK.exec(clean.slice(0, first.index));
-    return { packCount: pack?.[1] === undefined ? null : canonicalNumber(pack[1]), measure: first.measure, count: null };
+    const before = clean.slice(0, first.index);
+    const countOf = COUNT_OF.exec(before);
+    if (countOf?.[1] !== undefined && countOf[2] !== undefined && countOf[3] !== undefined && !/^[x×]$/u.test(countOf[2])) {
+      return { packCount: null, measure: first.measure, count: { amount: canonicalNumber(countOf[1]), noun: countOf[2] }, per: countOf[3] };
+    }
+    const pack = MULTIPACK.exec(before);
+    return { packCount: pack?.[1] === undefined ? null : canonicalNumber(pack[1]), measure: first.measure, count: null, per: null };
   }
   const count = /^(\d+)\s*(\p{L}[\p{L}.-]*)/u.exec(clean);
   if (count?.[1] !== undefined && count[2] !== undefined) {
-    return { packCount: null, measure: null, count: { amount: canonicalNumber(count[1]), noun: count[2] } };
+    return { packCount: null, measure: null, count: { amount: canonicalNumber(count[1]), noun: count[2] }, per: null };
   }
   return null;
 }
@@ -126,8 +138,11 @@ export function formatMeasure(measure: Measure, locale: string): string {
   return `${formatNumber(measure.amount, locale)}${measure.unit === '%' ? '' : ' '}${measure.unit}`;
 }
 
-/** "6 × 1,5 l", "500 g", "30 compresse" in the locale's number style. */
+/** "6 × 1,5 l", "500 g", "30 compresse", "20 compresse da 500 mg" in the locale's number style. */
 export function formatQuantity(quantity: Quantity, locale: string): string {
+  if (quantity.measure !== null && quantity.count !== null) {
+    return `${quantity.count.amount} ${quantity.count.noun} ${quantity.per ?? '×'} ${formatMeasure(quantity.measure, locale)}`;
+  }
   if (quantity.measure !== null) {
     const measure = formatMeasure(quantity.measure, locale);
     return quantity.packCount === null ? measure : `${quantity.packCount} × ${measure}`;

@@ -31,6 +31,7 @@ export const en: LanguagePack = {
   templates: {
     byBrand: '{name} by {brand}',
     withQuantity: '{text}, {quantity} pack',
+    withCount: '{text}, pack of {quantity}',
     packOf: 'Pack of {count}',
     contains: 'Contains: {allergens}',
   },

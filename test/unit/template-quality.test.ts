@@ -1,0 +1,218 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { CountryContent } from '../../src/domain/content.ts';
+import { factId, type Fact, type FactKey } from '../../src/domain/facts.ts';
+import { findUngrounded } from '../../src/generation/grounding.ts';
+import { recase, recaseCompany } from '../../src/generation/template/casing.ts';
+import { countNoun } from '../../src/generation/template/count-nouns.ts';
+import { createTemplateEngine } from '../../src/generation/template/engine.ts';
+import { formatQuantity, parseQuantity } from '../../src/generation/template/units.ts';
+import { aifaRecordToFacts } from '../../src/sources/aifa/aifa-record.ts';
+import { readProductFixtures } from '../fakes/product-fixtures.ts';
+import { defined } from '../helpers/assert.ts';
+
+// Output a merchant would publish after a glance: what the template engine writes for real-shaped
+// facts reads right (medicine packs, quantities, repetition, casing, labels in the record's language).
+
+const AT = '2026-01-01T00:00:00.000Z';
+
+function fact(key: FactKey, value: string, options: { language?: string | null; source?: string; attribute?: string; index?: number } = {}): Fact {
+  const source = options.source ?? 'catalogue';
+  const language = options.language ?? null;
+  return {
+    id: factId(source, key, { attribute: options.attribute, language, index: options.index }),
+    key,
+    ...(options.attribute === undefined ? {} : { attribute: options.attribute }),
+    value,
+    language,
+    source,
+    licence: null,
+    fetchedAt: AT,
+  };
+}
+
+const engine = createTemplateEngine();
+
+async function records(facts: readonly Fact[], languages: readonly string[]): Promise<CountryContent[]> {
+  const output = await engine.generate({
+    product: { id: 'p', code: null, codeType: null, sku: null, productHandle: null, title: null, brand: null, description: null, images: [] },
+    facts,
+    notes: null,
+    agentModel: 'v2',
+    targets: languages.map((language) => ({ country: language === 'en' ? 'gb' : language, language })),
+    fields: null,
+    existing: [],
+  });
+  for (const record of output.content) assert.deepEqual(findUngrounded(record, facts), [], `${record.language}: nothing invented`);
+  return output.content;
+}
+
+async function one(facts: readonly Fact[], language: string): Promise<CountryContent> {
+  const [record] = await records(facts, [language]);
+  return defined(record, 'record');
+}
+
+function aifaFixture(slug: string): Fact[] {
+  const fixture = defined(
+    readProductFixtures('aifa').find((f) => f.slug === slug),
+    slug,
+  );
+  return aifaRecordToFacts(fixture.record as Record<string, unknown>, { code: fixture.code, fetchedAt: fixture.fetched_at });
+}
+
+describe('a medicine from AIFA', () => {
+  const tachipirina = aifaFixture('medicine-tachipirina-500-20-compresse');
+
+  it('the title gives strength and pack count, with the count noun and separators of the language', async () => {
+    const [it_, en, de, fr] = await records(tachipirina, ['it', 'en', 'de', 'fr']);
+    assert.equal(it_?.title, 'Tachipirina 500 mg, 20 compresse');
+    assert.equal(en?.title, 'Tachipirina 500 mg, 20 tablets');
+    assert.equal(de?.title, 'Tachipirina 500 mg, 20 Tabletten');
+    assert.equal(fr?.title, 'Tachipirina 500 mg - 20 comprimés');
+    assert.match(it_?.short_description ?? '', /^Tachipirina 500 mg, in confezione da 20 compresse\./);
+    assert.match(en?.short_description ?? '', /^Tachipirina 500 mg, pack of 20 tablets\./);
+  });
+
+  it('global_attr: strength and unit count, no net quantity that misstates the pack, the company only as holder', async () => {
+    const { global_attr: attrs, meta_keywords: keywords } = await one(tachipirina, 'it');
+    assert.equal(attrs.strength, '500 mg');
+    assert.equal(attrs.unit_count, '20');
+    assert.equal(attrs.net_quantity, undefined);
+    assert.equal(attrs.brand, undefined);
+    assert.equal(attrs.marketing_authorisation_holder, 'Aziende Chimiche Riunite Angelini Francesco - A.C.R.A.F. S.p.A.');
+    assert.equal(attrs.active_ingredient, 'Paracetamolo');
+    assert.equal(attrs.pharmaceutical_form, 'Compressa');
+    assert.equal(attrs.atc_code, 'N02BE01');
+    assert.doesNotMatch(keywords ?? '', /s\.p\.a|aziende/i);
+  });
+
+  it('a proper name in a shouted medicine name keeps its capital; a pack description keeps material codes and lower-cases units', async () => {
+    const cetirizina = await one(aifaFixture('medicine-cetirizina-mylan-10-mg-7-compresse'), 'it');
+    assert.equal(cetirizina.title, 'Cetirizina Mylan Generics 10 mg, 7 compresse');
+    assert.equal(cetirizina.global_attr.pack_description, '10 mg compresse rivestite con film 7 compresse in blister PVC/AL');
+    const rinazina = await one(aifaFixture('medicine-rinazina-spray-nasale-15-ml'), 'de');
+    assert.equal(rinazina.title, 'Rinazina, 15 ml');
+    assert.equal(rinazina.global_attr.net_volume, '15 ml');
+    assert.match(rinazina.global_attr.pack_description ?? '', /^100 mg\/100 ml spray nasale/);
+    assert.equal(rinazina.global_attr.marketing_authorisation_holder, 'Haleon Italy S.r.l.');
+  });
+});
+
+describe('titles', () => {
+  it('a percentage in the name ("0%") does not stand for the net quantity', async () => {
+    const facts = [fact('name', 'Total 0% Yogurt greco colato', { language: 'it' }), fact('brand', 'Fage'), fact('quantity', '500 g'), fact('kind', 'food')];
+    const c = await one(facts, 'it');
+    assert.equal(c.title, 'Fage Total 0% Yogurt greco colato 500 g');
+    assert.match(c.short_description ?? '', /in confezione da 500 g\./);
+  });
+
+  it('a comma keeps the quantity apart from a number that ends the name, in languages that separate with a space', async () => {
+    const sun = [fact('name', 'Latte solare FP 30', { language: 'it' }), fact('brand', 'Nivea'), fact('quantity', '200 ml')];
+    assert.equal((await one(sun, 'it')).title, 'Nivea Latte solare FP 30, 200 ml');
+    const washes = [fact('name', 'Detersivo liquido, 25 lavaggi', { language: 'it' }), fact('brand', 'Dash'), fact('quantity', '1,25 l')];
+    assert.equal((await one(washes, 'it')).title, 'Dash Detersivo liquido, 25 lavaggi, 1,25 l');
+    const plain = [fact('name', 'Passata di pomodoro', { language: 'it' }), fact('brand', 'Mutti'), fact('quantity', '700 g')];
+    assert.equal((await one(plain, 'it')).title, 'Mutti Passata di pomodoro 700 g');
+  });
+});
+
+describe('repetition', () => {
+  const monitor = [
+    fact('name', 'UltraSharp U2723QE', { source: 'icecat', language: 'en' }),
+    fact('brand', 'DELL', { source: 'icecat' }),
+    fact('kind', 'electronics', { source: 'icecat' }),
+    fact('description', 'DELL UltraSharp U2723QE, 68.6 cm (27"), 3840 x 2160 pixels, LCD', { source: 'icecat', language: 'en' }),
+    fact('description', 'DELL UltraSharp U2723QE. Display diagonal: 68.6 cm (27"). Built-in USB hub.', { source: 'icecat', language: 'en', index: 1 }),
+    fact('description', 'USB-C hub with 90 W power delivery', { source: 'icecat', language: 'en', index: 2 }),
+    fact('attribute', 'Yes', { source: 'icecat', language: 'en', attribute: 'usb_hub' }),
+    fact('attribute', '1.74 kg', { source: 'icecat', language: 'en', attribute: 'weight' }),
+  ];
+
+  it('a source sentence that only restates the name is left out; a bullet opening with the name keeps the rest', async () => {
+    const c = await one(monitor, 'en');
+    assert.equal(c.short_description, 'UltraSharp U2723QE by DELL. Display diagonal: 68.6 cm (27"). Built-in USB hub.');
+    assert.equal(c.key_features[0], '68.6 cm (27"), 3840 x 2160 pixels, LCD');
+    assert.ok(!c.key_features.some((f) => f.startsWith('DELL UltraSharp')), c.key_features.join(' | '));
+    assert.ok(c.key_features.includes('USB hub: Yes'), c.key_features.join(' | '));
+  });
+
+  it('a sentence that goes on after the name is kept whole', async () => {
+    const facts = [fact('name', 'Spaghetti n.5', { language: 'it' }), fact('brand', 'Barilla'), fact('description', 'Barilla Spaghetti n.5, la pasta trafilata al bronzo.', { language: 'it' })];
+    assert.match((await one(facts, 'it')).short_description ?? '', /Barilla Spaghetti n\.5, la pasta trafilata al bronzo\.$/);
+  });
+
+  it("an appliance's weight in its text is not a net quantity", async () => {
+    const c = await one([...monitor, fact('description', 'Weight: 250 g', { source: 'icecat', language: 'en', index: 3 })], 'en');
+    assert.equal(c.global_attr.net_quantity, undefined);
+    assert.equal(c.global_attr.net_weight, undefined);
+    assert.equal(c.global_attr.weight, '1.74 kg');
+  });
+});
+
+describe('labels in the language of the record', () => {
+  it('a category only in another language stays in global_attr but is not written as a sentence', async () => {
+    const facts = [
+      fact('name', 'Acqua minerale naturale', { source: 'open_food_facts', language: 'it' }),
+      fact('brand', 'Evian', { source: 'open_food_facts' }),
+      fact('quantity', '1.5 l', { source: 'open_food_facts' }),
+      fact('kind', 'food', { source: 'open_food_facts' }),
+      fact('category', 'Natural mineral waters', { source: 'open_food_facts', language: 'en' }),
+      fact('ingredients', 'Acqua minerale naturale.', { source: 'open_food_facts', language: 'it' }),
+    ];
+    const c = await one(facts, 'it');
+    assert.equal(c.global_attr.category, 'Natural mineral waters');
+    assert.doesNotMatch(`${c.short_description ?? ''}\n${c.description ?? ''}`, /Categoria|Natural mineral/);
+    assert.match((await one(facts, 'en')).description ?? '', /Category: Natural mineral waters\./);
+  });
+
+  it("a shop's own attribute names are shown in an English record only when the shop writes in English", async () => {
+    const german = [
+      fact('name', 'LED Lampe E27, 8 W, warmweiß', { language: 'de' }),
+      fact('brand', 'Philips'),
+      fact('description', 'LED-Birne mit warmweißem Licht und langer Lebensdauer für jeden Raum.', { language: 'de' }),
+      fact('attribute', 'E27', { attribute: 'sockel' }),
+    ];
+    const en = await one(german, 'en');
+    assert.ok(!en.key_features.some((f) => /Sockel/.test(f)), en.key_features.join(' | '));
+    assert.equal(en.global_attr.sockel, 'E27');
+    const english = [
+      fact('name', 'Plus AA Alkaline Batteries', { language: 'en' }),
+      fact('brand', 'Duracell'),
+      fact('description', 'AA alkaline batteries for everyday devices such as remote controls, clocks and toys.', { language: 'en' }),
+      fact('attribute', '1.5 V', { attribute: 'voltage' }),
+      fact('attribute', 'A', { attribute: 'nutriscore_grade' }),
+    ];
+    const features = (await one(english, 'en')).key_features;
+    assert.ok(features.includes('Voltage: 1.5 V'), features.join(' | '));
+    assert.ok(features.includes('Nutri-Score: A'), features.join(' | '));
+  });
+});
+
+describe('building blocks', () => {
+  it('reads a count of items each of a measure', () => {
+    const q = defined(parseQuantity('20 compresse da 500 mg'), 'quantity');
+    assert.deepEqual(q, { packCount: null, measure: { amount: '500', unit: 'mg' }, count: { amount: '20', noun: 'compresse' }, per: 'da' });
+    assert.equal(formatQuantity(defined(parseQuantity('10 bustine da 1,5 g'), 'quantity'), 'en-GB'), '10 bustine da 1.5 g');
+    assert.equal(formatQuantity(defined(parseQuantity('6 x 1.5 l'), 'quantity'), 'it-IT'), '6 × 1,5 l');
+  });
+
+  it('writes the count nouns of medicine packs per language and plural form; unknown nouns as given', () => {
+    assert.equal(countNoun('compresse', '1', 'en', 'en-GB'), 'tablet');
+    assert.equal(countNoun('COMPRESSE', '20', 'de', 'de-DE'), 'Tabletten');
+    assert.equal(countNoun('bustine', '3', 'pl', 'pl-PL'), 'saszetki');
+    assert.equal(countNoun('bustine', '12', 'pl', 'pl-PL'), 'saszetek');
+    assert.equal(countNoun('flaconi', '2', 'en', 'en-GB'), 'flaconi');
+  });
+
+  it('re-cases a shouted company name as companies write it, keeping initials and what the fact spells', () => {
+    assert.equal(recaseCompany('AZIENDE CHIMICHE RIUNITE ANGELINI FRANCESCO - A.C.R.A.F. S.P.A.', 'it-IT'), 'Aziende Chimiche Riunite Angelini Francesco - A.C.R.A.F. S.p.A.');
+    assert.equal(recaseCompany('ZENTIVA ITALIA SRL', 'it-IT'), 'Zentiva Italia Srl');
+    assert.equal(recaseCompany('BAYER AG', 'de-DE'), 'Bayer AG');
+    assert.equal(recaseCompany('Laboratori Guidotti S.p.A.', 'it-IT'), 'Laboratori Guidotti S.p.A.');
+  });
+
+  it('re-cases each side of a slash: units lower-cased, material codes kept', () => {
+    assert.equal(recase('100 MG/100 ML SPRAY NASALE', 'sentence', 'it-IT', [], null), '100 mg/100 ml spray nasale');
+    assert.equal(recase('12 BUSTINE PET/AL/PE DA 5 ML', 'sentence', 'it-IT', [], null), '12 bustine PET/AL/PE da 5 ml');
+  });
+});
