@@ -12,8 +12,11 @@ export const SERVER_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DAT
 
 export type TargetName = 'pglite' | 'postgres';
 
+/** PGlite, and PostgreSQL when a server is named; BENCH_TARGETS=postgres (or pglite) runs one. */
 export function targetNames(): TargetName[] {
-  return SERVER_URL === undefined ? ['pglite'] : ['pglite', 'postgres'];
+  const all: TargetName[] = SERVER_URL === undefined ? ['pglite'] : ['pglite', 'postgres'];
+  const only = process.env.BENCH_TARGETS?.split(',').map((t) => t.trim());
+  return only === undefined ? all : all.filter((t) => only.includes(t));
 }
 
 export async function openTarget(name: TargetName, poolSize = 20): Promise<{ opened: Omit<OpenedDatabase, 'close'>; close: () => Promise<void> }> {

@@ -47,7 +47,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
     }
     const log = logger.child({ jobId: job.id, generationId: payload.data.generationId, attempt: job.retryCount + 1 });
     try {
-      const outcome = await runGeneration({ db, engine: deps.engine, sources: deps.sources, images: deps.images, maxAttempts }, payload.data.generationId);
+      const outcome = await runGeneration({ db, engine: deps.engine, sources: deps.sources, images: deps.images, maxAttempts }, payload.data.generationId, job.signal);
       log.info({ outcome }, 'generation finished');
       events?.emit('settled', { generationId: payload.data.generationId, outcome });
       return { id: job.id, status: 'completed' };

@@ -189,7 +189,7 @@ function distinctUrls(refs: readonly ImageRef[]): ImageRef[] {
 
 function fetchReason(error: FetchError): string {
   const reason = error.message.replace(/\.+$/, '');
-  return error.transient ? `${reason} (this may be temporary; regenerate the product to try again).` : `${reason}.`;
+  return error.transient ? `${reason} (this may be temporary; create the product again to retry its images).` : `${reason}.`;
 }
 
 /**

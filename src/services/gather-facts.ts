@@ -33,3 +33,9 @@ export function imageCandidates(facts: readonly Fact[]): { url: string; source: 
   }
   return out;
 }
+
+/** The newest answer for every fact id, and every older fact still cited by fields kept as they were. */
+export function mergeFacts(previous: readonly Fact[], current: readonly Fact[]): Fact[] {
+  const ids = new Set(current.map((f) => f.id));
+  return [...current, ...previous.filter((f) => !ids.has(f.id))];
+}

@@ -70,6 +70,6 @@ export async function restoreVersion(db: Database, accountId: string, ref: strin
       await insertHistory(tx, product.id, null, [{ country: entry.country, change: 'restore', ...change }]);
       await upsertContent(tx, product.id, current.generation_id, [restored]);
     }
-    return { kind: 'restored', productId: product.id, country: entry.country, fields: Object.keys(entry.before) };
+    return { kind: 'restored', productId: product.id, country: entry.country, fields: change === null ? [] : Object.keys(change.before) };
   });
 }

@@ -9,7 +9,7 @@ import { languageOf } from '../domain/countries.ts';
 import { parseFieldRequests } from '../domain/regenerate-fields.ts';
 import type { SourceChain } from '../sources/source-chain.ts';
 import { failAndRefund } from './fail-generation.ts';
-import { gatherFacts, imageCandidates, type ProductFacts } from './gather-facts.ts';
+import { gatherFacts, imageCandidates, mergeFacts, type ProductFacts } from './gather-facts.ts';
 import { PermanentGenerationError, type ContentEngine, type ImageStandardiser } from './ports.ts';
 
 export type GenerationOutcome = 'completed' | 'failed' | 'already_settled';
@@ -35,7 +35,7 @@ export class SourcesUnavailableError extends Error {
  * skipped, and content is written by (product, country), so a retry replaces rather than duplicates.
  * Transient errors propagate so the queue retries them; permanent ones fail and refund here.
  */
-export async function runGeneration(deps: RunGenerationDeps, generationId: string): Promise<GenerationOutcome> {
+export async function runGeneration(deps: RunGenerationDeps, generationId: string, signal?: AbortSignal): Promise<GenerationOutcome> {
   const { db, engine } = deps;
   const generation = await claimGeneration(db, generationId);
   if (generation === undefined) return 'already_settled';
@@ -55,7 +55,7 @@ export async function runGeneration(deps: RunGenerationDeps, generationId: strin
     fields = parsed.requests;
   }
 
-  const gathered = await gatherFacts(deps.sources, product);
+  const gathered = await gatherFacts(deps.sources, product, signal);
   const lastAttempt = generation.attempts >= deps.maxAttempts;
   if (gathered.unavailable.length > 0 && !lastAttempt) {
     // Retrying beats publishing a thinner record; on the last attempt we write what we have and say so.
@@ -88,7 +88,7 @@ export async function runGeneration(deps: RunGenerationDeps, generationId: strin
     content = output.content;
     productHandle = output.productHandle;
     if (generation.kind === 'create') {
-      const images = await productImages(deps, generation, gathered);
+      const images = await productImages(deps, generation, gathered, signal);
       for (const record of content) {
         record.images = images.images;
         record.validation_messages.push(...images.messages);
@@ -123,7 +123,8 @@ export async function runGeneration(deps: RunGenerationDeps, generationId: strin
     const before = await listContent(tx, product.id);
     await insertHistory(tx, product.id, generationId, historyOf(generation, before, content));
     await upsertContent(tx, product.id, generationId, content);
-    await setProductFacts(tx, product.id, gathered.facts);
+    // A regeneration keeps facts it no longer saw, so the untouched fields' `sources` still resolve.
+    await setProductFacts(tx, product.id, generation.kind === 'regenerate' ? mergeFacts(product.facts, gathered.facts) : gathered.facts);
     return true;
   });
   return stored ? 'completed' : 'already_settled';
@@ -133,6 +134,7 @@ async function productImages(
   deps: RunGenerationDeps,
   generation: GenerationRow,
   gathered: ProductFacts,
+  signal: AbortSignal | undefined,
 ): Promise<{ images: unknown[]; messages: string[] }> {
   const candidates = imageCandidates(gathered.facts);
   if (!generation.image_standardization || candidates.length === 0) {
@@ -144,7 +146,7 @@ async function productImages(
       messages: ['Image standardisation is not available on this deployment; the images are the source URLs.'],
     };
   }
-  return deps.images.standardise(candidates);
+  return deps.images.standardise(candidates, signal);
 }
 
 /** What each country's record looked like before this generation replaced it, field by field. */

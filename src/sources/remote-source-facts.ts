@@ -15,7 +15,8 @@ export function createFactList(context: { source: string; licence: string; fetch
   return {
     facts,
     add(key, value, options = {}) {
-      const text = value?.replace(/\s+/g, ' ').trim();
+      // NUL cannot be stored in PostgreSQL text; one stray NUL would make the code fail for every account.
+      const text = value?.replaceAll('\u0000', '').replace(/\s+/g, ' ').trim();
       if (text === undefined || text === '') return;
       const language = options.language ?? null;
       const identity = JSON.stringify([key, options.attribute ?? null, language, text]);
