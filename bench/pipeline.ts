@@ -139,6 +139,7 @@ async function run(name: TargetName): Promise<Row> {
       });
       if (res.status !== 202) throw new Error(`create answered ${res.status}: ${await res.text()}`);
       accepted += batch.length;
+      if (process.env.BENCH_VERBOSE === '1') process.stderr.write(`${name}: ${accepted} accepted at ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
     }
   };
   await Promise.all(Array.from({ length: CALLERS }, caller));

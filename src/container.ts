@@ -6,6 +6,10 @@ import { migrate } from './db/migrate.ts';
 import { openDatabase, type OpenedDatabase } from './db/open.ts';
 import { createTemplateEngine } from './generation/template/engine.ts';
 import { createBoss, ensureQueues, generationQueue } from './jobs/queue.ts';
+import { keepQueueStatisticsFresh } from './jobs/queue-statistics.ts';
+
+/** How often the job table's planner statistics are refreshed (see queue-statistics.ts). */
+const QUEUE_STATISTICS_SECONDS = 10;
 import type { ContentEngine, GenerationQueue, ImageStandardiser } from './services/ports.ts';
 import { createGuardedFetcher } from './media/guarded-fetch.ts';
 import { FileMediaStorage, type MediaStorage } from './media/media-storage.ts';
@@ -66,6 +70,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
     throw err;
   }
 
+  const stopStatistics = keepQueueStatisticsFresh(opened.db, QUEUE_STATISTICS_SECONDS, logger);
+
   // Every fetch of a URL a caller or a source supplied goes through this one guarded fetcher.
   const fetcher = createGuardedFetcher({
     maxBytes: config.fetch.maxBytes,
@@ -104,6 +110,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     mediaStorage,
     async close({ graceful = true } = {}) {
       // Jobs still running after the timeout are failed back to the queue, so another worker retries them.
+      stopStatistics();
       await boss.stop({ graceful, timeout: config.shutdownTimeoutSeconds * 1000 });
       await fetcher.close();
       await opened.close();
