@@ -89,6 +89,8 @@ export type Config = Readonly<{
     maxInputPixels: number;
     dir: string;
     publicBaseUrl: string;
+    /** False when the base was guessed from HOST and PORT (right only for local use). */
+    publicBaseUrlSet: boolean;
   }>;
   fetch: Readonly<{
     maxBytes: number;
@@ -149,6 +151,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       maxInputPixels: c.IMAGE_MAX_INPUT_PIXELS,
       dir: c.MEDIA_DIR ?? `${c.DATA_DIR.replace(/\/+$/, '')}/media`,
       publicBaseUrl: (c.PUBLIC_BASE_URL ?? `http://${c.HOST.includes(':') ? `[${c.HOST}]` : c.HOST}:${c.PORT}`).replace(/\/+$/, ''),
+      publicBaseUrlSet: c.PUBLIC_BASE_URL !== undefined,
     }),
     fetch: Object.freeze({
       maxBytes: c.FETCH_MAX_BYTES,

@@ -25,10 +25,18 @@ export async function run(config: Config, options: RunOptions): Promise<void> {
     );
   }
 
+  if (!config.media.publicBaseUrlSet && (config.host === '0.0.0.0' || config.host === '::' || config.port === 0)) {
+    // Standardised image URLs are stored with this base; clients could not reach a wildcard address.
+    logger.warn({ publicBaseUrl: config.media.publicBaseUrl }, 'PUBLIC_BASE_URL is not set: image URLs in records will use an address clients cannot reach');
+  }
+
   let app: FastifyInstance | null = null;
   if (options.workers) {
     await startWorkers({ ...container });
-    logger.info({ concurrency: config.worker.concurrency, engine: container.engine.name }, 'workers started');
+    logger.info(
+      { concurrency: config.worker.concurrency, batchSize: config.worker.batchSize, engine: container.engine.name, sources: container.sources.names },
+      'workers started',
+    );
   }
   if (options.http) {
     app = await buildApp(container);
