@@ -25,11 +25,14 @@ export async function insertHistory(db: SqlRunner, productId: string, generation
   );
 }
 
-/** Newest first; `limit` bounds what one read returns. */
-export async function listHistory(db: SqlRunner, productId: string, limit: number): Promise<HistoryRow[]> {
+/** Newest first, `limit` at most, older than the entry `before` when given (a page cursor). */
+export async function listHistory(db: SqlRunner, productId: string, limit: number, before: string | null): Promise<HistoryRow[]> {
   return db.query<HistoryRow>(
-    'SELECT * FROM product_content_history WHERE product_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2',
-    [productId, limit],
+    `SELECT h.* FROM product_content_history h
+     WHERE h.product_id = $1
+       AND ($3::uuid IS NULL OR (h.created_at, h.id) < (SELECT c.created_at, c.id FROM product_content_history c WHERE c.id = $3 AND c.product_id = $1))
+     ORDER BY h.created_at DESC, h.id DESC LIMIT $2`,
+    [productId, limit, before],
   );
 }
 

@@ -68,6 +68,16 @@ export const regenerateBodySchema = z.strictObject({
   agent_model: agentModel.optional(),
 });
 
+export const historyQuerySchema = z.strictObject({
+  limit: z.coerce
+    .number({ error: 'The limit must be a whole number from 1 to 100.' })
+    .int({ error: 'The limit must be a whole number from 1 to 100.' })
+    .min(1, { error: 'The limit must be a whole number from 1 to 100.' })
+    .max(100, { error: 'The limit must be a whole number from 1 to 100.' })
+    .optional(),
+  before: z.uuid({ error: 'The before parameter must be a version id from a previous page (next_before).' }).optional(),
+});
+
 export const restoreBodySchema = z.strictObject({
   version_id: z.uuid({ error: 'The version_id field must be the id of a history version (a UUID).' }),
 });

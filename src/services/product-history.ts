@@ -15,21 +15,36 @@ export interface HistoryVersion {
   fields: Record<string, { before: FieldValues[string]; after: FieldValues[string] }>;
 }
 
-export const HISTORY_PAGE = 100;
+export const HISTORY_PAGE_SIZE = 50;
 
 export type HistoryOutcome =
-  | { kind: 'ok'; productId: string; versions: HistoryVersion[] }
-  | { kind: 'product_not_found'; message: string };
+  | { kind: 'ok'; productId: string; versions: HistoryVersion[]; nextBefore: string | null }
+  | { kind: 'product_not_found'; message: string }
+  | { kind: 'version_not_found'; message: string };
 
-/** Every change to a product's record, newest first: what it replaced and with what. */
-export async function readHistory(db: Database, accountId: string, ref: string): Promise<HistoryOutcome> {
+/**
+ * Changes to a product's record, newest first: what each replaced and with what. A page holds
+ * `limit` versions; `nextBefore` is the cursor for the older ones, null on the last page.
+ */
+export async function readHistory(
+  db: Database,
+  accountId: string,
+  ref: string,
+  page: { limit: number; before: string | null },
+): Promise<HistoryOutcome> {
   const product = await findOwnProduct(db, accountId, ref);
   if (product === undefined) return { kind: 'product_not_found', message: `No product matches "${refForMessage(ref)}".` };
-  const rows = await listHistory(db, product.id, HISTORY_PAGE);
+  if (page.before !== null && (await findHistoryEntry(db, product.id, page.before)) === undefined) {
+    return { kind: 'version_not_found', message: `Product ${product.id} has no history version "${page.before}".` };
+  }
+  // One more than asked tells whether an older page exists without a count.
+  const rows = await listHistory(db, product.id, page.limit + 1, page.before);
+  const shown = rows.slice(0, page.limit);
   return {
     kind: 'ok',
     productId: product.id,
-    versions: rows.map((row) => ({
+    nextBefore: rows.length > page.limit ? (shown.at(-1)?.id ?? null) : null,
+    versions: shown.map((row) => ({
       id: row.id,
       country: row.country,
       change: row.change,

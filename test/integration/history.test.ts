@@ -85,6 +85,39 @@ for (const target of databaseTargets()) {
       assert.deepEqual(after.versions[0]?.fields.title, { before: 'Lampada Arco in metallo nero', after: original.title });
     });
 
+    test('history is read in pages, newest first, with a cursor to the older ones', async () => {
+      const { token } = await h.account(100);
+      const id = await created(token);
+      for (const title of ['Arco uno', 'Arco due', 'Arco tre']) await regenerated(token, id, { title });
+      const all = (await history(token, id)).versions;
+      assert.equal(all.length, 6, 'three regenerations in two countries');
+      assert.deepEqual(all.filter((v) => v.country === 'it').map((v) => v.fields.title?.after), ['Arco tre', 'Arco due', 'Arco uno']);
+
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const res = await h.get(`/api/v1/products/details/${id}/history?limit=4${cursor === null ? '' : `&before=${cursor}`}`, token);
+        assert.equal(res.statusCode, 200, res.body);
+        const data: { versions: Version[]; next_before: string | null } = res.json<{ data: { versions: Version[]; next_before: string | null } }>().data;
+        assert.ok(data.versions.length <= 4);
+        seen.push(...data.versions.map((v) => v.id));
+        cursor = data.next_before;
+        pages += 1;
+      } while (cursor !== null);
+      assert.equal(pages, 2);
+      assert.deepEqual(seen, all.map((v) => v.id), 'the pages together are the whole history, in order, once each');
+
+      for (const bad of ['limit=0', 'limit=101', 'limit=two', 'before=yesterday', 'sort=asc']) {
+        const res = await h.get(`/api/v1/products/details/${id}/history?${bad}`, token);
+        assert.equal(res.statusCode, 422, `${bad}: ${res.body}`);
+        assert.equal(res.json<{ code: string }>().code, 'validation_failed');
+      }
+      const unknown = await h.get(`/api/v1/products/details/${id}/history?before=00000000-0000-4000-8000-000000000000`, token);
+      assert.equal(unknown.statusCode, 404);
+      assert.equal(unknown.json<{ code: string }>().code, 'version_not_found');
+    });
+
     test('restore is refused while a generation is queued, and unknown versions or products are 404', async () => {
       const { token } = await h.account(100);
       const id = await created(token);

@@ -1,20 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { readHistory, restoreVersion } from '../../services/product-history.ts';
+import { HISTORY_PAGE_SIZE, readHistory, restoreVersion } from '../../services/product-history.ts';
 import type { AppDeps } from '../app.ts';
 import { methodNotAllowed } from '../app.ts';
 import { authOf } from '../auth.ts';
 import { ApiError, validationFailed } from '../errors.ts';
-import { MAX_LENGTH, parseBody, restoreBodySchema } from '../schemas.ts';
+import { historyQuerySchema, MAX_LENGTH, parseBody, restoreBodySchema } from '../schemas.ts';
 
 /** Beyond the spec: what each change replaced (`GET …/history`), and undoing one (`POST restore`). */
 export async function productHistoryRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const history = '/products/details/:id/history';
-  app.get<{ Params: { id: string } }>(history, async (request, reply) => {
+  app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>(history, async (request, reply) => {
     const { id } = request.params;
     if (id.length === 0 || id.length > MAX_LENGTH.id) throw new ApiError('product_not_found', `No product matches "${id.slice(0, 64)}".`);
-    const outcome = await readHistory(deps.db, authOf(request).accountId, id);
-    if (outcome.kind === 'product_not_found') throw new ApiError('product_not_found', outcome.message);
-    return reply.send({ status: 'success', data: { product_id: outcome.productId, versions: outcome.versions } });
+    const query = parseBody(historyQuerySchema, request.query);
+    if (!query.ok) throw query.error;
+    const outcome = await readHistory(deps.db, authOf(request).accountId, id, {
+      limit: query.value.limit ?? HISTORY_PAGE_SIZE,
+      before: query.value.before ?? null,
+    });
+    if (outcome.kind !== 'ok') throw new ApiError(outcome.kind, outcome.message);
+    return reply.send({ status: 'success', data: { product_id: outcome.productId, versions: outcome.versions, next_before: outcome.nextBefore } });
   });
   methodNotAllowed(app, history, ['GET']);
 
