@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { readCachedAnswer, writeCachedAnswer, type CachedAnswer } from '../db/source-cache.ts';
+import { releaseFetchLease, takeFetchLease } from '../db/source-fetch-leases.ts';
 import type { SqlRunner } from '../db/database.ts';
 import type { Fact } from '../domain/facts.ts';
 import { SourceUnavailableError, type ProductSource, type SourceQuery } from './source.ts';
@@ -30,23 +33,48 @@ export interface SourceChainOptions {
   sources: readonly ProductSource[];
   cacheTtlSeconds: number;
   notFoundTtlSeconds: number;
+  /** How long one process may hold the right to fetch a code before another may take over. */
+  leaseSeconds?: number;
+  /** How often a process waiting on another's fetch looks for its answer in the cache. */
+  leasePollMs?: number;
 }
 
 /**
  * Asks every source in order and merges what they return. Remote answers, found or not, are kept
  * in the shared cache, so one code is fetched once per TTL whatever the account. Lookups of the
- * same code already under way in this process are joined rather than repeated.
+ * same code already under way are joined rather than repeated: in this process by sharing the
+ * promise, across processes by a lease in the database.
  * A source that cannot answer now is reported, not fatal: the caller decides whether to retry.
  */
 export function createSourceChain(options: SourceChainOptions): SourceChain {
   const { db, sources } = options;
   const inFlight = new Map<string, Promise<CachedAnswer>>();
+  const leaseSeconds = options.leaseSeconds ?? 300;
+  const leasePollMs = options.leasePollMs ?? 250;
 
+  /**
+   * Fetches once across every process: whoever takes the lease asks the source; the others wait
+   * for its answer in the cache, and take the lease themselves if it is released without one
+   * (the source failed) or expires (its holder died).
+   */
   async function fetchAndCache(source: ProductSource, query: SourceQuery, signal: AbortSignal | undefined): Promise<CachedAnswer> {
-    const facts = await source.lookup(query, signal);
-    const ttl = facts === null ? options.notFoundTtlSeconds : options.cacheTtlSeconds;
-    if (ttl > 0) await writeCachedAnswer(db, source.name, query.code, facts, ttl);
-    return facts === null ? { found: false } : { found: true, facts };
+    const holder = randomUUID();
+    while (!(await takeFetchLease(db, source.name, query.code, holder, leaseSeconds))) {
+      await sleep(leasePollMs, undefined, signal === undefined ? {} : { signal });
+      const cached = await readCachedAnswer(db, source.name, query.code);
+      if (cached !== undefined) return cached;
+    }
+    try {
+      // Another process may have answered between our cache read and taking the lease.
+      const answered = await readCachedAnswer(db, source.name, query.code);
+      if (answered !== undefined) return answered;
+      const facts = await source.lookup(query, signal);
+      const ttl = facts === null ? options.notFoundTtlSeconds : options.cacheTtlSeconds;
+      if (ttl > 0) await writeCachedAnswer(db, source.name, query.code, facts, ttl);
+      return facts === null ? { found: false } : { found: true, facts };
+    } finally {
+      await releaseFetchLease(db, source.name, query.code, holder);
+    }
   }
 
   async function ask(source: ProductSource, query: SourceQuery, signal: AbortSignal | undefined): Promise<{ answer: CachedAnswer; fromCache: boolean }> {

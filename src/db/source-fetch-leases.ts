@@ -1,0 +1,17 @@
+import type { SqlRunner } from './database.ts';
+
+/** Takes the lease on fetching (source, code) unless another holder's lease is still running. */
+export async function takeFetchLease(db: SqlRunner, source: string, code: string, holder: string, seconds: number): Promise<boolean> {
+  const rows = await db.query(
+    `INSERT INTO source_fetch_leases (source, code, holder, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))
+     ON CONFLICT (source, code) DO UPDATE SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at
+     WHERE source_fetch_leases.expires_at <= now()
+     RETURNING holder`,
+    [source, code, holder, seconds],
+  );
+  return rows.length > 0;
+}
+
+export async function releaseFetchLease(db: SqlRunner, source: string, code: string, holder: string): Promise<void> {
+  await db.query('DELETE FROM source_fetch_leases WHERE source = $1 AND code = $2 AND holder = $3', [source, code, holder]);
+}

@@ -1,0 +1,130 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { migrate } from '../../src/db/migrate.ts';
+import type { Fact } from '../../src/domain/facts.ts';
+import { createSourceChain, type SourceChain } from '../../src/sources/source-chain.ts';
+import { SourceUnavailableError, type ProductSource, type SourceQuery } from '../../src/sources/source.ts';
+import { databaseTargets, type TestDatabase } from '../helpers/databases.ts';
+
+// The chain on a real database: answers shared through the cache, one fetch per code even when
+// two processes ask at once, failures reported rather than cached.
+
+const fact = (source: string, value: string): Fact => ({
+  id: `${source}:name`,
+  key: 'name',
+  value,
+  language: 'it',
+  source,
+  licence: 'ODbL-1.0',
+  fetchedAt: '2026-11-01T00:00:00.000Z',
+});
+
+/** A remote source whose answers a test releases by hand, counting every call. */
+function heldSource(name: string, answer: (query: SourceQuery) => Fact[] | null | Error) {
+  const calls: string[] = [];
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const started: (() => void)[] = [];
+  const source: ProductSource = {
+    name,
+    cached: true,
+    codeTypes: ['ean'],
+    async lookup(query) {
+      calls.push(query.code);
+      for (const notify of started.splice(0)) notify();
+      await held;
+      const result = answer(query);
+      if (result instanceof Error) throw result;
+      return result;
+    },
+  };
+  return {
+    source,
+    calls,
+    release: () => release(),
+    nextCall: () => new Promise<void>((resolve) => started.push(resolve)),
+  };
+}
+
+const EAN = { code: '8001234500016', codeType: 'ean' } as const;
+
+for (const target of databaseTargets()) {
+  describe(`source chain [${target.name}]`, () => {
+    let database: TestDatabase;
+    before(async () => {
+      database = await target.open();
+      await migrate(database.db);
+    });
+    after(async () => {
+      await database.close();
+    });
+
+    const chainOf = (source: ProductSource): SourceChain =>
+      createSourceChain({ db: database.db, sources: [source], cacheTtlSeconds: 3600, notFoundTtlSeconds: 60, leasePollMs: 20 });
+
+    test('two processes asking for one code at once: the source is asked once, both get its facts', async () => {
+      const code = { ...EAN, code: '8001234500023' };
+      // Two chains with their own source objects stand for two worker processes on one database.
+      const first = heldSource('remote_a', () => [fact('remote_a', 'Pentola')]);
+      const second = heldSource('remote_a', () => [fact('remote_a', 'Pentola')]);
+      const asking = first.nextCall();
+      const one = chainOf(first.source).gather(code);
+      await asking;
+      const two = chainOf(second.source).gather(code);
+      first.release();
+      second.release();
+      const [a, b] = await Promise.all([one, two]);
+      assert.deepEqual(a.facts.map((f) => f.value), ['Pentola']);
+      assert.deepEqual(b.facts, a.facts);
+      assert.equal(first.calls.length + second.calls.length, 1, 'one fetch across both processes');
+      assert.deepEqual(b.reports.map((r) => r.outcome), ['found']);
+    });
+
+    test('a cached answer, found or not, is not fetched again; a failure is not cached', async () => {
+      const found = heldSource('remote_b', (q) => (q.code === EAN.code ? [fact('remote_b', 'Moka')] : null));
+      found.release();
+      const chain = chainOf(found.source);
+      assert.equal((await chain.gather(EAN)).reports[0]?.fromCache, false);
+      assert.equal((await chain.gather(EAN)).reports[0]?.fromCache, true);
+      const unknown = { ...EAN, code: '8001234500030' };
+      assert.deepEqual((await chain.gather(unknown)).reports.map((r) => r.outcome), ['not_found']);
+      assert.deepEqual((await chain.gather(unknown)).reports.map((r) => [r.outcome, r.fromCache]), [['not_found', true]]);
+      assert.deepEqual(found.calls, [EAN.code, unknown.code]);
+
+      let down = true;
+      const flaky = heldSource('remote_c', () => (down ? new SourceUnavailableError('remote_c', 'answered 503') : [fact('remote_c', 'Moka')]));
+      flaky.release();
+      const flakyChain = chainOf(flaky.source);
+      const failed = await flakyChain.gather(EAN);
+      assert.deepEqual(failed.reports.map((r) => [r.outcome, r.message]), [['unavailable', 'answered 503']]);
+      assert.deepEqual(failed.facts, []);
+      down = false;
+      assert.deepEqual((await flakyChain.gather(EAN)).facts.map((f) => f.value), ['Moka'], 'the next try asks again');
+      assert.equal(flaky.calls.length, 2);
+    });
+
+    test('a process whose fetch fails hands the lease on: the waiting one fetches itself', async () => {
+      const code = { ...EAN, code: '8001234500047' };
+      const failing = heldSource('remote_d', () => new SourceUnavailableError('remote_d', 'timeout'));
+      const working = heldSource('remote_d', () => [fact('remote_d', 'Detersivo')]);
+      working.release();
+      const asking = failing.nextCall();
+      const one = chainOf(failing.source).gather(code);
+      await asking;
+      const two = chainOf(working.source).gather(code);
+      failing.release();
+      const [a, b] = await Promise.all([one, two]);
+      assert.deepEqual(a.reports.map((r) => r.outcome), ['unavailable']);
+      assert.deepEqual(b.facts.map((f) => f.value), ['Detersivo']);
+      assert.equal(working.calls.length, 1);
+    });
+
+    test('a source that does not serve the code type is skipped without a call', async () => {
+      const only = heldSource('remote_e', () => [fact('remote_e', 'x')]);
+      only.release();
+      const gathered = await chainOf(only.source).gather({ code: '012745093', codeType: 'minsan' });
+      assert.deepEqual(gathered.reports.map((r) => r.outcome), ['not_applicable']);
+      assert.deepEqual(only.calls, []);
+    });
+  });
+}
