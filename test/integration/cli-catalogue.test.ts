@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -12,43 +11,13 @@ import { openPGlite } from '../../src/db/pglite-database.ts';
 import { gs1CheckDigit } from '../../src/domain/codes.ts';
 import { defined } from '../helpers/assert.ts';
 import { createServerDatabase } from '../helpers/databases.ts';
+import { onlyJson, runCli as runCliAs, type Env } from '../helpers/run-cli.ts';
 
 // `vetrina catalog import` and `vetrina sources aifa import`, run as an operator runs them.
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = 'bin/vetrina.js';
 const AIFA_SAMPLE = fileURLToPath(new URL('../fixtures/aifa/confezioni-sample.csv', import.meta.url));
 
-type Env = Record<string, string | undefined>;
-
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-async function runCli(args: readonly string[], extra: Env): Promise<CliResult> {
-  const env: Env = { ...process.env, LOG_LEVEL: 'silent', ...extra };
-  delete env.NODE_TEST_CONTEXT;
-  if (!('DATABASE_URL' in extra)) delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, timeout: 120_000 });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const [code] = (await once(child, 'close')) as [number | null];
-  return { code, stdout, stderr };
-}
-
-/** Exit 0 and exactly one JSON object on stdout. */
-function onlyJson(result: CliResult): Record<string, unknown> {
-  assert.equal(result.code, 0, `exit ${result.code}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`);
-  const lines = result.stdout.trim().split('\n');
-  assert.equal(lines.length, 1, `expected one line of JSON, got: ${result.stdout}`);
-  const parsed: unknown = JSON.parse(defined(lines[0], 'output line'));
-  assert.ok(typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed));
-  return parsed as Record<string, unknown>;
-}
+const runCli = (args: readonly string[], env: Env) => runCliAs(args, env, 'silent');
 
 describe('vetrina catalog import and sources aifa import on an embedded data directory', () => {
   let dir: string;

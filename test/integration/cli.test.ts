@@ -6,57 +6,14 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { OFFLINE_ENV } from '../helpers/offline-env.ts';
+import { BIN, childEnv, onlyJson, ROOT, runCli, type Env } from '../helpers/run-cli.ts';
 import { defined } from '../helpers/assert.ts';
 
 // The real `vetrina` CLI and server, driven as child processes, the way an operator uses them.
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = 'bin/vetrina.js';
 const TOKEN = /vt_[0-9a-f]{16}_[A-Za-z0-9_-]{43}/g;
 const LISTENING = /listening at (http:\/\/[^\s"]+)/i;
-const CHILD_TIMEOUT_MS = 120_000;
-
-type Env = Record<string, string | undefined>;
-
-/** The parent's environment without anything that would point the child elsewhere. */
-function childEnv(extra: Env): Env {
-  const env: Env = { ...process.env, LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_SECONDS: '5', ...OFFLINE_ENV, ...extra };
-  delete env.NODE_TEST_CONTEXT;
-  if (!('DATABASE_URL' in extra)) delete env.DATABASE_URL;
-  return env;
-}
-
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-async function runCli(args: readonly string[], env: Env): Promise<CliResult> {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: childEnv(env), timeout: CHILD_TIMEOUT_MS });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (exitCode) => resolve(exitCode));
-  });
-  return { code, stdout, stderr };
-}
-
-/** Exit 0 and exactly one JSON object on stdout. */
-function onlyJson(result: CliResult): Record<string, unknown> {
-  assert.equal(result.code, 0, `exit ${result.code}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`);
-  const lines = result.stdout.trim().split('\n');
-  assert.equal(lines.length, 1, `expected one line of JSON, got: ${result.stdout}`);
-  const parsed: unknown = JSON.parse(defined(lines[0], 'output line'));
-  assert.ok(typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed));
-  return parsed as Record<string, unknown>;
-}
 
 function tokenId(token: string): string {
   const match = /^vt_([0-9a-f]{16})_/.exec(token);

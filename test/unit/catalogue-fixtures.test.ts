@@ -4,7 +4,7 @@ import { checkProductCode } from '../../src/domain/codes.ts';
 import type { Fact } from '../../src/domain/facts.ts';
 import { aifaRecordToFacts, aifaRowCode } from '../../src/sources/aifa/aifa-record.ts';
 import { catalogueRecordToFacts, catalogueRowCode } from '../../src/sources/catalogue/catalogue-record.ts';
-import { assertExpectedFacts, factValues, readProductFixtures, type ProductFixture } from '../fakes/product-fixtures.ts';
+import { assertExpectedFacts, readProductFixtures, type ProductFixture } from '../fakes/product-fixtures.ts';
 
 // Every catalogue and AIFA fixture, through its source's mapper, must give the facts the fixture
 // expects: what a generation engine will be given for that product.
