@@ -1,10 +1,19 @@
-import { FetchError, type GuardedFetcher } from './fetcher.ts';
+import { FetchError, type FetchFailureReason, type GuardedFetcher } from './fetcher.ts';
 import { fingerprintPicture, groupSamePictures, sha256Hex, type PictureFingerprint } from './image-fingerprint.ts';
 import type { MediaStorage } from './media-storage.ts';
-import { ImageRejectedError, standardiseImage, type Rendition, type SizeLabel, type StandardiseOptions } from './standardise-image.ts';
+import {
+  ImageRejectedError,
+  standardiseImage,
+  type ImageRejectionReason,
+  type Rendition,
+  type SizeLabel,
+  type StandardiseOptions,
+} from './standardise-image.ts';
 
 // The use case the worker calls for a product whose account pays for image standardisation:
 // fetch every picture, drop duplicates, standardise, store, and say what happened to each URL.
+// A picture that cannot be had stays listed, without renditions, so the record never loses the
+// source URL a free create would have kept.
 
 /** One image URL of a product and where it came from; caller images first, then the sources'. */
 export interface ImageRef {
@@ -31,9 +40,26 @@ export interface ProductImage {
   renditions: ProductImageRendition[];
 }
 
+/** Why a picture has no renditions: the fetcher's reason, or what the decoder refused. */
+export type ImageFailureReason = FetchFailureReason | 'decode_failed' | 'too_many_pixels' | 'unsupported_format';
+
+/** A picture that could not be fetched or standardised: listed where it was, with no renditions. */
+export interface FailedProductImage {
+  source_url: string;
+  source: string;
+  licence: string | null;
+  renditions: [];
+  error: {
+    reason: ImageFailureReason;
+    /** Whether a later try could succeed (timeout, 5xx, network error). */
+    transient: boolean;
+  };
+}
+
 export interface StandardiseProductImagesResult {
-  images: ProductImage[];
-  /** Readable notes for the product's validation messages: which URL, and why it was left out. */
+  /** One entry per distinct URL used, in the order listed, less those dropped as duplicates. */
+  images: (ProductImage | FailedProductImage)[];
+  /** Readable notes for the product's validation messages: which URL failed or was dropped, and why. */
   messages: string[];
 }
 
@@ -51,34 +77,52 @@ export const MAX_IMAGES_PER_PRODUCT = 10;
 /** Pictures of one product worked on at once: a fetch overlaps a decode, memory stays bounded. */
 export const IMAGES_AT_ONCE = 2;
 
-interface Standardised {
+interface Listed {
+  /** Position in the list of URLs; the earliest of same-bytes URLs names the picture. */
   index: number;
   ref: ImageRef;
   /** Other URLs that served exactly the same bytes. */
   sameBytes: { index: number; ref: ImageRef }[];
+}
+
+interface Standardised extends Listed {
   fingerprint: PictureFingerprint;
   pixels: number;
   bytes: number;
   renditions: Rendition[];
 }
 
-type Outcome = { kind: 'standardised'; item: Standardised } | { kind: 'same_bytes'; index: number; of: number } | { kind: 'failed'; message: string };
+interface Failed extends Listed {
+  reason: ImageFailureReason;
+  transient: boolean;
+  /** Why, readable, for the validation message. */
+  why: string;
+}
+
+type Outcome = { kind: 'standardised'; item: Standardised } | { kind: 'same_bytes'; index: number; of: number } | { kind: 'failed'; item: Failed };
+
+// The decoder's word for a corrupt file is internal; clients get the words docs/images.md lists.
+const REJECTION_REASON: Record<ImageRejectionReason, ImageFailureReason> = {
+  undecodable: 'decode_failed',
+  too_many_pixels: 'too_many_pixels',
+  unsupported_format: 'unsupported_format',
+};
 
 /**
  * Never throws for a picture that cannot be had: an unreachable, refused or undecodable image,
- * including a transient fetch failure (timeout, 5xx), becomes a message and the product completes
- * with the other pictures; a retry of the whole job for one flaky image URL would charge nothing
- * more but delay the product. Throws only when storage fails or the signal aborts.
+ * including a transient fetch failure (timeout, 5xx), is listed with an error and a message, and
+ * the product completes with the other pictures; a retry of the whole job for one flaky image URL
+ * would charge nothing more but delay the product. Throws only when storage fails or the signal aborts.
  */
 export async function standardiseProductImages(
   refs: readonly ImageRef[],
   deps: StandardiseProductImagesDeps,
 ): Promise<StandardiseProductImagesResult> {
-  const messages: string[] = [];
+  const limitMessages: string[] = [];
   const distinct = distinctUrls(refs);
   const considered = distinct.slice(0, MAX_IMAGES_PER_PRODUCT);
   if (distinct.length > considered.length) {
-    messages.push(`${distinct.length - considered.length} more image URL(s) were not used: at most ${MAX_IMAGES_PER_PRODUCT} images are standardised per product.`);
+    limitMessages.push(`${distinct.length - considered.length} more image URL(s) were not used: at most ${MAX_IMAGES_PER_PRODUCT} images are standardised per product.`);
   }
 
   // First index that served each sha256; later URLs with the same bytes are not decoded again.
@@ -91,7 +135,9 @@ export async function standardiseProductImages(
     } catch (error) {
       // A job being stopped is not a broken image: stop, rather than record every URL as failed.
       deps.signal?.throwIfAborted();
-      if (error instanceof FetchError) return { kind: 'failed', message: `Image ${ref.url} was left out: ${fetchReason(error)}` };
+      if (error instanceof FetchError) {
+        return { kind: 'failed', item: { index, ref, sameBytes: [], reason: error.reason, transient: error.transient, why: fetchReason(error) } };
+      }
       throw error;
     }
     const sha = sha256Hex(fetched.bytes);
@@ -117,27 +163,27 @@ export async function standardiseProductImages(
         },
       };
     } catch (error) {
-      if (error instanceof ImageRejectedError) return { kind: 'failed', message: `Image ${ref.url} was left out: ${error.message}.` };
+      if (error instanceof ImageRejectedError) {
+        return { kind: 'failed', item: { index, ref, sameBytes: [], reason: REJECTION_REASON[error.reason], transient: false, why: `${error.message}.` } };
+      }
       throw error;
     }
   });
 
   const standardised: Standardised[] = [];
+  const failed: Failed[] = [];
   for (const outcome of outcomes) {
     if (outcome.kind === 'standardised') standardised.push(outcome.item);
-    else if (outcome.kind === 'failed') messages.push(outcome.message);
+    else if (outcome.kind === 'failed') failed.push(outcome.item);
   }
   // Looked up by the index that was fetched first, which the swap below may change on the item.
-  const byFetchedIndex = new Map(standardised.map((s) => [s.index, s]));
+  const byFetchedIndex = new Map<number, Listed>([...standardised, ...failed].map((item) => [item.index, item]));
   for (const outcome of outcomes) {
     if (outcome.kind !== 'same_bytes') continue;
     const duplicate = considered[outcome.index];
-    const first = considered[outcome.of];
-    if (duplicate === undefined || first === undefined) continue;
     const original = byFetchedIndex.get(outcome.of);
-    if (original === undefined) {
-      messages.push(`Image ${duplicate.url} was left out: it is the same file as ${first.url}, which could not be used.`);
-    } else if (outcome.index < original.index) {
+    if (duplicate === undefined || original === undefined) continue;
+    if (outcome.index < original.index) {
       // Fetches finish in any order; the URL listed first (the caller's before a source's) names the picture.
       original.sameBytes.push({ index: original.index, ref: original.ref });
       original.index = outcome.index;
@@ -148,11 +194,18 @@ export async function standardiseProductImages(
   }
   standardised.sort((a, b) => a.index - b.index);
 
-  const images: ProductImage[] = [];
+  // Each entry sits at the index of the URL that names it; messages follow the same order.
+  const entries: { index: number; image: ProductImage | FailedProductImage; messages: string[] }[] = [];
+  for (const item of failed) {
+    const messages = [`Image ${item.ref.url} could not be standardised and is listed without renditions: ${item.why}`];
+    for (const same of item.sameBytes) messages.push(`Image ${same.ref.url} was left out: it is the same file as ${item.ref.url}, which could not be used.`);
+    entries.push({ index: item.index, image: failedImage(item), messages });
+  }
   // A group sits where its first member was listed; the picture kept is its largest original,
   // credited to the URL, source and licence that served that picture.
   for (const group of groupSamePictures(standardised)) {
     const kept = group.keep;
+    const messages: string[] = [];
     for (const member of group.members) {
       const sameFile = member.sameBytes.map((s) => s.ref);
       if (member === kept) {
@@ -163,9 +216,21 @@ export async function standardiseProductImages(
         }
       }
     }
-    images.push(await store(kept, deps));
+    const position = Math.min(...group.members.map((m) => m.index));
+    entries.push({ index: position, image: await store(kept, deps), messages });
   }
-  return { images, messages };
+  entries.sort((a, b) => a.index - b.index);
+  return { images: entries.map((e) => e.image), messages: [...limitMessages, ...entries.flatMap((e) => e.messages)] };
+}
+
+function failedImage(item: Failed): FailedProductImage {
+  return {
+    source_url: item.ref.url,
+    source: item.ref.source,
+    licence: item.ref.licence,
+    renditions: [],
+    error: { reason: item.reason, transient: item.transient },
+  };
 }
 
 async function store(item: Standardised, deps: StandardiseProductImagesDeps): Promise<ProductImage> {

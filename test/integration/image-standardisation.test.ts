@@ -15,6 +15,7 @@ import { FetchError, type FetchedResource, type GuardedFetcher } from '../../src
 import { FileMediaStorage } from '../../src/media/media-storage.ts';
 import {
   standardiseProductImages,
+  type FailedProductImage,
   type ImageRef,
   type ProductImage,
   type StandardiseProductImagesResult,
@@ -112,8 +113,30 @@ function run(refs: ImageRef[], maxInputPixels = MAX_PIXELS): Promise<Standardise
 const caller = (name: string): ImageRef => ({ url: url(name), source: 'caller', licence: null });
 const source = (name: string): ImageRef => ({ url: url(name), source: 'open_food_facts', licence: 'ODbL-1.0' });
 
-function byUrl(result: StandardiseProductImagesResult, name: string): ProductImage | undefined {
+function byUrl(result: StandardiseProductImagesResult, name: string): ProductImage | FailedProductImage | undefined {
   return result.images.find((i) => i.source_url === url(name));
+}
+
+const isFailed = (image: ProductImage | FailedProductImage): image is FailedProductImage => 'error' in image;
+const standardisedOf = (result: StandardiseProductImagesResult): ProductImage[] => result.images.filter((i) => !isFailed(i));
+
+/** What the record says of each listed URL: its source, licence, and why it failed (null when standardised). */
+function listing(result: StandardiseProductImagesResult): [string, string, string | null, string | null][] {
+  return result.images.map((i) => [i.source_url, i.source, i.licence, isFailed(i) ? `${i.error.reason}${i.error.transient ? ' (transient)' : ''}` : null]);
+}
+
+/** A failed entry, exactly as a client reads it: no renditions, a machine-readable reason. */
+function failedEntry(ref: ImageRef, reason: string, transient: boolean) {
+  return { source_url: ref.url, source: ref.source, licence: ref.licence, renditions: [], error: { reason, transient } };
+}
+
+/** A URL on a port that nothing listens on: the image host is down. */
+async function downHost(): Promise<string> {
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const port = (closed.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => closed.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
 }
 
 function messageAbout(result: StandardiseProductImagesResult, name: string): string | undefined {
@@ -145,6 +168,9 @@ before(async () => {
   });
   files.set('huge.jpg', { body: await sharp({ create: { width: 9000, height: 9000, channels: 3, background: '#6a8caf' } }).jpeg().toBuffer(), type: 'image/jpeg' });
   files.set('truncated.jpg', { body: photo.subarray(0, Math.floor(photo.length * 0.6)), type: 'image/jpeg' });
+  files.set('truncated-copy.jpg', { body: photo.subarray(0, Math.floor(photo.length * 0.6)), type: 'image/jpeg' });
+  // Sniffed as a GIF by its magic bytes, but no picture follows.
+  files.set('empty.gif', { body: Buffer.from('GIF89a but then nothing'), type: 'image/gif' });
   files.set('photo.jpg', { body: Buffer.from('This is not a photograph, it is a text file.\n'), type: 'image/jpeg' });
   files.set('same-large.jpg', { body: samePictureLarge, type: 'image/jpeg' });
   files.set('same-small.webp', { body: await sharp(samePictureLarge).resize(600).webp({ quality: 70 }).toBuffer(), type: 'image/webp' });
@@ -154,6 +180,10 @@ before(async () => {
   files.set('twice-c.png', { body: twice, type: 'image/png' });
 
   server = createServer((req, res) => {
+    if (req.url === '/overloaded.jpg') {
+      res.writeHead(503, { 'content-type': 'text/plain' }).end('try later');
+      return;
+    }
     const served = files.get((req.url ?? '/').slice(1));
     if (served === undefined) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
@@ -192,22 +222,35 @@ describe('a product with every kind of picture', () => {
     result = await run(refs());
   });
 
-  test('keeps each distinct picture once, in the order listed, credited to where it came from', () => {
+  test('lists each distinct picture once, in the order listed, credited to where it came from, failed ones included', () => {
     assert.deepEqual(
-      result.images.map((i) => [i.source_url, i.source, i.licence]),
+      listing(result),
       [
-        [url('photo-white-border.jpg'), 'caller', null],
-        [url('transparent.png'), 'caller', null],
-        [url('twice-a.png'), 'caller', null],
-        [url('product.webp'), 'open_food_facts', 'ODbL-1.0'],
+        [url('photo-white-border.jpg'), 'caller', null, null],
+        [url('transparent.png'), 'caller', null, null],
+        [url('truncated.jpg'), 'caller', null, 'decode_failed'],
+        [url('photo.jpg'), 'caller', null, 'unexpected_type'],
+        [url('twice-a.png'), 'caller', null, null],
+        [url('missing.jpg'), 'caller', null, 'http_error'],
+        [url('product.webp'), 'open_food_facts', 'ODbL-1.0', null],
         // The same picture at two sizes: the larger original is kept, where the first of them was listed.
-        [url('same-large.jpg'), 'open_food_facts', 'ODbL-1.0'],
+        [url('same-large.jpg'), 'open_food_facts', 'ODbL-1.0', null],
       ],
       result.messages.join('\n'),
     );
   });
 
-  test('says which URLs were left out and why, without failing the product', () => {
+  test('a picture that cannot be had is listed with no renditions and why, nothing more', () => {
+    assert.deepEqual(byUrl(result, 'truncated.jpg'), failedEntry(caller('truncated.jpg'), 'decode_failed', false));
+    assert.deepEqual(byUrl(result, 'photo.jpg'), failedEntry(caller('photo.jpg'), 'unexpected_type', false));
+    assert.deepEqual(byUrl(result, 'missing.jpg'), failedEntry(caller('missing.jpg'), 'http_error', false));
+  });
+
+  test('a standardised picture has no error field', () => {
+    for (const image of standardisedOf(result)) assert.deepEqual(Object.keys(image).sort(), ['licence', 'renditions', 'source', 'source_url'], image.source_url);
+  });
+
+  test('says which URLs failed or were dropped and why, without failing the product', () => {
     assert.match(defined(messageAbout(result, 'truncated.jpg'), 'message on the truncated JPEG'), /could not be decoded/);
     assert.match(defined(messageAbout(result, 'photo.jpg'), 'message on the text file'), /not an image/);
     assert.match(defined(messageAbout(result, 'missing.jpg'), 'message on the 404'), /HTTP 404/);
@@ -216,7 +259,8 @@ describe('a product with every kind of picture', () => {
   });
 
   test('every kept picture has a 1200, 500 and 200 square, each as JPEG and WebP', () => {
-    for (const image of result.images) {
+    assert.equal(standardisedOf(result).length, 5);
+    for (const image of standardisedOf(result)) {
       assert.deepEqual(
         image.renditions.map((r) => [r.size_label, r.format, r.width, r.height]),
         [
@@ -233,7 +277,7 @@ describe('a product with every kind of picture', () => {
   });
 
   test('each rendition is stored under the sha256 of its bytes, and its record tells its true size and format', async () => {
-    for (const image of result.images) {
+    for (const image of standardisedOf(result)) {
       for (const r of image.renditions) {
         const name = defined(/^https:\/\/shop\.example\/media\/([0-9a-f]{64})\.(jpg|webp)$/.exec(r.url), `media URL ${r.url}`);
         const hash = defined(name[1]);
@@ -322,7 +366,10 @@ describe('single pictures', () => {
 
   test('a 9000 × 9000 picture over the pixel limit is refused with a message, before decoding', async () => {
     const result = await run([caller('huge.jpg'), caller('product.webp')]);
-    assert.equal(result.images.length, 1);
+    assert.deepEqual(listing(result), [
+      [url('huge.jpg'), 'caller', null, 'too_many_pixels'],
+      [url('product.webp'), 'caller', null, null],
+    ]);
     assert.match(defined(messageAbout(result, 'huge.jpg')), /9000×9000 is 81\.0 megapixels, over the limit of 40\.0 megapixels/);
   });
 
@@ -371,19 +418,50 @@ describe('single pictures', () => {
   test('only the first 10 URLs are used, and the message says so', async () => {
     const refs = Array.from({ length: 12 }, (_, i) => caller(`missing-${i}.jpg`));
     const result = await run(refs);
-    assert.equal(result.images.length, 0);
+    assert.deepEqual(
+      result.images,
+      refs.slice(0, 10).map((ref) => failedEntry(ref, 'http_error', false)),
+    );
     assert.ok(result.messages.some((m) => /2 more image URL\(s\) were not used: at most 10/.test(m)), result.messages.join('\n'));
     assert.equal(result.messages.filter((m) => /HTTP 404/.test(m)).length, 10);
   });
 
   test('an unreachable server is reported as possibly temporary; the product still completes', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const result = await run([{ url: `http://127.0.0.1:${port}/gone.jpg`, source: 'caller', licence: null }, caller('product.webp')]);
-    assert.equal(result.images.length, 1);
+    const gone: ImageRef = { url: `${await downHost()}/gone.jpg`, source: 'caller', licence: null };
+    const result = await run([gone, caller('product.webp')]);
+    assert.deepEqual(result.images[0], failedEntry(gone, 'network_error', true));
+    assert.equal(result.images.length, 2);
+    assert.equal(defined(result.images[1]).source_url, url('product.webp'));
+    assert.equal(defined(result.images[1]).renditions.length, 6);
     assert.match(result.messages.join('\n'), /could not be reached \(this may be temporary/);
+  });
+
+  test('when the image host is down, every source URL is still listed, in order, with its source and licence', async () => {
+    const host = await downHost();
+    const refs: ImageRef[] = [
+      { url: `${host}/front.jpg`, source: 'caller', licence: null },
+      { url: `${host}/back.jpg`, source: 'caller', licence: null },
+      { url: `${host}/off.jpg`, source: 'open_food_facts', licence: 'ODbL-1.0' },
+    ];
+    const result = await run(refs);
+    assert.deepEqual(
+      result.images,
+      refs.map((ref) => failedEntry(ref, 'network_error', true)),
+    );
+    for (const ref of refs) assert.ok(result.messages.some((m) => m.includes(ref.url)), `message on ${ref.url}`);
+  });
+
+  test('a server error is transient, a file that is no picture is not', async () => {
+    const result = await run([caller('overloaded.jpg'), caller('empty.gif')]);
+    assert.deepEqual(result.images, [failedEntry(caller('overloaded.jpg'), 'http_error', true), failedEntry(caller('empty.gif'), 'unsupported_format', false)]);
+    assert.match(defined(messageAbout(result, 'overloaded.jpg')), /HTTP 503 \(this may be temporary/);
+    assert.match(defined(messageAbout(result, 'empty.gif')), /not an image we can read/);
+  });
+
+  test('the same broken file at two URLs is listed once, under the URL listed first', async () => {
+    const result = await run([source('truncated-copy.jpg'), caller('truncated.jpg')]);
+    assert.deepEqual(result.images, [failedEntry(source('truncated-copy.jpg'), 'decode_failed', false)]);
+    assert.match(defined(messageAbout(result, 'truncated.jpg')), /same file as .*truncated-copy\.jpg, which could not be used/);
   });
 });
 
