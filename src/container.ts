@@ -53,7 +53,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
 
   let configured;
   try {
-    configured = configuredSources(config.sources, opened.db);
+    configured = configuredSources(config, opened.db);
   } catch (err) {
     await opened.close().catch(() => {});
     throw err;
@@ -66,13 +66,15 @@ export async function createContainer(config: Config, options: ContainerOptions 
     for (const warning of await ensureQueues(boss, config)) logger.warn(warning);
   } catch (err) {
     await boss.stop({ graceful: false }).catch(() => {});
+    await configured.close().catch(() => {});
     await opened.close().catch(() => {});
     throw err;
   }
 
   const stopStatistics = keepQueueStatisticsFresh(opened.db, QUEUE_STATISTICS_SECONDS, logger);
 
-  // Every fetch of a URL a caller or a source supplied goes through this one guarded fetcher.
+  // Every fetch of a URL a caller or a source supplied goes through this one guarded fetcher; the
+  // sources' own API calls go through their guarded pool (configuredSources), closed with it.
   const fetcher = createGuardedFetcher({
     maxBytes: config.fetch.maxBytes,
     connectTimeoutMs: config.fetch.connectTimeoutMs,
@@ -113,6 +115,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
       stopStatistics();
       await boss.stop({ graceful, timeout: config.shutdownTimeoutSeconds * 1000 });
       await fetcher.close();
+      await configured.close();
       await opened.close();
     },
   };

@@ -20,6 +20,9 @@ export interface GuardedFetcherOptions {
   lookup?: LookupFunction;
 }
 
+/** What the dispatcher uses; the fetcher's other options are accepted, so one object serves both. */
+export type GuardedAgentOptions = Pick<GuardedFetcherOptions, 'connectTimeoutMs' | 'allowedHosts' | 'lookup'> & Partial<GuardedFetcherOptions>;
+
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 // A name that does not exist, or a peer whose certificate fails, will not be fixed by a retry in a few seconds.
 const PERMANENT_NETWORK_CODES: ReadonlySet<string> = new Set([
@@ -35,6 +38,11 @@ const TIMEOUT_CODES: ReadonlySet<string> = new Set(['UND_ERR_CONNECT_TIMEOUT', '
 /** Raised inside the connector, so that it can be told apart from other connect failures. */
 class AddressBlockedError extends Error {
   override name = 'AddressBlockedError';
+}
+
+/** Whether a request through a guarded agent failed because the address was refused (anywhere in the cause chain). */
+export function isAddressBlocked(err: unknown): boolean {
+  return causes(err).some((e) => e instanceof AddressBlockedError);
 }
 
 /** Resolves every address of a name and refuses the connection when any of them is blocked. */
@@ -67,7 +75,7 @@ function guardedLookup(resolve: LookupFunction, allowedHosts: readonly string[])
  * socket's own lookup, so what is checked is what is connected to (no DNS rebinding between the
  * two); IP literals skip any lookup, so they are checked here before a socket exists.
  */
-export function createGuardedAgent(options: GuardedFetcherOptions): Agent {
+export function createGuardedAgent(options: GuardedAgentOptions): Agent {
   const allowedHosts = options.allowedHosts ?? [];
   const connectOpenly = buildConnector({
     timeout: options.connectTimeoutMs,
@@ -126,7 +134,7 @@ export function createGuardedFetcher(options: GuardedFetcherOptions): ClosableGu
     if (callerSignal?.aborted === true) return callerSignal.reason;
     const host = url.host;
     if (timeout.aborted) return new FetchError('timeout', url.href, `${host} took longer than ${options.timeoutMs} ms`, { transient: true, cause: err });
-    if (causes(err).some((e) => e instanceof AddressBlockedError)) {
+    if (isAddressBlocked(err)) {
       return new FetchError('address_blocked', url.href, `${host} is not fetched: it resolves to a private, local or reserved address`, { cause: err });
     }
     const code = codeOf(err);

@@ -4,7 +4,7 @@ import { languageCode } from './remote-source-facts.ts';
 import { ICECAT_SOURCE, icecatFeatureNames, icecatRecordToFacts } from './icecat-facts.ts';
 import { asObject, objectAt, textAt, type JsonObject } from './remote-source-json.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limiter.ts';
-import { getRemoteJson, type RemoteJsonOptions } from './remote-source-http.ts';
+import { DEFAULT_RATE_LIMIT_WAIT_SECONDS, getRemoteJson, type RemoteFetch, type RemoteJsonOptions } from './remote-source-http.ts';
 import { SourceUnavailableError, type ProductSource, type SourceQuery } from './source.ts';
 
 // Open Icecat's JSON product API by GTIN: `GET {baseUrl}?UserName=…&Language=…&GTIN=…`.
@@ -20,8 +20,11 @@ export interface IcecatSourceOptions {
   userAgent: string;
   timeoutMs: number;
   limiter: RateLimiter;
-  fetch?: typeof globalThis.fetch;
+  /** The guarded fetch (guarded-source-fetch.ts) in production; no default, so none is unguarded by mistake. */
+  fetch: RemoteFetch;
   now?: () => Date;
+  /** Longest 429 pause waited out inside a lookup (default 60 s). */
+  maxRateLimitWaitSeconds?: number;
   maxBytes?: number;
 }
 
@@ -40,9 +43,10 @@ export function createIcecatSource(options: IcecatSourceOptions): ProductSource 
     userAgent: options.userAgent,
     timeoutMs: options.timeoutMs,
     limiter: options.limiter,
-    fetch: options.fetch ?? globalThis.fetch,
+    fetch: options.fetch,
     maxRedirects: 2,
     maxBytes: options.maxBytes ?? 10 * 1024 * 1024,
+    maxRateLimitWaitSeconds: options.maxRateLimitWaitSeconds ?? DEFAULT_RATE_LIMIT_WAIT_SECONDS,
   };
   const now = options.now ?? (() => new Date());
   const languages = orderedLanguages(options.languages ?? ['en']);
@@ -93,7 +97,7 @@ export function createIcecatSource(options: IcecatSourceOptions): ProductSource 
  * The source as configured (`config.sources`), or null when no Icecat user name is configured:
  * Open Icecat answers only to a registered account.
  */
-export function icecatSourceFromConfig(sources: Config['sources'], languages?: readonly string[]): ProductSource | null {
+export function icecatSourceFromConfig(sources: Config['sources'], fetch: RemoteFetch, languages?: readonly string[]): ProductSource | null {
   const username = sources.icecat.username;
   if (username === undefined) return null;
   return createIcecatSource({
@@ -103,6 +107,7 @@ export function icecatSourceFromConfig(sources: Config['sources'], languages?: r
     userAgent: sources.userAgent,
     timeoutMs: sources.timeoutMs,
     limiter: createRateLimiter({ requestsPerMinute: sources.icecat.requestsPerMinute }),
+    fetch,
   });
 }
 

@@ -3,7 +3,7 @@ import type { Fact } from '../domain/facts.ts';
 import { asObject, objectAt, textAt } from './remote-source-json.ts';
 import { OPEN_FOOD_FACTS_FIELDS, OPEN_FOOD_FACTS_SOURCE, openFoodFactsRecordToFacts } from './open-food-facts-facts.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limiter.ts';
-import { getRemoteJson, type RemoteJsonOptions } from './remote-source-http.ts';
+import { DEFAULT_RATE_LIMIT_WAIT_SECONDS, getRemoteJson, type RemoteFetch, type RemoteJsonOptions } from './remote-source-http.ts';
 import { SourceUnavailableError, type ProductSource, type SourceQuery } from './source.ts';
 
 // The Open Food Facts family through the public v3 product endpoint. `product_type=all` makes any of
@@ -17,8 +17,11 @@ export interface OpenFoodFactsSourceOptions {
   userAgent: string;
   timeoutMs: number;
   limiter: RateLimiter;
-  fetch?: typeof globalThis.fetch;
+  /** The guarded fetch (guarded-source-fetch.ts) in production; no default, so none is unguarded by mistake. */
+  fetch: RemoteFetch;
   now?: () => Date;
+  /** Longest 429 pause waited out inside a lookup (default 60 s). */
+  maxRateLimitWaitSeconds?: number;
   /** The redirect to the sister site is one hop; a few more allow for http → https on the way. */
   maxRedirects?: number;
   maxBytes?: number;
@@ -30,9 +33,10 @@ export function createOpenFoodFactsSource(options: OpenFoodFactsSourceOptions): 
     userAgent: options.userAgent,
     timeoutMs: options.timeoutMs,
     limiter: options.limiter,
-    fetch: options.fetch ?? globalThis.fetch,
+    fetch: options.fetch,
     maxRedirects: options.maxRedirects ?? 3,
     maxBytes: options.maxBytes ?? 5 * 1024 * 1024,
+    maxRateLimitWaitSeconds: options.maxRateLimitWaitSeconds ?? DEFAULT_RATE_LIMIT_WAIT_SECONDS,
   };
   const now = options.now ?? (() => new Date());
   const base = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
@@ -70,11 +74,12 @@ export function createOpenFoodFactsSource(options: OpenFoodFactsSourceOptions): 
 }
 
 /** The source as configured (`config.sources`), with its own limiter at the configured rate. */
-export function openFoodFactsSourceFromConfig(sources: Config['sources']): ProductSource {
+export function openFoodFactsSourceFromConfig(sources: Config['sources'], fetch: RemoteFetch): ProductSource {
   return createOpenFoodFactsSource({
     baseUrl: sources.openFoodFacts.baseUrl,
     userAgent: sources.userAgent,
     timeoutMs: sources.timeoutMs,
     limiter: createRateLimiter({ requestsPerMinute: sources.openFoodFacts.requestsPerMinute }),
+    fetch,
   });
 }

@@ -1,20 +1,40 @@
+import { isAddressBlocked } from '../media/guarded-fetch.ts';
 import { SourceUnavailableError } from './source.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
 // One GET of a remote source's JSON API, shared by the Open Food Facts and Icecat clients.
-// The base URL is operator configuration, not user input, so this does not go through the guarded
-// fetcher; it still never follows a redirect off http(s), and it bounds time, hops and size.
+// The base URL is operator configuration, but the hosts it redirects to are the source's choice:
+// in production `fetch` goes through a guarded dispatcher (guarded-source-fetch.ts) that checks
+// the address of every connection, each redirect hop included. Here: only http(s) redirects are
+// followed, and time, hops, size and 429 waits are bounded.
+
+/** The part of the Fetch API this client uses: the global fetch and undici's both fit. */
+export type RemoteFetch = (
+  url: URL,
+  init: { method: 'GET'; redirect: 'manual'; signal: AbortSignal; headers: Record<string, string> },
+) => Promise<RemoteResponse>;
+
+export interface RemoteResponse {
+  readonly status: number;
+  readonly headers: { get(name: string): string | null };
+  readonly body: (AsyncIterable<Uint8Array> & { cancel(reason?: unknown): Promise<void> }) | null;
+}
 
 export interface RemoteJsonOptions {
   source: string;
   userAgent: string;
   timeoutMs: number;
   limiter: RateLimiter;
-  fetch: typeof globalThis.fetch;
+  fetch: RemoteFetch;
   /** Redirects followed at most (Open Food Facts sends one to a sister site). */
   maxRedirects: number;
   /** Bodies above this are refused: a product record is tens of kilobytes. */
   maxBytes: number;
+  /**
+   * A 429 whose pause is at most this long is waited out inside the lookup and the request sent
+   * again (twice at most); a longer pause fails the lookup at once, for the queue to retry later.
+   */
+  maxRateLimitWaitSeconds: number;
 }
 
 export interface RemoteJsonAnswer {
@@ -25,31 +45,51 @@ export interface RemoteJsonAnswer {
   body: unknown;
 }
 
+/** The longest 429 pause waited out inside a lookup, unless a source is told otherwise. */
+export const DEFAULT_RATE_LIMIT_WAIT_SECONDS = 60;
+/** A 429 without a Retry-After pauses one window of the limiter: the source said "too many". */
+const PAUSE_WITHOUT_RETRY_AFTER_SECONDS = 60;
+/** Requests sent again after a short 429; the next 429 fails the lookup. */
+const RATE_LIMIT_RETRIES = 2;
+
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /**
  * GETs `url` and parses the JSON answer, whatever its status, so each source reads its own
  * "not found" shape. Throws SourceUnavailableError for what a later try may fix: network errors,
- * timeouts, 429 (after pausing the limiter), 5xx, and bodies that are not JSON.
+ * timeouts, a refused address, 429 (once its pause is too long or it repeats), 5xx, and bodies
+ * that are not JSON. The caller's abort rejects with the caller's reason, also while waiting.
  */
 export async function getRemoteJson(url: URL, options: RemoteJsonOptions, signal?: AbortSignal): Promise<RemoteJsonAnswer> {
   let current = url;
-  for (let hop = 0; ; hop++) {
-    const { response, timeout } = await getOnce(current, options, signal);
+  /** The URL that redirected to `current`, for messages. */
+  let from: URL | null = null;
+  let redirects = 0;
+  let rateLimited = 0;
+  for (;;) {
+    const { response, timeout } = await getOnce(current, from, options, signal);
     if (REDIRECTS.has(response.status)) {
       await response.body?.cancel();
-      if (hop >= options.maxRedirects) {
+      if (redirects >= options.maxRedirects) {
         throw new SourceUnavailableError(options.source, `more than ${options.maxRedirects} redirects from ${url.origin}`);
       }
+      redirects++;
+      from = current;
       current = redirectTarget(current, response.headers.get('location'), options.source);
       continue;
     }
     if (response.status === 429) {
       await response.body?.cancel();
       const retryAfterSeconds = parseRetryAfter(response.headers.get('retry-after'));
-      // Without a Retry-After the pause is one window of the limiter: the source said "too many".
-      options.limiter.pauseFor(retryAfterSeconds ?? 60);
-      throw new SourceUnavailableError(options.source, `${current.host} answered 429 Too Many Requests`, { retryAfterSeconds });
+      const pauseSeconds = retryAfterSeconds ?? PAUSE_WITHOUT_RETRY_AFTER_SECONDS;
+      // The pause holds back every request to this source, this lookup's next one included.
+      options.limiter.pauseFor(pauseSeconds);
+      rateLimited++;
+      // A short pause is cheaper to wait out here than a queue retry, whose backoff may end
+      // before the pause does and so write the product without this source.
+      if (pauseSeconds <= options.maxRateLimitWaitSeconds && rateLimited <= RATE_LIMIT_RETRIES) continue;
+      const times = rateLimited > 1 ? ` ${rateLimited} times in a row` : '';
+      throw new SourceUnavailableError(options.source, `${current.host} answered 429 Too Many Requests${times}`, { retryAfterSeconds });
     }
     if (response.status >= 500) {
       await response.body?.cancel();
@@ -57,7 +97,7 @@ export async function getRemoteJson(url: URL, options: RemoteJsonOptions, signal
         retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')),
       });
     }
-    const text = await readCapped(response, current, options, signal, timeout);
+    const text = await readCapped(response, current, from, options, signal, timeout);
     return { status: response.status, url: current.href, body: parseJson(text, current, response.status, options.source) };
   }
 }
@@ -65,12 +105,14 @@ export async function getRemoteJson(url: URL, options: RemoteJsonOptions, signal
 /** One request; its timeout keeps running while the caller reads the body, so it bounds the whole exchange. */
 async function getOnce(
   url: URL,
+  from: URL | null,
   options: RemoteJsonOptions,
   signal: AbortSignal | undefined,
-): Promise<{ response: Response; timeout: AbortSignal }> {
-  // A pause from an earlier 429 fails fast: the job is retried later instead of holding a worker.
+): Promise<{ response: RemoteResponse; timeout: AbortSignal }> {
+  // A long pause from an earlier 429 fails fast: the job is retried later instead of holding a
+  // worker. A short one is waited out in the limiter.
   const pausedMs = options.limiter.pauseRemainingMs();
-  if (pausedMs > 0) {
+  if (pausedMs > options.maxRateLimitWaitSeconds * 1000) {
     throw new SourceUnavailableError(options.source, `paused after a 429 from ${url.host}`, {
       retryAfterSeconds: Math.ceil(pausedMs / 1000),
     });
@@ -87,13 +129,14 @@ async function getOnce(
     });
     return { response, timeout };
   } catch (error) {
-    throw unavailable(error, url, options, signal, timeout);
+    throw unavailable(error, url, from, options, signal, timeout);
   }
 }
 
 async function readCapped(
-  response: Response,
+  response: RemoteResponse,
   url: URL,
+  from: URL | null,
   options: RemoteJsonOptions,
   signal: AbortSignal | undefined,
   timeout: AbortSignal,
@@ -116,7 +159,7 @@ async function readCapped(
     }
   } catch (error) {
     if (error instanceof SourceUnavailableError) throw error;
-    throw unavailable(error, url, options, signal, timeout);
+    throw unavailable(error, url, from, options, signal, timeout);
   }
   return Buffer.concat(chunks).toString('utf8');
 }
@@ -150,12 +193,22 @@ function redirectTarget(from: URL, location: string | null, source: string): URL
 function unavailable(
   error: unknown,
   url: URL,
+  from: URL | null,
   options: RemoteJsonOptions,
   callerSignal: AbortSignal | undefined,
   timeout: AbortSignal,
 ): unknown {
   // The caller's own cancellation is not the source's fault: pass it on unchanged.
   if (callerSignal?.aborted) return callerSignal.reason;
+  if (isAddressBlocked(error)) {
+    // Unavailable, not "unknown product": a null would be cached and hide a hijacked upstream.
+    const where = from === null ? '' : ` (redirected from ${from.host})`;
+    return new SourceUnavailableError(
+      options.source,
+      `refused to connect to ${url.host}${where}: it is a private, local or reserved address, and only the configured source hosts and FETCH_ALLOWED_HOSTS may be`,
+      { cause: error },
+    );
+  }
   if (timeout.aborted) {
     return new SourceUnavailableError(options.source, `${url.host} did not answer within ${options.timeoutMs} ms`, { cause: error });
   }

@@ -12,7 +12,8 @@ export interface FakeIcecat {
   requestsFor(gtin: string): SeenRequest[];
   /** Adds or replaces the answer for one GTIN in one language. */
   setRecord(gtin: string, language: string, record: unknown): void;
-  fail(gtin: string, failure: FakeFailure): void;
+  /** Makes later requests for `gtin` (in `language` only, when given) fail, until `clearFailure`. */
+  fail(gtin: string, failure: FakeFailure, options?: { language?: string }): void;
   clearFailure(gtin: string): void;
   close(): Promise<void>;
 }
@@ -27,7 +28,7 @@ export async function startFakeIcecat(
   const key = (gtin: string, language: string) => `${gtin}|${language.toLowerCase()}`;
   // Fixtures are the English answers.
   for (const fixture of options.fixtures ?? []) if (fixture.source === 'icecat') records.set(key(fixture.code, 'en'), fixture.record);
-  const failures = new Map<string, FakeFailure>();
+  const failures = new Map<string, { failure: FakeFailure; language: string | undefined }>();
   const requests: SeenRequest[] = [];
 
   const server = await listen('icecat', requests, (_request, response, url) => {
@@ -46,7 +47,9 @@ export async function startFakeIcecat(
       sendJson(response, 400, { msg: 'Error', StatusCode: 3, Message: `${user} the Icecat user is unknown` });
       return;
     }
-    if (answerFailure(response, failures.get(gtin))) return;
+    const failing = failures.get(gtin);
+    const applies = failing !== undefined && (failing.language === undefined || failing.language === language.toLowerCase());
+    if (applies && answerFailure(response, failing.failure)) return;
     const record = records.get(key(gtin, language));
     if (record === undefined) {
       sendJson(response, 404, { msg: 'Error', StatusCode: 8, Message: 'The requested product is not present in the Icecat database' });
@@ -60,7 +63,7 @@ export async function startFakeIcecat(
     requests,
     requestsFor: (gtin) => requests.filter((r) => r.query.get('GTIN') === gtin),
     setRecord: (gtin, language, record) => void records.set(key(gtin, language), record),
-    fail: (gtin, failure) => void failures.set(gtin, failure),
+    fail: (gtin, failure, options = {}) => void failures.set(gtin, { failure, language: options.language?.toLowerCase() }),
     clearFailure: (gtin) => void failures.delete(gtin),
     close: () => server.close(),
   };

@@ -27,7 +27,17 @@ export interface FakeOpenFoodFacts {
 
 const PRODUCT_PATH = /^\/api\/v3(?:\.\d+)?\/product\/([^/]+?)(?:\.json)?$/;
 
-export async function startFakeOpenFoodFacts(options: { fixtures?: readonly ProductFixture[]; records?: Record<string, unknown> } = {}): Promise<FakeOpenFoodFacts> {
+export interface FakeOpenFoodFactsOptions {
+  fixtures?: readonly ProductFixture[];
+  records?: Record<string, unknown>;
+  /**
+   * The name main's redirects give the sister site (default 127.0.0.1). A name needs a client
+   * whose lookup maps it to 127.0.0.1: it lets a test tell the two sites' hosts apart.
+   */
+  sisterHost?: string;
+}
+
+export async function startFakeOpenFoodFacts(options: FakeOpenFoodFactsOptions = {}): Promise<FakeOpenFoodFacts> {
   const records = new Map<string, unknown>(Object.entries(options.records ?? {}));
   for (const fixture of options.fixtures ?? []) if (fixture.source === 'open_food_facts') records.set(fixture.code, fixture.record);
   const failures = new Map<string, FakeFailure>();
@@ -64,11 +74,13 @@ export async function startFakeOpenFoodFacts(options: { fixtures?: readonly Prod
 
   const main = await listen('main', requests, serve('main'));
   const sister = await listen('sister', requests, serve('sister'));
-  sisterUrl = sister.url;
+  const named = new URL(sister.url);
+  if (options.sisterHost !== undefined) named.hostname = options.sisterHost;
+  sisterUrl = named.origin;
 
   return {
     url: main.url,
-    sisterUrl: sister.url,
+    sisterUrl,
     requests,
     requestsFor: (code) => requests.filter((r) => PRODUCT_PATH.exec(r.path)?.[1] === code),
     setRecord: (code, record) => void records.set(code, record),

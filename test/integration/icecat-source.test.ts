@@ -2,14 +2,17 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { loadConfig } from '../../src/config.ts';
 import type { Fact } from '../../src/domain/facts.ts';
+import { createGuardedSourceFetch, type GuardedSourceFetch } from '../../src/sources/guarded-source-fetch.ts';
 import { createIcecatSource, icecatSourceFromConfig } from '../../src/sources/icecat.ts';
 import { createRateLimiter } from '../../src/sources/rate-limiter.ts';
 import { SourceUnavailableError, type ProductSource } from '../../src/sources/source.ts';
 import { defined } from '../helpers/assert.ts';
+import { ManualClock } from '../fakes/manual-clock.ts';
 import { FAKE_ICECAT_USERNAME, startFakeIcecat, type FakeIcecat } from '../fakes/icecat-server.ts';
 import { readProductFixtures } from '../fakes/product-fixtures.ts';
 
-// The real Open Icecat client against a fake of its JSON API on loopback.
+// The real Open Icecat client, through the guarded dispatcher it uses in production, against a
+// fake of its JSON API on loopback (127.0.0.1 allowed, as the configured base host is).
 
 const USER_AGENT = 'Vetrina-test/1.0 (tests@vetrina.invalid)';
 const MONITOR = '0884116415589';
@@ -17,15 +20,17 @@ const HEADPHONES = '4548736132610';
 const UNKNOWN = '4006381333931';
 
 let fake: FakeIcecat;
+let http: GuardedSourceFetch;
 
-function source(options: { languages?: string[]; username?: string; timeoutMs?: number } = {}): ProductSource {
+function source(options: { languages?: string[]; username?: string; timeoutMs?: number; clock?: ManualClock } = {}): ProductSource {
   return createIcecatSource({
     baseUrl: fake.url,
     username: options.username ?? FAKE_ICECAT_USERNAME,
     languages: options.languages,
     userAgent: USER_AGENT,
     timeoutMs: options.timeoutMs ?? 5_000,
-    limiter: createRateLimiter({ requestsPerMinute: 100 }),
+    limiter: createRateLimiter({ requestsPerMinute: 100, clock: options.clock }),
+    fetch: http.fetch,
   });
 }
 
@@ -74,10 +79,12 @@ describe('Icecat source', () => {
   before(async () => {
     const fixtures = readProductFixtures('icecat');
     fake = await startFakeIcecat({ fixtures });
+    http = createGuardedSourceFetch({ allowedHosts: ['127.0.0.1'], connectTimeoutMs: 2_000 });
     const monitor = defined(fixtures.find((f) => f.code === MONITOR), 'monitor fixture');
     fake.setRecord(MONITOR, 'it', italian(monitor.record));
   });
   after(async () => {
+    await http.close();
     await fake.close();
   });
 
@@ -137,15 +144,32 @@ describe('Icecat source', () => {
     await unavailable(lookup(source({ username: 'nobody-here' }), HEADPHONES), /the Icecat user is unknown \(code 3\)/);
   });
 
-  test('429 with Retry-After: unavailable, and no request is sent while paused', async () => {
-    fake.fail(MONITOR, { kind: 'rate_limited', retryAfterSeconds: 30 });
+  test('429 with a long Retry-After: unavailable, and no request is sent while paused', async () => {
+    fake.fail(MONITOR, { kind: 'rate_limited', retryAfterSeconds: 300 });
     try {
       const s = source();
       const error = await unavailable(lookup(s, MONITOR), /429/);
-      assert.equal(error.retryAfterSeconds, 30);
+      assert.equal(error.retryAfterSeconds, 300);
       const before = fake.requests.length;
       await unavailable(lookup(s, HEADPHONES), /paused/);
       assert.equal(fake.requests.length, before);
+    } finally {
+      fake.clearFailure(MONITOR);
+    }
+  });
+
+  test('429 with a short Retry-After between two languages: waited out, and both languages answer', async () => {
+    const clock = new ManualClock();
+    const before = fake.requestsFor(MONITOR).length;
+    fake.fail(MONITOR, { kind: 'rate_limited', retryAfterSeconds: 10 }, { language: 'it' });
+    try {
+      const pending = lookup(source({ languages: ['en', 'it'], clock }), MONITOR);
+      await clock.untilSleeping();
+      fake.clearFailure(MONITOR);
+      clock.advance(10_000);
+      const facts = defined(await pending, 'facts');
+      assert.deepEqual(facts.filter((f) => f.key === 'category').map((f) => f.language), ['en', 'it']);
+      assert.deepEqual(fake.requestsFor(MONITOR).slice(before).map((r) => r.query.get('Language')), ['en', 'it', 'it']);
     } finally {
       fake.clearFailure(MONITOR);
     }
@@ -165,8 +189,8 @@ describe('Icecat source', () => {
   });
 
   test('the configured source exists only with a user name', () => {
-    assert.equal(icecatSourceFromConfig(loadConfig({}).sources), null);
-    const configured = defined(icecatSourceFromConfig(loadConfig({ ICECAT_USERNAME: 'someone' }).sources), 'source');
+    assert.equal(icecatSourceFromConfig(loadConfig({}).sources, http.fetch), null);
+    const configured = defined(icecatSourceFromConfig(loadConfig({ ICECAT_USERNAME: 'someone' }).sources, http.fetch), 'source');
     assert.equal(configured.name, 'icecat');
     assert.equal(configured.cached, true);
     assert.deepEqual(configured.codeTypes, ['ean']);

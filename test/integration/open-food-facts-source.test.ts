@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { isIP, type LookupFunction } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { loadConfig } from '../../src/config.ts';
 import type { Fact } from '../../src/domain/facts.ts';
-import { createOpenFoodFactsSource } from '../../src/sources/open-food-facts.ts';
+import { createGuardedSourceFetch, guardedSourceFetchFromConfig, sourceAllowedHosts, type GuardedSourceFetch } from '../../src/sources/guarded-source-fetch.ts';
+import { createOpenFoodFactsSource, openFoodFactsSourceFromConfig } from '../../src/sources/open-food-facts.ts';
 import { createRateLimiter } from '../../src/sources/rate-limiter.ts';
 import { SourceUnavailableError, type ProductSource } from '../../src/sources/source.ts';
 import { defined } from '../helpers/assert.ts';
@@ -9,7 +13,9 @@ import { ManualClock } from '../fakes/manual-clock.ts';
 import { startFakeOpenFoodFacts, type FakeOpenFoodFacts } from '../fakes/open-food-facts-server.ts';
 import { readProductFixtures } from '../fakes/product-fixtures.ts';
 
-// The real Open Food Facts client against a fake of the v3 API on loopback.
+// The real Open Food Facts client, through the guarded dispatcher it uses in production, against
+// a fake of the v3 API on loopback. The fake's base host (127.0.0.1) is allowed, as the configured
+// base URL's host is in production.
 
 const USER_AGENT = 'Vetrina-test/1.0 (tests@vetrina.invalid)';
 const BARILLA = '8076800195057';
@@ -18,15 +24,42 @@ const ELVIVE = '3600523614516'; // beauty: lives on the sister site
 const UNKNOWN = '4006381333931';
 
 let fake: FakeOpenFoodFacts;
+const pools: GuardedSourceFetch[] = [];
 
-function source(options: { timeoutMs?: number; requestsPerMinute?: number; clock?: ManualClock; baseUrl?: string } = {}): ProductSource {
+/** The sources' guarded fetch; names resolve through `resolveName` below, never through DNS. */
+function guarded(allowedHosts: readonly string[]): GuardedSourceFetch {
+  const pool = createGuardedSourceFetch({ allowedHosts, connectTimeoutMs: 2_000, lookup: resolveName });
+  pools.push(pool);
+  return pool;
+}
+
+function source(
+  options: { timeoutMs?: number; requestsPerMinute?: number; clock?: ManualClock; baseUrl?: string; http?: GuardedSourceFetch } = {},
+): ProductSource {
   return createOpenFoodFactsSource({
     baseUrl: options.baseUrl ?? fake.url,
     userAgent: USER_AGENT,
     timeoutMs: options.timeoutMs ?? 5_000,
     limiter: createRateLimiter({ requestsPerMinute: options.requestsPerMinute ?? 100, clock: options.clock }),
+    fetch: (options.http ?? guarded(['127.0.0.1'])).fetch,
   });
 }
+
+/** Every name a test uses is on loopback; which of them may be reached is the allow list's call. */
+const NAMES: Record<string, string> = { 'sister.test': '127.0.0.1', 'blocked.test': '127.0.0.1' };
+const resolveName: LookupFunction = (hostname, options, callback) => {
+  const address = NAMES[hostname];
+  if (address === undefined) callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), '');
+  else if (options.all === true) callback(null, [{ address, family: isIP(address) }]);
+  else callback(null, address, isIP(address));
+};
+
+/** The host of every connection undici opened, as its diagnostics channel reports it. */
+const connectedTo: string[] = [];
+const onConnected = (message: unknown) => {
+  const params = (message as { connectParams?: { hostname?: unknown } }).connectParams;
+  connectedTo.push(String(params?.hostname));
+};
 
 const lookup = (s: ProductSource, code: string, signal?: AbortSignal) => s.lookup({ code, codeType: 'ean' }, signal);
 const valuesOf = (facts: Fact[], key: string) => facts.filter((f) => f.key === key).map((f) => f.value);
@@ -42,6 +75,12 @@ async function unavailable(promise: Promise<unknown>, message: RegExp): Promise<
   assert.match(caught.message, message);
   return caught;
 }
+
+before(() => subscribe('undici:client:connected', onConnected));
+after(async () => {
+  unsubscribe('undici:client:connected', onConnected);
+  await Promise.all(pools.map((pool) => pool.close()));
+});
 
 describe('Open Food Facts source', () => {
   before(async () => {
@@ -131,16 +170,92 @@ describe('Open Food Facts source', () => {
     }
   });
 
-  test('429 without Retry-After still pauses the source', async () => {
-    const code = '8000500310427';
+  test('429 with a short Retry-After: the lookup waits it out and asks again', async () => {
+    fake.fail(BARILLA, { kind: 'rate_limited', retryAfterSeconds: 5 });
+    try {
+      const clock = new ManualClock();
+      const before = fake.requestsFor(BARILLA).length;
+      const pending = lookup(source({ clock }), BARILLA);
+      await clock.untilSleeping();
+      assert.equal(fake.requestsFor(BARILLA).length - before, 1, 'the 429');
+      fake.clearFailure(BARILLA);
+      clock.advance(4_000);
+      assert.equal(fake.requestsFor(BARILLA).length - before, 1, 'nothing is sent before the pause ends');
+      clock.advance(1_000);
+      const facts = defined(await pending, 'facts');
+      assert.deepEqual(valuesOf(facts, 'brand'), ['Barilla']);
+      assert.equal(fake.requestsFor(BARILLA).length - before, 2);
+    } finally {
+      fake.clearFailure(BARILLA);
+    }
+  });
+
+  test('429 without Retry-After pauses the source for a minute: lookups meanwhile wait, then go on', async () => {
+    const code = NUTELLA;
     fake.fail(code, { kind: 'rate_limited' });
     try {
-      const s = source();
-      const error = await unavailable(lookup(s, code), /429/);
-      assert.equal(error.retryAfterSeconds, null);
+      const clock = new ManualClock();
+      const s = source({ clock });
       const before = fake.requests.length;
-      await unavailable(lookup(s, BARILLA), /paused/);
-      assert.equal(fake.requests.length, before);
+      const first = lookup(s, code);
+      await clock.untilSleeping();
+      const second = lookup(s, BARILLA);
+      fake.clearFailure(code);
+      clock.advance(59_000);
+      assert.equal(fake.requests.length - before, 1, 'only the 429 was sent so far');
+      clock.advance(1_000);
+      assert.ok(defined(await first, 'first').length > 0);
+      assert.deepEqual(valuesOf(defined(await second, 'second'), 'brand'), ['Barilla']);
+      assert.equal(fake.requests.length - before, 3);
+    } finally {
+      fake.clearFailure(code);
+    }
+  });
+
+  test('429 with a Retry-After above the bound fails at once, without waiting', async () => {
+    const code = '8002270014918';
+    fake.fail(code, { kind: 'rate_limited', retryAfterSeconds: 3600 });
+    try {
+      const clock = new ManualClock();
+      const error = await unavailable(lookup(source({ clock }), code), /429 Too Many Requests$/);
+      assert.equal(error.retryAfterSeconds, 3600);
+      assert.equal(clock.sleeping, 0);
+      assert.equal(fake.requestsFor(code).length, 1);
+    } finally {
+      fake.clearFailure(code);
+    }
+  });
+
+  test('a third 429 in a row fails the lookup', async () => {
+    const code = '8002270014925';
+    fake.fail(code, { kind: 'rate_limited', retryAfterSeconds: 5 });
+    try {
+      const clock = new ManualClock();
+      const failed = unavailable(lookup(source({ clock }), code), /429 Too Many Requests 3 times in a row/);
+      for (let retry = 0; retry < 2; retry++) {
+        await clock.untilSleeping();
+        clock.advance(5_000);
+      }
+      const error = await failed;
+      assert.equal(error.retryAfterSeconds, 5);
+      assert.equal(fake.requestsFor(code).length, 3);
+    } finally {
+      fake.clearFailure(code);
+    }
+  });
+
+  test("an abort while waiting out a 429 rejects with the caller's reason", async () => {
+    const code = '8002270014932';
+    fake.fail(code, { kind: 'rate_limited', retryAfterSeconds: 5 });
+    try {
+      const clock = new ManualClock();
+      const controller = new AbortController();
+      const pending = lookup(source({ clock }), code, controller.signal);
+      await clock.untilSleeping();
+      const reason = new Error('job cancelled');
+      controller.abort(reason);
+      await assert.rejects(pending, (error) => error === reason);
+      assert.equal(fake.requestsFor(code).length, 1);
     } finally {
       fake.clearFailure(code);
     }
@@ -229,5 +344,88 @@ describe('Open Food Facts source', () => {
     const third = defined(await answers[2], 'third answer');
     assert.deepEqual(valuesOf(third, 'brand'), ["Kellogg's"]);
     assert.equal(fake.requests.length - before, 3);
+  });
+});
+
+describe('Open Food Facts source: where redirects may lead', () => {
+  // Main answers on 127.0.0.1 (the configured base host); its redirects name the sister site
+  // `sister.test`, which the test lookup maps to the sister server on another 127.0.0.1 port.
+  let named: FakeOpenFoodFacts;
+  const sisterPort = () => new URL(named.sisterUrl).port;
+  before(async () => {
+    named = await startFakeOpenFoodFacts({ fixtures: readProductFixtures('open_food_facts'), sisterHost: 'sister.test' });
+  });
+  after(async () => {
+    await named.close();
+  });
+
+  const sourceAllowing = (allowedHosts: readonly string[]) => source({ baseUrl: named.url, http: guarded(allowedHosts) });
+
+  /** Fails the test when a connection to one of `hosts` was opened while `run` ran. */
+  async function withoutConnectingTo<T>(hosts: readonly string[], run: () => Promise<T>): Promise<T> {
+    const before = connectedTo.length;
+    const result = await run();
+    assert.deepEqual(connectedTo.slice(before).filter((host) => hosts.includes(host)), [], 'a connection was opened to a refused host');
+    return result;
+  }
+
+  test('the sister site is followed when its host is allowed', async () => {
+    const facts = defined(await lookup(sourceAllowing(['127.0.0.1', 'sister.test']), ELVIVE), 'facts');
+    assert.deepEqual(valuesOf(facts, 'kind'), ['beauty']);
+    assert.deepEqual(named.requestsFor(ELVIVE).map((r) => r.server), ['main', 'sister']);
+    assert.ok(facts.every((f) => f.url === `http://sister.test:${sisterPort()}/product/${ELVIVE}`));
+  });
+
+  test('a redirect to a private address under a name that is not allowed is refused before connecting', async () => {
+    const before = named.requests.length;
+    const error = await withoutConnectingTo(['sister.test'], () =>
+      unavailable(lookup(sourceAllowing(['127.0.0.1']), ELVIVE), /^refused to connect to sister\.test:\d+ \(redirected from 127\.0\.0\.1:\d+\): it is a private/),
+    );
+    assert.equal(error.retryAfterSeconds, null);
+    assert.deepEqual(named.requests.slice(before).map((r) => r.server), ['main'], 'the sister got nothing');
+  });
+
+  test('a redirect to another loopback port under an unknown-to-the-list name is refused before connecting', async () => {
+    const code = '8002270116544';
+    named.fail(code, { kind: 'redirect', location: `http://blocked.test:${sisterPort()}/api/v3/product/${BARILLA}?product_type=all` });
+    try {
+      const before = named.requests.length;
+      await withoutConnectingTo(['blocked.test'], () =>
+        unavailable(lookup(sourceAllowing(['127.0.0.1', 'sister.test']), code), /refused to connect to blocked\.test:\d+ \(redirected from 127\.0\.0\.1:\d+\)/),
+      );
+      assert.deepEqual(named.requests.slice(before).map((r) => r.path), [`/api/v3/product/${code}`], 'only the redirect was asked for');
+    } finally {
+      named.clearFailure(code);
+    }
+  });
+
+  test('a redirect to the cloud metadata address is refused before connecting, even for an allowed host', async () => {
+    const code = '8002270116551';
+    named.fail(code, { kind: 'redirect', location: 'http://169.254.169.254/latest/meta-data/' });
+    try {
+      await withoutConnectingTo(['169.254.169.254'], () =>
+        unavailable(
+          lookup(sourceAllowing(['127.0.0.1', '169.254.169.254']), code),
+          /refused to connect to 169\.254\.169\.254 \(redirected from 127\.0\.0\.1:\d+\)/,
+        ),
+      );
+    } finally {
+      named.clearFailure(code);
+    }
+  });
+
+  test('as configured: the base URL host and FETCH_ALLOWED_HOSTS are allowed, nothing else private', async () => {
+    const config = loadConfig({
+      SOURCES: 'open_food_facts',
+      OPEN_FOOD_FACTS_URL: named.url,
+      ICECAT_URL: 'http://icecat-mirror.intra:8080/api',
+      FETCH_ALLOWED_HOSTS: 'cdn.intra',
+    });
+    assert.deepEqual(sourceAllowedHosts(config), ['cdn.intra', '127.0.0.1', 'icecat-mirror.intra']);
+    const pool = guardedSourceFetchFromConfig(config, resolveName);
+    pools.push(pool);
+    const configured = openFoodFactsSourceFromConfig(config.sources, pool.fetch);
+    assert.deepEqual(valuesOf(defined(await lookup(configured, BARILLA), 'facts'), 'brand'), ['Barilla']);
+    await unavailable(lookup(configured, ELVIVE), /refused to connect to sister\.test/);
   });
 });
