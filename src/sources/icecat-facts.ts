@@ -41,16 +41,82 @@ export function icecatRecordToFacts(record: unknown, options: IcecatMapOptions):
   const facts = createFactList({ source: ICECAT_SOURCE, licence: ICECAT_LICENCE, fetchedAt: options.fetchedAt });
 
   const category = textAt(objectAt(objectAt(info, 'Category'), 'Name'), 'Value');
+  const brand = nonEmpty(textAt(info, 'Brand')) ?? nonEmpty(textAt(objectAt(info, 'BrandInfo'), 'BrandName'));
+  // The model name: the local one when Icecat has it for this language, else the international one.
+  const nameInfo = objectAt(info, 'ProductNameInfo');
+  const name = nonEmpty(textAt(objectAt(nameInfo, 'ProductLocalName'), 'Value')) ?? nonEmpty(textAt(info, 'ProductName')) ?? nonEmpty(textAt(nameInfo, 'ProductIntName'));
+  const summary = objectAt(info, 'SummaryDescription');
+  const specs = language === 'en' ? specPairs(textAt(summary, 'LongSummaryDescription')) : [];
   facts.add('kind', kindOf(category, language));
-  facts.add('name', textAt(info, 'ProductName'), { language });
-  facts.add('brand', textAt(info, 'Brand') ?? textAt(objectAt(info, 'BrandInfo'), 'BrandName'));
+  facts.add('name', name, { language });
+  facts.add('brand', brand);
   facts.add('category', category, { language });
-  facts.add('attribute', textAt(info, 'Title'), { attribute: 'title', language });
+  // GeneralInfo.Title is Icecat's generated listing title (brand, name, product type, spec values):
+  // not an attribute. Only the product type it names is kept (see productType).
+  facts.add('attribute', specs.find(([label]) => label === 'product_type')?.[1] ?? productType(textAt(info, 'Title'), brand, name, category, [
+    textAt(summary, 'ShortSummaryDescription'),
+    textAt(summary, 'LongSummaryDescription'),
+    htmlToText(textAt(objectAt(info, 'Description'), 'LongDesc')),
+  ].join(' ')), {
+    attribute: 'product_type',
+    language,
+  });
   facts.add('attribute', textAt(info, 'BrandPartCode'), { attribute: 'mpn' });
   addDescriptions(facts, info, language);
-  addFeatures(facts, data, language, options.featureNames);
+  const featureNames = addFeatures(facts, data, language, options.featureNames);
+  // The long summary restates features as "Label: value" runs; what no feature states becomes an attribute.
+  for (const [label, value] of specs) if (label !== 'product_type' && !featureNames.has(label)) facts.add('attribute', value, { attribute: label, language });
   addImages(facts, data);
   return facts.facts;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const text = value?.trim();
+  return text === undefined || text === '' ? undefined : text;
+}
+
+/**
+ * "Sony. Product type: Headset. Connectivity technology: Wired & Wireless, Bluetooth version: 5.2"
+ * → [["product_type", "Headset"], …]. Pieces without a label ("Built-in USB hub.") are left out:
+ * Icecat states them as features too.
+ */
+export function specPairs(summary: string | undefined): Array<[string, string]> {
+  if (summary === undefined) return [];
+  const pairs: Array<[string, string]> = [];
+  // A pair ends where the next "Label:" starts, after a full stop or a comma.
+  const pieces = summary.split(/(?:\.|,)\s+(?=\p{Lu}[\p{L}\p{N} ()/-]{0,50}:\s)/u);
+  for (const piece of pieces) {
+    const match = /^(\p{Lu}[\p{L}\p{N} ()/-]{0,50}):\s+(.+?)(?:\.\s+\p{Lu}[^:]*)?\.?$/u.exec(piece.trim());
+    const label = match?.[1] === undefined ? null : snakeCase(match[1]);
+    const value = match?.[2]?.trim();
+    if (label !== null && value !== undefined && value !== '') pairs.push([label, value]);
+  }
+  return pairs;
+}
+
+/**
+ * Icecat's generated title reads "{brand} {product name} {product type} {spec values…}" ("Sony
+ * WH-1000XM5 Headset Wired & Wireless …", "DELL UltraSharp U2723QE computer monitor 68.6 cm …").
+ * The product type is the first word after the name and the lower-case words that follow it; it is
+ * kept only when the category or the descriptions also say it, so a spec value is not taken for a type.
+ */
+export function productType(title: string | undefined, brand: string | undefined, name: string | undefined, category: string | undefined, texts: string): string | undefined {
+  if (title === undefined || brand === undefined || name === undefined) return undefined;
+  const head = `${brand} ${name} `;
+  if (!title.toLowerCase().startsWith(head.toLowerCase())) return undefined;
+  const words = title.slice(head.length).split(/\s+/);
+  const type: string[] = [];
+  for (const [index, word] of words.entries()) {
+    if (!/^\p{L}+(?:-\p{L}+)*$/u.test(word) || type.length === 3 || (index > 0 && !/^\p{Ll}/u.test(word))) break;
+    type.push(word);
+  }
+  if (type.length === 0) return undefined;
+  const phrase = type.join(' ');
+  const categoryWords = (category ?? '').toLowerCase().split(/[^\p{L}]+/u).filter((w) => w !== '');
+  const inCategory = type.every((word) => categoryWords.some((c) => c.startsWith(word.toLowerCase())));
+  const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const inSummary = new RegExp(`(?<![\\p{L}])${escaped}(?![\\p{L}])`, 'iu').test(texts);
+  return inCategory || inSummary ? phrase : undefined;
 }
 
 /** Attribute name of every feature in an answer, by feature ID. */
@@ -64,18 +130,25 @@ export function icecatFeatureNames(record: unknown): Map<string, string> {
   return names;
 }
 
+/**
+ * The marketing text first, then the bullet points; the short summary ("Sony WH-1000XM5, Wired &
+ * Wireless, Calls/Music, 250 g, Headset, Black") only when there is no marketing text, as it lists
+ * feature values the features already give. The long summary becomes attributes (specPairs).
+ */
 function addDescriptions(facts: FactList, info: JsonObject, language: string | null): void {
   const summary = objectAt(info, 'SummaryDescription');
-  facts.add('description', textAt(summary, 'ShortSummaryDescription'), { language });
-  facts.add('description', textAt(summary, 'LongSummaryDescription'), { language });
-  facts.add('description', htmlToText(textAt(objectAt(info, 'Description'), 'LongDesc')), { language });
+  const marketing = nonEmpty(htmlToText(textAt(objectAt(info, 'Description'), 'LongDesc')));
+  facts.add('description', marketing, { language });
   // Bullet points come in two places: the brand's own, and Icecat's generated ones as a fallback.
   const bullets = textsAt(objectAt(info, 'BulletPoints'), 'Values');
   const points = bullets.length > 0 ? bullets : textsAt(objectAt(info, 'GeneratedBulletPoints'), 'Values');
   for (const point of points) facts.add('description', point, { language });
+  if (marketing === undefined) facts.add('description', textAt(summary, 'ShortSummaryDescription'), { language });
 }
 
-function addFeatures(facts: FactList, data: JsonObject, language: string | null, names: ReadonlyMap<string, string> | undefined): void {
+/** Adds the features; returns their attribute names. */
+function addFeatures(facts: FactList, data: JsonObject, language: string | null, names: ReadonlyMap<string, string> | undefined): Set<string> {
+  const added = new Set<string>();
   for (const feature of features(data)) {
     const id = textAt(objectAt(feature, 'Feature'), 'ID') ?? textAt(feature, 'ID');
     const name = (id !== undefined ? names?.get(id) : undefined) ?? featureLabel(feature);
@@ -83,7 +156,9 @@ function addFeatures(facts: FactList, data: JsonObject, language: string | null,
     // The presentation value keeps the unit ("35.6 cm (14\")"); the raw value does not.
     const value = textAt(feature, 'PresentationValue') ?? textAt(feature, 'Value');
     facts.add('attribute', value, { attribute: name, language });
+    added.add(name);
   }
+  return added;
 }
 
 function addImages(facts: FactList, data: JsonObject): void {
@@ -123,10 +198,16 @@ function kindOf(category: string | undefined, language: string | null): ProductK
   return 'electronics';
 }
 
-/** Icecat's long description is HTML; facts hold text. */
+/**
+ * Icecat's long description is HTML; facts hold text. A bold heading on its own line ("<b>Built to
+ * last</b><br>") is left out: joined to the next sentence it would read as part of it.
+ */
 function htmlToText(html: string | undefined): string | undefined {
   if (html === undefined) return undefined;
-  return decodeHTML(html.replace(/<br\s*\/?>|<\/(p|li|div)>/gi, ' ').replace(/<[^>]*>/g, ''));
+  const withoutHeadings = html.replace(/<(b|strong|h[1-6])\b[^>]*>([^<]{1,80})<\/\1>\s*(?:<br\s*\/?>\s*)+/gi, (all, _tag: string, text: string) =>
+    /[.!?:]\s*$/.test(text) ? all : '',
+  );
+  return decodeHTML(withoutHeadings.replace(/<br\s*\/?>|<\/(p|li|div)>/gi, ' ').replace(/<[^>]*>/g, ''));
 }
 
 function httpUrl(value: string | undefined): string | undefined {

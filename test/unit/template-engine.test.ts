@@ -167,9 +167,10 @@ describe('title', () => {
     de: 'Barilla Spaghetti n.5, 500 g',
     nl: 'Barilla Spaghetti n.5, 500 g',
     pl: 'Barilla Spaghetti n.5, 500 g',
-    fr: 'Spaghetti n.5 Barilla - 500 g',
-    es: 'Spaghetti n.5 Barilla 500 g',
-    pt: 'Spaghetti n.5 Barilla 500 g',
+    // Brand first in every language, as Amazon and Google Shopping ask; French keeps its " - ".
+    fr: 'Barilla Spaghetti n.5 - 500 g',
+    es: 'Barilla Spaghetti n.5, 500 g',
+    pt: 'Barilla Spaghetti n.5, 500 g',
   };
   for (const [language, title] of Object.entries(expected)) {
     it(`${language}: order and separators → ${title}`, async () => {
@@ -558,7 +559,7 @@ describe('regeneration', () => {
     const snapshot = structuredClone(existing);
     const output = await generate({ facts: PASTA, languages: ['it', 'fr'], existing, fields: fields({ title: 'Nuovo titolo' }) });
     assert.deepEqual(existing, snapshot);
-    assert.equal(output.content[1]?.title, 'Spaghetti n.5 Barilla - 500 g');
+    assert.equal(output.content[1]?.title, 'Barilla Spaghetti n.5 - 500 g');
   });
 });
 

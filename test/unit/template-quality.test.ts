@@ -8,6 +8,9 @@ import { countNoun } from '../../src/generation/template/count-nouns.ts';
 import { createTemplateEngine } from '../../src/generation/template/engine.ts';
 import { formatQuantity, parseQuantity } from '../../src/generation/template/units.ts';
 import { aifaRecordToFacts } from '../../src/sources/aifa/aifa-record.ts';
+import { catalogueRecordToFacts } from '../../src/sources/catalogue/catalogue-record.ts';
+import { icecatRecordToFacts, productType, specPairs } from '../../src/sources/icecat-facts.ts';
+import { openFoodFactsRecordToFacts } from '../../src/sources/open-food-facts-facts.ts';
 import { readProductFixtures } from '../fakes/product-fixtures.ts';
 import { defined } from '../helpers/assert.ts';
 
@@ -50,6 +53,18 @@ async function records(facts: readonly Fact[], languages: readonly string[]): Pr
 async function one(facts: readonly Fact[], language: string): Promise<CountryContent> {
   const [record] = await records(facts, [language]);
   return defined(record, 'record');
+}
+
+function fixtureFacts(slug: string): Fact[] {
+  const fixture = defined(
+    readProductFixtures().find((f) => f.slug === slug),
+    slug,
+  );
+  const context = { code: fixture.code, fetchedAt: fixture.fetched_at };
+  if (fixture.source === 'icecat') return icecatRecordToFacts(fixture.record, context);
+  if (fixture.source === 'open_food_facts') return openFoodFactsRecordToFacts(fixture.record, context);
+  if (fixture.source === 'catalogue') return catalogueRecordToFacts(fixture.record as Record<string, unknown>, context);
+  return aifaRecordToFacts(fixture.record as Record<string, unknown>, context);
 }
 
 function aifaFixture(slug: string): Fact[] {
@@ -214,5 +229,164 @@ describe('building blocks', () => {
   it('re-cases each side of a slash: units lower-cased, material codes kept', () => {
     assert.equal(recase('100 MG/100 ML SPRAY NASALE', 'sentence', 'it-IT', [], null), '100 mg/100 ml spray nasale');
     assert.equal(recase('12 BUSTINE PET/AL/PE DA 5 ML', 'sentence', 'it-IT', [], null), '12 bustine PET/AL/PE da 5 ml');
+  });
+});
+
+describe('electronics from Icecat: mapping', () => {
+  const sony = fixtureFacts('electronics-sony-wh-1000xm5-headphones');
+  const values = (facts: readonly Fact[], key: string, attribute?: string) =>
+    facts.filter((f) => f.key === key && (attribute === undefined || f.attribute === attribute)).map((f) => f.value);
+
+  it("Icecat's generated listing title is not an attribute; its product type is, and name and part code are kept", () => {
+    assert.deepEqual(values(sony, 'attribute', 'title'), []);
+    assert.deepEqual(values(sony, 'attribute', 'product_type'), ['Headset']);
+    assert.deepEqual(values(sony, 'name'), ['WH-1000XM5']);
+    assert.deepEqual(values(sony, 'attribute', 'mpn'), ['WH1000XM5B.CE7']);
+  });
+
+  it('the long summary becomes attributes (what no feature states), not a description; the short summary only backs up a missing marketing text', () => {
+    const descriptions = values(sony, 'description');
+    assert.ok(!descriptions.some((d) => /Product type:|^Sony WH-1000XM5,/.test(d)), descriptions.join(' | '));
+    assert.equal(descriptions[0], 'The WH-1000XM5 headphones rewrite the rules for distraction-free listening. Two processors control 8 microphones for unprecedented noise cancelling.');
+    assert.deepEqual(values(sony, 'attribute', 'recommended_usage'), ['Calls/Music']);
+    assert.deepEqual(values(sony, 'attribute', 'product_colour'), ['Black']);
+    assert.equal(values(sony, 'attribute', 'battery_life').length, 1, 'a feature is not repeated from the summary');
+    assert.deepEqual(specPairs('Sony X. Product type: Headset. Display diagonal: 68.6 cm (27"), Native aspect ratio: 16:9. Built-in USB hub. Product colour: Black, Silver'), [
+      ['product_type', 'Headset'],
+      ['display_diagonal', '68.6 cm (27")'],
+      ['native_aspect_ratio', '16:9'],
+      ['product_colour', 'Black, Silver'],
+    ]);
+  });
+
+  it("a bold heading of the marketing text is not glued to the next sentence", () => {
+    const hp = values(fixtureFacts('electronics-hp-250-g9-laptop'), 'description');
+    assert.ok(hp.some((d) => d.startsWith('Get the job done with the HP 250 G9 Laptop')), hp.join(' | '));
+    assert.ok(!hp.some((d) => /Essential computing|Built to last/.test(d)));
+  });
+
+  it("the product type is the word after the name in Icecat's title, when the category or the text also says it", () => {
+    assert.equal(productType('DELL UltraSharp U2723QE computer monitor 68.6 cm (27") Black', 'DELL', 'UltraSharp U2723QE', 'Computer monitors', ''), 'computer monitor');
+    assert.equal(productType('DELL UltraSharp U2723QE Monitor PC 68,6 cm (27") Nero', 'DELL', 'UltraSharp U2723QE', 'Monitor per PC', ''), 'Monitor');
+    assert.equal(productType('Logitech MX Master 3S mouse Office Right-hand', 'Logitech', 'MX Master 3S', 'Mice', 'an iconic mouse remastered'), 'mouse');
+    assert.equal(productType('Apple iPhone 15 15.5 cm (6.1") Dual SIM', 'Apple', 'iPhone 15', 'Smartphones', ''), undefined, 'a spec value is no type');
+    assert.equal(productType('Canon PIXMA TS5150 Inkjet A4', 'Canon', 'PIXMA TS5150', 'Multifunctionals', 'Prints fast.'), undefined, 'a word nothing else states is no type');
+  });
+
+  it('global_attr has no title and one colour', async () => {
+    const attrs = (await one(sony, 'en')).global_attr;
+    assert.equal(attrs.title, undefined);
+    assert.equal(attrs.product_colour, undefined);
+    assert.equal(attrs.colour, 'Black');
+    assert.equal(attrs.product_type, 'Headset');
+    assert.equal(attrs.mpn, 'WH1000XM5B.CE7');
+  });
+
+  it('a source attribute named like a record field is not published as an attribute', async () => {
+    const facts = [fact('name', 'Lampada'), fact('attribute', 'Lampada LED E27 8 W', { attribute: 'title' }), fact('attribute', 'E27', { attribute: 'socket' })];
+    const attrs = (await one(facts, 'it')).global_attr;
+    assert.equal(attrs.title, undefined);
+    assert.equal(attrs.socket, 'E27');
+  });
+});
+
+describe('electronics titles: brand, model, product type, colour, from facts only', () => {
+  it('Icecat: type and colour in the language they are written in; left out of other languages (no translation)', async () => {
+    const [en, es] = await records(fixtureFacts('electronics-sony-wh-1000xm5-headphones'), ['en', 'es']);
+    assert.equal(en?.title, 'Sony WH-1000XM5 Headset, Black');
+    assert.equal(es?.title, 'Sony WH-1000XM5');
+    const [dell] = await records(fixtureFacts('electronics-dell-ultrasharp-u2723qe-monitor'), ['en']);
+    assert.equal(dell?.title, 'DELL UltraSharp U2723QE Computer Monitor, Black, Silver');
+    assert.deepEqual(en?.sources.title, ['icecat:brand', 'icecat:name:en', 'icecat:attribute.product_type:en', 'icecat:attribute.product_colour:en']);
+  });
+
+  it('facts in the record language: type after the model, colour in sentence case', async () => {
+    const facts = [
+      fact('kind', 'electronics'),
+      fact('name', 'WH-1000XM5', { language: 'it' }),
+      fact('brand', 'Sony'),
+      fact('attribute', 'Cuffie', { attribute: 'product_type', language: 'it' }),
+      fact('attribute', 'Nero', { attribute: 'colour', language: 'it' }),
+    ];
+    assert.equal((await one(facts, 'it')).title, 'Sony WH-1000XM5 Cuffie, nero');
+  });
+
+  it('an untagged colour goes only where it is a colour word of the language; the type is not repeated from the name', async () => {
+    const [en, it_] = await records(fixtureFacts('electronics-logitech-m185-wireless-mouse'), ['en', 'it']);
+    assert.equal(en?.title, 'Logitech M185 Wireless Mouse, Grey');
+    assert.equal(it_?.title, 'Logitech M185 Mouse Wireless');
+    const buds = [fact('kind', 'electronics'), fact('name', 'Galaxy Buds2 Pro True Wireless Earbuds', { language: 'en' }), fact('brand', 'Samsung'), fact('attribute', 'Earbuds', { attribute: 'product_type', language: 'en' })];
+    assert.equal((await one(buds, 'en')).title, 'Samsung Galaxy Buds2 Pro True Wireless Earbuds');
+  });
+
+  it('over the limit the colour goes first; food keeps its title without a colour', async () => {
+    const long = 'Ultra '.repeat(22).trim();
+    const facts = [fact('kind', 'electronics'), fact('name', long, { language: 'en' }), fact('brand', 'Acme'), fact('attribute', 'Headset', { attribute: 'product_type', language: 'en' }), fact('attribute', 'Black', { attribute: 'colour' })];
+    const title = (await one(facts, 'en')).title ?? '';
+    assert.ok(title.length <= 150 && !title.includes('Black') && title.endsWith('Headset'), title);
+    const pasta = [fact('kind', 'food'), fact('name', 'Spaghetti n.5'), fact('brand', 'Barilla'), fact('quantity', '500 g'), fact('attribute', 'yellow', { attribute: 'colour' })];
+    assert.equal((await one(pasta, 'en')).title, 'Barilla Spaghetti n.5, 500 g');
+  });
+});
+
+describe('brand first in every language', () => {
+  it('Spanish, French and Portuguese titles open with the brand', async () => {
+    const [es, fr, pt] = await records(fixtureFacts('food-barilla-spaghetti-5'), ['es', 'fr', 'pt']);
+    assert.equal(es?.title, 'Barilla Espaguetis n.º 5, 500 g');
+    assert.equal(fr?.title, 'Barilla Spaghetti n°5 - 500 g');
+    assert.match(pt?.title ?? '', /^Barilla /);
+    const [sonyFr] = await records(fixtureFacts('electronics-sony-wh-1000xm5-headphones'), ['fr']);
+    assert.equal(sonyFr?.title, 'Sony WH-1000XM5');
+  });
+});
+
+describe('descriptions that do not repeat themselves', () => {
+  it('Icecat: the short description is the opening and the marketing text; no spec run in the prose; every line once', async () => {
+    const en = await one(fixtureFacts('electronics-sony-wh-1000xm5-headphones'), 'en');
+    assert.equal(
+      en.short_description,
+      'WH-1000XM5 by Sony. The WH-1000XM5 headphones rewrite the rules for distraction-free listening. Two processors control 8 microphones for unprecedented noise cancelling.',
+    );
+    const description = en.description ?? '';
+    assert.doesNotMatch(description, /Product type:|Connectivity technology:|Calls\/Music, 250 g/);
+    const lines = description.split('\n');
+    assert.equal(new Set(lines).size, lines.length, description);
+    assert.ok(en.key_features.includes('Up to 30 hours of battery life'), en.key_features.join(' | '));
+  });
+
+  it('a marketing text of one sentence is prose, not a bullet', async () => {
+    const dell = await one(fixtureFacts('electronics-dell-ultrasharp-u2723qe-monitor'), 'en');
+    assert.match(dell.short_description ?? '', /^UltraSharp U2723QE by DELL\. Experience outstanding colour and contrast/);
+    assert.ok(!(dell.description ?? '').includes('- Experience'), dell.description ?? '');
+  });
+
+  it('a run of "Label: value" pairs in a description goes to key features and lines of its own; prose with a colon stays prose', async () => {
+    const facts = [
+      fact('kind', 'electronics'),
+      fact('name', 'Casse BT-20', { language: 'it' }),
+      fact('brand', 'Acme'),
+      fact('description', 'Casse compatte per la scrivania. Potenza: 20 W, Connettività: Bluetooth. Colore: nero.', { language: 'it' }),
+    ];
+    const c = await one(facts, 'it');
+    assert.equal(c.short_description, 'Casse BT-20 di Acme. Casse compatte per la scrivania.');
+    assert.ok(c.key_features.includes('Potenza: 20 W') && c.key_features.includes('Connettività: Bluetooth'), c.key_features.join(' | '));
+    assert.match(c.description ?? '', /\nPotenza: 20 W\.\nConnettività: Bluetooth\./);
+    const dash = [
+      fact('name', 'Detersivo liquido', { language: 'it' }),
+      fact('brand', 'Dash'),
+      fact('description', 'Detersivo liquido per lavatrice: pulito brillante anche a basse temperature. Dosaggio: 50 ml per carico normale.', { language: 'it' }),
+    ];
+    assert.match((await one(dash, 'it')).short_description ?? '', /pulito brillante anche a basse temperature\. Dosaggio: 50 ml per carico normale\.$/);
+  });
+});
+
+describe('meta description', () => {
+  it('filled with whole sentences up to 160 characters: a sentence too long is skipped, a shorter one after it taken', async () => {
+    const nutella = await one(fixtureFacts('food-ferrero-nutella-400g'), 'it');
+    assert.equal(nutella.meta_description, 'Nutella di Ferrero, in confezione da 400 g. Allergeni: milk, nuts, soybeans.');
+    const sony = await one(fixtureFacts('electronics-sony-wh-1000xm5-headphones'), 'en');
+    const meta = sony.meta_description ?? '';
+    assert.ok(meta.length > 110 && meta.length <= 160 && meta.endsWith('.'), meta);
+    assert.ok(meta.startsWith('WH-1000XM5 by Sony. The WH-1000XM5 headphones rewrite the rules for distraction-free listening. '), meta);
   });
 });

@@ -132,6 +132,12 @@ function fromFreeText(b: Builder, fact: CleanFact, locale: string, kind: Product
   else fromQuantity(b, text.slice(first.index, first.end), ids, locale);
 }
 
+// Texts a source may send as attributes that are not attributes of the product: the record has its
+// own title and descriptions (Icecat's generated `Title` is a listing title, not a property).
+const NOT_ATTRIBUTES: ReadonlySet<string> = new Set(['title', 'name', 'product_name', 'description', 'short_description', 'long_description']);
+// One name for the same property: Icecat's "Product colour" is the record's `colour`.
+const ALIASES: Readonly<Record<string, string>> = { product_colour: 'colour', product_color: 'colour' };
+
 const INGREDIENT_KINDS: ReadonlySet<ProductKind> = new Set(['food', 'beauty', 'pet_food']);
 
 /** The attributes for one target language. Source attributes beat what free text suggests. */
@@ -149,7 +155,7 @@ export function buildAttributes(view: FactView, kind: ProductKind, target: strin
 
   for (const name of attributeNames(view)) {
     const fact = pick(view, 'attribute', target, name);
-    if (fact === undefined) continue;
+    if (fact === undefined || NOT_ATTRIBUTES.has(name)) continue;
     // A value that is just a measure ("1.2 kg") is written in the locale's style.
     const whole = quantitiesIn(fact.text)[0];
     const value = whole !== undefined && whole.index === 0 && whole.end === fact.text.length ? formatMeasure(whole.measure, locale) : fact.text;
@@ -157,8 +163,9 @@ export function buildAttributes(view: FactView, kind: ProductKind, target: strin
     // a company is written as companies write themselves ("Bracco S.p.A.").
     const company = name === 'marketing_authorisation_holder' || name === 'manufacturer' || isCompanyName(value);
     const shouted = isShouting(value) && /\p{L}{5,}/u.test(value) && !/^[\p{Lu}\p{N}]*\d[\p{Lu}\p{N}]*$/u.test(value);
-    b.set(name, !shouted ? value : company ? recaseCompany(value, locale) : recase(value, 'sentence', locale, [], null), [fact.id]);
-    if (fact.language !== null && fact.language !== target && /\p{L}{3,}/u.test(value)) b.foreign.set(snakeCase(name), fact.language);
+    const published = ALIASES[name] ?? name;
+    b.set(published, !shouted ? value : company ? recaseCompany(value, locale) : recase(value, 'sentence', locale, [], null), [fact.id]);
+    if (fact.language !== null && fact.language !== target && /\p{L}{3,}/u.test(value)) b.foreign.set(snakeCase(published), fact.language);
   }
 
   const variant = pick(view, 'variant', target);

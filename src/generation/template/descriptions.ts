@@ -14,6 +14,8 @@ export interface Body {
   prose: Sourced[];
   /** List items of the description facts, same filters. */
   bullets: Sourced[];
+  /** "Label: value" pairs of spec runs ("Product type: Headset. Connectivity: Bluetooth."), not prose. */
+  specs: Sourced[];
   /** Sentences left out because a medicine's text must not promote. */
   promotionalDropped: number;
 }
@@ -50,10 +52,44 @@ function withoutName(text: string, names: readonly string[], locale: string): st
   return text;
 }
 
+const SPEC_LABEL = String.raw`\p{Lu}[\p{L}\p{N} ()/-]{0,40}?`;
+const SPEC_PAIR = new RegExp(String.raw`^(${SPEC_LABEL})\s?:\s+(\S.*)$`, 'u');
+// Where one pair ends and the next begins inside a sentence: ", Bluetooth version: 5.2".
+const NEXT_PAIR = new RegExp(String.raw`,\s+(?=${SPEC_LABEL}\s?:\s)`, 'u');
+
+/** The "Label: value" pairs of a sentence made only of short ones (a value of five words at most), else null. */
+function specPairsOf(sentence: string): string[] | null {
+  const pieces = sentence.replace(/[.;]+$/u, '').split(NEXT_PAIR).map((p) => p.trim());
+  const short = (piece: string) => {
+    const value = SPEC_PAIR.exec(piece)?.[2];
+    return value !== undefined && value.split(/\s+/).length <= 5;
+  };
+  return pieces.every(short) ? pieces : null;
+}
+
+/**
+ * Sentences that belong to a spec run: a sentence of two pairs or more and the one-pair sentences
+ * next to it, or three consecutive one-pair sentences. "Colore: nero." alone, or a prose sentence
+ * with a colon followed by "Dosaggio: 50 ml per carico normale.", stays prose.
+ */
+function specRuns(found: readonly string[]): Map<number, string[]> {
+  const pairs = found.map(specPairsOf);
+  const isPair = (i: number) => (pairs[i] ?? null) !== null;
+  const isMany = (i: number) => (pairs[i]?.length ?? 0) >= 2;
+  const runs = new Map<number, string[]>();
+  pairs.forEach((p, i) => {
+    if (p === null) return;
+    const inRun = (isPair(i - 2) && isPair(i - 1)) || (isPair(i - 1) && isPair(i + 1)) || (isPair(i + 1) && isPair(i + 2));
+    if (isMany(i) || isMany(i - 1) || isMany(i + 1) || inRun) runs.set(i, p);
+  });
+  return runs;
+}
+
 /** Splits the description facts into prose sentences and list items, dropping what must not be said. */
 export function bodyOf(ctx: RecordContext): Body {
   const prose: Sourced[] = [];
   const bullets: Sourced[] = [];
+  const specs: Sourced[] = [];
   let promotionalDropped = 0;
   const names = namesOf(ctx);
   const locale = ctx.pack.locale;
@@ -67,8 +103,15 @@ export function bodyOf(ctx: RecordContext): Body {
   for (const fact of ctx.descriptions) {
     const ids = [fact.id];
     const items = bulletLines(fact.text);
-    // A short one-line description among several (Icecat bullet points) is a bullet itself.
-    const lone = ctx.descriptions.length > 1 && items.length === 0 && !fact.text.includes('\n') && fact.text.length <= 150 && sentences(fact.text).length === 1;
+    // A short one-line description among several (Icecat bullet points) is a bullet itself; one
+    // that ends as a sentence does ("… featuring IPS Black technology.") is prose.
+    const lone =
+      ctx.descriptions.length > 1 &&
+      items.length === 0 &&
+      !fact.text.includes('\n') &&
+      fact.text.length <= 150 &&
+      sentences(fact.text).length === 1 &&
+      !/[.!?]["”»)]?$/u.test(fact.text.trim());
     const bullet = (text: string) => {
       const rest = withoutName(text, names, locale);
       if (rest !== null && keep(rest)) bullets.push({ text: rest.replace(/[.;]+$/, ''), ids });
@@ -81,9 +124,15 @@ export function bodyOf(ctx: RecordContext): Body {
     const lines = fact.text.split('\n').filter((line) => !BULLET_MARK.test(line));
     let found = sentences(lines.join('\n'));
     if (ctx.name.fromDescription && ctx.name.fact.id === fact.id) found = found.slice(1);
-    for (const sentence of found) if (!restatesName(sentence, names) && keep(sentence)) prose.push({ text: sentence, ids });
+    const runs = specRuns(found);
+    found.forEach((sentence, i) => {
+      if (restatesName(sentence, names) || !keep(sentence)) return;
+      const pairs = runs.get(i);
+      if (pairs === undefined) prose.push({ text: sentence, ids });
+      else for (const pair of pairs) if (keep(pair)) specs.push({ text: pair, ids });
+    });
   }
-  return { prose, bullets, promotionalDropped };
+  return { prose, bullets, specs, promotionalDropped };
 }
 
 /** "{name} di {brand}, in confezione da {quantity}." with what the facts give. */
@@ -132,7 +181,7 @@ function isForeign(ctx: RecordContext, ids: readonly string[]): boolean {
 
 /** "Label: value." lines for the facts a shopper of this kind of product looks for. */
 export function labelledLines(ctx: RecordContext, body: Body): Sourced[] {
-  const said = canonicalText([...body.prose, ...body.bullets].map((s) => s.text).join('\n'));
+  const said = canonicalText([...body.prose, ...body.bullets, ...body.specs].map((s) => s.text).join('\n'));
   const out: Sourced[] = [];
   for (const key of LABELLED) {
     if (key === 'ingredients' && ctx.kind === 'medicine') continue;
@@ -159,7 +208,7 @@ export function buildDescriptions(ctx: RecordContext): Descriptions {
   const intro = introOf(ctx);
   const labelled = labelledLines(ctx, body);
   const hasQuantity = intro.ids.length > 1 && /\d/.test(intro.text);
-  if (body.prose.length === 0 && body.bullets.length === 0 && labelled.length === 0 && !hasQuantity) {
+  if (body.prose.length === 0 && body.bullets.length === 0 && body.specs.length === 0 && labelled.length === 0 && !hasQuantity) {
     return { short: null, description: null, body };
   }
 
@@ -187,7 +236,12 @@ export function buildDescriptions(ctx: RecordContext): Descriptions {
     lines.push(...bullets);
     ids.push(fact.id);
   }
-  for (const line of labelled) {
+  // Spec pairs as lines of their own after the text, each once, and before the engine's labelled facts.
+  const lineSet = new Set<string>();
+  for (const line of [...body.specs.map((p) => ({ ...p, text: /[.!?]$/.test(p.text) ? p.text : `${p.text}.` })), ...labelled]) {
+    const key = canonicalText(line.text);
+    if (lineSet.has(key)) continue;
+    lineSet.add(key);
     lines.push(line.text);
     ids.push(...line.ids);
   }

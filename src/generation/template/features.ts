@@ -21,7 +21,7 @@ const CLAIM_ATTRIBUTES = ['labels', 'label', 'free_from', 'claims', 'certificati
 const NOT_A_FEATURE = new Set([
   'brand', 'net_quantity', 'net_weight', 'net_volume', 'unit_weight', 'unit_volume', 'unit_count', 'pack_count', 'category', 'ingredients',
   'allergens', 'atc_code', 'marketing_authorisation_holder', 'authorisation_status', 'pack_description', 'ean', 'gtin', 'sku', 'code', 'url',
-  'title', 'mpn', 'model', 'product_colour', 'strength', 'reimbursement_class',
+  'title', 'mpn', 'model', 'product_colour', 'product_type', 'strength', 'reimbursement_class',
 ]);
 
 // Names whose usual spelling a plain "Snake case" → "Snake case" would get wrong.
@@ -90,7 +90,10 @@ export function buildFeatures(ctx: RecordContext, body: Body): Features {
   // Without list items, short sentences of the description read as bullets.
   const fromText = body.bullets.length > 0 ? body.bullets : body.prose.filter((s) => s.text.length <= 120);
   const facts = structured(ctx);
-  const ordered = [...fromText.slice(0, 4), ...facts, ...fromText.slice(4)];
+  // Spec pairs of the source text ("Display technology: LCD") are labelled in the source's words:
+  // shown only where the text is in the record's language.
+  const specs = body.specs.filter((s) => ctx.view.facts.some((f) => s.ids.includes(f.id) && (f.language === null || f.language === ctx.target)));
+  const ordered = [...fromText.slice(0, 4), ...facts, ...specs, ...fromText.slice(4)];
   const items: string[] = [];
   const ids: string[] = [];
   const said: string[] = [];

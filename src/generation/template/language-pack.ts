@@ -9,7 +9,8 @@ import { nl } from './languages/nl.ts';
 import { pl } from './languages/pl.ts';
 import { pt } from './languages/pt.ts';
 
-export type TitlePart = 'brand' | 'name' | 'variant' | 'quantity';
+/** `type` (a product type, electronics) follows the name and `colour` closes the title before the quantity, in every language. */
+export type TitlePart = 'brand' | 'name' | 'type' | 'variant' | 'colour' | 'quantity';
 
 /** `title`: Every Main Word Capitalised (en, de); `sentence`: only the first word (Romance, Dutch, Polish). */
 export type CaseStyle = 'title' | 'sentence';

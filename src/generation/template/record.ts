@@ -59,7 +59,7 @@ export function buildRecord(view: FactView, country: string, language: string, n
   const { short, description, body } = buildDescriptions(ctx);
   const features = buildFeatures(ctx, body);
   const tag = titleTag(title);
-  const meta = metaDescription(short?.text ?? null, title.value);
+  const meta = metaDescription(short, description, title);
   const keywords = metaKeywords(ctx);
   const images = imagesOf(view);
 
@@ -98,7 +98,7 @@ export function buildRecord(view: FactView, country: string, language: string, n
     key_features: features.ids,
     global_attr: attrIds,
     title_tag: title.sources,
-    meta_description: short === null ? title.sources : [...short.ids],
+    meta_description: [...meta.ids],
     meta_keywords: [...new Set([...(parts.brand === undefined ? [] : [parts.brand.id]), ...(attributes.sources.category ?? []), name.fact.id])],
     images: ids(view.facts.filter((f) => f.key === 'image')),
   };
@@ -113,7 +113,7 @@ export function buildRecord(view: FactView, country: string, language: string, n
     key_features: features.items,
     global_attr: attributes.values,
     title_tag: tag,
-    meta_description: meta,
+    meta_description: meta.text,
     meta_keywords: keywords,
     images,
     sources,

@@ -1,7 +1,8 @@
 // title_tag, meta_description, meta_keywords and the product handle, from fields already built. Pure.
-import type { RecordContext } from './context.ts';
+import { canonicalText } from '../grounding.ts';
+import type { RecordContext, Sourced } from './context.ts';
 import { LIMITS } from './limits.ts';
-import { fitSentences, slugify, truncateWords } from './text.ts';
+import { fitSentences, sentences, slugify, truncateWords } from './text.ts';
 import { isCompanyName, type Title } from './title.ts';
 
 /** The whole title when it fits in 60 characters, else brand and name, cut at a word. */
@@ -10,9 +11,31 @@ export function titleTag(title: Title): string {
   return truncateWords(title.short.length <= LIMITS.titleTag ? title.short : title.value, LIMITS.titleTag);
 }
 
-/** Whole sentences of the short description within 160 characters; the title when there is none. */
-export function metaDescription(short: string | null, title: string): string {
-  return fitSentences(short ?? title, LIMITS.metaDescription);
+/**
+ * Whole sentences within 160 characters: those of the short description, then the description's
+ * further sentences and list items, each taken when it still fits (a long one is skipped, not
+ * cut, so a short sentence after it can fill the room). The title when there is no description.
+ */
+export function metaDescription(short: Sourced | null, description: Sourced | null, title: Title): Sourced {
+  if (short === null) return { text: fitSentences(title.value, LIMITS.metaDescription), ids: title.sources };
+  const own = sentences(short.text);
+  const more = (description?.text ?? '')
+    .split('\n')
+    .flatMap((line) => sentences(line.replace(/^-\s+/, '')))
+    .map((s) => (/[.!?]$/.test(s) ? s : `${s}.`));
+  let text = '';
+  const said = new Set<string>();
+  let usedMore = false;
+  for (const [index, sentence] of [...own, ...more].entries()) {
+    const key = canonicalText(sentence);
+    const next = text ? `${text} ${sentence}` : sentence;
+    if (said.has(key) || next.length > LIMITS.metaDescription) continue;
+    text = next;
+    said.add(key);
+    if (index >= own.length) usedMore = true;
+  }
+  if (text === '') return { text: fitSentences(short.text, LIMITS.metaDescription), ids: short.ids };
+  return { text, ids: usedMore && description !== null ? [...new Set([...short.ids, ...description.ids])] : short.ids };
 }
 
 /** Up to ten distinct words and phrases: brand, category, then the name's and variant's words. */

@@ -1,6 +1,7 @@
 // The title: brand, product name, variant and net quantity, composed by the language's rules. Pure.
 import type { ProductKind } from '../../domain/facts.ts';
 import { isShouting, recase } from './casing.ts';
+import { isColourOf, isForeignColour } from './colours.ts';
 import { countNoun } from './count-nouns.ts';
 import { pick, type CleanFact, type FactView } from './fact-view.ts';
 import type { LanguagePack, TitlePart } from './language-pack.ts';
@@ -49,7 +50,10 @@ export interface TitleParts {
   /** A medicine's strength ("500 mg"), written right after the name as on the box. */
   strengthText: string | null;
   quantityText: string | null;
-  ids: { brand: string | null; variant: string | null; strength: string | null; quantity: string | null };
+  /** Electronics: the product type ("Headset") and colour ("Black") when a fact states them in the record's language. */
+  typeText: string | null;
+  colourText: string | null;
+  ids: { brand: string | null; variant: string | null; strength: string | null; quantity: string | null; type: string | null; colour: string | null };
 }
 
 // Words kept lower-case when a medicine's shouted name is re-cased as a proper name.
@@ -114,6 +118,9 @@ export function titleParts(view: FactView, target: string, pack: LanguagePack, n
   }
 
   const q = quantityParts(view, target, pack, kind, nameText);
+  const said = `${nameText} ${variantText ?? ''}`;
+  const type = kind === 'electronics' ? productTypeOf(view, target, pack, name, said) : null;
+  const colour = kind === 'electronics' ? colourOf(view, target, pack, name, said) : null;
   return {
     brand,
     name,
@@ -122,13 +129,53 @@ export function titleParts(view: FactView, target: string, pack: LanguagePack, n
     variantText,
     strengthText: q.strength,
     quantityText: q.quantity,
+    typeText: type?.text ?? null,
+    colourText: colour?.text ?? null,
     ids: {
+      type: type?.id ?? null,
+      colour: colour?.id ?? null,
       brand: showBrand ? (brand?.id ?? null) : null,
       variant: variantText === null ? null : (variant?.id ?? null),
       strength: q.strengthId,
       quantity: q.quantityId,
     },
   };
+}
+
+/**
+ * Whether a fact's words can stand in a title of the target language: a fact in that language, or
+ * one without a language tag beside a name in that language (or without one). The engine does
+ * not translate, so an English "Headset" stays out of a Spanish title.
+ */
+function fitsLanguage(fact: CleanFact, target: string, name: NameChoice): boolean {
+  if (fact.language !== null) return fact.language === target;
+  return name.fact.language === null || name.fact.language === target;
+}
+
+/** The product type for an electronics title ("Sony WH-1000XM5 Headset"), unless the name already says it. */
+function productTypeOf(view: FactView, target: string, pack: LanguagePack, name: NameChoice, said: string): { text: string; id: string } | null {
+  const fact = pick(view, 'attribute', target, 'product_type');
+  if (fact === undefined || !fitsLanguage(fact, target, name) || fact.text.length > 40) return null;
+  // "Wireless Earbuds" in the name already says "Earbuds"; the head noun is the last word.
+  const head = fact.text.split(/\s+/).at(-1) ?? fact.text;
+  if (containsWord(said, fact.text) || containsWord(said, head)) return null;
+  const lower = fact.text === fact.text.toLocaleLowerCase(pack.locale);
+  const text = pack.title.caseStyle === 'title' && lower ? recase(fact.text, 'title', pack.locale, pack.title.smallWords, null) : fact.text;
+  return { text, id: fact.id };
+}
+
+const COLOUR_ATTRIBUTES = ['colour', 'product_colour', 'color', 'product_color'];
+
+/** The colour for an electronics title (", Black"): a colour word the record's language has, stated by a fact. */
+function colourOf(view: FactView, target: string, pack: LanguagePack, name: NameChoice, said: string): { text: string; id: string } | null {
+  const fact = COLOUR_ATTRIBUTES.map((a) => pick(view, 'attribute', target, a)).find((f) => f !== undefined);
+  if (fact === undefined || fact.text.length > 30 || containsWord(said, fact.text)) return null;
+  // Untagged: a colour word of the target language, or an unknown word (a shade's name, "Graphite")
+  // beside a name in the target language; "Grey" does not go into an Italian title.
+  const fits = isColourOf(fact.text, target) || (!isForeignColour(fact.text, target) && fitsLanguage(fact, target, name));
+  if (!fits) return null;
+  const text = pack.title.caseStyle === 'sentence' ? fact.text.replace(/(^|[,/]\s*)\p{Lu}(?=\p{Ll})/gu, (c) => c.toLocaleLowerCase(pack.locale)) : fact.text;
+  return { text, id: fact.id };
 }
 
 /**
@@ -148,9 +195,12 @@ function compose(parts: TitleParts, order: readonly TitlePart[], beforeQuantity:
     if (part === 'quantity') quantity = parts.quantityText;
     else if (part === 'brand' && parts.brandText !== null) words.push(parts.brandText);
     else if (part === 'name') words.push(parts.strengthText === null ? parts.nameText : `${parts.nameText} ${parts.strengthText}`);
+    else if (part === 'type' && parts.typeText !== null) words.push(parts.typeText);
     else if (part === 'variant' && parts.variantText !== null) words.push(parts.variantText);
   }
-  const head = collapseSpaces(words.join(' '));
+  let head = collapseSpaces(words.join(' '));
+  // The colour closes the description of the item, before any quantity: "Sony WH-1000XM5 Headset, Black".
+  if (use.has('colour') && parts.colourText !== null) head = `${head}, ${parts.colourText}`;
   return quantity === null ? head : `${head}${quantitySeparator(head, beforeQuantity)}${quantity}`;
 }
 
@@ -161,12 +211,17 @@ export interface Title {
   sources: string[];
 }
 
-/** Composes the title within the limit: drops the variant, then the quantity, then cuts the name at a word. */
+/**
+ * Composes the title within the limit: drops the colour, then the variant, then the product type,
+ * then the quantity, then cuts the name at a word.
+ */
 export function buildTitle(parts: TitleParts, pack: LanguagePack, notes: NoteRules): Title {
   const max = Math.min(LIMITS.title, notes.titleMax ?? LIMITS.title);
   const tidy = (text: string) => notes.avoid.reduce((t, word) => removeWord(t, word) || t, text);
   const attempts: TitlePart[][] = [
-    ['brand', 'name', 'variant', 'quantity'],
+    ['brand', 'name', 'type', 'variant', 'colour', 'quantity'],
+    ['brand', 'name', 'type', 'variant', 'quantity'],
+    ['brand', 'name', 'type', 'quantity'],
     ['brand', 'name', 'quantity'],
     ['brand', 'name'],
   ];
@@ -181,7 +236,9 @@ export function buildTitle(parts: TitleParts, pack: LanguagePack, notes: NoteRul
   const sources = [parts.name.fact.id];
   if (parts.ids.brand !== null) sources.unshift(parts.ids.brand);
   if (parts.ids.strength !== null) sources.push(parts.ids.strength);
+  if (used.has('type') && parts.ids.type !== null) sources.push(parts.ids.type);
   if (used.has('variant') && parts.ids.variant !== null) sources.push(parts.ids.variant);
+  if (used.has('colour') && parts.ids.colour !== null) sources.push(parts.ids.colour);
   if (used.has('quantity') && parts.ids.quantity !== null && !sources.includes(parts.ids.quantity)) sources.push(parts.ids.quantity);
   const short = truncateWords(tidy(compose(parts, pack.title.order, pack.title.beforeQuantity, new Set(['brand', 'name']))), max);
   return { value, short, sources };

@@ -1,12 +1,12 @@
 import type { LanguagePack } from '../language-pack.ts';
 
-// Spanish shelves: product, brand, then the quantity: "Espaguetis n.º 5 Barilla 500 g".
+// Brand first, as Amazon and Google Shopping ask in every language: "Barilla Espaguetis n.º 5, 500 g".
 export const es: LanguagePack = {
   language: 'es',
   locale: 'es-ES',
   colon: ': ',
   title: {
-    order: ['name', 'variant', 'brand', 'quantity'],
+    order: ['brand', 'name', 'type', 'variant', 'quantity'],
     beforeQuantity: ' ',
     caseStyle: 'sentence',
     smallWords: [],

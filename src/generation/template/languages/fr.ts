@@ -1,12 +1,12 @@
 import type { LanguagePack } from '../language-pack.ts';
 
-// French shelves name the product first, then the brand: "Spaghetti n°5 Barilla 500 g".
+// Brand first, as Amazon and Google Shopping ask in every language: "Barilla Spaghetti n°5 - 500 g".
 export const fr: LanguagePack = {
   language: 'fr',
   locale: 'fr-FR',
   colon: ' : ',
   title: {
-    order: ['name', 'variant', 'brand', 'quantity'],
+    order: ['brand', 'name', 'type', 'variant', 'quantity'],
     beforeQuantity: ' - ',
     caseStyle: 'sentence',
     smallWords: [],

@@ -5,7 +5,7 @@ export const it: LanguagePack = {
   locale: 'it-IT',
   colon: ': ',
   title: {
-    order: ['brand', 'name', 'variant', 'quantity'],
+    order: ['brand', 'name', 'type', 'variant', 'quantity'],
     beforeQuantity: ' ',
     caseStyle: 'sentence',
     smallWords: [],

@@ -5,7 +5,7 @@ export const nl: LanguagePack = {
   locale: 'nl-NL',
   colon: ': ',
   title: {
-    order: ['brand', 'name', 'variant', 'quantity'],
+    order: ['brand', 'name', 'type', 'variant', 'quantity'],
     beforeQuantity: ' ',
     caseStyle: 'sentence',
     smallWords: [],

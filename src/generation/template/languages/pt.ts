@@ -1,12 +1,12 @@
 import type { LanguagePack } from '../language-pack.ts';
 
-// Portuguese shelves: product, brand, then the quantity.
+// Brand first, as Amazon and Google Shopping ask in every language: "Barilla Esparguete n.º 5, 500 g".
 export const pt: LanguagePack = {
   language: 'pt',
   locale: 'pt-PT',
   colon: ': ',
   title: {
-    order: ['name', 'variant', 'brand', 'quantity'],
+    order: ['brand', 'name', 'type', 'variant', 'quantity'],
     beforeQuantity: ' ',
     caseStyle: 'sentence',
     smallWords: [],
