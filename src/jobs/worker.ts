@@ -26,8 +26,8 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
   const { boss, db, config, logger, events } = deps;
   const maxAttempts = config.worker.retryLimit + 1;
   // Full batches keep a worker fetching without waiting for the next poll, so a backlog drains at
-  // the speed of the work, not of the polling interval; each job is settled on its own. At most
-  // concurrency × batch size generations run at once in one process.
+  // the speed of the work, not of the polling interval. At most concurrency × batch size
+  // generations run at once in one process.
   const polling = {
     pollingIntervalSeconds: config.worker.pollSeconds,
     localConcurrency: config.worker.concurrency,
@@ -36,8 +36,25 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
     perJobResults: true,
   } as const;
 
+  const queue = JOBS.generation.name;
+  /**
+   * Settles one job the moment its generation ends rather than when the whole batch does, so its
+   * product's next generation is not held back by a slower sibling, and a sibling that overruns
+   * the batch's expiry cannot fail it. The batch's own settlement then finds it settled and skips
+   * it; should this write fail, that settlement is the fallback.
+   */
+  async function settleNow(result: JobResult): Promise<JobResult> {
+    try {
+      if (result.status === 'completed') await boss.complete(queue, result.id);
+      else if (result.status === 'failed') await boss.fail(queue, result.id, result.output);
+    } catch (err) {
+      logger.warn({ err, jobId: result.id }, 'could not settle a job early; the batch settles it');
+    }
+    return result;
+  }
+
   // The jobs of one batch run side by side, so one slow product never holds back the others fetched with it.
-  await boss.work(JOBS.generation.name, polling, async (jobs) => Promise.all(jobs.map(async (job): Promise<JobResult> => {
+  await boss.work(queue, polling, async (jobs) => Promise.all(jobs.map(async (job): Promise<JobResult> => {
     // Payloads are validated again here: the queue is a trust boundary across versions.
     const payload = JOBS.generation.payload.safeParse(job.data);
     if (!payload.success) {
@@ -49,12 +66,14 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
     try {
       const outcome = await runGeneration({ db, engine: deps.engine, sources: deps.sources, images: deps.images, maxAttempts }, payload.data.generationId, job.signal);
       log.info({ outcome }, 'generation finished');
+      const result = await settleNow({ id: job.id, status: 'completed' });
       events?.emit('settled', { generationId: payload.data.generationId, outcome });
-      return { id: job.id, status: 'completed' };
+      return result;
     } catch (err) {
       log.warn({ err }, 'generation attempt failed; the queue will retry it');
+      const result = await settleNow({ id: job.id, status: 'failed', output: { error: err instanceof Error ? err.message : String(err) } });
       events?.emit('attempt_failed', { generationId: payload.data.generationId, error: err });
-      return { id: job.id, status: 'failed', output: { error: err instanceof Error ? err.message : String(err) } };
+      return result;
     }
   })));
 

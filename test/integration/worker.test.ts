@@ -267,6 +267,12 @@ for (const target of databaseTargets()) {
         const outcomes = await h.settled(others);
         assert.deepEqual([...outcomes.values()], ['completed', 'completed', 'completed']);
         assert.deepEqual([...held], [busy]);
+        // Fetched in one batch with the busy job or not, each is settled in the queue as it ends.
+        const jobStates = await h.container.db.query<{ state: string }>(
+          `SELECT state FROM pgboss.job WHERE name = 'vetrina.generation' AND data->>'generationId' = ANY($1::text[])`,
+          [others],
+        );
+        assert.deepEqual(jobStates.map((j) => j.state), ['completed', 'completed', 'completed']);
         assert.equal((await findGeneration(h.container.db, busyFirst))?.state, 'processing');
 
         release();
