@@ -28,6 +28,7 @@ export interface RateLimiter {
 }
 
 const WINDOW_MS = 60_000;
+const MAX_PAUSE_SECONDS = 3600;
 
 export function createRateLimiter(options: { requestsPerMinute: number; clock?: LimiterClock }): RateLimiter {
   const limit = Math.max(1, Math.floor(options.requestsPerMinute));
@@ -75,7 +76,8 @@ export function createRateLimiter(options: { requestsPerMinute: number; clock?: 
     },
     pauseFor(seconds) {
       if (!Number.isFinite(seconds) || seconds <= 0) return;
-      pausedUntil = Math.max(pausedUntil, clock.now() + seconds * 1000);
+      // An absurd Retry-After (a proxy's, a bug's) must not switch a source off until restart.
+      pausedUntil = Math.max(pausedUntil, clock.now() + Math.min(seconds, MAX_PAUSE_SECONDS) * 1000);
     },
     pauseRemainingMs() {
       return Math.max(0, pausedUntil - clock.now());

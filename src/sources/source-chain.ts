@@ -37,6 +37,8 @@ export interface SourceChainOptions {
   leaseSeconds?: number;
   /** How often a process waiting on another's fetch looks for its answer in the cache. */
   leasePollMs?: number;
+  /** Waits between those looks (tests observe the waiting through it). */
+  pause?: (ms: number) => Promise<void>;
 }
 
 /**
@@ -48,30 +50,40 @@ export interface SourceChainOptions {
  */
 export function createSourceChain(options: SourceChainOptions): SourceChain {
   const { db, sources } = options;
-  const inFlight = new Map<string, Promise<CachedAnswer>>();
+  const inFlight = new Map<string, Promise<{ answer: CachedAnswer; fromCache: boolean }>>();
   const leaseSeconds = options.leaseSeconds ?? 300;
   const leasePollMs = options.leasePollMs ?? 250;
+  const pause = options.pause ?? ((ms: number) => sleep(ms));
 
   /**
    * Fetches once across every process: whoever takes the lease asks the source; the others wait
-   * for its answer in the cache, and take the lease themselves if it is released without one
-   * (the source failed) or expires (its holder died).
+   * for its answer in the cache. A waiter that then finds the lease released without an answer
+   * reports the source unavailable instead of asking it again (its holder just failed; the queue
+   * retries later); one that finds it expired takes over (its holder died).
+   * Runs without any one caller's signal: callers in this process share it (see ask).
    */
-  async function fetchAndCache(source: ProductSource, query: SourceQuery, signal: AbortSignal | undefined): Promise<CachedAnswer> {
+  async function fetchAndCache(source: ProductSource, query: SourceQuery): Promise<{ answer: CachedAnswer; fromCache: boolean }> {
     const holder = randomUUID();
-    while (!(await takeFetchLease(db, source.name, query.code, holder, leaseSeconds))) {
-      await sleep(leasePollMs, undefined, signal === undefined ? {} : { signal });
+    let waited = false;
+    let lease = await takeFetchLease(db, source.name, query.code, holder, leaseSeconds);
+    while (lease === null) {
+      waited = true;
+      await pause(leasePollMs);
       const cached = await readCachedAnswer(db, source.name, query.code);
-      if (cached !== undefined) return cached;
+      if (cached !== undefined) return { answer: cached, fromCache: true };
+      lease = await takeFetchLease(db, source.name, query.code, holder, leaseSeconds);
     }
     try {
       // Another process may have answered between our cache read and taking the lease.
       const answered = await readCachedAnswer(db, source.name, query.code);
-      if (answered !== undefined) return answered;
-      const facts = await source.lookup(query, signal);
+      if (answered !== undefined) return { answer: answered, fromCache: true };
+      if (waited && lease === 'new') {
+        throw new SourceUnavailableError(source.name, `another worker's lookup of ${query.code} failed just now`);
+      }
+      const facts = await source.lookup(query);
       const ttl = facts === null ? options.notFoundTtlSeconds : options.cacheTtlSeconds;
       if (ttl > 0) await writeCachedAnswer(db, source.name, query.code, facts, ttl);
-      return facts === null ? { found: false } : { found: true, facts };
+      return { answer: facts === null ? { found: false } : { found: true, facts }, fromCache: false };
     } finally {
       await releaseFetchLease(db, source.name, query.code, holder);
     }
@@ -87,10 +99,11 @@ export function createSourceChain(options: SourceChainOptions): SourceChain {
     const key = `${source.name}\u0000${query.code}`;
     let pending = inFlight.get(key);
     if (pending === undefined) {
-      pending = fetchAndCache(source, query, signal).finally(() => inFlight.delete(key));
+      pending = fetchAndCache(source, query).finally(() => inFlight.delete(key));
       inFlight.set(key, pending);
     }
-    return { answer: await pending, fromCache: false };
+    // A caller that gives up stops waiting; the shared lookup goes on for the others.
+    return signal === undefined ? pending : untilAborted(pending, signal);
   }
 
   return {
@@ -122,4 +135,23 @@ export function createSourceChain(options: SourceChainOptions): SourceChain {
       return { facts, reports };
     },
   };
+}
+
+/** The promise's outcome, or the signal's reason as soon as it aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(err);
+      },
+    );
+  });
 }

@@ -59,8 +59,15 @@ for (const target of databaseTargets()) {
       await database.close();
     });
 
-    const chainOf = (source: ProductSource): SourceChain =>
-      createSourceChain({ db: database.db, sources: [source], cacheTtlSeconds: 3600, notFoundTtlSeconds: 60, leasePollMs: 20 });
+    const chainOf = (source: ProductSource, pause?: (ms: number) => Promise<void>): SourceChain =>
+      createSourceChain({ db: database.db, sources: [source], cacheTtlSeconds: 3600, notFoundTtlSeconds: 60, leasePollMs: 20, ...(pause ? { pause } : {}) });
+
+    /** A pause that says when the chain starts waiting on another process's lease. */
+    function observedPause() {
+      let waiting: () => void = () => {};
+      const started = new Promise<void>((resolve) => (waiting = resolve));
+      return { started, pause: (ms: number) => (waiting(), new Promise<void>((resolve) => setTimeout(resolve, ms))) };
+    }
 
     test('two processes asking for one code at once: the source is asked once, both get its facts', async () => {
       const code = { ...EAN, code: '8001234500023' };
@@ -70,14 +77,17 @@ for (const target of databaseTargets()) {
       const asking = first.nextCall();
       const one = chainOf(first.source).gather(code);
       await asking;
-      const two = chainOf(second.source).gather(code);
+      const waiter = observedPause();
+      const two = chainOf(second.source, waiter.pause).gather(code);
+      await waiter.started;
       first.release();
       second.release();
       const [a, b] = await Promise.all([one, two]);
       assert.deepEqual(a.facts.map((f) => f.value), ['Pentola']);
       assert.deepEqual(b.facts, a.facts);
       assert.equal(first.calls.length + second.calls.length, 1, 'one fetch across both processes');
-      assert.deepEqual(b.reports.map((r) => r.outcome), ['found']);
+      assert.deepEqual(a.reports.map((r) => [r.outcome, r.fromCache]), [['found', false]]);
+      assert.deepEqual(b.reports.map((r) => [r.outcome, r.fromCache]), [['found', true]], 'the waiting process was served from the cache');
     });
 
     test('a cached answer, found or not, is not fetched again; a failure is not cached', async () => {
@@ -103,7 +113,7 @@ for (const target of databaseTargets()) {
       assert.equal(flaky.calls.length, 2);
     });
 
-    test('a process whose fetch fails hands the lease on: the waiting one fetches itself', async () => {
+    test('when the process holding the fetch fails, the waiting ones do not hammer the source: they report it unavailable', async () => {
       const code = { ...EAN, code: '8001234500047' };
       const failing = heldSource('remote_d', () => new SourceUnavailableError('remote_d', 'timeout'));
       const working = heldSource('remote_d', () => [fact('remote_d', 'Detersivo')]);
@@ -111,12 +121,46 @@ for (const target of databaseTargets()) {
       const asking = failing.nextCall();
       const one = chainOf(failing.source).gather(code);
       await asking;
-      const two = chainOf(working.source).gather(code);
+      const waiter = observedPause();
+      const two = chainOf(working.source, waiter.pause).gather(code);
+      await waiter.started;
       failing.release();
       const [a, b] = await Promise.all([one, two]);
       assert.deepEqual(a.reports.map((r) => r.outcome), ['unavailable']);
-      assert.deepEqual(b.facts.map((f) => f.value), ['Detersivo']);
+      assert.deepEqual(b.reports.map((r) => r.outcome), ['unavailable']);
+      assert.match(b.reports[0]?.message ?? '', /another worker/);
+      assert.equal(working.calls.length, 0, 'one failing request, not one per waiting process');
+      // The queue's retry asks again, and then the source answers.
+      assert.deepEqual((await chainOf(working.source).gather(code)).facts.map((f) => f.value), ['Detersivo']);
       assert.equal(working.calls.length, 1);
+    });
+
+    test('a lease whose holder died (expired) is taken over at once', async () => {
+      const code = { ...EAN, code: '8001234500054' };
+      await database.db.query(
+        `INSERT INTO source_fetch_leases (source, code, holder, expires_at) VALUES ('remote_f', $1, gen_random_uuid(), now() - interval '1 second')`,
+        [code.code],
+      );
+      const source = heldSource('remote_f', () => [fact('remote_f', 'Lampadina')]);
+      source.release();
+      assert.deepEqual((await chainOf(source.source).gather(code)).facts.map((f) => f.value), ['Lampadina']);
+      assert.equal(source.calls.length, 1);
+    });
+
+    test('callers of one process share a lookup; one giving up does not fail the others', async () => {
+      const code = { ...EAN, code: '8001234500061' };
+      const shared = heldSource('remote_g', () => [fact('remote_g', 'Moka')]);
+      const chain = chainOf(shared.source);
+      const quitter = new AbortController();
+      const asking = shared.nextCall();
+      const one = chain.gather(code, quitter.signal);
+      await asking;
+      const two = chain.gather(code, new AbortController().signal);
+      quitter.abort(new Error('job lost its claim'));
+      await assert.rejects(one, /job lost its claim/);
+      shared.release();
+      assert.deepEqual((await two).facts.map((f) => f.value), ['Moka']);
+      assert.equal(shared.calls.length, 1);
     });
 
     test('a source that does not serve the code type is skipped without a call', async () => {

@@ -45,6 +45,13 @@ describe('rate limiter', () => {
     assert.deepEqual(third.granted, [0], 'granted when the first request is a minute old, not two');
   });
 
+  test('an absurd pause (a Retry-After of years) is capped at an hour, so the source comes back', () => {
+    const clock = new ManualClock();
+    const limiter = createRateLimiter({ requestsPerMinute: 10, clock });
+    limiter.pauseFor(99_999_999_999);
+    assert.equal(limiter.pauseRemainingMs(), 3600 * 1000);
+  });
+
   test('pauseFor holds back every later request until the pause ends', async () => {
     const clock = new ManualClock();
     const limiter = createRateLimiter({ requestsPerMinute: 100, clock });
