@@ -1,5 +1,6 @@
 import type { EventEmitter } from 'node:events';
-import type { JobResult, PgBoss } from 'pg-boss';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Job, JobResult, PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -21,6 +22,9 @@ export interface WorkerDeps {
   events?: EventEmitter;
 }
 
+/** How long a finished job waits for its batch to end before it is settled on its own. */
+const SETTLE_ALONE_AFTER_MS = 250;
+
 /** Registers the handlers; pg-boss polls, runs up to `concurrency` jobs at once, retries and dead-letters. */
 export async function startWorkers(deps: WorkerDeps): Promise<void> {
   const { boss, db, config, logger, events } = deps;
@@ -38,44 +42,59 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
 
   const queue = JOBS.generation.name;
   /**
-   * Settles one job the moment its generation ends rather than when the whole batch does, so its
-   * product's next generation is not held back by a slower sibling, and a sibling that overruns
-   * the batch's expiry cannot fail it. The batch's own settlement then finds it settled and skips
-   * it; should this write fail, that settlement is the fallback.
+   * Settles one job before its batch does. Used when a job's siblings are still running a while
+   * after it ended, so its product's next generation is not held back by a slower sibling, and a
+   * sibling that overruns the expiry cannot fail it. The batch's own settlement then finds it
+   * settled and skips it; should this write fail, that settlement is the fallback.
    */
-  async function settleNow(result: JobResult): Promise<JobResult> {
+  async function settleNow(result: JobResult): Promise<void> {
     try {
       if (result.status === 'completed') await boss.complete(queue, result.id);
       else if (result.status === 'failed') await boss.fail(queue, result.id, result.output);
     } catch (err) {
       logger.warn({ err, jobId: result.id }, 'could not settle a job early; the batch settles it');
     }
-    return result;
   }
 
-  // The jobs of one batch run side by side, so one slow product never holds back the others fetched with it.
-  await boss.work(queue, polling, async (jobs) => Promise.all(jobs.map(async (job): Promise<JobResult> => {
+  /** One job: its result for the batch, and the event to emit once it is settled. */
+  async function runOne(job: Job<unknown>): Promise<{ result: JobResult; announce: () => void }> {
     // Payloads are validated again here: the queue is a trust boundary across versions.
     const payload = JOBS.generation.payload.safeParse(job.data);
     if (!payload.success) {
       // Retrying cannot fix it: straight to the dead letter, where it is logged and cleared.
       logger.error({ jobId: job.id, issues: payload.error.issues }, 'generation job with an invalid payload');
-      return { id: job.id, status: 'deadletter', output: { error: 'invalid payload' } };
+      return { result: { id: job.id, status: 'deadletter', output: { error: 'invalid payload' } }, announce: () => {} };
     }
-    const log = logger.child({ jobId: job.id, generationId: payload.data.generationId, attempt: job.retryCount + 1 });
+    const { generationId } = payload.data;
+    const log = logger.child({ jobId: job.id, generationId, attempt: job.retryCount + 1 });
     try {
-      const outcome = await runGeneration({ db, engine: deps.engine, sources: deps.sources, images: deps.images, maxAttempts }, payload.data.generationId, job.signal);
+      const outcome = await runGeneration({ db, engine: deps.engine, sources: deps.sources, images: deps.images, maxAttempts }, generationId, job.signal);
       log.info({ outcome }, 'generation finished');
-      const result = await settleNow({ id: job.id, status: 'completed' });
-      events?.emit('settled', { generationId: payload.data.generationId, outcome });
-      return result;
+      return { result: { id: job.id, status: 'completed' }, announce: () => events?.emit('settled', { generationId, outcome }) };
     } catch (err) {
       log.warn({ err }, 'generation attempt failed; the queue will retry it');
-      const result = await settleNow({ id: job.id, status: 'failed', output: { error: err instanceof Error ? err.message : String(err) } });
-      events?.emit('attempt_failed', { generationId: payload.data.generationId, error: err });
-      return result;
+      const output = { error: err instanceof Error ? err.message : String(err) };
+      return { result: { id: job.id, status: 'failed', output }, announce: () => events?.emit('attempt_failed', { generationId, error: err }) };
     }
-  })));
+  }
+
+  // The jobs of one batch run side by side, so one slow product never holds back the others
+  // fetched with it. A batch that ends together is settled in one statement by pg-boss (a fifth
+  // faster on PGlite than a statement per job); a job whose siblings run on is settled alone.
+  await boss.work(queue, polling, async (jobs) => {
+    const runs = jobs.map(runOne);
+    const batchEnded = new AbortController();
+    void Promise.all(runs).then(() => batchEnded.abort());
+    return Promise.all(
+      runs.map(async (run) => {
+        const { result, announce } = await run;
+        const alone = await sleep(SETTLE_ALONE_AFTER_MS, true, { signal: batchEnded.signal }).catch(() => false);
+        if (alone) await settleNow(result);
+        announce();
+        return result;
+      }),
+    );
+  });
 
   const dead = { pollingIntervalSeconds: config.worker.pollSeconds, includeMetadata: true } as const;
   await boss.work(JOBS.generationDead.name, dead, async (jobs) => {
