@@ -5,11 +5,12 @@ import type { Fact } from '../../src/domain/facts.ts';
 import { createGuardedSourceFetch, type GuardedSourceFetch } from '../../src/sources/guarded-source-fetch.ts';
 import { createIcecatSource, icecatSourceFromConfig } from '../../src/sources/icecat.ts';
 import { createRateLimiter } from '../../src/sources/rate-limiter.ts';
-import { SourceUnavailableError, type ProductSource } from '../../src/sources/source.ts';
+import type { ProductSource } from '../../src/sources/source.ts';
 import { defined } from '../helpers/assert.ts';
 import { ManualClock } from '../fakes/manual-clock.ts';
 import { FAKE_ICECAT_USERNAME, startFakeIcecat, type FakeIcecat } from '../fakes/icecat-server.ts';
 import { readProductFixtures } from '../fakes/product-fixtures.ts';
+import { expectUnavailable } from '../helpers/source-errors.ts';
 
 // The real Open Icecat client, through the guarded dispatcher it uses in production, against a
 // fake of its JSON API on loopback (127.0.0.1 allowed, as the configured base host is).
@@ -38,17 +39,7 @@ const lookup = (s: ProductSource, code: string) => s.lookup({ code, codeType: 'e
 const valuesOf = (facts: Fact[], key: string, attribute?: string) =>
   facts.filter((f) => f.key === key && (attribute === undefined || f.attribute === attribute)).map((f) => f.value);
 
-async function unavailable(promise: Promise<unknown>, message: RegExp): Promise<SourceUnavailableError> {
-  let caught: unknown;
-  await assert.rejects(promise, (error) => {
-    caught = error;
-    return true;
-  });
-  assert.ok(caught instanceof SourceUnavailableError, `expected SourceUnavailableError, got ${String(caught)}`);
-  assert.equal(caught.source, 'icecat');
-  assert.match(caught.message, message);
-  return caught;
-}
+const unavailable = (promise: Promise<unknown>, message: RegExp) => expectUnavailable(promise, 'icecat', message);
 
 /** The monitor's answer in Italian: what Icecat sends for Language=it. */
 function italian(record: unknown): unknown {

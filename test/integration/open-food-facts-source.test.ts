@@ -12,6 +12,7 @@ import { defined } from '../helpers/assert.ts';
 import { ManualClock } from '../fakes/manual-clock.ts';
 import { startFakeOpenFoodFacts, type FakeOpenFoodFacts } from '../fakes/open-food-facts-server.ts';
 import { readProductFixtures } from '../fakes/product-fixtures.ts';
+import { expectUnavailable } from '../helpers/source-errors.ts';
 
 // The real Open Food Facts client, through the guarded dispatcher it uses in production, against
 // a fake of the v3 API on loopback. The fake's base host (127.0.0.1) is allowed, as the configured
@@ -64,17 +65,7 @@ const onConnected = (message: unknown) => {
 const lookup = (s: ProductSource, code: string, signal?: AbortSignal) => s.lookup({ code, codeType: 'ean' }, signal);
 const valuesOf = (facts: Fact[], key: string) => facts.filter((f) => f.key === key).map((f) => f.value);
 
-async function unavailable(promise: Promise<unknown>, message: RegExp): Promise<SourceUnavailableError> {
-  let caught: unknown;
-  await assert.rejects(promise, (error) => {
-    caught = error;
-    return true;
-  });
-  assert.ok(caught instanceof SourceUnavailableError, `expected SourceUnavailableError, got ${String(caught)}`);
-  assert.equal(caught.source, 'open_food_facts');
-  assert.match(caught.message, message);
-  return caught;
-}
+const unavailable = (promise: Promise<unknown>, message: RegExp) => expectUnavailable(promise, 'open_food_facts', message);
 
 before(() => subscribe('undici:client:connected', onConnected));
 after(async () => {

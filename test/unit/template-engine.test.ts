@@ -2,32 +2,18 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { callerFacts } from '../../src/domain/caller-facts.ts';
 import type { CountryContent } from '../../src/domain/content.ts';
-import { factId, type Fact, type FactKey } from '../../src/domain/facts.ts';
+import type { Fact } from '../../src/domain/facts.ts';
 import { parseFieldRequests, type FieldRequest } from '../../src/domain/regenerate-fields.ts';
 import { findUngrounded } from '../../src/generation/grounding.ts';
 import { LIMITS, createTemplateEngine } from '../../src/generation/template/engine.ts';
 import { PermanentGenerationError, type EngineInput, type EngineOutput } from '../../src/services/ports.ts';
 import { defined } from '../helpers/assert.ts';
+import { fact, FACT_TIME } from '../helpers/make-fact.ts';
 
 // --- building inputs ----------------------------------------------------------------------------
 
-const AT = '2026-01-01T00:00:00.000Z';
+const AT = FACT_TIME;
 
-/** A fact as a source would give it; ids follow the documented shape and stay unique. */
-function fact(key: FactKey, value: string, options: { language?: string | null; source?: string; attribute?: string; index?: number } = {}): Fact {
-  const source = options.source ?? 'catalogue';
-  const language = options.language ?? null;
-  return {
-    id: factId(source, key, { attribute: options.attribute, language, index: options.index }),
-    key,
-    ...(options.attribute === undefined ? {} : { attribute: options.attribute }),
-    value,
-    language,
-    source,
-    licence: source === 'open_food_facts' ? 'ODbL-1.0' : null,
-    fetchedAt: AT,
-  };
-}
 
 const attr = (name: string, value: string, language: string | null = null) => fact('attribute', value, { attribute: name, language });
 

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CountryContent } from '../../src/domain/content.ts';
-import { factId, type Fact, type FactKey } from '../../src/domain/facts.ts';
+import type { Fact } from '../../src/domain/facts.ts';
 import { findUngrounded } from '../../src/generation/grounding.ts';
 import { recase, recaseCompany } from '../../src/generation/template/casing.ts';
 import { countNoun } from '../../src/generation/template/count-nouns.ts';
@@ -13,26 +13,12 @@ import { icecatRecordToFacts, productType, specPairs } from '../../src/sources/i
 import { openFoodFactsRecordToFacts } from '../../src/sources/open-food-facts-facts.ts';
 import { readProductFixtures } from '../fakes/product-fixtures.ts';
 import { defined } from '../helpers/assert.ts';
+import { fact } from '../helpers/make-fact.ts';
 
 // Output a merchant would publish after a glance: what the template engine writes for real-shaped
 // facts reads right (medicine packs, quantities, repetition, casing, labels in the record's language).
 
-const AT = '2026-01-01T00:00:00.000Z';
 
-function fact(key: FactKey, value: string, options: { language?: string | null; source?: string; attribute?: string; index?: number } = {}): Fact {
-  const source = options.source ?? 'catalogue';
-  const language = options.language ?? null;
-  return {
-    id: factId(source, key, { attribute: options.attribute, language, index: options.index }),
-    key,
-    ...(options.attribute === undefined ? {} : { attribute: options.attribute }),
-    value,
-    language,
-    source,
-    licence: null,
-    fetchedAt: AT,
-  };
-}
 
 const engine = createTemplateEngine();
 
