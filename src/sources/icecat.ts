@@ -3,29 +3,20 @@ import type { Fact } from '../domain/facts.ts';
 import { languageCode } from './remote-source-facts.ts';
 import { ICECAT_SOURCE, icecatFeatureNames, icecatRecordToFacts } from './icecat-facts.ts';
 import { asObject, objectAt, textAt, type JsonObject } from './remote-source-json.ts';
-import { createRateLimiter, type RateLimiter } from './rate-limiter.ts';
-import { DEFAULT_RATE_LIMIT_WAIT_SECONDS, getRemoteJson, type RemoteFetch, type RemoteJsonOptions } from './remote-source-http.ts';
+import { createRateLimiter } from './rate-limiter.ts';
+import { getRemoteJson, remoteJsonOptions, type RemoteFetch, type RemoteSourceOptions } from './remote-source-http.ts';
 import { SourceUnavailableError, type ProductSource, type SourceQuery } from './source.ts';
 
 // Open Icecat's JSON product API by GTIN: `GET {baseUrl}?UserName=…&Language=…&GTIN=…`.
 // One language per answer, so one request per configured language; their facts are merged.
 
-export interface IcecatSourceOptions {
+export interface IcecatSourceOptions extends RemoteSourceOptions {
   /** e.g. https://live.icecat.biz/api (operator configuration). */
   baseUrl: string;
   /** The Open Icecat account name; the API has no other credential for open content. */
   username: string;
   /** Languages asked for, one request each; English first when present, for stable attribute names. */
   languages?: readonly string[];
-  userAgent: string;
-  timeoutMs: number;
-  limiter: RateLimiter;
-  /** The guarded fetch (guarded-source-fetch.ts) in production; no default, so none is unguarded by mistake. */
-  fetch: RemoteFetch;
-  now?: () => Date;
-  /** Longest 429 pause waited out inside a lookup (default 60 s). */
-  maxRateLimitWaitSeconds?: number;
-  maxBytes?: number;
 }
 
 /**
@@ -38,16 +29,7 @@ const NOT_FOUND_CODES = new Set(['4', '8', '12', '404']);
 const NOT_FOUND_MESSAGE = /not present in the icecat database|is not correct|not allowed to have full icecat|limited for the current user/i;
 
 export function createIcecatSource(options: IcecatSourceOptions): ProductSource {
-  const remote: RemoteJsonOptions = {
-    source: ICECAT_SOURCE,
-    userAgent: options.userAgent,
-    timeoutMs: options.timeoutMs,
-    limiter: options.limiter,
-    fetch: options.fetch,
-    maxRedirects: 2,
-    maxBytes: options.maxBytes ?? 10 * 1024 * 1024,
-    maxRateLimitWaitSeconds: options.maxRateLimitWaitSeconds ?? DEFAULT_RATE_LIMIT_WAIT_SECONDS,
-  };
+  const remote = remoteJsonOptions(ICECAT_SOURCE, options, { maxRedirects: 2, maxBytes: 10 * 1024 * 1024 });
   const now = options.now ?? (() => new Date());
   const languages = orderedLanguages(options.languages ?? ['en']);
 

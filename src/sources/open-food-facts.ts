@@ -2,42 +2,24 @@ import type { Config } from '../config.ts';
 import type { Fact } from '../domain/facts.ts';
 import { asObject, objectAt, textAt } from './remote-source-json.ts';
 import { OPEN_FOOD_FACTS_FIELDS, OPEN_FOOD_FACTS_SOURCE, openFoodFactsRecordToFacts } from './open-food-facts-facts.ts';
-import { createRateLimiter, type RateLimiter } from './rate-limiter.ts';
-import { DEFAULT_RATE_LIMIT_WAIT_SECONDS, getRemoteJson, type RemoteFetch, type RemoteJsonOptions } from './remote-source-http.ts';
+import { createRateLimiter } from './rate-limiter.ts';
+import { getRemoteJson, remoteJsonOptions, type RemoteFetch, type RemoteSourceOptions } from './remote-source-http.ts';
 import { SourceUnavailableError, type ProductSource, type SourceQuery } from './source.ts';
 
 // The Open Food Facts family through the public v3 product endpoint. `product_type=all` makes any of
 // the four sites answer for all of them: a product of another type comes back as a 302 to its own
 // site (openbeautyfacts, openpetfoodfacts, openproductsfacts), which we follow.
 
-export interface OpenFoodFactsSourceOptions {
+/** `userAgent`: the API asks for "AppName/Version (contact)". */
+export interface OpenFoodFactsSourceOptions extends RemoteSourceOptions {
   /** e.g. https://world.openfoodfacts.org (operator configuration). */
   baseUrl: string;
-  /** The API asks for "AppName/Version (contact)". */
-  userAgent: string;
-  timeoutMs: number;
-  limiter: RateLimiter;
-  /** The guarded fetch (guarded-source-fetch.ts) in production; no default, so none is unguarded by mistake. */
-  fetch: RemoteFetch;
-  now?: () => Date;
-  /** Longest 429 pause waited out inside a lookup (default 60 s). */
-  maxRateLimitWaitSeconds?: number;
   /** The redirect to the sister site is one hop; a few more allow for http → https on the way. */
   maxRedirects?: number;
-  maxBytes?: number;
 }
 
 export function createOpenFoodFactsSource(options: OpenFoodFactsSourceOptions): ProductSource {
-  const remote: RemoteJsonOptions = {
-    source: OPEN_FOOD_FACTS_SOURCE,
-    userAgent: options.userAgent,
-    timeoutMs: options.timeoutMs,
-    limiter: options.limiter,
-    fetch: options.fetch,
-    maxRedirects: options.maxRedirects ?? 3,
-    maxBytes: options.maxBytes ?? 5 * 1024 * 1024,
-    maxRateLimitWaitSeconds: options.maxRateLimitWaitSeconds ?? DEFAULT_RATE_LIMIT_WAIT_SECONDS,
-  };
+  const remote = remoteJsonOptions(OPEN_FOOD_FACTS_SOURCE, options, { maxRedirects: 3, maxBytes: 5 * 1024 * 1024 });
   const now = options.now ?? (() => new Date());
   const base = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
 

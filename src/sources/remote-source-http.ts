@@ -37,6 +37,37 @@ export interface RemoteJsonOptions {
   maxRateLimitWaitSeconds: number;
 }
 
+/** What every remote source's factory takes: how to reach it and how politely. */
+export interface RemoteSourceOptions {
+  userAgent: string;
+  timeoutMs: number;
+  limiter: RateLimiter;
+  /** The guarded fetch (guarded-source-fetch.ts) in production; no default, so none is unguarded by mistake. */
+  fetch: RemoteFetch;
+  now?: () => Date;
+  /** Longest 429 pause waited out inside a lookup (default 60 s). */
+  maxRateLimitWaitSeconds?: number;
+  maxBytes?: number;
+}
+
+/** A source's request options: the caller's settings over the source's own defaults. */
+export function remoteJsonOptions(
+  source: string,
+  options: RemoteSourceOptions & { maxRedirects?: number },
+  defaults: { maxRedirects: number; maxBytes: number },
+): RemoteJsonOptions {
+  return {
+    source,
+    userAgent: options.userAgent,
+    timeoutMs: options.timeoutMs,
+    limiter: options.limiter,
+    fetch: options.fetch,
+    maxRedirects: options.maxRedirects ?? defaults.maxRedirects,
+    maxBytes: options.maxBytes ?? defaults.maxBytes,
+    maxRateLimitWaitSeconds: options.maxRateLimitWaitSeconds ?? DEFAULT_RATE_LIMIT_WAIT_SECONDS,
+  };
+}
+
 export interface RemoteJsonAnswer {
   status: number;
   /** The URL that finally answered, after redirects. */
