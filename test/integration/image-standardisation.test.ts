@@ -22,6 +22,7 @@ import {
 } from '../../src/media/standardise-product-images.ts';
 import { defined } from '../helpers/assert.ts';
 import { productPicture, productScene } from '../helpers/product-pictures.ts';
+import { downHost } from '../helpers/down-host.ts';
 
 // A product's pictures served by a real HTTP server on loopback, fetched, standardised, stored on
 // disk and served back by the media route, as a storefront would load them.
@@ -128,15 +129,6 @@ function listing(result: StandardiseProductImagesResult): [string, string, strin
 /** A failed entry, exactly as a client reads it: no renditions, a machine-readable reason. */
 function failedEntry(ref: ImageRef, reason: string, transient: boolean) {
   return { source_url: ref.url, source: ref.source, licence: ref.licence, renditions: [], error: { reason, transient } };
-}
-
-/** A URL on a port that nothing listens on: the image host is down. */
-async function downHost(): Promise<string> {
-  const closed = createServer();
-  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-  const port = (closed.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => closed.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
 }
 
 function messageAbout(result: StandardiseProductImagesResult, name: string): string | undefined {

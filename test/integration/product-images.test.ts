@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
 import { productPicture } from '../helpers/product-pictures.ts';
+import { downHost } from '../helpers/down-host.ts';
 
 // Image standardisation through the worker: an account that pays for it gets stored, square
 // renditions served by the API; one that does not gets its URLs back untouched, nothing fetched.
@@ -25,15 +26,6 @@ interface Image {
   licence: string | null;
   renditions: Rendition[];
   error?: { reason: string; transient: boolean };
-}
-
-/** A URL on a port that nothing listens on: the image host is down. */
-async function downHost(): Promise<string> {
-  const closed = createServer();
-  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-  const port = (closed.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => closed.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
 }
 
 const CODE = '8001234500061';
