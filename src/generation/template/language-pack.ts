@@ -40,7 +40,6 @@ export interface LanguagePack {
   /** Between a label and its value: ": ", or " : " in French typography. */
   colon: string;
   title: {
-    order: readonly TitlePart[];
     /** Put between the rest of the title and the quantity. */
     beforeQuantity: string;
     caseStyle: CaseStyle;

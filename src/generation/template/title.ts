@@ -187,10 +187,13 @@ export function quantitySeparator(head: string, beforeQuantity: string): string 
   return beforeQuantity === ' ' && /\p{N}\s?(?:%|\p{L}{1,2})?$|(?<![\p{L}\p{N}])\p{N}+\s\p{Ll}+$/u.test(head) ? ', ' : beforeQuantity;
 }
 
-function compose(parts: TitleParts, order: readonly TitlePart[], beforeQuantity: string, use: ReadonlySet<TitlePart>): string {
+/** Brand first in every language, as marketplace title guidelines ask (docs/template-engine.md). */
+const TITLE_ORDER: readonly TitlePart[] = ['brand', 'name', 'type', 'variant', 'quantity'];
+
+function compose(parts: TitleParts, beforeQuantity: string, use: ReadonlySet<TitlePart>): string {
   const words: string[] = [];
   let quantity: string | null = null;
-  for (const part of order) {
+  for (const part of TITLE_ORDER) {
     if (!use.has(part)) continue;
     if (part === 'quantity') quantity = parts.quantityText;
     else if (part === 'brand' && parts.brandText !== null) words.push(parts.brandText);
@@ -229,7 +232,7 @@ export function buildTitle(parts: TitleParts, pack: LanguagePack, notes: NoteRul
   let used: ReadonlySet<TitlePart> = new Set();
   for (const attempt of attempts) {
     used = new Set(attempt);
-    value = tidy(compose(parts, pack.title.order, pack.title.beforeQuantity, used));
+    value = tidy(compose(parts, pack.title.beforeQuantity, used));
     if (value.length <= max) break;
   }
   value = truncateWords(value, max);
@@ -240,6 +243,6 @@ export function buildTitle(parts: TitleParts, pack: LanguagePack, notes: NoteRul
   if (used.has('variant') && parts.ids.variant !== null) sources.push(parts.ids.variant);
   if (used.has('colour') && parts.ids.colour !== null) sources.push(parts.ids.colour);
   if (used.has('quantity') && parts.ids.quantity !== null && !sources.includes(parts.ids.quantity)) sources.push(parts.ids.quantity);
-  const short = truncateWords(tidy(compose(parts, pack.title.order, pack.title.beforeQuantity, new Set(['brand', 'name']))), max);
+  const short = truncateWords(tidy(compose(parts, pack.title.beforeQuantity, new Set(['brand', 'name']))), max);
   return { value, short, sources };
 }

@@ -6,7 +6,6 @@ export const de: LanguagePack = {
   locale: 'de-DE',
   colon: ': ',
   title: {
-    order: ['brand', 'name', 'type', 'variant', 'quantity'],
     beforeQuantity: ', ',
     caseStyle: 'title',
     smallWords: ['und', 'mit', 'ohne', 'für', 'von', 'aus', 'zu', 'zum', 'zur', 'in', 'im', 'am', 'an', 'auf', 'der', 'die', 'das', 'den', 'dem', 'oder'],

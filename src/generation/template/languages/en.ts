@@ -5,7 +5,6 @@ export const en: LanguagePack = {
   locale: 'en-GB',
   colon: ': ',
   title: {
-    order: ['brand', 'name', 'type', 'variant', 'quantity'],
     beforeQuantity: ', ',
     caseStyle: 'title',
     smallWords: ['a', 'an', 'and', 'as', 'at', 'by', 'for', 'from', 'in', 'of', 'on', 'or', 'the', 'to', 'with', 'without'],

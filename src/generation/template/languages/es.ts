@@ -1,12 +1,11 @@
 import type { LanguagePack } from '../language-pack.ts';
 
-// Brand first, as Amazon and Google Shopping ask in every language: "Barilla Espaguetis n.º 5, 500 g".
+// A title here reads "Barilla Espaguetis n.º 5, 500 g" (the order, brand first, is shared: title.ts).
 export const es: LanguagePack = {
   language: 'es',
   locale: 'es-ES',
   colon: ': ',
   title: {
-    order: ['brand', 'name', 'type', 'variant', 'quantity'],
     beforeQuantity: ' ',
     caseStyle: 'sentence',
     smallWords: [],

@@ -5,7 +5,6 @@ export const it: LanguagePack = {
   locale: 'it-IT',
   colon: ': ',
   title: {
-    order: ['brand', 'name', 'type', 'variant', 'quantity'],
     beforeQuantity: ' ',
     caseStyle: 'sentence',
     smallWords: [],

@@ -5,7 +5,6 @@ export const nl: LanguagePack = {
   locale: 'nl-NL',
   colon: ': ',
   title: {
-    order: ['brand', 'name', 'type', 'variant', 'quantity'],
     beforeQuantity: ' ',
     caseStyle: 'sentence',
     smallWords: [],

@@ -5,7 +5,6 @@ export const pl: LanguagePack = {
   locale: 'pl-PL',
   colon: ': ',
   title: {
-    order: ['brand', 'name', 'type', 'variant', 'quantity'],
     beforeQuantity: ', ',
     caseStyle: 'sentence',
     smallWords: [],
