@@ -2,6 +2,7 @@ import { callerFacts } from '../domain/caller-facts.ts';
 import type { Fact } from '../domain/facts.ts';
 import type { ProductRow } from '../db/products.ts';
 import type { SourceChain, SourceReport } from '../sources/source-chain.ts';
+import type { ImageCandidate } from './ports.ts';
 
 export interface ProductFacts {
   facts: Fact[];
@@ -23,9 +24,9 @@ export async function gatherFacts(sources: SourceChain, product: ProductRow, sig
 }
 
 /** Image URLs in the order a record shows them: the caller's, then the sources', each once. */
-export function imageCandidates(facts: readonly Fact[]): { url: string; source: string; licence: string | null }[] {
+export function imageCandidates(facts: readonly Fact[]): ImageCandidate[] {
   const seen = new Set<string>();
-  const out: { url: string; source: string; licence: string | null }[] = [];
+  const out: ImageCandidate[] = [];
   for (const fact of facts) {
     if (fact.key !== 'image' || seen.has(fact.value)) continue;
     seen.add(fact.value);

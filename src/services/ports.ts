@@ -38,6 +38,7 @@ export interface EngineInput {
 }
 
 export interface EngineOutput {
+  /** `images` is left to the service, which sets it the same way whatever the engine. */
   content: CountryContent[];
   productHandle: string | null;
 }

@@ -94,8 +94,9 @@ export async function runGeneration(deps: RunGenerationDeps, generationId: strin
         record.validation_messages.push(...images.messages);
       }
     } else {
-      // A regeneration changes named text fields only; the images stay as the create left them.
-      for (const record of content) record.images = existing.find((c) => c.country === record.country)?.images ?? record.images;
+      // A regeneration changes named text fields only; the images stay as the create left them
+      // (a country the create never wrote shows the source URLs).
+      for (const record of content) record.images = existing.find((c) => c.country === record.country)?.images ?? imageCandidates(gathered.facts);
     }
   } catch (err) {
     if (err instanceof PermanentGenerationError) {
@@ -138,11 +139,11 @@ async function productImages(
 ): Promise<{ images: unknown[]; messages: string[] }> {
   const candidates = imageCandidates(gathered.facts);
   if (!generation.image_standardization || candidates.length === 0) {
-    return { images: candidates.map((c) => ({ url: c.url, source: c.source, licence: c.licence })), messages: [] };
+    return { images: candidates, messages: [] };
   }
   if (deps.images === null) {
     return {
-      images: candidates.map((c) => ({ url: c.url, source: c.source, licence: c.licence })),
+      images: candidates,
       messages: ['Image standardisation is not available on this deployment; the images are the source URLs.'],
     };
   }

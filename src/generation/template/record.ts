@@ -29,17 +29,6 @@ function foreignMessage(what: string, verb: 'is' | 'are', language: string | nul
   return `The ${what} ${verb} in ${languageName(language)}; the template engine does not translate, so it is used as it is in this ${languageName(target)} record.`;
 }
 
-function imagesOf(view: FactView): Array<{ url: string; source: string; licence: string | null }> {
-  const seen = new Set<string>();
-  const out: Array<{ url: string; source: string; licence: string | null }> = [];
-  for (const fact of view.facts) {
-    if (fact.key !== 'image' || seen.has(fact.text)) continue;
-    seen.add(fact.text);
-    out.push({ url: fact.text, source: fact.source, licence: fact.licence });
-  }
-  return out;
-}
-
 function ids(facts: readonly CleanFact[]): string[] {
   return facts.map((f) => f.id);
 }
@@ -61,7 +50,6 @@ export function buildRecord(view: FactView, country: string, language: string, n
   const tag = titleTag(title);
   const meta = metaDescription(short, description, title);
   const keywords = metaKeywords(ctx);
-  const images = imagesOf(view);
 
   const messages: string[] = [];
   if (!supported) {
@@ -115,7 +103,8 @@ export function buildRecord(view: FactView, country: string, language: string, n
     title_tag: tag,
     meta_description: meta.text,
     meta_keywords: keywords,
-    images,
+    // The service fills images (source URLs, or paid standardised renditions) for every engine.
+    images: [],
     sources,
     validation_messages: messages,
   };
