@@ -48,6 +48,35 @@ const configSchema = z.object({
   MEDIA_DIR: z.string().trim().min(1).optional(),
   // The address clients reach this service at; image URLs in records start with it.
   PUBLIC_BASE_URL: z.url().optional(),
+  // LLM agent models (issue #4). `<provider>:<model>`, provider openai | anthropic | openai-compatible.
+  // Unset: that agent model is written by the offline template engine.
+  AGENT_V1_MODEL: z.string().trim().min(1).optional(),
+  AGENT_V2_MODEL: z.string().trim().min(1).optional(),
+  AGENT_V1_BASE_URL: z.url().optional(),
+  AGENT_V2_BASE_URL: z.url().optional(),
+  AGENT_V1_API_KEY: z.string().trim().min(1).optional(),
+  AGENT_V2_API_KEY: z.string().trim().min(1).optional(),
+  OPENAI_API_KEY: z.string().trim().min(1).optional(),
+  ANTHROPIC_API_KEY: z.string().trim().min(1).optional(),
+  AGENT_V1_REQUESTS_PER_MINUTE: intFrom(500, 1, 1_000_000),
+  AGENT_V2_REQUESTS_PER_MINUTE: intFrom(500, 1, 1_000_000),
+  AGENT_V1_TOKENS_PER_MINUTE: intFrom(400_000, 1000, 1_000_000_000),
+  AGENT_V2_TOKENS_PER_MINUTE: intFrom(400_000, 1000, 1_000_000_000),
+  // Whether the v2 model is sent the product's pictures to read; default on for OpenAI and Anthropic.
+  AGENT_V2_IMAGES: z.enum(['on', 'off']).optional(),
+  // OpenAI-compatible servers: send a JSON schema (`response_format: json_schema`) or only ask for JSON.
+  AGENT_V1_JSON_SCHEMA: z.enum(['on', 'off']).default('on'),
+  AGENT_V2_JSON_SCHEMA: z.enum(['on', 'off']).default('on'),
+  // v1 asks once per product for every country (fewer input tokens, consistent countries) or once per country.
+  AGENT_V1_CALL: z.enum(['per_product', 'per_country']).default('per_product'),
+  // LLM calls in flight at once in one process, across both agent models.
+  AGENT_CONCURRENCY: intFrom(16, 1, 1024),
+  AGENT_TIMEOUT_SECONDS: intFrom(90, 1, 3600),
+  // Retries of one call on a transient error (429, 5xx, timeout, network), with backoff.
+  AGENT_MAX_RETRIES: intFrom(3, 0, 20),
+  AGENT_REPAIR_ROUNDS: intFrom(2, 0, 10),
+  AGENT_CRITIC: z.enum(['on', 'off']).default('on'),
+  AGENT_MAX_OUTPUT_TOKENS: intFrom(4096, 256, 200_000),
 });
 
 const list = (text: string) =>
@@ -98,6 +127,34 @@ export type Config = Readonly<{
     timeoutMs: number;
     allowedHosts: readonly string[];
   }>;
+  agents: Readonly<{
+    v1: AgentModelConfig | null;
+    v2: AgentModelConfig | null;
+    v1Call: 'per_product' | 'per_country';
+    concurrency: number;
+    timeoutMs: number;
+    maxRetries: number;
+    repairRounds: number;
+    critic: boolean;
+    maxOutputTokens: number;
+  }>;
+}>;
+
+export const AGENT_PROVIDERS = ['openai', 'anthropic', 'openai-compatible'] as const;
+export type AgentProvider = (typeof AGENT_PROVIDERS)[number];
+
+/** Where one agent model (v1 or v2) sends its calls. */
+export type AgentModelConfig = Readonly<{
+  provider: AgentProvider;
+  model: string;
+  baseUrl: string | undefined;
+  apiKey: string | undefined;
+  requestsPerMinute: number;
+  tokensPerMinute: number;
+  /** Send the product's pictures to the model (v2's research step). */
+  images: boolean;
+  /** OpenAI-compatible only: ask for a JSON schema, not just JSON. */
+  jsonSchema: boolean;
 }>;
 
 export class ConfigError extends Error {
@@ -113,6 +170,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const c = parsed.data;
+  const agentProblems: string[] = [];
+  const v1 = agentModel('V1', c, agentProblems);
+  const v2 = agentModel('V2', c, agentProblems);
+  if (agentProblems.length > 0) throw new ConfigError(`invalid configuration:\n  ${agentProblems.join('\n  ')}`);
   return Object.freeze({
     databaseUrl: c.DATABASE_URL,
     dataDir: c.DATA_DIR,
@@ -159,5 +220,57 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       timeoutMs: c.FETCH_TIMEOUT_SECONDS * 1000,
       allowedHosts: Object.freeze(list(c.FETCH_ALLOWED_HOSTS)),
     }),
+    agents: Object.freeze({
+      v1,
+      v2,
+      v1Call: c.AGENT_V1_CALL,
+      concurrency: c.AGENT_CONCURRENCY,
+      timeoutMs: c.AGENT_TIMEOUT_SECONDS * 1000,
+      maxRetries: c.AGENT_MAX_RETRIES,
+      repairRounds: c.AGENT_REPAIR_ROUNDS,
+      critic: c.AGENT_CRITIC === 'on',
+      maxOutputTokens: c.AGENT_MAX_OUTPUT_TOKENS,
+    }),
+  });
+}
+
+type Parsed = z.infer<typeof configSchema>;
+
+/** One agent model's settings, or null when unset; every mistake is collected so start-up names them all. */
+function agentModel(which: 'V1' | 'V2', c: Parsed, problems: string[]): AgentModelConfig | null {
+  const spec = c[`AGENT_${which}_MODEL`];
+  if (spec === undefined) return null;
+  const name = `AGENT_${which}_MODEL`;
+  // Split on the first colon only: Ollama's model names carry a tag ("llama3.1:8b").
+  const colon = spec.indexOf(':');
+  const provider = colon < 0 ? spec : spec.slice(0, colon);
+  const model = colon < 0 ? '' : spec.slice(colon + 1).trim();
+  if (!(AGENT_PROVIDERS as readonly string[]).includes(provider)) {
+    problems.push(`${name}: "${spec}" must be <provider>:<model> with provider one of ${AGENT_PROVIDERS.join(', ')} (e.g. anthropic:claude-sonnet-4-5)`);
+    return null;
+  }
+  if (model === '') {
+    problems.push(`${name}: "${spec}" names no model after "${provider}:"`);
+    return null;
+  }
+  const typed = provider as AgentProvider;
+  const baseUrl = c[`AGENT_${which}_BASE_URL`];
+  const ownKey = c[`AGENT_${which}_API_KEY`];
+  const apiKey = ownKey ?? (typed === 'openai' ? c.OPENAI_API_KEY : typed === 'anthropic' ? c.ANTHROPIC_API_KEY : undefined);
+  if (typed === 'openai-compatible' && baseUrl === undefined) {
+    problems.push(`${name}: an openai-compatible model needs AGENT_${which}_BASE_URL (e.g. http://127.0.0.1:11434/v1 for Ollama)`);
+  }
+  if (typed === 'openai' && apiKey === undefined) problems.push(`${name}: openai needs OPENAI_API_KEY or AGENT_${which}_API_KEY`);
+  if (typed === 'anthropic' && apiKey === undefined) problems.push(`${name}: anthropic needs ANTHROPIC_API_KEY or AGENT_${which}_API_KEY`);
+  const images = which === 'V2' ? (c.AGENT_V2_IMAGES ?? (typed === 'openai-compatible' ? 'off' : 'on')) === 'on' : false;
+  return Object.freeze({
+    provider: typed,
+    model,
+    baseUrl: baseUrl?.replace(/\/+$/, ''),
+    apiKey,
+    requestsPerMinute: c[`AGENT_${which}_REQUESTS_PER_MINUTE`],
+    tokensPerMinute: c[`AGENT_${which}_TOKENS_PER_MINUTE`],
+    images,
+    jsonSchema: c[`AGENT_${which}_JSON_SCHEMA`] === 'on',
   });
 }

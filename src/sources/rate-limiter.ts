@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 
-// A per-source limit of requests per minute, in process. Written by hand because a limiter library
+// A per-source (or per-LLM-provider) limit of requests, and optionally tokens, per minute, in process. Written by hand because a limiter library
 // (bottleneck, p-throttle) is not installed and the need is small: a sliding window of the last
 // N grants, a FIFO of waiters, and a pause that a 429's Retry-After imposes on every later request.
 // A sliding window (not a token bucket) because the public services state "N requests per minute":
@@ -18,9 +18,18 @@ export const systemClock: LimiterClock = {
   sleep: (ms, signal) => delay(ms, undefined, { signal }),
 };
 
+/** One granted request; its token estimate can be corrected once the real count is known. */
+export interface Grant {
+  /** Replaces the estimate with the tokens the request really used. */
+  settle(tokens: number): void;
+}
+
 export interface RateLimiter {
-  /** Waits until this caller may send one request (callers are served in arrival order). */
-  acquire(signal?: AbortSignal): Promise<void>;
+  /**
+   * Waits until this caller may send one request costing about `tokens` (callers are served in
+   * arrival order). Tokens count only when the limiter has a tokens-per-minute limit.
+   */
+  acquire(signal?: AbortSignal, tokens?: number): Promise<Grant>;
   /** Holds back every later request for at least `seconds` (a 429's Retry-After). */
   pauseFor(seconds: number): void;
   /** Milliseconds the current pause still lasts; 0 when not paused. */
@@ -30,44 +39,62 @@ export interface RateLimiter {
 const WINDOW_MS = 60_000;
 const MAX_PAUSE_SECONDS = 3600;
 
-export function createRateLimiter(options: { requestsPerMinute: number; clock?: LimiterClock }): RateLimiter {
+export function createRateLimiter(options: { requestsPerMinute: number; tokensPerMinute?: number; clock?: LimiterClock }): RateLimiter {
   const limit = Math.max(1, Math.floor(options.requestsPerMinute));
+  const tokenLimit = options.tokensPerMinute === undefined ? Infinity : Math.max(1, options.tokensPerMinute);
   const clock = options.clock ?? systemClock;
-  /** Grant times inside the current window, oldest first; never longer than `limit`. */
-  const grants: number[] = [];
+  /** Grants inside the current window, oldest first; never longer than `limit`. */
+  const grants: Array<{ at: number; tokens: number }> = [];
   let pausedUntil = 0;
   /** Settles when the previous caller has taken its slot (or given up): the FIFO. */
   let tail: Promise<void> = Promise.resolve();
 
-  const waitNeeded = (now: number): number => {
-    while (grants.length > 0 && (grants[0] ?? 0) <= now - WINDOW_MS) grants.shift();
-    const untilWindowFrees = grants.length >= limit ? (grants[0] ?? now) + WINDOW_MS - now : 0;
-    return Math.max(untilWindowFrees, pausedUntil - now, 0);
+  const waitNeeded = (now: number, tokens: number): number => {
+    while (grants.length > 0 && (grants[0]?.at ?? 0) <= now - WINDOW_MS) grants.shift();
+    const untilWindowFrees = grants.length >= limit ? (grants[0]?.at ?? now) + WINDOW_MS - now : 0;
+    return Math.max(untilWindowFrees, untilTokensFree(now, tokens), pausedUntil - now, 0);
   };
 
-  const takeSlot = async (signal: AbortSignal | undefined): Promise<void> => {
+  /** How long until enough of the window's tokens age out; a request larger than the limit goes alone. */
+  const untilTokensFree = (now: number, tokens: number): number => {
+    if (tokenLimit === Infinity) return 0;
+    let used = grants.reduce((sum, g) => sum + g.tokens, 0);
+    for (const grant of grants) {
+      if (used + tokens <= tokenLimit) return 0;
+      used -= grant.tokens;
+      if (used + tokens <= tokenLimit || used === 0) return grant.at + WINDOW_MS - now;
+    }
+    return 0;
+  };
+
+  const takeSlot = async (signal: AbortSignal | undefined, tokens: number): Promise<Grant> => {
     // Re-checked after every sleep: a pause may have been set, or lengthened, meanwhile.
     for (;;) {
       signal?.throwIfAborted();
       const now = clock.now();
-      const wait = waitNeeded(now);
+      const wait = waitNeeded(now, tokens);
       if (wait === 0) {
-        grants.push(now);
-        return;
+        const grant = { at: now, tokens };
+        grants.push(grant);
+        return {
+          settle(actual) {
+            if (Number.isFinite(actual) && actual >= 0) grant.tokens = actual;
+          },
+        };
       }
       await clock.sleep(wait, signal);
     }
   };
 
   return {
-    async acquire(signal) {
+    async acquire(signal, tokens = 0) {
       signal?.throwIfAborted();
       const previous = tail;
       const turn = Promise.withResolvers<void>();
       tail = turn.promise;
       try {
         await abortable(previous, signal);
-        await takeSlot(signal);
+        return await takeSlot(signal, Math.max(0, tokens));
       } finally {
         // An aborted waiter hands on its turn only once the one before it is done, so two callers
         // never compute a slot at the same time.

@@ -15,6 +15,44 @@ function track(limiter: ReturnType<typeof createRateLimiter>, count: number, sig
 }
 
 describe('rate limiter', () => {
+  test('a tokens-per-minute limit holds back a request whose tokens would overflow the window', async () => {
+    const clock = new ManualClock();
+    const limiter = createRateLimiter({ requestsPerMinute: 100, tokensPerMinute: 1000, clock });
+    await limiter.acquire(undefined, 600);
+    let second = false;
+    const done = limiter.acquire(undefined, 600).then(() => void (second = true));
+    await clock.untilSleeping();
+    await settle();
+    assert.equal(second, false, '600 + 600 tokens exceed 1,000 a minute');
+    clock.advance(60_000);
+    await done;
+    assert.equal(second, true, 'the first request has left the window');
+  });
+
+  test('settling a grant with the real token count frees what the estimate over-reserved', async () => {
+    const clock = new ManualClock();
+    const limiter = createRateLimiter({ requestsPerMinute: 100, tokensPerMinute: 1000, clock });
+    const grant = await limiter.acquire(undefined, 900);
+    grant.settle(200);
+    let granted = false;
+    await limiter.acquire(undefined, 700).then(() => void (granted = true));
+    assert.equal(granted, true, '200 used + 700 asked fit in 1,000 without waiting');
+  });
+
+  test('a request larger than the whole token limit is not stuck forever: it goes once the window is empty', async () => {
+    const clock = new ManualClock();
+    const limiter = createRateLimiter({ requestsPerMinute: 100, tokensPerMinute: 1000, clock });
+    await limiter.acquire(undefined, 5000);
+    let second = false;
+    const done = limiter.acquire(undefined, 5000).then(() => void (second = true));
+    await clock.untilSleeping();
+    await settle();
+    assert.equal(second, false);
+    clock.advance(60_000);
+    await done;
+    assert.equal(second, true);
+  });
+
   test('grants up to the per-minute limit at once and the rest once the window has passed, in arrival order', async () => {
     const clock = new ManualClock();
     const limiter = createRateLimiter({ requestsPerMinute: 3, clock });
