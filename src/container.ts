@@ -4,7 +4,10 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase, type OpenedDatabase } from './db/open.ts';
+import { createAgentEngines } from './generation/ai/agent-engines.ts';
 import { createTemplateEngine } from './generation/template/engine.ts';
+import { imageForModel } from './media/image-for-model.ts';
+import { createMetrics, type Metrics } from './metrics.ts';
 import { createBoss, ensureQueues, generationQueue } from './jobs/queue.ts';
 import { keepQueueStatisticsFresh } from './jobs/queue-statistics.ts';
 
@@ -30,6 +33,9 @@ export interface Container {
   images: ImageStandardiser | null;
   /** Where standardised renditions live; the API serves them at /media. */
   mediaStorage: MediaStorage;
+  /** What each agent model is written by ("template", "anthropic:claude-sonnet-4-5" …). */
+  engines: Readonly<Record<'v1' | 'v2', string>>;
+  metrics: Metrics;
   close(options?: { graceful?: boolean }): Promise<void>;
 }
 
@@ -39,6 +45,8 @@ export interface ContainerOptions {
   database?: Omit<OpenedDatabase, 'close'>;
   /** What holds a PGlite data directory, named in the refusal a second process gets. */
   role?: string;
+  /** For tests: the wait before retry n of a model call, instead of seconds of backoff. */
+  agentBackoffMs?: (attempt: number) => number;
 }
 
 export async function createContainer(config: Config, options: ContainerOptions = {}): Promise<Container> {
@@ -95,13 +103,34 @@ export async function createContainer(config: Config, options: ContainerOptions 
       }),
   };
 
+  const metrics = createMetrics({ processMetrics: options.database === undefined });
+  let agents;
+  try {
+    agents = await createAgentEngines(config, {
+      metrics,
+      logger,
+      template: createTemplateEngine(),
+      loadImage: (url, signal) => imageForModel(fetcher, url, { maxInputPixels: config.media.maxInputPixels, ...(signal === undefined ? {} : { signal }) }),
+      ...(options.agentBackoffMs === undefined ? {} : { backoffMs: options.agentBackoffMs }),
+    });
+  } catch (err) {
+    stopStatistics();
+    await boss.stop({ graceful: false }).catch(() => {});
+    await fetcher.close().catch(() => {});
+    await configured.close().catch(() => {});
+    await opened.close().catch(() => {});
+    throw err;
+  }
+
   return {
     config,
     logger,
     db: opened.db,
     boss,
     queue: generationQueue(boss),
-    engine: createTemplateEngine(),
+    engine: agents.engine,
+    engines: agents.engines,
+    metrics,
     sources: createSourceChain({
       db: opened.db,
       sources: configured.sources,

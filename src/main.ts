@@ -34,9 +34,15 @@ export async function run(config: Config, options: RunOptions): Promise<void> {
   if (options.workers) {
     await startWorkers({ ...container });
     logger.info(
-      { concurrency: config.worker.concurrency, batchSize: config.worker.batchSize, engine: container.engine.name, sources: container.sources.names },
+      { concurrency: config.worker.concurrency, batchSize: config.worker.batchSize, sources: container.sources.names },
       'workers started',
     );
+    for (const agent of ['v1', 'v2'] as const) logger.info({ agent_model: agent, engine: container.engines[agent] }, `agent model ${agent}: ${container.engines[agent]}`);
+    const jobsInFlight = config.worker.concurrency * config.worker.batchSize;
+    if ((config.agents.v1 !== null || config.agents.v2 !== null) && jobsInFlight < config.agents.concurrency) {
+      // Model calls wait on the network: fewer jobs than allowed calls leaves the provider idle.
+      logger.warn({ jobsInFlight, agentConcurrency: config.agents.concurrency }, 'WORKER_CONCURRENCY × WORKER_BATCH_SIZE is below AGENT_CONCURRENCY: raise WORKER_BATCH_SIZE to keep the model busy');
+    }
   }
   if (options.http) {
     app = await buildApp(container);

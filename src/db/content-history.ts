@@ -1,4 +1,5 @@
 import type { FieldValues } from '../domain/content-changes.ts';
+import type { GenerationUsage } from '../domain/generation-usage.ts';
 import type { SqlRunner } from './database.ts';
 
 export interface HistoryEntry {
@@ -15,6 +16,11 @@ export interface HistoryRow extends HistoryEntry {
   created_at: Date;
 }
 
+/** A history row with what its generation recorded (engine, model, tokens …); null for a restore. */
+export interface HistoryRowWithUsage extends HistoryRow {
+  usage: GenerationUsage | null;
+}
+
 export async function insertHistory(db: SqlRunner, productId: string, generationId: string | null, entries: readonly HistoryEntry[]): Promise<void> {
   if (entries.length === 0) return;
   await db.query(
@@ -26,9 +32,10 @@ export async function insertHistory(db: SqlRunner, productId: string, generation
 }
 
 /** Newest first, `limit` at most, older than the entry `before` when given (a page cursor). */
-export async function listHistory(db: SqlRunner, productId: string, limit: number, before: string | null): Promise<HistoryRow[]> {
-  return db.query<HistoryRow>(
-    `SELECT h.* FROM product_content_history h
+export async function listHistory(db: SqlRunner, productId: string, limit: number, before: string | null): Promise<HistoryRowWithUsage[]> {
+  return db.query<HistoryRowWithUsage>(
+    `SELECT h.*, g.usage FROM product_content_history h
+     LEFT JOIN generations g ON g.id = h.generation_id AND h.change <> 'restore'
      WHERE h.product_id = $1
        AND ($3::uuid IS NULL OR (h.created_at, h.id) < (SELECT c.created_at, c.id FROM product_content_history c WHERE c.id = $3 AND c.product_id = $1))
      ORDER BY h.created_at DESC, h.id DESC LIMIT $2`,

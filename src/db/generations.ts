@@ -1,3 +1,4 @@
+import type { GenerationUsage } from '../domain/generation-usage.ts';
 import type { SqlRunner } from './database.ts';
 
 export type GenerationState = 'queued' | 'processing' | 'completed' | 'failed';
@@ -16,6 +17,7 @@ export interface GenerationRow {
   failure: { reason: string; message: string } | null;
   request_id: string | null;
   image_standardization: boolean;
+  usage: GenerationUsage | null;
   created_at: Date;
   started_at: Date | null;
   finished_at: Date | null;
@@ -74,10 +76,10 @@ export async function claimGeneration(db: SqlRunner, id: string): Promise<Genera
 }
 
 /** Only a processing generation completes; returns false when another attempt already settled it. */
-export async function completeGeneration(db: SqlRunner, id: string, handle: string | null): Promise<boolean> {
+export async function completeGeneration(db: SqlRunner, id: string, handle: string | null, usage: GenerationUsage | null = null): Promise<boolean> {
   const rows = await db.query(
     `WITH done AS (
-       UPDATE generations SET state = 'completed', finished_at = now()
+       UPDATE generations SET state = 'completed', finished_at = now(), usage = $3::jsonb
        WHERE id = $1 AND state = 'processing'
        RETURNING id, product_id
      ), product AS (
@@ -90,7 +92,7 @@ export async function completeGeneration(db: SqlRunner, id: string, handle: stri
        RETURNING products.id
      )
      SELECT id FROM done`,
-    [id, handle],
+    [id, handle, usage === null ? null : JSON.stringify(usage)],
   );
   return rows.length > 0;
 }
@@ -100,10 +102,11 @@ export async function failGeneration(
   db: SqlRunner,
   id: string,
   failure: { reason: string; message: string },
+  usage: GenerationUsage | null = null,
 ): Promise<{ account_id: string; product_id: string; cost: number } | undefined> {
   const rows = await db.query<{ account_id: string; product_id: string; cost: number }>(
     `WITH failed AS (
-       UPDATE generations SET state = 'failed', failure = $2::jsonb, finished_at = now()
+       UPDATE generations SET state = 'failed', failure = $2::jsonb, finished_at = now(), usage = coalesce($3::jsonb, usage)
        WHERE id = $1 AND state IN ('queued', 'processing')
        RETURNING id, account_id, product_id, cost
      ), product AS (
@@ -112,7 +115,7 @@ export async function failGeneration(
        RETURNING products.id
      )
      SELECT account_id, product_id, cost FROM failed`,
-    [id, JSON.stringify(failure)],
+    [id, JSON.stringify(failure), usage === null ? null : JSON.stringify(usage)],
   );
   return rows[0];
 }
@@ -120,4 +123,9 @@ export async function failGeneration(
 export async function findGeneration(db: SqlRunner, id: string): Promise<GenerationRow | undefined> {
   const rows = await db.query<GenerationRow>('SELECT * FROM generations WHERE id = $1', [id]);
   return rows[0];
+}
+
+/** A failed attempt's spending, kept while the generation waits for its retry. */
+export async function recordAttemptUsage(db: SqlRunner, id: string, usage: GenerationUsage): Promise<void> {
+  await db.query(`UPDATE generations SET usage = $2::jsonb WHERE id = $1 AND state = 'processing'`, [id, JSON.stringify(usage)]);
 }

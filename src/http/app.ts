@@ -12,6 +12,8 @@ import { accountRoute } from './routes/account.ts';
 import { registerMediaRoutes } from './routes/media.ts';
 import { createProductsRoute } from './routes/create-products.ts';
 import { healthRoute } from './routes/health.ts';
+import { metricsRoute } from './routes/metrics.ts';
+import type { Metrics } from '../metrics.ts';
 import { productDetailsRoutes } from './routes/product-details.ts';
 import { productHistoryRoutes } from './routes/product-history.ts';
 import { regenerateProductRoute } from './routes/regenerate-product.ts';
@@ -22,6 +24,7 @@ export interface AppDeps {
   queue: GenerationQueue;
   logger: Logger;
   mediaStorage: MediaStorage;
+  metrics: Metrics;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -61,6 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.decorateRequest('auth', null);
   await app.register(healthRoute, { db: deps.db });
+  await app.register(metricsRoute, { metrics: deps.metrics });
   // Renditions are public (storefronts load them) and named by content hash, so outside /api/v1.
   registerMediaRoutes(app, deps.mediaStorage);
   await app.register(

@@ -1,6 +1,7 @@
 import { changeBalance } from '../db/accounts.ts';
 import type { Database } from '../db/database.ts';
 import { failGeneration } from '../db/generations.ts';
+import type { GenerationUsage } from '../domain/generation-usage.ts';
 
 export interface GenerationFailure {
   reason: string;
@@ -11,9 +12,9 @@ export interface GenerationFailure {
  * Settles a generation as failed for good and refunds what it charged, in one transaction.
  * Idempotent: a second call (a redelivered dead-letter job) finds it settled and does nothing.
  */
-export async function failAndRefund(db: Database, generationId: string, failure: GenerationFailure): Promise<boolean> {
+export async function failAndRefund(db: Database, generationId: string, failure: GenerationFailure, usage: GenerationUsage | null = null): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const failed = await failGeneration(tx, generationId, failure);
+    const failed = await failGeneration(tx, generationId, failure, usage);
     if (failed === undefined) return false;
     if (failed.cost > 0) {
       await changeBalance(tx, {

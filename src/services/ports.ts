@@ -1,5 +1,6 @@
 import type { CountryContent } from '../domain/content.ts';
 import type { Fact } from '../domain/facts.ts';
+import type { GenerationUsage } from '../domain/generation-usage.ts';
 import type { SqlRunner } from '../db/database.ts';
 import type { FieldRequest } from '../domain/regenerate-fields.ts';
 
@@ -35,15 +36,22 @@ export interface EngineInput {
   fields: readonly FieldRequest[] | null;
   /** The record as it is now, per country, for a regeneration to keep what it does not touch. */
   existing: readonly CountryContent[];
+  /** The job's signal: aborted when the queue gives up on this attempt or the worker stops. */
+  signal?: AbortSignal;
 }
 
 export interface EngineOutput {
   /** `images` is left to the service, which sets it the same way whatever the engine. */
   content: CountryContent[];
   productHandle: string | null;
+  /** Provider, model, tokens and rounds; the service sets `latency_ms`. */
+  usage: GenerationUsage;
+  /** Facts the engine found itself (read off the product's pictures), kept with the product's facts. */
+  extraFacts?: readonly Fact[];
 }
 
 export interface ContentEngine {
+  /** What `vetrina serve` logs for each agent model: "template", "anthropic:claude-sonnet-4-5" … */
   readonly name: string;
   generate(input: EngineInput): Promise<EngineOutput>;
 }
@@ -55,9 +63,12 @@ export interface ContentEngine {
 export class PermanentGenerationError extends Error {
   override name = 'PermanentGenerationError';
   readonly reason: string;
-  constructor(reason: string, message: string) {
+  /** What the engine spent before it gave up, when it called a model. */
+  readonly usage: GenerationUsage | undefined;
+  constructor(reason: string, message: string, usage?: GenerationUsage) {
     super(message);
     this.reason = reason;
+    this.usage = usage;
   }
 }
 

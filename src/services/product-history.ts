@@ -3,6 +3,7 @@ import { listContent, upsertContent } from '../db/content.ts';
 import type { Database } from '../db/database.ts';
 import { lockProduct } from '../db/products.ts';
 import { applyFieldValues, changedFields, type FieldValues } from '../domain/content-changes.ts';
+import type { GenerationUsage } from '../domain/generation-usage.ts';
 import { findOwnProduct, refForMessage } from './find-own-product.ts';
 
 export interface HistoryVersion {
@@ -10,6 +11,8 @@ export interface HistoryVersion {
   country: string;
   change: 'create' | 'regenerate' | 'restore';
   generation_id: string | null;
+  /** What the generation that made this change recorded: engine, provider, model, tokens, rounds. */
+  generation: GenerationUsage | null;
   created_at: string;
   /** Each changed field: what it was before this change, and what the change made it. */
   fields: Record<string, { before: FieldValues[string]; after: FieldValues[string] }>;
@@ -49,6 +52,7 @@ export async function readHistory(
       country: row.country,
       change: row.change,
       generation_id: row.generation_id,
+      generation: row.usage,
       created_at: row.created_at.toISOString(),
       fields: Object.fromEntries(Object.keys(row.before).map((name) => [name, { before: row.before[name] ?? null, after: row.after[name] ?? null }])),
     })),

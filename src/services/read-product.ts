@@ -1,5 +1,7 @@
 import { listContent, type ContentRow } from '../db/content.ts';
 import type { Database } from '../db/database.ts';
+import { findGeneration } from '../db/generations.ts';
+import type { GenerationUsage } from '../domain/generation-usage.ts';
 import type { ProductRow } from '../db/products.ts';
 import type { CountryContent } from '../domain/content.ts';
 import { languageOf, normaliseCountry } from '../domain/countries.ts';
@@ -19,6 +21,8 @@ export interface ProductView extends CountryContent {
   failure: { reason: string; message: string } | null;
   /** The facts the record was written from; `sources` names their ids. */
   facts: ProductRow['facts'];
+  /** The latest generation: its kind, and what it recorded (engine, provider, model, tokens, rounds). */
+  generation: { id: string; kind: 'create' | 'regenerate'; agent_model: 'v1' | 'v2'; usage: GenerationUsage | null } | null;
   created_at: string;
   updated_at: string;
 }
@@ -28,7 +32,7 @@ export type ReadOutcome =
   | { kind: 'pending'; product: { id: string; code: string | null; state: ProductRow['state'] } }
   | { kind: 'product_not_found'; message: string };
 
-function view(product: ProductRow, country: string, content: ContentRow | undefined): ProductView {
+function view(product: ProductRow, country: string, content: ContentRow | undefined, generation: ProductView['generation']): ProductView {
   const newest = content !== undefined && content.updated_at > product.updated_at ? content.updated_at : product.updated_at;
   return {
     id: product.id,
@@ -55,6 +59,7 @@ function view(product: ProductRow, country: string, content: ContentRow | undefi
     validation_messages: content?.validation_messages ?? [],
     failure: product.failure,
     facts: product.facts,
+    generation,
     created_at: product.created_at.toISOString(),
     updated_at: newest.toISOString(),
   };
@@ -79,5 +84,7 @@ export async function readProduct(db: Database, accountId: string, ref: string, 
     return { kind: 'pending', product: { id: product.id, code: product.code, state: product.state } };
   }
   const content = (await listContent(db, product.id)).find((c) => c.country === country);
-  return { kind: 'ready', product: view(product, country, content) };
+  const latest = product.latest_generation_id === null ? undefined : await findGeneration(db, product.latest_generation_id);
+  const generation = latest === undefined ? null : { id: latest.id, kind: latest.kind, agent_model: latest.agent_model, usage: latest.usage };
+  return { kind: 'ready', product: view(product, country, content, generation) };
 }

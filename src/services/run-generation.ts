@@ -1,10 +1,12 @@
 import { insertHistory, type HistoryEntry } from '../db/content-history.ts';
 import { listContent, upsertContent } from '../db/content.ts';
 import type { Database } from '../db/database.ts';
-import { claimGeneration, completeGeneration, type GenerationRow } from '../db/generations.ts';
+import { claimGeneration, completeGeneration, recordAttemptUsage, type GenerationRow } from '../db/generations.ts';
 import { findProductById, setProductFacts } from '../db/products.ts';
 import type { CountryContent } from '../domain/content.ts';
 import { changedFields } from '../domain/content-changes.ts';
+import type { Fact } from '../domain/facts.ts';
+import { addUsage, usageCarriedBy, type GenerationUsage } from '../domain/generation-usage.ts';
 import { languageOf } from '../domain/countries.ts';
 import { parseFieldRequests } from '../domain/regenerate-fields.ts';
 import type { SourceChain } from '../sources/source-chain.ts';
@@ -65,6 +67,9 @@ export async function runGeneration(deps: RunGenerationDeps, generationId: strin
 
   let content: CountryContent[];
   let productHandle: string | null;
+  let usage: GenerationUsage;
+  let extraFacts: readonly Fact[] = [];
+  const started = performance.now();
   try {
     const output = await engine.generate({
       product: {
@@ -84,9 +89,12 @@ export async function runGeneration(deps: RunGenerationDeps, generationId: strin
       targets: product.countries.map((country) => ({ country, language: languageOf(country) })),
       fields,
       existing,
+      ...(signal === undefined ? {} : { signal }),
     });
     content = output.content;
     productHandle = output.productHandle;
+    usage = addUsage(generation.usage, { ...output.usage, latency_ms: Math.round(performance.now() - started) });
+    extraFacts = output.extraFacts ?? [];
     if (generation.kind === 'create') {
       const images = await productImages(deps, generation, gathered, signal);
       for (const record of content) {
@@ -108,8 +116,14 @@ export async function runGeneration(deps: RunGenerationDeps, generationId: strin
               message: `No data to write from: ${gathered.unavailable.map((r) => r.source).join(', ')} could not be reached after ${generation.attempts} attempt(s). The credits were refunded; create the product again later.`,
             }
           : { reason: err.reason, message: err.message };
-      await failAndRefund(db, generationId, failure);
+      const spent = err.usage === undefined ? generation.usage : addUsage(generation.usage, { ...err.usage, latency_ms: Math.round(performance.now() - started) });
+      await failAndRefund(db, generationId, failure, spent);
       return 'failed';
+    }
+    // Tokens a failed attempt spent are kept, so the generation's totals count every attempt.
+    const spent = usageCarriedBy(err);
+    if (spent !== null) {
+      await recordAttemptUsage(db, generationId, addUsage(generation.usage, { ...spent, latency_ms: Math.round(performance.now() - started) }));
     }
     throw err;
   }
@@ -119,13 +133,14 @@ export async function runGeneration(deps: RunGenerationDeps, generationId: strin
   }
 
   const stored = await db.transaction(async (tx) => {
-    const settled = await completeGeneration(tx, generationId, productHandle);
+    const settled = await completeGeneration(tx, generationId, productHandle, usage);
     if (!settled) return false;
     const before = await listContent(tx, product.id);
     await insertHistory(tx, product.id, generationId, historyOf(generation, before, content));
     await upsertContent(tx, product.id, generationId, content);
     // A regeneration keeps facts it no longer saw, so the untouched fields' `sources` still resolve.
-    await setProductFacts(tx, product.id, generation.kind === 'regenerate' ? mergeFacts(product.facts, gathered.facts) : gathered.facts);
+    const written = [...gathered.facts, ...extraFacts];
+    await setProductFacts(tx, product.id, generation.kind === 'regenerate' ? mergeFacts(product.facts, written) : written);
     return true;
   });
   return stored ? 'completed' : 'already_settled';

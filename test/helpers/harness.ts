@@ -19,6 +19,8 @@ export interface HarnessOptions {
   workers?: boolean;
   /** Replaces the engine for tests that need a failing or slow one. */
   engine?: ContentEngine;
+  /** The wait before retry n of a model call (the default backs off for seconds). */
+  agentBackoffMs?: (attempt: number) => number;
 }
 
 export interface Settled {
@@ -59,7 +61,7 @@ export async function startHarness(target: DatabaseTarget, options: HarnessOptio
     ...options.env,
   });
   const logger = pino({ level: 'silent' });
-  const container = await createContainer(config, { logger, database });
+  const container = await createContainer(config, { logger, database, ...(options.agentBackoffMs === undefined ? {} : { agentBackoffMs: options.agentBackoffMs }) });
   if (options.engine !== undefined) container.engine = options.engine;
   const events = new EventEmitter();
   const settledSoFar = new Map<string, string>();

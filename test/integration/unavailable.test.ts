@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/config.ts';
 import { openPostgres } from '../../src/db/postgres-database.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { FileMediaStorage } from '../../src/media/media-storage.ts';
+import { createMetrics } from '../../src/metrics.ts';
 
 // A database that cannot be reached: the API answers 503 `unavailable`, says nothing internal,
 // and accepts nothing. Port 1 on loopback refuses connections, so no traffic leaves the machine.
@@ -20,6 +21,7 @@ describe('database unreachable', () => {
       queue: { enqueue: async () => assert.fail('nothing may be enqueued without a database') },
       logger: pino({ level: 'silent' }),
       mediaStorage: new FileMediaStorage(join(tmpdir(), 'vetrina-unavailable-media')),
+      metrics: createMetrics(),
     });
     try {
       const token = `vt_${'a'.repeat(16)}_${'b'.repeat(43)}`;

@@ -1,6 +1,7 @@
 // The offline template engine: deterministic, no network, writes every field from facts in the
 // language of each country. See docs/template-engine.md.
 import type { CountryContent } from '../../domain/content.ts';
+import { emptyUsage } from '../../domain/generation-usage.ts';
 import { findUngrounded, type GroundedFields } from '../grounding.ts';
 import { PermanentGenerationError, type ContentEngine, type EngineInput, type EngineOutput } from '../../services/ports.ts';
 import { viewFacts, type FactView } from './fact-view.ts';
@@ -52,7 +53,7 @@ export function createTemplateEngine(): ContentEngine {
       });
       const first = built[0]?.built.title;
       const handle = input.product.productHandle ?? (first === undefined ? null : productHandle(first));
-      return { content, productHandle: handle };
+      return { content, productHandle: handle, usage: emptyUsage('template') };
     },
   };
 }

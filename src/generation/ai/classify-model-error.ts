@@ -1,0 +1,112 @@
+import { APICallError, NoObjectGeneratedError, NoOutputGeneratedError } from 'ai';
+
+// What a failed model call means for the generation. The AI SDK's own retries are off (we retry
+// here, so a 429 pauses every call to that provider, not just the one that got it).
+
+export type ModelFailure =
+  /** Worth trying again after `retryAfterMs` (the provider's Retry-After) or a backoff. */
+  | { kind: 'transient'; outcome: 'rate_limited' | 'transient_error' | 'timeout'; retryAfterMs: number | null; message: string }
+  /** The model answered, but not with what the schema asks: the engine re-asks once with the errors. */
+  | { kind: 'invalid_output'; text: string; message: string }
+  /** Trying again cannot help: the job fails and is refunded. */
+  | { kind: 'permanent'; reason: PermanentReason; message: string };
+
+export type PermanentReason = 'llm_auth_failed' | 'llm_model_not_found' | 'llm_content_filtered' | 'llm_quota_exhausted' | 'llm_request_rejected';
+
+export function contentFiltered(): ModelFailure {
+  return { kind: 'permanent', reason: 'llm_content_filtered', message: "The model's provider filtered the content and would not write this product." };
+}
+
+const CONTENT_FILTER = /content[_ -]?(filter|policy|management)|safety system|responsible ?ai/i;
+
+export function classifyModelError(err: unknown): ModelFailure {
+  if (APICallError.isInstance(err)) return classifyApiError(err);
+  if (NoObjectGeneratedError.isInstance(err)) {
+    if (err.finishReason === 'content-filter') return contentFiltered();
+    return { kind: 'invalid_output', text: err.text ?? '', message: describeInvalid(err) };
+  }
+  if (NoOutputGeneratedError.isInstance(err)) return { kind: 'invalid_output', text: '', message: 'The model returned no answer.' };
+  if (isTimeout(err)) return { kind: 'transient', outcome: 'timeout', retryAfterMs: null, message: 'The model did not answer in time.' };
+  // Connection refused, reset, DNS: the provider (or the way to it) is down for now.
+  return { kind: 'transient', outcome: 'transient_error', retryAfterMs: null, message: `The model could not be reached: ${messageOf(err)}` };
+}
+
+function classifyApiError(err: APICallError): ModelFailure {
+  const status = err.statusCode;
+  const detail = providerMessage(err);
+  // A 429 for an empty account (OpenAI) or a 402 (Anthropic) will not pass by waiting.
+  if ((status === 429 && errorCode(err) === 'insufficient_quota') || status === 402) {
+    return { kind: 'permanent', reason: 'llm_quota_exhausted', message: `The model provider's account has no credit left (${status}): ${detail}` };
+  }
+  if (status === 429) {
+    return { kind: 'transient', outcome: 'rate_limited', retryAfterMs: retryAfterMs(err.responseHeaders), message: `The provider is rate limiting (429): ${detail}` };
+  }
+  if (status === 401 || status === 403) {
+    return { kind: 'permanent', reason: 'llm_auth_failed', message: `The model provider refused the API key (${status}): ${detail}. Check the agent model's key.` };
+  }
+  if (status === 404) {
+    return { kind: 'permanent', reason: 'llm_model_not_found', message: `The model provider does not know this model (404): ${detail}. Check AGENT_V1_MODEL / AGENT_V2_MODEL.` };
+  }
+  if (status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 409) {
+    if (CONTENT_FILTER.test(err.responseBody ?? '') || CONTENT_FILTER.test(err.message)) {
+      return { kind: 'permanent', reason: 'llm_content_filtered', message: `The model provider filtered the request (${status}): ${detail}` };
+    }
+    return { kind: 'permanent', reason: 'llm_request_rejected', message: `The model provider rejected the request (${status}): ${detail}` };
+  }
+  return { kind: 'transient', outcome: 'transient_error', retryAfterMs: retryAfterMs(err.responseHeaders), message: `The model provider failed (${status ?? 'no status'}): ${detail}` };
+}
+
+/** `retry-after-ms` (OpenAI) or `retry-after` in seconds or as an HTTP date; null when absent or unreadable. */
+export function retryAfterMs(headers: Record<string, string> | undefined, now = Date.now()): number | null {
+  if (headers === undefined) return null;
+  const ms = Number.parseFloat(headers['retry-after-ms'] ?? '');
+  if (Number.isFinite(ms) && ms >= 0) return ms;
+  const raw = headers['retry-after'];
+  if (raw === undefined) return null;
+  const seconds = Number.parseFloat(raw);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(raw);
+  return Number.isFinite(date) ? Math.max(0, date - now) : null;
+}
+
+function providerMessage(err: APICallError): string {
+  // Both wire formats put the human message at error.message; fall back to the SDK's own text.
+  try {
+    const body: unknown = JSON.parse(err.responseBody ?? '');
+    if (typeof body === 'object' && body !== null && 'error' in body) {
+      const inner = (body as { error: unknown }).error;
+      if (typeof inner === 'object' && inner !== null && 'message' in inner && typeof inner.message === 'string') return inner.message.slice(0, 300);
+    }
+  } catch {
+    // not JSON: use the SDK's message
+  }
+  return err.message.slice(0, 300);
+}
+
+function errorCode(err: APICallError): string | null {
+  const data = err.data;
+  if (typeof data !== 'object' || data === null || !('error' in data)) return null;
+  const inner = (data as { error: unknown }).error;
+  if (typeof inner !== 'object' || inner === null) return null;
+  const code = (inner as { code?: unknown; type?: unknown }).code ?? (inner as { type?: unknown }).type;
+  return typeof code === 'string' ? code : null;
+}
+
+function describeInvalid(err: NoObjectGeneratedError): string {
+  const cause = err.cause;
+  if (cause instanceof Error) return cause.message.slice(0, 2000);
+  return err.message;
+}
+
+function isTimeout(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e.name === 'TimeoutError') return true;
+  }
+  return false;
+}
+
+function messageOf(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const cause = err.cause instanceof Error ? ` (${err.cause.message})` : '';
+  return `${err.message}${cause}`.slice(0, 300);
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+// What the model returns, as Zod schemas that the AI SDK turns into the provider's JSON schema.
+// No length limits in the schema: strict structured-output modes reject them, and a long field is
+// better repaired than refused. Attributes are a list, not a map: closed objects only, which every
+// provider's structured output accepts.
+
+const sourced = z.object({
+  text: z.string(),
+  fact_ids: z.array(z.string()).describe('ids of the facts this text rests on'),
+});
+
+export const countryDraftSchema = z.object({
+  country: z.string().describe('the target country code, as given in the task'),
+  title: sourced,
+  short_description: sourced,
+  description: sourced,
+  key_features: z.array(sourced),
+  attributes: z.array(
+    z.object({
+      name: z.string().describe('lowercase snake_case English name'),
+      value: z.string(),
+      fact_ids: z.array(z.string()),
+    }),
+  ),
+  title_tag: sourced,
+  meta_description: sourced,
+  meta_keywords: sourced,
+});
+export type CountryDraft = z.infer<typeof countryDraftSchema>;
+
+/** v1: every target in one answer. */
+export const recordsSchema = z.object({ records: z.array(countryDraftSchema) });
+
+export const criticSchema = z.object({
+  issues: z.array(z.object({ field: z.string(), problem: z.string() })),
+});
+
+export const imageObservationsSchema = z.object({
+  observations: z.array(
+    z.object({
+      image: z.number().int(),
+      key: z.enum(['brand', 'name', 'variant', 'quantity', 'claim', 'colour', 'other']),
+      /** For `other`: what the value is (e.g. "material"). */
+      label: z.string(),
+      value: z.string(),
+      language: z.string().nullable(),
+    }),
+  ),
+});
+
+export const regeneratedSchema = z.object({
+  records: z.array(
+    z.object({
+      country: z.string(),
+      fields: z.array(
+        z.object({
+          field: z.string().describe('the requested field name, e.g. title or global_attr.colour'),
+          text: z.string(),
+          items: z.array(z.string()).describe('key_features only: the whole list'),
+          fact_ids: z.array(z.string()),
+        }),
+      ),
+    }),
+  ),
+});
+export type Regenerated = z.infer<typeof regeneratedSchema>;

@@ -1,0 +1,43 @@
+// The one place that knows the AI SDK's provider packages. Each is imported only when an agent
+// model names it, so a deployment on the template engine never loads them.
+import type { LanguageModel } from 'ai';
+import type { AgentModelConfig } from '../../config.ts';
+
+export interface LoadedModel {
+  model: LanguageModel;
+  /** `anthropic:claude-sonnet-4-5`: logged at start and recorded on every generation. */
+  label: string;
+  provider: AgentModelConfig['provider'];
+  modelId: string;
+  /** Calls that share a provider endpoint and key share its rate limits. */
+  laneKey: string;
+}
+
+export async function loadModel(config: AgentModelConfig): Promise<LoadedModel> {
+  const common = { provider: config.provider, modelId: config.model, label: `${config.provider}:${config.model}` };
+  const laneKey = `${config.provider} ${config.baseUrl ?? 'default'} ${config.apiKey ?? ''}`;
+  switch (config.provider) {
+    case 'openai': {
+      const { createOpenAI } = await import('@ai-sdk/openai');
+      const provider = createOpenAI({ apiKey: config.apiKey, ...(config.baseUrl === undefined ? {} : { baseURL: config.baseUrl }) });
+      return { ...common, laneKey, model: provider(config.model) };
+    }
+    case 'anthropic': {
+      const { createAnthropic } = await import('@ai-sdk/anthropic');
+      const provider = createAnthropic({ apiKey: config.apiKey, ...(config.baseUrl === undefined ? {} : { baseURL: config.baseUrl }) });
+      return { ...common, laneKey, model: provider(config.model) };
+    }
+    case 'openai-compatible': {
+      const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
+      if (config.baseUrl === undefined) throw new Error('an openai-compatible agent model needs a base URL');
+      const provider = createOpenAICompatible({
+        name: 'openai-compatible',
+        baseURL: config.baseUrl,
+        ...(config.apiKey === undefined ? {} : { apiKey: config.apiKey }),
+        supportsStructuredOutputs: config.jsonSchema,
+        includeUsage: true,
+      });
+      return { ...common, laneKey, model: provider(config.model) };
+    }
+  }
+}

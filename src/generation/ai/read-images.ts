@@ -1,0 +1,72 @@
+// v2's research step, second half: the model reads the product's pictures and reports what is
+// printed on the pack. What it reads becomes facts of source `image`, so they are told apart
+// from the sources' facts wherever they are cited.
+import type { UserContent } from 'ai';
+import type { Fact } from '../../domain/facts.ts';
+import type { EngineInput } from '../../services/ports.ts';
+import { askModel } from './ask-model.ts';
+import type { ModelRuntime } from './call-model.ts';
+import { imageObservationsSchema } from './draft-schema.ts';
+import { attributeKey } from './draft-to-content.ts';
+import { block } from './prompt-data.ts';
+import { instructionsFor } from './prompts.ts';
+import type { UsageMeter } from './usage-meter.ts';
+
+/** A picture ready for the model: fetched through the guarded fetcher and scaled down. */
+export type LoadImage = (url: string, signal?: AbortSignal) => Promise<{ bytes: Uint8Array; mediaType: string }>;
+
+export interface ImageReading {
+  facts: Fact[];
+  /** Pictures that could not be read, for the record's validation messages. */
+  messages: string[];
+}
+
+export async function readProductImages(
+  runtime: ModelRuntime,
+  input: EngineInput,
+  meter: UsageMeter,
+  options: { loadImage: LoadImage; maxImages: number },
+): Promise<ImageReading> {
+  const urls = [...new Set(input.facts.filter((f) => f.key === 'image').map((f) => f.value))].slice(0, options.maxImages);
+  if (urls.length === 0) return { facts: [], messages: [] };
+  const messages: string[] = [];
+  const loaded: Array<{ url: string; bytes: Uint8Array; mediaType: string }> = [];
+  for (const url of urls) {
+    try {
+      loaded.push({ url, ...(await options.loadImage(url, input.signal)) });
+    } catch (err) {
+      if (input.signal?.aborted === true) throw err;
+      messages.push(`The picture ${url} could not be read by the model: ${err instanceof Error ? err.message : String(err)}.`);
+    }
+  }
+  if (loaded.length === 0) return { facts: [], messages };
+
+  const content: UserContent = [
+    { type: 'text', text: block('task', { pictures: loaded.length, product_code: input.product.code }) },
+    ...loaded.map((image) => ({ type: 'file' as const, data: image.bytes, mediaType: image.mediaType })),
+  ];
+  const answer = await askModel(runtime, {
+    step: 'images',
+    instructions: instructionsFor('images'),
+    messages: [{ role: 'user', content }],
+    schema: imageObservationsSchema,
+    meter,
+    ...(input.signal === undefined ? {} : { signal: input.signal }),
+  });
+  meter.imagesRead(loaded.length);
+  const fetchedAt = new Date().toISOString();
+  const facts: Fact[] = [];
+  answer.observations.forEach((o, i) => {
+    const value = o.value.trim();
+    const picture = loaded[o.image - 1] ?? loaded[0];
+    if (value === '' || picture === undefined) return;
+    const base = { value, language: o.language, source: 'image', licence: null, fetchedAt, url: picture.url };
+    if (o.key === 'brand' || o.key === 'name' || o.key === 'variant' || o.key === 'quantity') {
+      facts.push({ ...base, id: `image:${o.key}#${i}`, key: o.key });
+    } else {
+      const attribute = o.key === 'other' ? attributeKey(o.label) || 'other' : o.key;
+      facts.push({ ...base, id: `image:attribute.${attribute}#${i}`, key: 'attribute', attribute });
+    }
+  });
+  return { facts, messages };
+}

@@ -1,0 +1,164 @@
+// Regeneration with a model, shared by v1 and v2: one call rewrites the named fields for every
+// country at once (so the countries stay consistent), following each field's new content or
+// instruction and the notes. Only the named fields change; a rewritten field that still fails the
+// checks after the repair rounds keeps its previous text, and the record says why.
+import type { CountryContent } from '../../domain/content.ts';
+import type { Fact } from '../../domain/facts.ts';
+import type { FieldRequest } from '../../domain/regenerate-fields.ts';
+import type { EngineInput } from '../../services/ports.ts';
+import { askModel } from './ask-model.ts';
+import type { ModelRuntime } from './call-model.ts';
+import { regeneratedSchema, type Regenerated } from './draft-schema.ts';
+import { attributeKey } from './draft-to-content.ts';
+import type { RecordProblem } from './checks/problem.ts';
+import { block, productData, recordData, targetsData } from './prompt-data.ts';
+import { instructionsFor } from './prompts.ts';
+import type { UsageMeter } from './usage-meter.ts';
+import { claimKind, describeProblems, verifyRecord } from './verify-record.ts';
+
+const TEXT_NAMES = ['title', 'short_description', 'description', 'title_tag', 'meta_description', 'meta_keywords'] as const;
+type TextName = (typeof TEXT_NAMES)[number];
+
+function blank(target: { country: string; language: string }): CountryContent {
+  return {
+    country: target.country,
+    language: target.language,
+    title: null,
+    short_description: null,
+    description: null,
+    key_features: [],
+    global_attr: {},
+    title_tag: null,
+    meta_description: null,
+    meta_keywords: null,
+    images: [],
+    sources: {},
+    validation_messages: [],
+  };
+}
+
+/** The merchant's new content counts as a fact: what they wrote may be published. */
+function requestFacts(fields: readonly FieldRequest[]): Fact[] {
+  return fields
+    .filter((f) => f.value.trim() !== '')
+    .map((f) => ({ id: `caller.fields.${f.name}`, key: 'description' as const, value: f.value, language: null, source: 'caller', licence: null, fetchedAt: new Date(0).toISOString() }));
+}
+
+export async function regenerateWithModel(
+  runtime: ModelRuntime,
+  input: EngineInput,
+  meter: UsageMeter,
+  options: { repairRounds: number },
+): Promise<CountryContent[]> {
+  const fields = input.fields ?? [];
+  const facts = [...input.facts, ...requestFacts(fields)];
+  const known = new Set(facts.map((f) => f.id));
+  const kind = claimKind(input.facts, input.product.codeType);
+  const before = input.targets.map((t) => input.existing.find((c) => c.country === t.country) ?? blank(t));
+  const names = fields.map((f) => f.name);
+
+  const baseMessage = [
+    block('task', { targets: targetsData(input.targets), fields: names }),
+    block('merchant_requests', fields.map((f) => ({ field: f.name, request: f.value }))),
+    block('draft', before.map(recordData)),
+    block('product_data', productData(input, facts)),
+  ].join('\n');
+  const signal = input.signal === undefined ? {} : { signal: input.signal };
+  const complete = (value: Regenerated): string | null => {
+    for (const target of input.targets) {
+      const record = value.records.find((r) => r.country.toLowerCase() === target.country);
+      if (record === undefined) return `no record for ${target.country}: return one per target country`;
+      const missing = names.filter((n) => !record.fields.some((f) => f.field === n));
+      if (missing.length > 0) return `the record for ${target.country} lacks ${missing.join(', ')}: return every requested field`;
+    }
+    return null;
+  };
+
+  let answer = await askModel(runtime, { step: 'regenerate', instructions: instructionsFor('regenerate'), messages: [{ role: 'user', content: baseMessage }], schema: regeneratedSchema, meter, ...signal }, complete);
+  let records = before.map((record) => apply(record, answer, fields, known));
+  let problems = await Promise.all(records.map((r) => verifyTouched(r, fields, facts, kind)));
+  for (let round = 0; round < options.repairRounds && problems.some((p) => p.length > 0); round++) {
+    meter.roundsUsed(round + 1);
+    const listed = records.flatMap((r, i) => describeProblems(problems[i] ?? []).map((p) => ({ country: r.country, ...p })));
+    answer = await askModel(
+      runtime,
+      {
+        step: 'repair',
+        instructions: instructionsFor('regenerate'),
+        messages: [
+          { role: 'user', content: baseMessage },
+          { role: 'assistant', content: JSON.stringify(answer) },
+          { role: 'user', content: `${block('problems', listed)}\nThese rewritten fields failed the checks. Return the requested fields again for every target, with each problem fixed by rewriting or removing the statement, never by adding anything the facts do not state.` },
+        ],
+        schema: regeneratedSchema,
+        meter,
+        ...signal,
+      },
+      complete,
+    );
+    records = before.map((record) => apply(record, answer, fields, known));
+    problems = await Promise.all(records.map((r) => verifyTouched(r, fields, facts, kind)));
+  }
+  return records.map((record, i) => keepPreviousWhereFailed(record, before[i] ?? record, problems[i] ?? []));
+}
+
+/** The answer's fields written into the country's record; everything else stays as it was. */
+function apply(record: CountryContent, answer: Regenerated, fields: readonly FieldRequest[], known: ReadonlySet<string>): CountryContent {
+  const out: CountryContent = { ...record, key_features: [...record.key_features], global_attr: { ...record.global_attr }, sources: { ...record.sources }, validation_messages: [] };
+  const written = answer.records.find((r) => r.country.toLowerCase() === record.country);
+  for (const request of fields) {
+    const field = written?.fields.find((f) => f.field === request.name);
+    if (field === undefined) continue;
+    const ids = field.fact_ids.filter((id) => known.has(id));
+    if (request.kind === 'attribute') {
+      const key = attributeKey(request.attribute) || request.attribute;
+      const value = field.text.trim();
+      if (value === '') delete out.global_attr[key];
+      else out.global_attr[key] = value;
+      out.sources[`global_attr.${key}`] = ids;
+    } else if (request.name === 'key_features') {
+      out.key_features = (field.items.length > 0 ? field.items : field.text.split('\n')).map((s) => s.trim()).filter((s) => s !== '');
+      out.sources.key_features = ids;
+    } else {
+      const value = field.text.trim();
+      out[request.name] = value === '' ? null : value;
+      out.sources[request.name] = ids;
+    }
+  }
+  return out;
+}
+
+/** Only the rewritten fields are judged: the others were checked when they were written. */
+async function verifyTouched(record: CountryContent, fields: readonly FieldRequest[], facts: readonly Fact[], kind: 'medicine' | 'food' | 'other'): Promise<RecordProblem[]> {
+  const problems = await verifyRecord(record, { facts, kind });
+  const touched = new Set(fields.map((f) => f.name));
+  // Limits on list sizes apply to the list as a whole; a field path like key_features.2 belongs to key_features.
+  return problems.filter((p) => touched.has(p.field) || touched.has(p.field.replace(/\.\d+$/, '')));
+}
+
+function keepPreviousWhereFailed(record: CountryContent, previous: CountryContent, problems: readonly RecordProblem[]): CountryContent {
+  const out: CountryContent = { ...record, validation_messages: [...previous.validation_messages] };
+  const serious = new Set(['refusal', 'health_claim', 'ungrounded', 'language']);
+  for (const problem of problems) {
+    const keep = serious.has(problem.check);
+    const base = problem.field.startsWith('global_attr.') ? problem.field : (problem.field.split('.')[0] ?? problem.field);
+    out.validation_messages.push(`Regeneration: ${problem.field}: ${problem.message}${keep ? '; the previous text was kept.' : '.'}`);
+    if (!keep) continue;
+    if (base.startsWith('global_attr.')) {
+      const key = base.slice('global_attr.'.length);
+      const old = previous.global_attr[key];
+      out.global_attr = { ...out.global_attr };
+      if (old === undefined) delete out.global_attr[key];
+      else out.global_attr[key] = old;
+      out.sources = { ...out.sources, [base]: previous.sources[base] ?? [] };
+    } else if (base === 'key_features') {
+      out.key_features = previous.key_features;
+      out.sources = { ...out.sources, key_features: previous.sources.key_features ?? [] };
+    } else if ((TEXT_NAMES as readonly string[]).includes(base)) {
+      const name = base as TextName;
+      out[name] = previous[name];
+      out.sources = { ...out.sources, [name]: previous.sources[name] ?? [] };
+    }
+  }
+  return out;
+}

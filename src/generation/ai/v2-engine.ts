@@ -1,0 +1,112 @@
+// Agent model v2 (default): research, draft per country, verify, repair.
+//  1. Research: the sources' facts (gathered by the service) and, when the model sees pictures,
+//     what is printed on the product's pictures (facts of source `image`).
+//  2. Draft each country in its language, side by side.
+//  3. Verify: deterministic checks first (language, limits, meta text, health claims, every
+//     number and attribute in the facts, cited ids exist); when those pass, a critic call.
+//  4. Repair what failed, at most AGENT_REPAIR_ROUNDS rounds; what still fails is withheld or
+//     reported in validation_messages, never published silently.
+import type { CountryContent } from '../../domain/content.ts';
+import type { Fact } from '../../domain/facts.ts';
+import type { ContentEngine, EngineInput, EngineOutput } from '../../services/ports.ts';
+import { slugify } from '../template/text.ts';
+import { askModel } from './ask-model.ts';
+import type { ModelRuntime } from './call-model.ts';
+import type { RecordProblem } from './checks/problem.ts';
+import { countryDraftSchema, criticSchema, type CountryDraft } from './draft-schema.ts';
+import { draftToContent } from './draft-to-content.ts';
+import { asGenerationError } from './engine-errors.ts';
+import { block, productData, recordData, targetsData } from './prompt-data.ts';
+import { instructionsFor, promptVersion, type PromptName } from './prompts.ts';
+import { readProductImages, type LoadImage } from './read-images.ts';
+import { regenerateWithModel } from './regenerate-with-model.ts';
+import { UsageMeter } from './usage-meter.ts';
+import { requireFacts } from './v1-engine.ts';
+import { claimKind, describeProblems, settleProblems, verifyRecord } from './verify-record.ts';
+
+export interface V2Options {
+  repairRounds: number;
+  critic: boolean;
+  /** Null when the model is not sent pictures. */
+  loadImage: LoadImage | null;
+  maxImages: number;
+}
+
+export function createV2Engine(runtime: ModelRuntime, options: V2Options): ContentEngine {
+  return {
+    name: runtime.loaded.label,
+    async generate(input: EngineInput): Promise<EngineOutput> {
+      const used: PromptName[] =
+        input.fields !== null ? ['rules', 'regenerate'] : ['rules', ...(options.loadImage === null ? [] : (['images'] as const)), 'draft', ...(options.critic ? (['critic'] as const) : []), 'repair'];
+      const meter = new UsageMeter('llm-v2', runtime.loaded.provider, runtime.loaded.modelId, promptVersion(used));
+      try {
+        requireFacts(input);
+        if (input.fields !== null) {
+          const content = await regenerateWithModel(runtime, input, meter, { repairRounds: options.repairRounds });
+          return { content, productHandle: input.product.productHandle, usage: meter.snapshot() };
+        }
+        const reading =
+          options.loadImage === null ? { facts: [], messages: [] } : await readProductImages(runtime, input, meter, { loadImage: options.loadImage, maxImages: options.maxImages });
+        const facts = [...input.facts, ...reading.facts];
+        const content = await Promise.all(input.targets.map((target) => writeCountry(runtime, options, input, facts, target, meter)));
+        for (const record of content) record.validation_messages.push(...reading.messages);
+        const first = content[0]?.title ?? null;
+        return {
+          content,
+          productHandle: input.product.productHandle ?? (first === null ? null : slugify(first) || null),
+          usage: meter.snapshot(),
+          extraFacts: reading.facts,
+        };
+      } catch (err) {
+        throw asGenerationError(err, meter);
+      }
+    },
+  };
+}
+
+async function writeCountry(
+  runtime: ModelRuntime,
+  options: V2Options,
+  input: EngineInput,
+  facts: readonly Fact[],
+  target: { country: string; language: string },
+  meter: UsageMeter,
+): Promise<CountryContent> {
+  const signal = input.signal === undefined ? {} : { signal: input.signal };
+  const known = new Set(facts.map((f) => f.id));
+  const kind = claimKind(facts, input.product.codeType);
+  const data = `${block('task', { targets: targetsData([target]) })}\n${block('product_data', productData(input, facts))}`;
+
+  const check = async (draft: CountryDraft): Promise<{ record: CountryContent; problems: RecordProblem[] }> => {
+    const { content, unknownIds } = draftToContent(draft, target, known);
+    const problems = await verifyRecord(content, { facts, kind, unknownIds });
+    if (problems.length > 0 || !options.critic) return { record: content, problems };
+    // The critic reads only drafts that already pass every deterministic check: cheaper, and its
+    // judgement is then about meaning, not about what a rule can see.
+    const review = await askModel(runtime, {
+      step: 'critic',
+      instructions: instructionsFor('critic'),
+      messages: [{ role: 'user', content: `${data}\n${block('draft', recordData(content))}` }],
+      schema: criticSchema,
+      meter,
+      ...signal,
+    });
+    return { record: content, problems: review.issues.map((i) => ({ field: i.field, check: 'critic' as const, message: i.problem })) };
+  };
+
+  let draft = await askModel(runtime, { step: 'draft', instructions: instructionsFor('draft'), messages: [{ role: 'user', content: data }], schema: countryDraftSchema, meter, ...signal });
+  let verdict = await check(draft);
+  for (let round = 1; round <= options.repairRounds && verdict.problems.length > 0; round++) {
+    meter.roundsUsed(round);
+    draft = await askModel(runtime, {
+      step: 'repair',
+      instructions: instructionsFor('repair'),
+      messages: [{ role: 'user', content: `${data}\n${block('draft', draft)}\n${block('problems', describeProblems(verdict.problems))}` }],
+      schema: countryDraftSchema,
+      meter,
+      ...signal,
+    });
+    verdict = await check(draft);
+  }
+  return settleProblems(verdict.record, verdict.problems);
+}

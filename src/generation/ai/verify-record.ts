@@ -1,0 +1,73 @@
+import type { CountryContent } from '../../domain/content.ts';
+import type { Fact, ProductKind } from '../../domain/facts.ts';
+import { findUngrounded } from '../grounding.ts';
+import { deterministicChecks } from './checks/deterministic-checks.ts';
+import type { RecordProblem } from './checks/problem.ts';
+
+/** The kinds the health-claim rules tell apart. */
+export function claimKind(facts: readonly Fact[], codeType: string | null): 'medicine' | 'food' | 'other' {
+  const kind = facts.find((f) => f.key === 'kind')?.value.trim().toLowerCase() as ProductKind | undefined;
+  if (kind === 'medicine' || codeType === 'minsan') return 'medicine';
+  if (kind === 'food' || kind === 'pet_food') return 'food';
+  return 'other';
+}
+
+/**
+ * Every deterministic check on one country's record: language, limits, model meta text, health
+ * claims, and that every number and attribute is stated by a fact. Empty means it passed.
+ */
+export async function verifyRecord(
+  record: CountryContent,
+  context: { facts: readonly Fact[]; kind: 'medicine' | 'food' | 'other'; unknownIds?: ReadonlyArray<{ field: string; id: string }> },
+): Promise<RecordProblem[]> {
+  const problems = await deterministicChecks(record, {
+    language: record.language,
+    kind: context.kind,
+    factTexts: context.facts.map((f) => f.value),
+  });
+  for (const u of findUngrounded(record, context.facts)) {
+    problems.push({
+      field: u.field,
+      check: 'ungrounded',
+      message: u.kind === 'number' ? `states "${u.value}", a number no fact states` : `gives the value "${u.value}", which no fact states`,
+    });
+  }
+  for (const u of context.unknownIds ?? []) {
+    problems.push({ field: u.field, check: 'unknown_source', message: `cites "${u.id}", which is not the id of any fact` });
+  }
+  return problems;
+}
+
+/** Problems that must never reach a shopper: the field is withheld when they survive every repair. */
+const WITHHELD: ReadonlySet<RecordProblem['check']> = new Set(['refusal', 'health_claim', 'ungrounded', 'language']);
+
+/**
+ * What still fails after the last repair round: fields with a serious problem are withheld (set
+ * empty), the rest kept, and every problem is said in `validation_messages`, never hidden.
+ */
+export function settleProblems(record: CountryContent, problems: readonly RecordProblem[]): CountryContent {
+  const out: CountryContent = { ...record, key_features: [...record.key_features], global_attr: { ...record.global_attr }, sources: { ...record.sources }, validation_messages: [...record.validation_messages] };
+  const withheldFeatures = new Set<number>();
+  for (const problem of problems) {
+    const withhold = WITHHELD.has(problem.check);
+    out.validation_messages.push(`${problem.field}: ${problem.message}${withhold ? '; the text was withheld.' : '.'}`);
+    if (!withhold) continue;
+    const [name, index] = problem.field.split('.', 2);
+    if (name === 'key_features' && index !== undefined) withheldFeatures.add(Number(index));
+    else if (name === 'global_attr' && index !== undefined) {
+      const key = problem.field.slice('global_attr.'.length);
+      delete out.global_attr[key];
+      delete out.sources[problem.field];
+    } else if (name === 'title' || name === 'short_description' || name === 'description' || name === 'title_tag' || name === 'meta_description' || name === 'meta_keywords') {
+      out[name] = null;
+      out.sources[name] = [];
+    }
+  }
+  if (withheldFeatures.size > 0) out.key_features = out.key_features.filter((_, i) => !withheldFeatures.has(i));
+  return out;
+}
+
+/** One line per problem, for a repair prompt. */
+export function describeProblems(problems: readonly RecordProblem[]): Array<{ field: string; problem: string }> {
+  return problems.map((p) => ({ field: p.field, problem: p.message }));
+}

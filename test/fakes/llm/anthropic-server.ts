@@ -1,0 +1,155 @@
+import {
+  arrayOf,
+  bearerToken,
+  fakeId,
+  isRecord,
+  replyText,
+  startFakeLlmServer,
+  stringOf,
+  type ErrorDetails,
+  type FakeLlmOptions,
+  type FakeLlmRequest,
+  type FakeLlmServer,
+  type LlmDialect,
+  type LlmEndpoint,
+  type WireAnswer,
+} from './fake-llm.ts';
+
+// A fake of Anthropic's Messages API in its wire format:
+//   POST /v1/messages  (x-api-key and anthropic-version headers) → {"type":"message",…}
+// A JSON schema comes either as native structured output (`output_config.format`, type
+// json_schema: the answer is JSON text) or, for models without it, as the forced `json` tool
+// (the answer is a tool_use block named `json`). Errors are {"type":"error","error":{type,message}}.
+
+type Message = FakeLlmRequest['messages'][number];
+
+/** The SDK's fallback for models without native structured output: a tool named `json` the model must call. */
+const JSON_TOOL = 'json';
+
+function readText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  return arrayOf(content)
+    .filter((part) => isRecord(part) && part.type === 'text' && typeof part.text === 'string')
+    .map((part) => (part as { text: string }).text)
+    .join('\n');
+}
+
+function readMessages(items: unknown[]): Message[] {
+  const messages: Message[] = [];
+  for (const item of items) {
+    if (!isRecord(item) || (item.role !== 'user' && item.role !== 'assistant')) continue;
+    const images = arrayOf(item.content).filter((part) => isRecord(part) && part.type === 'image').length;
+    messages.push({ role: item.role, text: readText(item.content), images });
+  }
+  return messages;
+}
+
+function jsonTool(body: Record<string, unknown>): Record<string, unknown> | undefined {
+  const tool = arrayOf(body.tools).find((t) => isRecord(t) && t.name === JSON_TOOL);
+  return isRecord(tool) ? tool : undefined;
+}
+
+function requestedSchema(body: Record<string, unknown>): unknown {
+  const config = isRecord(body.output_config) ? body.output_config : {};
+  const format = isRecord(config.format) ? config.format : {};
+  if (format.type === 'json_schema') return format.schema ?? null;
+  return jsonTool(body)?.input_schema ?? null;
+}
+
+const messagesEndpoint: LlmEndpoint = {
+  read(body) {
+    return { model: stringOf(body.model), system: readText(body.system), messages: readMessages(arrayOf(body.messages)), schema: requestedSchema(body) };
+  },
+  complete(reply, usage, request) {
+    const body = isRecord(request.body) ? request.body : {};
+    let content: unknown[];
+    let stopReason: string;
+    if (reply.kind === 'json' && jsonTool(body) !== undefined) {
+      content = [{ type: 'tool_use', id: fakeId('toolu_'), name: JSON_TOOL, input: reply.value }];
+      stopReason = 'tool_use';
+    } else {
+      // A refusal stops the message where the classifier struck: whatever text came before it stays.
+      const text = replyText(reply);
+      content = text === '' ? [] : [{ type: 'text', text }];
+      stopReason = reply.kind === 'refusal' ? 'refusal' : 'end_turn';
+    }
+    return {
+      status: 200,
+      headers: { 'request-id': fakeId('req_') },
+      body: {
+        id: fakeId('msg_'),
+        type: 'message',
+        role: 'assistant',
+        model: request.model,
+        content,
+        stop_reason: stopReason,
+        stop_sequence: null,
+        ...(reply.kind === 'refusal' && { stop_details: { type: 'refusal', category: null, explanation: reply.text || null } }),
+        usage: {
+          input_tokens: usage.input,
+          cache_creation_input_tokens: 0,
+          cache_read_input_tokens: 0,
+          output_tokens: usage.output,
+          service_tier: 'standard',
+        },
+      },
+    };
+  },
+};
+
+/** Anthropic's error type and message for a status, as its API sends them. */
+function errorFor(status: number, details: ErrorDetails): { type: string; message: string } {
+  switch (status) {
+    case 400:
+      return { type: 'invalid_request_error', message: 'Invalid request.' };
+    case 401:
+      return { type: 'authentication_error', message: 'invalid x-api-key' };
+    case 402:
+      return { type: 'billing_error', message: 'Your credit balance is too low to access the Anthropic API.' };
+    case 403:
+      return { type: 'permission_error', message: 'Your API key does not have permission to use the specified resource.' };
+    case 404:
+      return { type: 'not_found_error', message: details.model === '' ? 'Not found' : `model: ${details.model}` };
+    case 413:
+      return { type: 'request_too_large', message: 'Request exceeds the maximum allowed number of bytes.' };
+    case 429:
+      return { type: 'rate_limit_error', message: 'This request would exceed the rate limit for your organization. Please try again later.' };
+    case 529:
+      return { type: 'overloaded_error', message: 'Overloaded' };
+    default:
+      return status >= 500 ? { type: 'api_error', message: 'Internal server error' } : { type: 'invalid_request_error', message: `Request failed with status ${status}.` };
+  }
+}
+
+function anthropicError(status: number, details: ErrorDetails): WireAnswer {
+  const standard = errorFor(status, details);
+  const requestId = fakeId('req_');
+  return {
+    status,
+    headers: { 'request-id': requestId, ...(status === 429 || status >= 500 ? { 'x-should-retry': 'true' } : {}) },
+    body: { type: 'error', error: { type: details.type ?? standard.type, message: details.message ?? standard.message }, request_id: requestId },
+  };
+}
+
+const anthropicDialect: LlmDialect = {
+  provider: 'anthropic',
+  endpoints: { '/v1/messages': messagesEndpoint },
+  apiKeyOf: (headers) => {
+    const key = headers['x-api-key'];
+    return typeof key === 'string' ? key : bearerToken(headers);
+  },
+  precheck(headers) {
+    if (headers['anthropic-version'] === undefined) {
+      return anthropicError(400, { model: '', message: 'anthropic-version: header is required' });
+    }
+    return undefined;
+  },
+  error: anthropicError,
+  unauthorized(apiKey) {
+    return anthropicError(401, { model: '', message: apiKey === undefined || apiKey === '' ? 'x-api-key header is required' : 'invalid x-api-key' });
+  },
+};
+
+export async function startFakeAnthropic(options: FakeLlmOptions): Promise<FakeLlmServer> {
+  return startFakeLlmServer(anthropicDialect, options);
+}

@@ -1,0 +1,254 @@
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { listen, sendJson, type SeenRequest } from '../http-fake.ts';
+
+// What the fake LLM providers share: the scripting types the tests see, the same for every
+// provider, and the server plumbing (reading bodies, latency, hanging, closing with requests
+// still open). Each provider module only knows its own wire format: how to read a request body
+// and how to write an answer or an error.
+
+/** One request as the fake understood it, the same for both providers. */
+export interface FakeLlmRequest {
+  provider: 'openai-compatible' | 'anthropic';
+  model: string;
+  /** The system/instructions text (joined if several parts). */
+  system: string;
+  /** Every user/assistant message in order: its role, its text parts joined, and how many image parts it had. */
+  messages: Array<{ role: 'user' | 'assistant'; text: string; images: number }>;
+  /** The JSON schema the client asked the answer to follow, or null (plain text request). */
+  schema: unknown;
+  /** The bearer / x-api-key value the client sent. */
+  apiKey: string | undefined;
+  headers: Record<string, string | string[] | undefined>;
+  /** The parsed JSON body, for assertions on anything else (the raw text when it was not JSON). */
+  body: unknown;
+}
+
+export interface FakeLlmUsage {
+  input: number;
+  output: number;
+}
+
+/** What the scripted model answers. */
+export type FakeLlmReply =
+  /** The model answers with JSON.stringify(value). */
+  | { kind: 'json'; value: unknown; usage?: FakeLlmUsage }
+  /** Raw text (malformed JSON, prose). */
+  | { kind: 'text'; text: string; usage?: FakeLlmUsage }
+  /** A safety refusal, as each API sends one (OpenAI: `message.refusal`; Anthropic: stop_reason `refusal`). */
+  | { kind: 'refusal'; text: string; usage?: FakeLlmUsage }
+  /** The provider's own error body for that status; `type` overrides the error type it would send. */
+  | { kind: 'error'; status: number; type?: string; message?: string; retryAfterSeconds?: number }
+  /** Never answers: the client's timeout must fire. `close()` still resolves. */
+  | { kind: 'hang' };
+
+/** `index` is the request's position in `FakeLlmServer.requests` (0 for the first request received). */
+export type FakeLlmScript = (request: FakeLlmRequest, index: number) => FakeLlmReply | Promise<FakeLlmReply>;
+
+export interface FakeLlmServer {
+  /** Base URL to give the provider: `http://127.0.0.1:PORT/v1` for both providers. */
+  baseURL: string;
+  /** Every request received, in order (including ones answered with errors). */
+  requests: FakeLlmRequest[];
+  /** Replace the script (tests switch behaviour between phases). */
+  setScript(script: FakeLlmScript): void;
+  close(): Promise<void>;
+}
+
+export interface FakeLlmOptions {
+  script: FakeLlmScript;
+  /** Added before every answer (benchmarks use e.g. 1000). Default 0. */
+  latencyMs?: number;
+  /** Only this key is accepted; anything else gets the provider's real 401. Default: any key accepted. */
+  apiKey?: string;
+}
+
+// ---- What a provider module supplies ----------------------------------------------------------
+
+/** The prompt parts of a request, as one endpoint's body carries them. */
+export type PromptSeen = Pick<FakeLlmRequest, 'model' | 'system' | 'messages' | 'schema'>;
+
+/** A reply the model produced (as opposed to an error or silence). */
+export type ModelReply = Extract<FakeLlmReply, { kind: 'json' | 'text' | 'refusal' }>;
+
+export interface WireAnswer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface LlmEndpoint {
+  read(body: Record<string, unknown>): PromptSeen;
+  /** The 200 answer carrying the model's reply; `usage` is already resolved. */
+  complete(reply: ModelReply, usage: FakeLlmUsage, request: FakeLlmRequest): WireAnswer;
+}
+
+export interface ErrorDetails {
+  type?: string | undefined;
+  message?: string | undefined;
+  /** The model the request asked for ('' when unknown): 404 messages name it. */
+  model: string;
+}
+
+export interface LlmDialect {
+  provider: FakeLlmRequest['provider'];
+  /** The endpoints, by POST path (e.g. `/v1/chat/completions`). */
+  endpoints: Readonly<Record<string, LlmEndpoint>>;
+  apiKeyOf(headers: IncomingHttpHeaders): string | undefined;
+  /** An answer for a request the real API refuses before the model sees it (a missing header). */
+  precheck?(headers: IncomingHttpHeaders): WireAnswer | undefined;
+  /** The provider's error answer for a status. */
+  error(status: number, details: ErrorDetails): WireAnswer;
+  /** The provider's 401 for a missing or wrong key. */
+  unauthorized(apiKey: string | undefined): WireAnswer;
+}
+
+// ---- Shared helpers for the wire formats ------------------------------------------------------
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function stringOf(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+export function arrayOf(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+/** The text a reply puts in the answer. */
+export function replyText(reply: ModelReply): string {
+  return reply.kind === 'json' ? JSON.stringify(reply.value) : reply.text;
+}
+
+/** A reply's usage, or an estimate of four characters a token over the prompt's and the answer's text. */
+export function usageOf(reply: ModelReply, request: FakeLlmRequest): FakeLlmUsage {
+  if (reply.usage !== undefined) return reply.usage;
+  const promptCharacters = request.system.length + request.messages.reduce((sum, message) => sum + message.text.length, 0);
+  return { input: Math.ceil(promptCharacters / 4), output: Math.ceil(replyText(reply).length / 4) };
+}
+
+let sequence = 0;
+/** An id in the provider's style (`chatcmpl-…`, `msg_…`), unique within the process. */
+export function fakeId(prefix: string): string {
+  sequence += 1;
+  return `${prefix}${Date.now().toString(36)}${sequence.toString(36).padStart(6, '0')}`;
+}
+
+export function bearerToken(headers: IncomingHttpHeaders): string | undefined {
+  const match = /^Bearer\s+(.+)$/i.exec(headers.authorization ?? '');
+  return match?.[1];
+}
+
+// ---- The server -------------------------------------------------------------------------------
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function startFakeLlmServer(dialect: LlmDialect, options: FakeLlmOptions): Promise<FakeLlmServer> {
+  let script = options.script;
+  const latencyMs = options.latencyMs ?? 0;
+  const requests: FakeLlmRequest[] = [];
+  // Pending latency timers: close() cancels them so nothing is written after the server is gone.
+  const waiting = new Map<NodeJS.Timeout, () => void>();
+  let closed = false;
+
+  /** Resolves true once `latencyMs` has passed, false if the server closed first. */
+  const pause = (): Promise<boolean> => {
+    if (latencyMs <= 0) return Promise.resolve(!closed);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        waiting.delete(timer);
+        resolve(!closed);
+      }, latencyMs);
+      waiting.set(timer, () => resolve(false));
+    });
+  };
+
+  const send = async (response: ServerResponse, answer: WireAnswer): Promise<void> => {
+    if (!(await pause())) return;
+    // The client may have given up (its timeout) while the answer was being prepared.
+    if (response.destroyed || response.writableEnded) return;
+    sendJson(response, answer.status, answer.body, answer.headers);
+  };
+
+  const answerError = (status: number, details: ErrorDetails, retryAfterSeconds?: number): WireAnswer => {
+    const answer = dialect.error(status, details);
+    if (retryAfterSeconds === undefined) return answer;
+    return { ...answer, headers: { ...answer.headers, 'retry-after': String(retryAfterSeconds) } };
+  };
+
+  const handle = async (incoming: IncomingMessage, response: ServerResponse, url: URL): Promise<void> => {
+    const text = await readBody(incoming);
+    const endpoint = incoming.method === 'POST' ? dialect.endpoints[url.pathname] : undefined;
+    if (endpoint === undefined) {
+      await send(response, dialect.error(404, { model: '', message: `Invalid URL (${incoming.method ?? 'GET'} ${url.pathname})` }));
+      return;
+    }
+    const body = parseJson(text);
+    const prompt: PromptSeen = isRecord(body) ? endpoint.read(body) : { model: '', system: '', messages: [], schema: null };
+    const apiKey = dialect.apiKeyOf(incoming.headers);
+    const request: FakeLlmRequest = { provider: dialect.provider, ...prompt, apiKey, headers: { ...incoming.headers }, body: body ?? text };
+    const index = requests.push(request) - 1;
+
+    const refused = dialect.precheck?.(incoming.headers);
+    if (refused !== undefined) return send(response, refused);
+    if (options.apiKey !== undefined ? apiKey !== options.apiKey : apiKey === undefined || apiKey === '') {
+      return send(response, dialect.unauthorized(apiKey));
+    }
+    if (!isRecord(body)) {
+      return send(response, dialect.error(400, { model: '', message: 'We could not parse the JSON body of your request.' }));
+    }
+
+    let reply: FakeLlmReply;
+    try {
+      reply = await script(request, index);
+    } catch (error) {
+      // A broken script must show in the failing test, not pass for a provider outage.
+      return send(response, dialect.error(500, { model: prompt.model, message: `The fake's script threw: ${String(error)}` }));
+    }
+    if (closed) return;
+    switch (reply.kind) {
+      case 'hang':
+        return;
+      case 'error':
+        return send(response, answerError(reply.status, { type: reply.type, message: reply.message, model: prompt.model }, reply.retryAfterSeconds));
+      default:
+        return send(response, endpoint.complete(reply, usageOf(reply, request), request));
+    }
+  };
+
+  const server = await listen(dialect.provider, [] as SeenRequest[], (incoming, response, url) => {
+    handle(incoming, response, url).catch((error: unknown) => {
+      if (!response.headersSent && !response.destroyed) sendJson(response, 500, { error: { message: String(error) } });
+    });
+  });
+
+  return {
+    baseURL: `${server.url}/v1`,
+    requests,
+    setScript: (next) => {
+      script = next;
+    },
+    close: async () => {
+      closed = true;
+      for (const [timer, cancel] of waiting) {
+        clearTimeout(timer);
+        cancel();
+      }
+      waiting.clear();
+      await server.close();
+    },
+  };
+}
