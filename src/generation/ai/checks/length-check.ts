@@ -1,0 +1,69 @@
+// Field lengths and list sizes of a record against LIMITS, and the fields that must not be empty.
+// Lengths count UTF-16 code units (String#length), as the template engine's own cuts do, so both
+// engines agree on what fits.
+import { LIMITS } from '../../template/limits.ts';
+import { toPlainText } from '../../template/text.ts';
+import type { CheckedFields, RecordProblem } from './problem.ts';
+
+export type LengthCheckedFields = Pick<CheckedFields, 'title' | 'short_description' | 'description' | 'title_tag' | 'meta_description' | 'meta_keywords' | 'key_features'>;
+
+export interface LengthOptions {
+  /**
+   * Fewer key features than this is a problem. Unset by default: a product whose facts support
+   * only two features must not be padded with invented ones.
+   */
+  minFeatures?: number;
+  /** A lower title limit the caller asked for (notes); LIMITS.title otherwise. */
+  titleMax?: number;
+}
+
+function tooLong(field: string, text: string | null | undefined, max: number): RecordProblem[] {
+  if (typeof text !== 'string' || text.length <= max) return [];
+  return [{ field, check: 'length', message: `is ${text.length} characters long; the limit is ${max}` }];
+}
+
+function isBlank(text: string | null | undefined): boolean {
+  return typeof text !== 'string' || toPlainText(text).trim() === '';
+}
+
+/** Keywords as a shop splits them: comma-separated, blanks ignored. */
+export function keywordList(keywords: string): string[] {
+  return keywords
+    .split(',')
+    .map((k) => k.trim())
+    .filter((k) => k !== '');
+}
+
+export function checkLengths(record: Partial<LengthCheckedFields>, options: LengthOptions = {}): RecordProblem[] {
+  const problems: RecordProblem[] = [];
+  for (const field of ['title', 'description'] as const) {
+    if (isBlank(record[field])) problems.push({ field, check: 'empty', message: 'is empty; every record needs one' });
+  }
+  problems.push(
+    ...tooLong('title', record.title, Math.min(LIMITS.title, options.titleMax ?? LIMITS.title)),
+    ...tooLong('short_description', record.short_description, LIMITS.shortDescription),
+    ...tooLong('title_tag', record.title_tag, LIMITS.titleTag),
+    ...tooLong('meta_description', record.meta_description, LIMITS.metaDescription),
+  );
+
+  const features = record.key_features ?? [];
+  if (features.length > LIMITS.keyFeatures) {
+    problems.push({ field: 'key_features', check: 'length', message: `has ${features.length} items; at most ${LIMITS.keyFeatures} are allowed` });
+  }
+  if (options.minFeatures !== undefined && features.length < options.minFeatures) {
+    problems.push({ field: 'key_features', check: 'length', message: `has ${features.length} items; at least ${options.minFeatures} are expected` });
+  }
+  features.forEach((feature, i) => {
+    const field = `key_features.${i}`;
+    if (isBlank(feature)) problems.push({ field, check: 'empty', message: 'is empty; drop it or write the feature' });
+    else problems.push(...tooLong(field, feature, LIMITS.keyFeatureLength));
+  });
+
+  if (typeof record.meta_keywords === 'string') {
+    const count = keywordList(record.meta_keywords).length;
+    if (count > LIMITS.keywords) {
+      problems.push({ field: 'meta_keywords', check: 'length', message: `has ${count} comma-separated keywords; at most ${LIMITS.keywords} are allowed` });
+    }
+  }
+  return problems;
+}
