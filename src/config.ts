@@ -16,7 +16,8 @@ const configSchema = z.object({
   WORKER_CONCURRENCY: intFrom(2, 1, 256),
   // Jobs a worker loop takes per fetch and runs side by side; while fetches come back full it
   // fetches again at once. In flight per process: WORKER_CONCURRENCY × WORKER_BATCH_SIZE.
-  WORKER_BATCH_SIZE: intFrom(4, 2, 100),
+  // Default 4; with an LLM agent model, enough to keep AGENT_CONCURRENCY model calls busy.
+  WORKER_BATCH_SIZE: z.coerce.number().int().min(2).max(100).optional(),
   JOB_RETRY_LIMIT: intFrom(3, 0, 50),
   JOB_RETRY_DELAY_SECONDS: intFrom(5, 1, 3600),
   JOB_EXPIRE_SECONDS: intFrom(600, 1, 86_400),
@@ -185,7 +186,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dbPoolSize: c.DB_POOL_SIZE,
     worker: Object.freeze({
       concurrency: c.WORKER_CONCURRENCY,
-      batchSize: c.WORKER_BATCH_SIZE,
+      // Model calls wait on the network, so an LLM deployment needs many jobs in flight per loop.
+      batchSize: c.WORKER_BATCH_SIZE ?? (v1 === null && v2 === null ? 4 : Math.min(100, Math.max(4, Math.ceil(c.AGENT_CONCURRENCY / c.WORKER_CONCURRENCY)))),
       retryLimit: c.JOB_RETRY_LIMIT,
       retryDelaySeconds: c.JOB_RETRY_DELAY_SECONDS,
       expireSeconds: c.JOB_EXPIRE_SECONDS,

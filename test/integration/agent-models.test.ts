@@ -357,6 +357,12 @@ for (const target of databaseTargets()) {
           assert.equal(now.generation?.kind, 'regenerate');
           assert.equal(now.generation?.usage?.prompt_version, 'rules.1,regenerate.1');
         }
+        const history = await h.get(`/api/v1/products/details/${id}/history`, token);
+        const newest = history.json<{ data: { versions: Array<{ change: string; generation: Usage | null }> } }>().data.versions[0];
+        assert.equal(newest?.change, 'regenerate');
+        assert.equal(newest?.generation?.engine, 'llm-v2', 'each history version names what wrote it');
+        assert.equal(newest?.generation?.provider, provider.name);
+        assert.ok((newest?.generation?.tokens_in ?? 0) > 0);
       });
 
       test('v2 reads the product pictures and keeps what it read as facts from the image', async () => {
@@ -376,6 +382,15 @@ for (const target of databaseTargets()) {
         const fromImage = product.facts.filter((f) => f.source === 'image');
         assert.deepEqual(fromImage.map((f) => f.value).sort(), ['Barilla', 'Bio']);
         assert.equal(product.generation?.usage?.images_read, 1);
+      });
+
+      test('v2: a model that cannot read pictures still writes the product, and says so', async () => {
+        fake.setScript(productWriter((call) => (call.step === 'images' ? { kind: 'error', status: 400, message: 'this model does not support image input' } : undefined)));
+        const { token } = await h.account();
+        const product = await details(token, await create(token, { ...ITALIAN_PASTA, sku: 'no-vision', images: [`${picturesBase}/front.png`], countries: ['it'] }));
+        assert.equal(product.state, 'completed');
+        assert.ok(product.validation_messages.some((m) => m.includes('could not read the product pictures')), product.validation_messages.join('\n'));
+        assert.equal(product.generation?.usage?.images_read, 0);
       });
     });
   }

@@ -1,19 +1,20 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { BIN, childEnv, onlyJson, ROOT, runCli, type Env } from '../helpers/run-cli.ts';
+import { onlyJson, runCli, type Env } from '../helpers/run-cli.ts';
+import { startServer, stopAllServers, type Server } from '../helpers/cli-server.ts';
 import { defined } from '../helpers/assert.ts';
 
 // The real `vetrina` CLI and server, driven as child processes, the way an operator uses them.
 
+after(stopAllServers);
+
 const TOKEN = /vt_[0-9a-f]{16}_[A-Za-z0-9_-]{43}/g;
-const LISTENING = /listening at (http:\/\/[^\s"]+)/i;
 
 function tokenId(token: string): string {
   const match = /^vt_([0-9a-f]{16})_/.exec(token);
@@ -21,62 +22,11 @@ function tokenId(token: string): string {
   return defined(match[1], 'token id');
 }
 
-interface Server {
-  url: string;
-  output(): string;
-  /** SIGTERM, then the exit code once the process is gone. */
-  stop(): Promise<number | null>;
-}
-
-const running = new Set<ChildProcess>();
-
-/** `vetrina serve` on a free port; resolves once its output says it is listening. */
-async function startServer(env: Env): Promise<Server> {
-  const child = spawn(process.execPath, [BIN, 'serve'], { cwd: ROOT, env: childEnv({ PORT: '0', HOST: '127.0.0.1', ...env }) });
-  running.add(child);
-  let output = '';
-  const exited = new Promise<number | null>((resolve) => {
-    child.once('exit', (code) => {
-      running.delete(child);
-      resolve(code);
-    });
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server not listening after 60 s:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = LISTENING.exec(output);
-      if (match !== null) {
-        clearTimeout(timer);
-        resolve(defined(match[1], 'listening URL'));
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code} before listening:\n${output}`));
-    });
-  });
-  return {
-    url,
-    output: () => output,
-    async stop() {
-      child.kill('SIGTERM');
-      return exited;
-    },
-  };
-}
-
 async function getAccount(server: Server, token: string): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(`${server.url}/api/v1/account`, { headers: { authorization: `Bearer ${token}` } });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-after(() => {
-  // Only if a test failed midway: servers this file started must not outlive it.
-  for (const child of running) child.kill('SIGKILL');
-});
 
 describe('vetrina CLI on an embedded data directory', () => {
   let dir: string;

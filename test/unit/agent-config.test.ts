@@ -34,6 +34,13 @@ describe('agent model configuration', () => {
     assert.equal(loadConfig({ AGENT_V2_MODEL: 'openai-compatible:llava', AGENT_V2_BASE_URL: 'http://127.0.0.1:11434/v1', AGENT_V2_IMAGES: 'on' }).agents.v2?.images, true);
   });
 
+  test('with an LLM agent model, each worker loop takes enough jobs to keep the model calls busy', () => {
+    assert.equal(loadConfig({}).worker.batchSize, 4);
+    const llm = { AGENT_V2_MODEL: 'openai-compatible:qwen3', AGENT_V2_BASE_URL: 'http://127.0.0.1:11434/v1' };
+    assert.equal(loadConfig({ ...llm, AGENT_CONCURRENCY: '32', WORKER_CONCURRENCY: '2' }).worker.batchSize, 16);
+    assert.equal(loadConfig({ ...llm, AGENT_CONCURRENCY: '32', WORKER_BATCH_SIZE: '6' }).worker.batchSize, 6, 'an explicit setting wins');
+  });
+
   test('every mistake is named at start, all at once', () => {
     assert.throws(
       () => loadConfig({ AGENT_V1_MODEL: 'anthropic:claude-sonnet-4-5', AGENT_V2_MODEL: 'openai-compatible:qwen3' }),

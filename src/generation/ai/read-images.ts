@@ -5,7 +5,7 @@ import type { UserContent } from 'ai';
 import type { Fact } from '../../domain/facts.ts';
 import type { EngineInput } from '../../services/ports.ts';
 import { askModel } from './ask-model.ts';
-import type { ModelRuntime } from './call-model.ts';
+import { InvalidModelOutputError, PermanentModelError, type ModelRuntime } from './call-model.ts';
 import { imageObservationsSchema } from './draft-schema.ts';
 import { attributeKey } from './draft-to-content.ts';
 import { block } from './prompt-data.ts';
@@ -45,14 +45,26 @@ export async function readProductImages(
     { type: 'text', text: block('task', { pictures: loaded.length, product_code: input.product.code }) },
     ...loaded.map((image) => ({ type: 'file' as const, data: image.bytes, mediaType: image.mediaType })),
   ];
-  const answer = await askModel(runtime, {
-    step: 'images',
-    instructions: instructionsFor('images'),
-    messages: [{ role: 'user', content }],
-    schema: imageObservationsSchema,
-    meter,
-    ...(input.signal === undefined ? {} : { signal: input.signal }),
-  });
+  let answer;
+  try {
+    answer = await askModel(runtime, {
+      step: 'images',
+      instructions: instructionsFor('images'),
+      messages: [{ role: 'user', content }],
+      schema: imageObservationsSchema,
+      meter,
+      ...(input.signal === undefined ? {} : { signal: input.signal }),
+    });
+  } catch (err) {
+    // Pictures are extra evidence: a model that cannot read them (no vision, a picture it
+    // refuses, an unusable answer) leaves the product to be written from the other facts.
+    // A refused key or a provider that is down is not about the pictures, and fails as usual.
+    const aboutPictures =
+      err instanceof InvalidModelOutputError || (err instanceof PermanentModelError && (err.reason === 'llm_request_rejected' || err.reason === 'llm_content_filtered'));
+    if (!aboutPictures) throw err;
+    messages.push(`The model could not read the product pictures (${err.message.slice(0, 200)}); the record was written without them.`);
+    return { facts: [], messages };
+  }
   meter.imagesRead(loaded.length);
   const fetchedAt = new Date().toISOString();
   const facts: Fact[] = [];

@@ -54,6 +54,11 @@ export function settleProblems(record: CountryContent, problems: readonly Record
     if (!withhold) continue;
     const [name, index] = problem.field.split('.', 2);
     if (name === 'key_features' && index !== undefined) withheldFeatures.add(Number(index));
+    else if (name === 'key_features') {
+      // A problem of the list as a whole (e.g. its language): none of it is published.
+      out.key_features = [];
+      out.sources.key_features = [];
+    }
     else if (name === 'global_attr' && index !== undefined) {
       const key = problem.field.slice('global_attr.'.length);
       delete out.global_attr[key];

@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { defined } from './assert.ts';
+import { BIN, childEnv, ROOT, type Env } from './run-cli.ts';
+
+// `vetrina serve` as a child process, the way an operator starts it.
+
+const LISTENING = /listening at (http:\/\/[^\s"]+)/i;
+
+export interface Server {
+  url: string;
+  output(): string;
+  /** SIGTERM, then the exit code once the process is gone. */
+  stop(): Promise<number | null>;
+}
+
+const running = new Set<ChildProcess>();
+
+/** Only if a test failed midway: servers a file started must not outlive it. */
+export function stopAllServers(): void {
+  for (const child of running) child.kill('SIGKILL');
+}
+
+/** `vetrina serve` on a free port; resolves once its output says it is listening. */
+export async function startServer(env: Env): Promise<Server> {
+  const child = spawn(process.execPath, [BIN, 'serve'], { cwd: ROOT, env: childEnv({ PORT: '0', HOST: '127.0.0.1', ...env }) });
+  running.add(child);
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    });
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server not listening after 60 s:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = LISTENING.exec(output);
+      if (match !== null) {
+        clearTimeout(timer);
+        resolve(defined(match[1], 'listening URL'));
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before listening:\n${output}`));
+    });
+  });
+  return {
+    url,
+    output: () => output,
+    async stop() {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
