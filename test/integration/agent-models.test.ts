@@ -62,6 +62,19 @@ const PROVIDERS: Array<{ name: string; start: (o: FakeLlmOptions) => Promise<Fak
     }),
   },
   {
+    // OpenAI's own provider package speaks the Responses API.
+    name: 'openai',
+    start: startFakeOpenAiCompatible,
+    model: 'gpt-5-mini',
+    env: (url) => ({
+      AGENT_V1_MODEL: 'openai:gpt-5-mini',
+      AGENT_V1_BASE_URL: url,
+      AGENT_V2_MODEL: 'openai:gpt-5-mini',
+      AGENT_V2_BASE_URL: url,
+      OPENAI_API_KEY: 'local-key',
+    }),
+  },
+  {
     name: 'anthropic',
     start: startFakeAnthropic,
     model: 'claude-sonnet-4-5',

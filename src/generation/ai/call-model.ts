@@ -83,8 +83,12 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
       if (wait > MAX_INLINE_WAIT_MS) break;
       await delay(wait, undefined, request.signal === undefined ? {} : { signal: request.signal });
     }
+    // A provider pause longer than a job should wait goes back to the queue, not into a blocked slot.
+    if (runtime.lane.pauseRemainingMs() > MAX_INLINE_WAIT_MS) break;
+    // The provider's limits first, then a slot: a call held back by one provider's pause must not
+    // hold a slot the other agent model's provider could use.
+    const grant = await runtime.lane.acquire(request.signal, estimate);
     const outcome = await runtime.inFlight(async () => {
-      const grant = await runtime.lane.acquire(request.signal, estimate);
       const started = performance.now();
       try {
         const result = await generateText({
@@ -133,7 +137,7 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
     if (failure.kind === 'permanent') throw new PermanentModelError(failure.reason, failure.message);
     last = failure;
   }
-  throw new ModelUnavailableError(last?.message ?? 'The model could not be reached.');
+  throw new ModelUnavailableError(last?.message ?? `The provider asked for a pause of ${Math.round(runtime.lane.pauseRemainingMs() / 1000)} s; the job is tried again later.`);
 }
 
 function promptChars(request: ModelRequest<unknown>): number {
