@@ -52,6 +52,14 @@ describe('model calls share their provider’s limits', () => {
     assert.equal(usage.tokens_in, 20);
   });
 
+  test('while the provider has asked for a long pause, a call goes back to the queue without being sent', async () => {
+    const rt = await runtime(2);
+    rt.lane.pauseFor(600);
+    const before = fake.requests.length;
+    await assert.rejects(ask(rt, new UsageMeter('llm-v1', 'openai-compatible', 'm', 'rules.1')), (err: unknown) => err instanceof ModelUnavailableError && /pause of 600 s/.test(err.message));
+    assert.equal(fake.requests.length, before, 'nothing was sent');
+  });
+
   test('when every retry is used up the call reports the provider unavailable (the queue tries later)', async () => {
     fake.setScript(() => ({ kind: 'error', status: 503 }));
     const rt = await runtime(1);
