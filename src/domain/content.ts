@@ -15,3 +15,22 @@ export interface CountryContent {
   sources: Record<string, string[]>;
   validation_messages: string[];
 }
+
+/** A record with nothing written yet, for a country the product has no content for. */
+export function emptyContent(country: string, language: string): CountryContent {
+  return {
+    country,
+    language,
+    title: null,
+    short_description: null,
+    description: null,
+    key_features: [],
+    global_attr: {},
+    title_tag: null,
+    meta_description: null,
+    meta_keywords: null,
+    images: [],
+    sources: {},
+    validation_messages: [],
+  };
+}

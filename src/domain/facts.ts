@@ -44,3 +44,19 @@ export function factId(source: string, key: FactKey, options: { attribute?: stri
   if (options.index !== undefined && options.index > 0) id += `#${options.index}`;
   return id;
 }
+
+/**
+ * An attribute name in the one form facts, records and `global_attr.<name>` use: snake_case
+ * ASCII, accents dropped, at most 64 characters ("Display diagonal" → "display_diagonal");
+ * empty when nothing is left.
+ */
+export function attributeName(label: string): string {
+  return label
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 64)
+    .replace(/_+$/, '');
+}

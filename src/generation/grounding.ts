@@ -99,7 +99,8 @@ export function attributeSupported(value: string, evidence: Evidence): boolean {
   return items.length > 1 && items.every((item) => evidence.texts.some((t) => containsPhrase(t, item)));
 }
 
-function textFields(record: Partial<GroundedFields>): Array<readonly [string, string]> {
+/** Every written text of a record with its field name (`key_features.2`, `global_attr.colour`), as written. */
+export function textFields(record: Partial<GroundedFields>): Array<readonly [string, string]> {
   const out: Array<readonly [string, string]> = [];
   for (const name of ['title', 'short_description', 'description', 'title_tag', 'meta_description', 'meta_keywords'] as const) {
     const value = record[name];

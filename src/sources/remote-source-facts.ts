@@ -1,4 +1,4 @@
-import { factId, type Fact, type FactKey } from '../domain/facts.ts';
+import { attributeName, factId, type Fact, type FactKey } from '../domain/facts.ts';
 
 // Collects one source's facts for one product: drops blanks and exact repeats, and numbers facts
 // that share an id base (`#1`, `#2` …) so ids stay unique and stable for the same record.
@@ -50,11 +50,6 @@ export function languageCode(value: unknown): string | null {
 
 /** snake_case attribute name from a label ("Display diagonal" → "display_diagonal"); null when nothing is left. */
 export function snakeCase(label: string): string | null {
-  const name = label
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
+  const name = attributeName(label);
   return name === '' ? null : name;
 }

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import type { CountryContent } from '../../src/domain/content.ts';
+import type { GenerationUsage } from '../../src/domain/generation-usage.ts';
 import { detectLanguage } from '../../src/generation/template/detect-language.ts';
 import type { FakeLlmOptions, FakeLlmReply, FakeLlmServer } from '../fakes/llm/fake-llm.ts';
 import { startFakeAnthropic } from '../fakes/llm/anthropic-server.ts';
@@ -17,35 +19,13 @@ import { productPicture } from '../helpers/product-pictures.ts';
 
 const CREATE = '/api/v1/products/create';
 
-interface Product {
+/** The details endpoint's product object, as far as these tests read it. */
+type Product = CountryContent & {
   state: string;
-  country: string;
-  language: string;
-  title: string | null;
-  short_description: string | null;
-  description: string | null;
-  key_features: string[];
-  global_attr: Record<string, string>;
-  meta_description: string | null;
-  sources: Record<string, string[]>;
-  validation_messages: string[];
   failure: { reason: string; message: string } | null;
   facts: Array<{ id: string; source: string; key: string; value: string }>;
-  generation: { kind: string; usage: Usage | null } | null;
-}
-
-interface Usage {
-  engine: string;
-  provider: string;
-  model: string;
-  prompt_version: string;
-  calls: number;
-  tokens_in: number;
-  tokens_out: number;
-  latency_ms: number;
-  rounds: number;
-  images_read: number;
-}
+  generation: { kind: string; usage: GenerationUsage | null } | null;
+};
 
 const PROVIDERS: Array<{ name: string; start: (o: FakeLlmOptions) => Promise<FakeLlmServer>; env: (url: string) => Record<string, string>; model: string }> = [
   {
@@ -371,7 +351,7 @@ for (const target of databaseTargets()) {
           assert.equal(now.generation?.usage?.prompt_version, 'rules.1,regenerate.1');
         }
         const history = await h.get(`/api/v1/products/details/${id}/history`, token);
-        const newest = history.json<{ data: { versions: Array<{ change: string; generation: Usage | null }> } }>().data.versions[0];
+        const newest = history.json<{ data: { versions: Array<{ change: string; generation: GenerationUsage | null }> } }>().data.versions[0];
         assert.equal(newest?.change, 'regenerate');
         assert.equal(newest?.generation?.engine, 'llm-v2', 'each history version names what wrote it');
         assert.equal(newest?.generation?.provider, provider.name);

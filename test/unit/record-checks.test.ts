@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it, test } from 'node:test';
-import type { CountryContent } from '../../src/domain/content.ts';
+import { emptyContent, type CountryContent } from '../../src/domain/content.ts';
 import type { Fact } from '../../src/domain/facts.ts';
 import { deterministicChecks } from '../../src/generation/ai/checks/deterministic-checks.ts';
 import { checkHealthClaims, type ClaimKind } from '../../src/generation/ai/checks/health-claim-check.ts';
@@ -20,22 +20,7 @@ import { readProductFixtures, type ProductFixture } from '../fakes/product-fixtu
 // its kind of fault, in the languages we write, and stay silent on real product text.
 
 function record(language: string, fields: Partial<CountryContent>): CountryContent {
-  return {
-    country: language,
-    language,
-    title: null,
-    short_description: null,
-    description: null,
-    key_features: [],
-    global_attr: {},
-    title_tag: null,
-    meta_description: null,
-    meta_keywords: null,
-    images: [],
-    sources: {},
-    validation_messages: [],
-    ...fields,
-  };
+  return { ...emptyContent(language, language), ...fields };
 }
 
 const summary = (problems: readonly RecordProblem[]): string[] => problems.map((p) => `${p.check} ${p.field}`);

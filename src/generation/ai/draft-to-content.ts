@@ -1,16 +1,6 @@
 import type { CountryContent } from '../../domain/content.ts';
 import type { CountryDraft } from './draft-schema.ts';
-
-/** An attribute name as the contract allows it (`global_attr.<name>`: lowercase letters, digits, _). */
-export function attributeKey(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .slice(0, 64);
-}
+import { attributeName } from '../../domain/facts.ts';
 
 /**
  * The model's draft as the record the contract shows. Fact ids the data never had are dropped
@@ -46,7 +36,7 @@ export function draftToContent(
   };
   const globalAttr: Record<string, string> = {};
   for (const attribute of draft.attributes) {
-    const key = attributeKey(attribute.name);
+    const key = attributeName(attribute.name);
     const value = attribute.value.trim();
     if (key === '' || value === '' || key in globalAttr) continue;
     globalAttr[key] = value;

@@ -7,7 +7,7 @@ import type { EngineInput } from '../../services/ports.ts';
 import { askModel } from './ask-model.ts';
 import { InvalidModelOutputError, PermanentModelError, type ModelRuntime } from './call-model.ts';
 import { imageObservationsSchema } from './draft-schema.ts';
-import { attributeKey } from './draft-to-content.ts';
+import { attributeName } from '../../domain/facts.ts';
 import { block } from './prompt-data.ts';
 import { instructionsFor } from './prompts.ts';
 import type { UsageMeter } from './usage-meter.ts';
@@ -76,7 +76,7 @@ export async function readProductImages(
     if (o.key === 'brand' || o.key === 'name' || o.key === 'variant' || o.key === 'quantity') {
       facts.push({ ...base, id: `image:${o.key}#${i}`, key: o.key });
     } else {
-      const attribute = o.key === 'other' ? attributeKey(o.label) || 'other' : o.key;
+      const attribute = o.key === 'other' ? attributeName(o.label) || 'other' : o.key;
       facts.push({ ...base, id: `image:attribute.${attribute}#${i}`, key: 'attribute', attribute });
     }
   });

@@ -2,14 +2,14 @@
 // country at once (so the countries stay consistent), following each field's new content or
 // instruction and the notes. Only the named fields change; a rewritten field that still fails the
 // checks after the repair rounds keeps its previous text, and the record says why.
-import type { CountryContent } from '../../domain/content.ts';
+import { emptyContent, type CountryContent } from '../../domain/content.ts';
 import type { Fact } from '../../domain/facts.ts';
 import type { FieldRequest } from '../../domain/regenerate-fields.ts';
 import type { EngineInput } from '../../services/ports.ts';
 import { askModel } from './ask-model.ts';
 import type { ModelRuntime } from './call-model.ts';
 import { regeneratedSchema, type Regenerated } from './draft-schema.ts';
-import { attributeKey } from './draft-to-content.ts';
+import { attributeName } from '../../domain/facts.ts';
 import type { RecordProblem } from './checks/problem.ts';
 import { block, productData, recordData, targetsData } from './prompt-data.ts';
 import { instructionsFor } from './prompts.ts';
@@ -19,23 +19,6 @@ import { claimKind, describeProblems, verifyRecord } from './verify-record.ts';
 const TEXT_NAMES = ['title', 'short_description', 'description', 'title_tag', 'meta_description', 'meta_keywords'] as const;
 type TextName = (typeof TEXT_NAMES)[number];
 
-function blank(target: { country: string; language: string }): CountryContent {
-  return {
-    country: target.country,
-    language: target.language,
-    title: null,
-    short_description: null,
-    description: null,
-    key_features: [],
-    global_attr: {},
-    title_tag: null,
-    meta_description: null,
-    meta_keywords: null,
-    images: [],
-    sources: {},
-    validation_messages: [],
-  };
-}
 
 /** The merchant's new content counts as a fact: what they wrote may be published. */
 function requestFacts(fields: readonly FieldRequest[]): Fact[] {
@@ -54,7 +37,7 @@ export async function regenerateWithModel(
   const facts = [...input.facts, ...requestFacts(fields)];
   const known = new Set(facts.map((f) => f.id));
   const kind = claimKind(input.facts, input.product.codeType);
-  const before = input.targets.map((t) => input.existing.find((c) => c.country === t.country) ?? blank(t));
+  const before = input.targets.map((t) => input.existing.find((c) => c.country === t.country) ?? emptyContent(t.country, t.language));
   const names = fields.map((f) => f.name);
 
   const baseMessage = [
@@ -111,7 +94,7 @@ function apply(record: CountryContent, answer: Regenerated, fields: readonly Fie
     if (field === undefined) continue;
     const ids = field.fact_ids.filter((id) => known.has(id));
     if (request.kind === 'attribute') {
-      const key = attributeKey(request.attribute) || request.attribute;
+      const key = attributeName(request.attribute) || request.attribute;
       const value = field.text.trim();
       if (value === '') delete out.global_attr[key];
       else out.global_attr[key] = value;

@@ -1,6 +1,6 @@
 // global_attr: structured attributes from facts, and the few that free text states in a
 // recognisable way ("Colore: nero", "Peso netto 500g", "30 x 20 x 10 cm"). Pure.
-import type { ProductKind } from '../../domain/facts.ts';
+import { attributeName, type ProductKind } from '../../domain/facts.ts';
 import { isShouting, recase, recaseCompany } from './casing.ts';
 import { isCompanyName } from './title.ts';
 import { attributeNames, pick, pickGroup, type CleanFact, type FactView } from './fact-view.ts';
@@ -30,7 +30,7 @@ class Builder {
   readonly foreign = new Map<string, string>();
   /** First writer wins: callers go from the most to the least reliable evidence. */
   set(name: string, value: string, ids: readonly string[]): void {
-    const key = snakeCase(name);
+    const key = attributeName(name);
     const clean = value.trim();
     if (key === '' || clean === '' || Object.hasOwn(this.values, key)) return;
     this.values[key] = clean;
@@ -38,15 +38,6 @@ class Builder {
   }
 }
 
-function snakeCase(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .slice(0, 64);
-}
 
 function measureName(measure: Measure, perUnit: boolean): string {
   const dimension = dimensionOf(measure.unit);
@@ -165,7 +156,7 @@ export function buildAttributes(view: FactView, kind: ProductKind, target: strin
     const shouted = isShouting(value) && /\p{L}{5,}/u.test(value) && !/^[\p{Lu}\p{N}]*\d[\p{Lu}\p{N}]*$/u.test(value);
     const published = ALIASES[name] ?? name;
     b.set(published, !shouted ? value : company ? recaseCompany(value, locale) : recase(value, 'sentence', locale, [], null), [fact.id]);
-    if (fact.language !== null && fact.language !== target && /\p{L}{3,}/u.test(value)) b.foreign.set(snakeCase(published), fact.language);
+    if (fact.language !== null && fact.language !== target && /\p{L}{3,}/u.test(value)) b.foreign.set(attributeName(published), fact.language);
   }
 
   const variant = pick(view, 'variant', target);

@@ -20,17 +20,7 @@ export type CheckedFields = Pick<
   'title' | 'short_description' | 'description' | 'key_features' | 'global_attr' | 'title_tag' | 'meta_description' | 'meta_keywords'
 >;
 
-/** Every written text of a record with its field name, as written. */
-export function textFields(record: Partial<CheckedFields>): Array<readonly [field: string, text: string]> {
-  const out: Array<readonly [string, string]> = [];
-  for (const name of ['title', 'short_description', 'description', 'title_tag', 'meta_description', 'meta_keywords'] as const) {
-    const value = record[name];
-    if (typeof value === 'string') out.push([name, value]);
-  }
-  record.key_features?.forEach((feature, i) => out.push([`key_features.${i}`, feature]));
-  for (const [key, value] of Object.entries(record.global_attr ?? {})) out.push([`global_attr.${key}`, value]);
-  return out;
-}
+export { textFields } from '../../grounding.ts';
 
 /**
  * A text as a reader sees it, for phrase matching: HTML tags dropped, entities decoded, and
