@@ -167,6 +167,7 @@ for (const target of databaseTargets()) {
         assert.match(usage?.prompt_version ?? '', /^rules\.1,images\.1,draft\.1,critic\.1,repair\.1$/);
 
         const metrics = await h.app.inject({ method: 'GET', url: '/metrics' });
+        assert.match(metrics.body, new RegExp(`vetrina_generations_total\\{engine="${provider.name}:[^"]+",agent_model="v2",outcome="completed"\\} [1-9]`));
         assert.equal(metrics.statusCode, 200);
         const tokensIn = new RegExp(`vetrina_llm_tokens_total\\{provider="${provider.name}",model="${provider.model.replace(/\./g, '\\.')}",direction="in"\\} (\\d+)`).exec(metrics.body);
         assert.ok(tokensIn !== null && Number(tokensIn[1]) >= (usage?.tokens_in ?? Infinity), metrics.body.slice(0, 2000));
@@ -229,6 +230,43 @@ for (const target of databaseTargets()) {
         const product = await details(token, await create(token, { ...ITALIAN_PASTA, countries: ['it'] }));
         assert.doesNotMatch(product.description ?? '', /AI language model|sorry/i);
         assert.equal(await detectLanguage(product.description ?? ''), 'it');
+        assert.equal(product.generation?.usage?.rounds, 1);
+      });
+
+      test("v2: the critic's finding is sent back for repair, and the repaired draft is read again", async () => {
+        let criticised = false;
+        fake.setScript(
+          productWriter((call) => {
+            if (call.step !== 'critic' || criticised) return undefined;
+            criticised = true;
+            return { kind: 'json', value: { issues: [{ field: 'short_description', problem: 'says nothing the facts support about daily use' }] } };
+          }),
+        );
+        const mark = fake.requests.length;
+        const { token } = await h.account();
+        const product = await details(token, await create(token, { ...ITALIAN_PASTA, sku: 'criticised', countries: ['it'] }));
+        const steps = since(mark).map((r) => (r.messages[0]?.text.includes('<problems>') ? 'repair' : r.schema !== null && JSON.stringify(r.schema).includes('"issues"') ? 'critic' : 'draft'));
+        assert.deepEqual(steps, ['draft', 'critic', 'repair', 'critic']);
+        assert.match(since(mark)[2]?.messages[0]?.text ?? '', /says nothing the facts support about daily use/);
+        assert.equal(product.generation?.usage?.rounds, 1);
+        assert.deepEqual(product.validation_messages, []);
+      });
+
+      test('v2: a medicine promising no side effects is repaired before it is published', async () => {
+        fake.setScript(
+          productWriter((call) => {
+            if (call.step !== 'draft') return undefined;
+            const record = writeRecord(call, call.targets[0] ?? { country: 'it', language: 'it' });
+            return { kind: 'json', value: { ...record, short_description: { text: 'Efficace contro il dolore e senza effetti collaterali.', fact_ids: [] } } };
+          }),
+        );
+        const { token } = await h.account();
+        const product = await details(
+          token,
+          await create(token, { codes: '012345676', title: 'Tachipirina 500 mg compresse', brand: 'Angelini', description: 'Paracetamolo 500 mg, 20 compresse.', countries: ['it'] }),
+        );
+        assert.equal(product.state, 'completed');
+        assert.doesNotMatch(product.short_description ?? '', /effetti collaterali/);
         assert.equal(product.generation?.usage?.rounds, 1);
       });
 
@@ -387,4 +425,40 @@ for (const target of databaseTargets()) {
       });
     });
   }
+}
+
+for (const target of databaseTargets()) {
+  describe(`agent model v1 asking once per country [${target.name}]`, () => {
+    let h: Harness;
+    let fake: FakeLlmServer;
+    before(async () => {
+      fake = await startFakeOpenAiCompatible({ script: productWriter() });
+      h = await startHarness(target, { env: { AGENT_V1_MODEL: 'openai-compatible:qwen3:8b', AGENT_V1_BASE_URL: fake.baseURL, AGENT_V1_API_KEY: 'local-key', AGENT_V1_CALL: 'per_country' } });
+    });
+    after(async () => {
+      await h.close();
+      await fake.close();
+    });
+
+    test('each country gets its own call with only its own target, and v2 stays on the template engine', async () => {
+      const { token } = await h.account();
+      const res = await h.post(CREATE, token, { ...ITALIAN_PASTA, countries: ['it', 'de', 'fr'], agent_model: 'v1' });
+      const id = res.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]?.id ?? '';
+      await h.settled(await h.generationIdsOf([id]));
+      const targets = fake.requests.map((r) => JSON.parse(/<task>\n([\s\S]*?)\n<\/task>/.exec(r.messages[0]?.text ?? '')?.[1] ?? '{}').targets.map((t: { country: string }) => t.country));
+      assert.deepEqual(targets.sort(), [['de'], ['fr'], ['it']]);
+      const product = (await h.get(`/api/v1/products/details/${id}/fr`, token)).json<{ product: Product }>().product;
+      assert.equal(await detectLanguage(product.description ?? ''), 'fr');
+      assert.equal(product.generation?.usage?.calls, 3);
+
+      const before = fake.requests.length;
+      const v2 = await h.post(CREATE, token, { ...ITALIAN_PASTA, sku: 'template', countries: ['it'] });
+      const v2Id = v2.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]?.id ?? '';
+      await h.settled(await h.generationIdsOf([v2Id]));
+      const written = (await h.get(`/api/v1/products/details/${v2Id}`, token)).json<{ product: Product }>().product;
+      assert.equal(fake.requests.length, before, 'v2 has no model configured');
+      assert.equal(written.generation?.usage?.engine, 'template');
+      assert.equal(written.state, 'completed');
+    });
+  });
 }
