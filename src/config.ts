@@ -20,7 +20,8 @@ const configSchema = z.object({
   WORKER_BATCH_SIZE: z.coerce.number().int().min(2).max(100).optional(),
   JOB_RETRY_LIMIT: intFrom(3, 0, 50),
   JOB_RETRY_DELAY_SECONDS: intFrom(5, 1, 3600),
-  JOB_EXPIRE_SECONDS: intFrom(600, 1, 86_400),
+  // Default 600; with an LLM agent model 1800, above v2's longest run of calls per country.
+  JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
   QUEUE_MONITOR_SECONDS: intFrom(30, 1, 3600),
   QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   SHUTDOWN_TIMEOUT_SECONDS: intFrom(30, 1, 3600),
@@ -68,16 +69,16 @@ const configSchema = z.object({
   // OpenAI-compatible servers: send a JSON schema (`response_format: json_schema`) or only ask for JSON.
   AGENT_V1_JSON_SCHEMA: z.enum(['on', 'off']).default('on'),
   AGENT_V2_JSON_SCHEMA: z.enum(['on', 'off']).default('on'),
-  // v1 asks once per product for every country (fewer input tokens, consistent countries) or once per country.
+  // v1 asks once for up to four countries (fewer input tokens, consistent countries) or once per country.
   AGENT_V1_CALL: z.enum(['per_product', 'per_country']).default('per_product'),
-  // LLM calls in flight at once in one process, across both agent models.
+  // LLM calls in flight at once in one process, per provider model (both agent models when they share one).
   AGENT_CONCURRENCY: intFrom(16, 1, 1024),
   AGENT_TIMEOUT_SECONDS: intFrom(90, 1, 3600),
   // Retries of one call on a transient error (429, 5xx, timeout, network), with backoff.
   AGENT_MAX_RETRIES: intFrom(3, 0, 20),
   AGENT_REPAIR_ROUNDS: intFrom(2, 0, 10),
   AGENT_CRITIC: z.enum(['on', 'off']).default('on'),
-  AGENT_MAX_OUTPUT_TOKENS: intFrom(4096, 256, 200_000),
+  AGENT_MAX_OUTPUT_TOKENS: intFrom(8192, 256, 200_000),
 });
 
 const list = (text: string) =>
@@ -190,7 +191,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       batchSize: c.WORKER_BATCH_SIZE ?? (v1 === null && v2 === null ? 4 : Math.min(100, Math.max(4, Math.ceil(c.AGENT_CONCURRENCY / c.WORKER_CONCURRENCY)))),
       retryLimit: c.JOB_RETRY_LIMIT,
       retryDelaySeconds: c.JOB_RETRY_DELAY_SECONDS,
-      expireSeconds: c.JOB_EXPIRE_SECONDS,
+      expireSeconds: c.JOB_EXPIRE_SECONDS ?? (v1 === null && v2 === null ? 600 : 1800),
       monitorSeconds: c.QUEUE_MONITOR_SECONDS,
       pollSeconds: c.QUEUE_POLL_SECONDS,
     }),

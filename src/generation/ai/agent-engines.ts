@@ -1,13 +1,13 @@
 // Builds the engine each agent model uses from the configuration: an LLM engine where
 // AGENT_V1_MODEL / AGENT_V2_MODEL name one, the offline template engine otherwise.
-import pLimit from 'p-limit';
+import pLimit, { type LimitFunction } from 'p-limit';
 import type { Logger } from 'pino';
 import type { AgentModelConfig, Config } from '../../config.ts';
 import type { Metrics } from '../../metrics.ts';
 import { PermanentGenerationError, type ContentEngine, type EngineInput } from '../../services/ports.ts';
 import { createRateLimiter, type RateLimiter } from '../../sources/rate-limiter.ts';
 import type { ModelRuntime } from './call-model.ts';
-import { loadModel } from './providers.ts';
+import { loadModel, type LoadedModel } from './providers.ts';
 import type { LoadImage } from './read-images.ts';
 import { createV1Engine } from './v1-engine.ts';
 import { createV2Engine } from './v2-engine.ts';
@@ -38,37 +38,48 @@ export async function createAgentEngines(config: Config, deps: AgentEngineDeps):
     // The SDK prints provider warnings with console.warn; they belong in the service's log.
     globalThis.AI_SDK_LOG_WARNINGS = ({ warnings, provider, model }) => deps.logger.warn({ provider, model, warnings }, 'AI SDK warning');
   }
-  const inFlight = pLimit(agents.concurrency);
-  const lanes = new Map<string, { limiter: RateLimiter; rpm: number; tpm: number }>();
+  // Load both models first: two agent models on one endpoint, key and model share one lane (the
+  // provider counts their calls together), with the stricter of their limits.
+  const configured = [agents.v1, agents.v2].filter((m) => m !== null);
+  const loaded = new Map<AgentModelConfig, LoadedModel>();
+  for (const model of configured) loaded.set(model, await loadModel(model));
+  const lanes = new Map<string, { limiter: RateLimiter; inFlight: LimitFunction }>();
+  for (const { laneKey } of loaded.values()) {
+    if (lanes.has(laneKey)) continue;
+    const sharing = configured.filter((m) => loaded.get(m)?.laneKey === laneKey);
+    lanes.set(laneKey, {
+      limiter: createRateLimiter({
+        requestsPerMinute: Math.min(...sharing.map((m) => m.requestsPerMinute)),
+        tokensPerMinute: Math.min(...sharing.map((m) => m.tokensPerMinute)),
+      }),
+      inFlight: pLimit(agents.concurrency),
+    });
+  }
 
-  const runtime = async (model: AgentModelConfig): Promise<ModelRuntime> => {
-    const loaded = await loadModel(model);
-    // Two agent models on one endpoint and key share its limits: the provider counts them together.
-    const existing = lanes.get(loaded.laneKey);
-    const rpm = Math.min(existing?.rpm ?? Infinity, model.requestsPerMinute);
-    const tpm = Math.min(existing?.tpm ?? Infinity, model.tokensPerMinute);
-    const limiter = existing !== undefined && existing.rpm === rpm && existing.tpm === tpm ? existing.limiter : createRateLimiter({ requestsPerMinute: rpm, tokensPerMinute: tpm });
-    lanes.set(loaded.laneKey, { limiter, rpm, tpm });
+  const runtime = (model: AgentModelConfig): ModelRuntime => {
+    const found = loaded.get(model);
+    const lane = found === undefined ? undefined : lanes.get(found.laneKey);
+    if (found === undefined || lane === undefined) throw new Error(`agent model ${model.provider}:${model.model} was not loaded`);
     return {
-      loaded,
-      get lane() {
-        // Read at call time, so the first agent model also sees a stricter limit the second set.
-        return lanes.get(loaded.laneKey)?.limiter ?? limiter;
-      },
-      inFlight,
+      loaded: found,
+      lane: lane.limiter,
+      inFlight: lane.inFlight,
       timeoutMs: agents.timeoutMs,
       maxRetries: agents.maxRetries,
       maxOutputTokens: agents.maxOutputTokens,
+      schemaInInstructions: model.provider === 'openai-compatible' && !model.jsonSchema,
       metrics: deps.metrics,
+      // The provider's own words (which may quote part of the key) go to the operator's log only.
+      onPermanentFailure: ({ reason, detail }) => deps.logger.error({ provider: found.provider, model: found.modelId, reason, detail }, 'model provider refused the call'),
       ...(deps.backoffMs === undefined ? {} : { backoffMs: deps.backoffMs }),
     };
   };
 
-  const v1 = agents.v1 === null ? deps.template : createV1Engine(await runtime(agents.v1), { call: agents.v1Call });
+  const v1 = agents.v1 === null ? deps.template : createV1Engine(runtime(agents.v1), { call: agents.v1Call });
   const v2 =
     agents.v2 === null
       ? deps.template
-      : createV2Engine(await runtime(agents.v2), {
+      : createV2Engine(runtime(agents.v2), {
           repairRounds: agents.repairRounds,
           critic: agents.critic,
           loadImage: agents.v2.images ? deps.loadImage : null,

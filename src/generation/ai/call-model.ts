@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { generateText, Output, type ModelMessage } from 'ai';
 import type { LimitFunction } from 'p-limit';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Metrics } from '../../metrics.ts';
 import type { RateLimiter } from '../../sources/rate-limiter.ts';
 import { classifyModelError, contentFiltered, type ModelFailure, type PermanentReason } from './classify-model-error.ts';
@@ -11,16 +11,20 @@ import type { UsageMeter } from './usage-meter.ts';
 /** Everything a call needs besides its prompt: shared by every generation of one agent model. */
 export interface ModelRuntime {
   loaded: LoadedModel;
-  /** The provider endpoint's requests and tokens per minute, shared with the other agent model when both use it. */
+  /** The provider's requests and tokens per minute for this model and key (shared with the other agent model when both use them). */
   lane: RateLimiter;
-  /** Calls in flight in this process, across both agent models. */
+  /** Calls in flight at once on this lane in this process (AGENT_CONCURRENCY). */
   inFlight: LimitFunction;
   timeoutMs: number;
   maxRetries: number;
   maxOutputTokens: number;
+  /** The endpoint does not take a JSON schema (`AGENT_V*_JSON_SCHEMA=off`): the schema goes into the instructions. */
+  schemaInInstructions: boolean;
   metrics: Metrics;
   /** Backoff before retry n (0-based) when the provider gave no Retry-After. Tests shorten it. */
   backoffMs?: (attempt: number) => number;
+  /** Where the provider's own words about a permanent failure go (the operator's log). */
+  onPermanentFailure?: (failure: { reason: PermanentReason; detail: string }) => void;
 }
 
 export interface ModelRequest<T> {
@@ -31,15 +35,20 @@ export interface ModelRequest<T> {
   schema: z.ZodType<T>;
   meter: UsageMeter;
   signal?: AbortSignal;
+  /** More room than the runtime's default, for an answer that was cut off. */
+  maxOutputTokens?: number;
 }
 
 /** The model answered with something the schema rejects; the engine may re-ask with `message`. */
 export class InvalidModelOutputError extends Error {
   override name = 'InvalidModelOutputError';
   readonly text: string;
-  constructor(text: string, message: string) {
+  /** The answer hit the output token limit. */
+  readonly truncated: boolean;
+  constructor(text: string, message: string, truncated = false) {
     super(message);
     this.text = text;
+    this.truncated = truncated;
   }
 }
 
@@ -59,45 +68,50 @@ export class ModelUnavailableError extends Error {
 }
 
 /** Longest Retry-After waited for inside one job; a longer pause goes back to the queue. */
-const MAX_INLINE_WAIT_MS = 120_000;
+export const MAX_INLINE_WAIT_MS = 120_000;
 // Providers count input tokens plus the answer; most answers here are far below the output limit,
 // so the reservation assumes this much and is corrected to the real count after the call.
 const EXPECTED_OUTPUT_TOKENS = 1200;
 
 const defaultBackoff = (attempt: number) => Math.min(30_000, 1000 * 2 ** attempt) * (0.5 + Math.random() / 2);
 
+type Attempt<T> = { ok: true; value: T } | { ok: false; failure: ModelFailure };
+
 /**
- * One structured-output call with the service's operating rules: the process-wide in-flight limit,
- * the provider's requests and tokens per minute, a timeout, retries with backoff for transient
- * errors (a 429 pauses every call to that provider for its Retry-After), and tokens metered.
+ * One structured-output call with the service's operating rules: a slot among the lane's calls in
+ * flight, then the provider's requests and tokens per minute (taken in the slot, so the window
+ * counts calls when they are sent), a timeout, retries with backoff for transient errors (a 429
+ * pauses every call on the lane for its Retry-After), and tokens metered.
  */
 export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<T>): Promise<T> {
   const { loaded, metrics } = runtime;
   const labels = { provider: loaded.provider, model: loaded.modelId, step: request.step };
-  const estimate = Math.ceil(promptChars(request) / 4) + Math.min(EXPECTED_OUTPUT_TOKENS, runtime.maxOutputTokens);
+  const instructions = runtime.schemaInInstructions ? withSchema(request.instructions, request.schema) : request.instructions;
+  const maxOutputTokens = request.maxOutputTokens ?? runtime.maxOutputTokens;
+  const estimate = Math.ceil((instructions.length + messageChars(request.messages)) / 4) + Math.min(EXPECTED_OUTPUT_TOKENS, maxOutputTokens);
   let last: Extract<ModelFailure, { kind: 'transient' }> | null = null;
   for (let attempt = 0; attempt <= runtime.maxRetries; attempt++) {
     request.signal?.throwIfAborted();
-    if (last !== null) {
+    if (last !== null && last.outcome !== 'rate_limited') {
+      // A rate limit is waited out by the lane's pause; other failures back off here.
       const wait = last.retryAfterMs ?? (runtime.backoffMs ?? defaultBackoff)(attempt - 1);
       if (wait > MAX_INLINE_WAIT_MS) break;
       await delay(wait, undefined, request.signal === undefined ? {} : { signal: request.signal });
     }
     // A provider pause longer than a job should wait goes back to the queue, not into a blocked slot.
     if (runtime.lane.pauseRemainingMs() > MAX_INLINE_WAIT_MS) break;
-    // The provider's limits first, then a slot: a call held back by one provider's pause must not
-    // hold a slot the other agent model's provider could use.
-    const grant = await runtime.lane.acquire(request.signal, estimate);
-    const outcome = await runtime.inFlight(async () => {
+    const outcome: Attempt<T> = await runtime.inFlight(async () => {
+      const grant = await runtime.lane.acquire(request.signal, estimate);
       const started = performance.now();
+      const seconds = () => (performance.now() - started) / 1000;
       try {
         const result = await generateText({
           model: loaded.model,
-          instructions: request.instructions,
+          instructions,
           messages: request.messages,
           output: Output.object({ schema: request.schema }),
           maxRetries: 0,
-          maxOutputTokens: runtime.maxOutputTokens,
+          maxOutputTokens,
           timeout: runtime.timeoutMs,
           ...(request.signal === undefined ? {} : { abortSignal: request.signal }),
         });
@@ -108,12 +122,12 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
         metrics.llmTokens(labels, tokensIn, tokensOut);
         // A refusal with no text resolves instead of throwing; reading `output` would call it malformed.
         if (result.finishReason === 'content-filter') {
-          metrics.llmCall({ ...labels, outcome: 'permanent_error' }, (performance.now() - started) / 1000);
-          return { ok: false as const, failure: contentFiltered() };
+          metrics.llmCall({ ...labels, outcome: 'permanent_error' }, seconds());
+          return { ok: false, failure: contentFiltered() };
         }
         const value = result.output;
-        metrics.llmCall({ ...labels, outcome: 'ok' }, (performance.now() - started) / 1000);
-        return { ok: true as const, value };
+        metrics.llmCall({ ...labels, outcome: 'ok' }, seconds());
+        return { ok: true, value };
       } catch (err) {
         // A job that is being stopped stops here: no retry, no classification.
         if (request.signal?.aborted === true) throw err;
@@ -123,28 +137,40 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
         request.meter.call(spent.in, spent.out);
         metrics.llmTokens(labels, spent.in, spent.out);
         const outcome = failure.kind === 'transient' ? failure.outcome : failure.kind === 'invalid_output' ? 'invalid_output' : 'permanent_error';
-        metrics.llmCall({ ...labels, outcome }, (performance.now() - started) / 1000);
+        metrics.llmCall({ ...labels, outcome }, seconds());
         if (failure.kind === 'transient' && failure.outcome === 'rate_limited') {
-          // Everyone on this provider waits, not just this call: the limit is the provider's.
+          // Everyone on this lane waits, not just this call: the limit is the provider's.
           runtime.lane.pauseFor((failure.retryAfterMs ?? (runtime.backoffMs ?? defaultBackoff)(attempt)) / 1000);
         }
-        return { ok: false as const, failure };
+        return { ok: false, failure };
       }
     });
     if (outcome.ok) return outcome.value;
     const { failure } = outcome;
-    if (failure.kind === 'invalid_output') throw new InvalidModelOutputError(failure.text, failure.message);
-    if (failure.kind === 'permanent') throw new PermanentModelError(failure.reason, failure.message);
+    if (failure.kind === 'invalid_output') throw new InvalidModelOutputError(failure.text, failure.message, failure.truncated);
+    if (failure.kind === 'permanent') {
+      if (failure.detail !== undefined) runtime.onPermanentFailure?.({ reason: failure.reason, detail: failure.detail });
+      throw new PermanentModelError(failure.reason, failure.message);
+    }
     last = failure;
   }
-  throw new ModelUnavailableError(last?.message ?? `The provider asked for a pause of ${Math.round(runtime.lane.pauseRemainingMs() / 1000)} s; the job is tried again later.`);
+  const paused = runtime.lane.pauseRemainingMs();
+  throw new ModelUnavailableError(
+    paused > MAX_INLINE_WAIT_MS ? `The provider asked for a pause of ${Math.round(paused / 1000)} s; the job is tried again later.` : (last?.message ?? 'The model could not be reached.'),
+  );
 }
 
-function promptChars(request: ModelRequest<unknown>): number {
-  let chars = request.instructions.length;
-  for (const message of request.messages) {
+/** For endpoints without structured output: the schema the answer must follow, spelt out. */
+function withSchema(instructions: string, schema: z.ZodType): string {
+  return `${instructions}\n\nThe answer is one JSON object that follows this JSON schema:\n${JSON.stringify(z.toJSONSchema(schema))}`;
+}
+
+function messageChars(messages: readonly ModelMessage[]): number {
+  let chars = 0;
+  for (const message of messages) {
     if (typeof message.content === 'string') chars += message.content.length;
-    else for (const part of message.content) chars += part.type === 'text' ? part.text.length : 1000;
+    // A picture costs roughly as much as a thousand characters of text at the size we send.
+    else for (const part of message.content) chars += part.type === 'text' ? part.text.length : 4000;
   }
   return chars;
 }

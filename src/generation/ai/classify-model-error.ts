@@ -6,10 +6,13 @@ import { APICallError, NoObjectGeneratedError, NoOutputGeneratedError } from 'ai
 export type ModelFailure =
   /** Worth trying again after `retryAfterMs` (the provider's Retry-After) or a backoff. */
   | { kind: 'transient'; outcome: 'rate_limited' | 'transient_error' | 'timeout'; retryAfterMs: number | null; message: string }
-  /** The model answered, but not with what the schema asks: the engine re-asks once with the errors. */
-  | { kind: 'invalid_output'; text: string; message: string }
-  /** Trying again cannot help: the job fails and is refunded. */
-  | { kind: 'permanent'; reason: PermanentReason; message: string };
+  /**
+   * The model answered, but not with what the schema asks: the engine re-asks once with the
+   * errors. `truncated`: the answer hit the output limit, so asking again needs more room.
+   */
+  | { kind: 'invalid_output'; text: string; message: string; truncated: boolean }
+  /** Trying again cannot help: the job fails and is refunded. `detail`: the provider's own words, for the log. */
+  | { kind: 'permanent'; reason: PermanentReason; message: string; detail?: string };
 
 export type PermanentReason = 'llm_auth_failed' | 'llm_model_not_found' | 'llm_content_filtered' | 'llm_quota_exhausted' | 'llm_request_rejected';
 
@@ -23,9 +26,12 @@ export function classifyModelError(err: unknown): ModelFailure {
   if (APICallError.isInstance(err)) return classifyApiError(err);
   if (NoObjectGeneratedError.isInstance(err)) {
     if (err.finishReason === 'content-filter') return contentFiltered();
-    return { kind: 'invalid_output', text: err.text ?? '', message: describeInvalid(err) };
+    if (err.finishReason === 'length') {
+      return { kind: 'invalid_output', text: err.text ?? '', message: 'The answer was cut off at the output token limit.', truncated: true };
+    }
+    return { kind: 'invalid_output', text: err.text ?? '', message: describeInvalid(err), truncated: false };
   }
-  if (NoOutputGeneratedError.isInstance(err)) return { kind: 'invalid_output', text: '', message: 'The model returned no answer.' };
+  if (NoOutputGeneratedError.isInstance(err)) return { kind: 'invalid_output', text: '', message: 'The model returned no answer.', truncated: false };
   if (isTimeout(err)) return { kind: 'transient', outcome: 'timeout', retryAfterMs: null, message: 'The model did not answer in time.' };
   // Connection refused, reset, DNS: the provider (or the way to it) is down for now.
   return { kind: 'transient', outcome: 'transient_error', retryAfterMs: null, message: `The model could not be reached: ${messageOf(err)}` };
@@ -35,14 +41,16 @@ function classifyApiError(err: APICallError): ModelFailure {
   const status = err.statusCode;
   const detail = providerMessage(err);
   // A 429 for an empty account (OpenAI) or a 402 (Anthropic) will not pass by waiting.
+  // The provider's own text for refused keys and empty accounts stays in the operator's log: a
+  // merchant reading the failure needs to know what happened, not the key's last characters.
   if ((status === 429 && errorCode(err) === 'insufficient_quota') || status === 402) {
-    return { kind: 'permanent', reason: 'llm_quota_exhausted', message: `The model provider's account has no credit left (${status}): ${detail}` };
+    return { kind: 'permanent', reason: 'llm_quota_exhausted', message: `The model provider's account for this service has no credit left (${status}).`, detail };
   }
   if (status === 429) {
     return { kind: 'transient', outcome: 'rate_limited', retryAfterMs: retryAfterMs(err.responseHeaders), message: `The provider is rate limiting (429): ${detail}` };
   }
   if (status === 401 || status === 403) {
-    return { kind: 'permanent', reason: 'llm_auth_failed', message: `The model provider refused the API key (${status}): ${detail}. Check the agent model's key.` };
+    return { kind: 'permanent', reason: 'llm_auth_failed', message: `The model provider refused this service's API key (${status}); the operator must check the agent model's key.`, detail };
   }
   if (status === 404) {
     return { kind: 'permanent', reason: 'llm_model_not_found', message: `The model provider does not know this model (404): ${detail}. Check AGENT_V1_MODEL / AGENT_V2_MODEL.` };

@@ -33,18 +33,23 @@ export type CountryDraft = z.infer<typeof countryDraftSchema>;
 export const recordsSchema = z.object({ records: z.array(countryDraftSchema) });
 
 export const criticSchema = z.object({
-  issues: z.array(z.object({ field: z.string(), problem: z.string() })),
+  issues: z.array(
+    z.object({
+      field: z.string().describe('field path, e.g. title, key_features.2 (counting from 0), global_attr.colour'),
+      severity: z.enum(['error', 'minor']).describe('error: wrong, unsupported or forbidden; minor: taste or style'),
+      problem: z.string(),
+    }),
+  ),
 });
 
 export const imageObservationsSchema = z.object({
   observations: z.array(
     z.object({
-      image: z.number().int(),
+      image: z.number().int().describe('the picture number, 1 for the first'),
       key: z.enum(['brand', 'name', 'variant', 'quantity', 'claim', 'colour', 'other']),
-      /** For `other`: what the value is (e.g. "material"). */
-      label: z.string(),
+      label: z.string().describe('for key "other": what the value is, e.g. "material"; otherwise empty'),
       value: z.string(),
-      language: z.string().nullable(),
+      language: z.string().nullable().describe('ISO 639-1 code of printed text; null for numbers or when unsure'),
     }),
   ),
 });

@@ -9,13 +9,14 @@ export interface LoadedModel {
   label: string;
   provider: AgentModelConfig['provider'];
   modelId: string;
-  /** Calls that share a provider endpoint and key share its rate limits. */
+  /** Calls that share a provider endpoint, key and model share its rate limits. */
   laneKey: string;
 }
 
 export async function loadModel(config: AgentModelConfig): Promise<LoadedModel> {
   const common = { provider: config.provider, modelId: config.model, label: `${config.provider}:${config.model}` };
-  const laneKey = `${config.provider} ${config.baseUrl ?? 'default'} ${config.apiKey ?? ''}`;
+  // Providers limit per key and per model (OpenAI's limits are per model, Anthropic's per model class).
+  const laneKey = `${config.provider} ${config.baseUrl ?? 'default'} ${config.apiKey ?? ''} ${config.model}`;
   switch (config.provider) {
     case 'openai': {
       const { createOpenAI } = await import('@ai-sdk/openai');

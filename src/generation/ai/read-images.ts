@@ -9,7 +9,6 @@ import { InvalidModelOutputError, PermanentModelError, type ModelRuntime } from 
 import { imageObservationsSchema } from './draft-schema.ts';
 import { attributeName } from '../../domain/facts.ts';
 import { block } from './prompt-data.ts';
-import { instructionsFor } from './prompts.ts';
 import type { UsageMeter } from './usage-meter.ts';
 
 /** A picture ready for the model: fetched through the guarded fetcher and scaled down. */
@@ -49,7 +48,7 @@ export async function readProductImages(
   try {
     answer = await askModel(runtime, {
       step: 'images',
-      instructions: instructionsFor('images'),
+      instructions: meter.instructions('images'),
       messages: [{ role: 'user', content }],
       schema: imageObservationsSchema,
       meter,

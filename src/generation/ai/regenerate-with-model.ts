@@ -1,30 +1,41 @@
-// Regeneration with a model, shared by v1 and v2: one call rewrites the named fields for every
-// country at once (so the countries stay consistent), following each field's new content or
-// instruction and the notes. Only the named fields change; a rewritten field that still fails the
-// checks after the repair rounds keeps its previous text, and the record says why.
+// Regeneration with a model, shared by v1 and v2: one call rewrites the named fields for up to
+// eight countries at once (so they stay consistent), following each field's new content or
+// instruction and the notes. Only the named fields change; a rewritten field that still fails a
+// serious check after the repair rounds keeps its previous text, and the record says why.
 import { emptyContent, type CountryContent } from '../../domain/content.ts';
-import type { Fact } from '../../domain/facts.ts';
+import { attributeName, type Fact } from '../../domain/facts.ts';
 import type { FieldRequest } from '../../domain/regenerate-fields.ts';
 import type { EngineInput } from '../../services/ports.ts';
+import { classifyValue } from '../template/instructions.ts';
+import { allOrNothing } from './all-or-nothing.ts';
 import { askModel } from './ask-model.ts';
 import type { ModelRuntime } from './call-model.ts';
-import { regeneratedSchema, type Regenerated } from './draft-schema.ts';
-import { attributeName } from '../../domain/facts.ts';
 import type { RecordProblem } from './checks/problem.ts';
+import { regeneratedSchema, type Regenerated } from './draft-schema.ts';
 import { block, productData, recordData, targetsData } from './prompt-data.ts';
-import { instructionsFor } from './prompts.ts';
 import type { UsageMeter } from './usage-meter.ts';
-import { claimKind, describeProblems, verifyRecord } from './verify-record.ts';
+import { claimKind, describeProblems, verifyRecord, WITHHELD } from './verify-record.ts';
+
+/** Countries one regeneration call rewrites at most (only the named fields travel, so more than v1's four). */
+const COUNTRIES_PER_CALL = 8;
+
+type Target = EngineInput['targets'][number];
 
 const TEXT_NAMES = ['title', 'short_description', 'description', 'title_tag', 'meta_description', 'meta_keywords'] as const;
 type TextName = (typeof TEXT_NAMES)[number];
 
-
-/** The merchant's new content counts as a fact: what they wrote may be published. */
-function requestFacts(fields: readonly FieldRequest[]): Fact[] {
-  return fields
-    .filter((f) => f.value.trim() !== '')
-    .map((f) => ({ id: `caller.fields.${f.name}`, key: 'description' as const, value: f.value, language: null, source: 'caller', licence: null, fetchedAt: new Date(0).toISOString() }));
+/** The request as the model reads it; new content also becomes a fact the record may cite. */
+function readRequests(fields: readonly FieldRequest[], at: string): { requests: unknown[]; facts: Fact[] } {
+  const facts: Fact[] = [];
+  const requests = fields.map((field) => {
+    const value = classifyValue(field.value);
+    if (value.type === 'empty') return { field: field.name, kind: 'none' };
+    if (value.type === 'instruction') return { field: field.name, kind: 'instruction', text: value.text };
+    const id = `caller.fields.${field.name}`;
+    facts.push({ id, key: 'description', value: value.text, language: null, source: 'caller', licence: null, fetchedAt: at });
+    return { field: field.name, kind: 'content', text: value.text, fact_id: id };
+  });
+  return { requests, facts };
 }
 
 export async function regenerateWithModel(
@@ -32,23 +43,44 @@ export async function regenerateWithModel(
   input: EngineInput,
   meter: UsageMeter,
   options: { repairRounds: number },
-): Promise<CountryContent[]> {
+): Promise<{ content: CountryContent[]; extraFacts: Fact[] }> {
   const fields = input.fields ?? [];
-  const facts = [...input.facts, ...requestFacts(fields)];
+  const { requests, facts: contentFacts } = readRequests(fields, new Date().toISOString());
+  const facts = [...input.facts, ...contentFacts];
+  const groups: Target[][] = [];
+  for (let i = 0; i < input.targets.length; i += COUNTRIES_PER_CALL) groups.push(input.targets.slice(i, i + COUNTRIES_PER_CALL));
+  const content = (
+    await allOrNothing(
+      groups.map((group) => (signal: AbortSignal) => regenerateGroup(runtime, { ...input, signal }, group, { fields, requests, facts }, meter, options)),
+      input.signal,
+    )
+  ).flat();
+  return { content, extraFacts: contentFacts };
+}
+
+async function regenerateGroup(
+  runtime: ModelRuntime,
+  input: EngineInput,
+  targets: readonly Target[],
+  asked: { fields: readonly FieldRequest[]; requests: unknown[]; facts: readonly Fact[] },
+  meter: UsageMeter,
+  options: { repairRounds: number },
+): Promise<CountryContent[]> {
+  const { fields, facts } = asked;
   const known = new Set(facts.map((f) => f.id));
   const kind = claimKind(input.facts, input.product.codeType);
-  const before = input.targets.map((t) => input.existing.find((c) => c.country === t.country) ?? emptyContent(t.country, t.language));
+  const before = targets.map((t) => input.existing.find((c) => c.country === t.country) ?? emptyContent(t.country, t.language));
   const names = fields.map((f) => f.name);
-
+  const instructions = meter.instructions('regenerate');
   const baseMessage = [
-    block('task', { targets: targetsData(input.targets), fields: names }),
-    block('merchant_requests', fields.map((f) => ({ field: f.name, request: f.value }))),
+    block('task', { targets: targetsData(targets), fields: names }),
+    block('merchant_requests', asked.requests),
     block('draft', before.map(recordData)),
     block('product_data', productData(input, facts)),
   ].join('\n');
   const signal = input.signal === undefined ? {} : { signal: input.signal };
   const complete = (value: Regenerated): string | null => {
-    for (const target of input.targets) {
+    for (const target of targets) {
       const record = value.records.find((r) => r.country.toLowerCase() === target.country);
       if (record === undefined) return `no record for ${target.country}: return one per target country`;
       const missing = names.filter((n) => !record.fields.some((f) => f.field === n));
@@ -57,7 +89,7 @@ export async function regenerateWithModel(
     return null;
   };
 
-  let answer = await askModel(runtime, { step: 'regenerate', instructions: instructionsFor('regenerate'), messages: [{ role: 'user', content: baseMessage }], schema: regeneratedSchema, meter, ...signal }, complete);
+  let answer = await askModel(runtime, { step: 'regenerate', instructions, messages: [{ role: 'user', content: baseMessage }], schema: regeneratedSchema, meter, ...signal }, complete);
   let records = before.map((record) => apply(record, answer, fields, known));
   let problems = await Promise.all(records.map((r) => verifyTouched(r, fields, facts, kind)));
   for (let round = 0; round < options.repairRounds && problems.some((p) => p.length > 0); round++) {
@@ -67,11 +99,14 @@ export async function regenerateWithModel(
       runtime,
       {
         step: 'repair',
-        instructions: instructionsFor('regenerate'),
+        instructions,
         messages: [
           { role: 'user', content: baseMessage },
           { role: 'assistant', content: JSON.stringify(answer) },
-          { role: 'user', content: `${block('problems', listed)}\nThese rewritten fields failed the checks. Return the requested fields again for every target, with each problem fixed by rewriting or removing the statement, never by adding anything the facts do not state.` },
+          {
+            role: 'user',
+            content: `${block('problems', listed)}\nThese rewritten fields failed the checks. Return the requested fields again for every target, with each problem fixed by rewriting or removing the statement, never by adding anything the facts do not state.`,
+          },
         ],
         schema: regeneratedSchema,
         meter,
@@ -82,7 +117,7 @@ export async function regenerateWithModel(
     records = before.map((record) => apply(record, answer, fields, known));
     problems = await Promise.all(records.map((r) => verifyTouched(r, fields, facts, kind)));
   }
-  return records.map((record, i) => keepPreviousWhereFailed(record, before[i] ?? record, problems[i] ?? []));
+  return records.map((record, i) => keepPreviousWhereFailed(record, before[i] ?? record, fields, problems[i] ?? []));
 }
 
 /** The answer's fields written into the country's record; everything else stays as it was. */
@@ -111,20 +146,31 @@ function apply(record: CountryContent, answer: Regenerated, fields: readonly Fie
   return out;
 }
 
+/** The field a problem or message is about: `key_features.2` belongs to `key_features`. */
+function fieldOf(path: string): string {
+  return path.startsWith('global_attr.') ? path : (path.split('.')[0] ?? path);
+}
+
 /** Only the rewritten fields are judged: the others were checked when they were written. */
 async function verifyTouched(record: CountryContent, fields: readonly FieldRequest[], facts: readonly Fact[], kind: 'medicine' | 'food' | 'other'): Promise<RecordProblem[]> {
   const problems = await verifyRecord(record, { facts, kind });
   const touched = new Set(fields.map((f) => f.name));
-  // Limits on list sizes apply to the list as a whole; a field path like key_features.2 belongs to key_features.
-  return problems.filter((p) => touched.has(p.field) || touched.has(p.field.replace(/\.\d+$/, '')));
+  return problems.filter((p) => touched.has(fieldOf(p.field)));
 }
 
-function keepPreviousWhereFailed(record: CountryContent, previous: CountryContent, problems: readonly RecordProblem[]): CountryContent {
-  const out: CountryContent = { ...record, validation_messages: [...previous.validation_messages] };
-  const serious = new Set(['refusal', 'health_claim', 'ungrounded', 'language']);
+/** Says a message that names one of these fields ("title: …", "Regeneration: title: …")? */
+function namesField(message: string, names: ReadonlySet<string>): boolean {
+  const match = /^(?:Regeneration: )?([a-z_]+(?:\.[a-z0-9_]+)?)(?:\.\d+)?:/.exec(message);
+  return match?.[1] !== undefined && names.has(fieldOf(match[1]));
+}
+
+function keepPreviousWhereFailed(record: CountryContent, previous: CountryContent, fields: readonly FieldRequest[], problems: readonly RecordProblem[]): CountryContent {
+  // What was said about a rewritten field no longer holds; what was said about the others still does.
+  const rewritten = new Set(fields.map((f) => f.name));
+  const out: CountryContent = { ...record, validation_messages: previous.validation_messages.filter((m) => !namesField(m, rewritten)) };
   for (const problem of problems) {
-    const keep = serious.has(problem.check);
-    const base = problem.field.startsWith('global_attr.') ? problem.field : (problem.field.split('.')[0] ?? problem.field);
+    const keep = WITHHELD.has(problem.check);
+    const base = fieldOf(problem.field);
     out.validation_messages.push(`Regeneration: ${problem.field}: ${problem.message}${keep ? '; the previous text was kept.' : '.'}`);
     if (!keep) continue;
     if (base.startsWith('global_attr.')) {

@@ -1,11 +1,19 @@
 import { emptyUsage, type GenerationUsage } from '../../domain/generation-usage.ts';
+import { instructionsFor, promptVersion, type PromptName } from './prompts.ts';
 
 /** Sums one generation's model calls; the engine returns it (or an error carries it). */
 export class UsageMeter {
   readonly #usage: GenerationUsage;
+  readonly #prompts = new Set<PromptName>();
 
-  constructor(engine: string, provider: string, model: string, promptVersion: string) {
-    this.#usage = emptyUsage(engine, provider, model, promptVersion);
+  constructor(engine: string, provider: string, model: string) {
+    this.#usage = emptyUsage(engine, provider, model);
+  }
+
+  /** The instructions of a step, remembered so the generation records the prompts it really used. */
+  instructions(step: Exclude<PromptName, 'rules'>): string {
+    this.#prompts.add('rules').add(step);
+    return instructionsFor(step);
   }
 
   call(tokensIn: number, tokensOut: number): void {
@@ -24,6 +32,6 @@ export class UsageMeter {
   }
 
   snapshot(): GenerationUsage {
-    return { ...this.#usage };
+    return { ...this.#usage, prompt_version: this.#prompts.size === 0 ? null : promptVersion(this.#prompts) };
   }
 }

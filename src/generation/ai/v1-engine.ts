@@ -1,36 +1,46 @@
-// Agent model v1 (basic): one structured-output call writes every field of every country (or one
-// call per country, AGENT_V1_CALL), with fact ids per field. The answer is schema-checked and
-// re-asked once; then the deterministic checks run and what fails is withheld and reported.
-// No critic and no repair rounds: that is what v2 adds.
+// Agent model v1 (basic): one structured-output call writes every field of the product's
+// countries, up to four per call (or one call per country, AGENT_V1_CALL), with fact ids per
+// field. The answer is schema-checked and re-asked once; then the deterministic checks run and
+// what fails is withheld and reported. No critic and no repair rounds: that is what v2 adds.
 import type { CountryContent } from '../../domain/content.ts';
-import { PermanentGenerationError, type ContentEngine, type EngineInput, type EngineOutput } from '../../services/ports.ts';
+import type { ContentEngine, EngineInput, EngineOutput } from '../../services/ports.ts';
 import { slugify } from '../template/text.ts';
+import { allOrNothing } from './all-or-nothing.ts';
 import { askModel } from './ask-model.ts';
 import type { ModelRuntime } from './call-model.ts';
 import { recordsSchema } from './draft-schema.ts';
 import { draftToContent } from './draft-to-content.ts';
 import { asGenerationError } from './engine-errors.ts';
 import { block, productData, targetsData } from './prompt-data.ts';
-import { instructionsFor, promptVersion } from './prompts.ts';
 import { regenerateWithModel } from './regenerate-with-model.ts';
+import { requireFacts } from './require-facts.ts';
 import { UsageMeter } from './usage-meter.ts';
 import { claimKind, settleProblems, verifyRecord } from './verify-record.ts';
 
-const PROMPTS = ['rules', 'generate'] as const;
+/**
+ * Countries one v1 call writes at most. One call for all shares the facts (fewer input tokens)
+ * and keeps countries consistent, but a full record is 1,000–1,500 output tokens: beyond four,
+ * answers risk the output limit and one bad country would cost all of them.
+ */
+export const COUNTRIES_PER_CALL = 4;
+
+type Target = EngineInput['targets'][number];
 
 export function createV1Engine(runtime: ModelRuntime, options: { call: 'per_product' | 'per_country' }): ContentEngine {
   return {
     name: runtime.loaded.label,
     async generate(input: EngineInput): Promise<EngineOutput> {
-      const meter = new UsageMeter('llm-v1', runtime.loaded.provider, runtime.loaded.modelId, promptVersion(input.fields === null ? PROMPTS : ['rules', 'regenerate']));
+      const meter = new UsageMeter('llm-v1', runtime.loaded.provider, runtime.loaded.modelId);
       try {
         requireFacts(input);
         if (input.fields !== null) {
-          const content = await regenerateWithModel(runtime, input, meter, { repairRounds: 0 });
-          return { content, productHandle: input.product.productHandle, usage: meter.snapshot() };
+          const { content, extraFacts } = await regenerateWithModel(runtime, input, meter, { repairRounds: 0 });
+          return { content, productHandle: input.product.productHandle, usage: meter.snapshot(), extraFacts };
         }
-        const groups = options.call === 'per_product' ? [input.targets] : input.targets.map((t) => [t]);
-        const written = (await Promise.all(groups.map((group) => writeGroup(runtime, input, group, meter)))).flat();
+        const size = options.call === 'per_product' ? COUNTRIES_PER_CALL : 1;
+        const groups: Target[][] = [];
+        for (let i = 0; i < input.targets.length; i += size) groups.push(input.targets.slice(i, i + size));
+        const written = (await allOrNothing(groups.map((group) => (signal: AbortSignal) => writeGroup(runtime, { ...input, signal }, group, meter)), input.signal)).flat();
         const content = input.targets.map((t) => written.find((c) => c.country === t.country)).filter((c) => c !== undefined);
         const first = content[0]?.title ?? null;
         return { content, productHandle: input.product.productHandle ?? (first === null ? null : slugify(first) || null), usage: meter.snapshot() };
@@ -41,25 +51,13 @@ export function createV1Engine(runtime: ModelRuntime, options: { call: 'per_prod
   };
 }
 
-/** The template engine's rule, kept for the LLM: without a single fact there is nothing to write from. */
-export function requireFacts(input: EngineInput): void {
-  if (input.facts.length === 0) {
-    throw new PermanentGenerationError('product_data_not_found', 'No data source knows this product and the request gave no title or description to write from.');
-  }
-}
-
-async function writeGroup(
-  runtime: ModelRuntime,
-  input: EngineInput,
-  targets: readonly { country: string; language: string }[],
-  meter: UsageMeter,
-): Promise<CountryContent[]> {
+async function writeGroup(runtime: ModelRuntime, input: EngineInput, targets: readonly Target[], meter: UsageMeter): Promise<CountryContent[]> {
   const wanted = targets.map((t) => t.country);
   const answer = await askModel(
     runtime,
     {
       step: 'generate',
-      instructions: instructionsFor('generate'),
+      instructions: meter.instructions('generate'),
       messages: [{ role: 'user', content: `${block('task', { targets: targetsData(targets) })}\n${block('product_data', productData(input, input.facts))}` }],
       schema: recordsSchema,
       meter,
@@ -72,13 +70,13 @@ async function writeGroup(
   );
   const known = new Set(input.facts.map((f) => f.id));
   const kind = claimKind(input.facts, input.product.codeType);
-  return Promise.all(
-    targets.map(async (target) => {
-      const draft = answer.records.find((r) => r.country.toLowerCase() === target.country);
-      if (draft === undefined) throw new Error(`no record for ${target.country}`); // askModel's check makes this unreachable
-      const { content, unknownIds } = draftToContent(draft, target, known);
-      const problems = await verifyRecord(content, { facts: input.facts, kind, unknownIds });
-      return settleProblems(content, problems);
-    }),
-  );
+  const records: CountryContent[] = [];
+  for (const target of targets) {
+    const draft = answer.records.find((r) => r.country.toLowerCase() === target.country);
+    // askModel's check has made sure every target has its record.
+    if (draft === undefined) continue;
+    const { content, unknownIds } = draftToContent(draft, target, known);
+    records.push(settleProblems(content, await verifyRecord(content, { facts: input.facts, kind, unknownIds })));
+  }
+  return records;
 }

@@ -10,6 +10,7 @@ import type { CountryContent } from '../../domain/content.ts';
 import type { Fact } from '../../domain/facts.ts';
 import type { ContentEngine, EngineInput, EngineOutput } from '../../services/ports.ts';
 import { slugify } from '../template/text.ts';
+import { allOrNothing } from './all-or-nothing.ts';
 import { askModel } from './ask-model.ts';
 import type { ModelRuntime } from './call-model.ts';
 import type { RecordProblem } from './checks/problem.ts';
@@ -17,11 +18,10 @@ import { countryDraftSchema, criticSchema, type CountryDraft } from './draft-sch
 import { draftToContent } from './draft-to-content.ts';
 import { asGenerationError } from './engine-errors.ts';
 import { block, productData, recordData, targetsData } from './prompt-data.ts';
-import { instructionsFor, promptVersion, type PromptName } from './prompts.ts';
 import { readProductImages, type LoadImage } from './read-images.ts';
 import { regenerateWithModel } from './regenerate-with-model.ts';
+import { requireFacts } from './require-facts.ts';
 import { UsageMeter } from './usage-meter.ts';
-import { requireFacts } from './v1-engine.ts';
 import { claimKind, describeProblems, settleProblems, verifyRecord } from './verify-record.ts';
 
 export interface V2Options {
@@ -32,23 +32,26 @@ export interface V2Options {
   maxImages: number;
 }
 
+type Target = EngineInput['targets'][number];
+
 export function createV2Engine(runtime: ModelRuntime, options: V2Options): ContentEngine {
   return {
     name: runtime.loaded.label,
     async generate(input: EngineInput): Promise<EngineOutput> {
-      const used: PromptName[] =
-        input.fields !== null ? ['rules', 'regenerate'] : ['rules', ...(options.loadImage === null ? [] : (['images'] as const)), 'draft', ...(options.critic ? (['critic'] as const) : []), 'repair'];
-      const meter = new UsageMeter('llm-v2', runtime.loaded.provider, runtime.loaded.modelId, promptVersion(used));
+      const meter = new UsageMeter('llm-v2', runtime.loaded.provider, runtime.loaded.modelId);
       try {
         requireFacts(input);
         if (input.fields !== null) {
-          const content = await regenerateWithModel(runtime, input, meter, { repairRounds: options.repairRounds });
-          return { content, productHandle: input.product.productHandle, usage: meter.snapshot() };
+          const { content, extraFacts } = await regenerateWithModel(runtime, input, meter, { repairRounds: options.repairRounds });
+          return { content, productHandle: input.product.productHandle, usage: meter.snapshot(), extraFacts };
         }
         const reading =
           options.loadImage === null ? { facts: [], messages: [] } : await readProductImages(runtime, input, meter, { loadImage: options.loadImage, maxImages: options.maxImages });
         const facts = [...input.facts, ...reading.facts];
-        const content = await Promise.all(input.targets.map((target) => writeCountry(runtime, options, input, facts, target, meter)));
+        const content = await allOrNothing(
+          input.targets.map((target) => (signal: AbortSignal) => writeCountry(runtime, options, { ...input, signal }, facts, target, meter)),
+          input.signal,
+        );
         for (const record of content) record.validation_messages.push(...reading.messages);
         const first = content[0]?.title ?? null;
         return {
@@ -64,14 +67,7 @@ export function createV2Engine(runtime: ModelRuntime, options: V2Options): Conte
   };
 }
 
-async function writeCountry(
-  runtime: ModelRuntime,
-  options: V2Options,
-  input: EngineInput,
-  facts: readonly Fact[],
-  target: { country: string; language: string },
-  meter: UsageMeter,
-): Promise<CountryContent> {
+async function writeCountry(runtime: ModelRuntime, options: V2Options, input: EngineInput, facts: readonly Fact[], target: Target, meter: UsageMeter): Promise<CountryContent> {
   const signal = input.signal === undefined ? {} : { signal: input.signal };
   const known = new Set(facts.map((f) => f.id));
   const kind = claimKind(facts, input.product.codeType);
@@ -82,25 +78,27 @@ async function writeCountry(
     const problems = await verifyRecord(content, { facts, kind, unknownIds });
     if (problems.length > 0 || !options.critic) return { record: content, problems };
     // The critic reads only drafts that already pass every deterministic check: cheaper, and its
-    // judgement is then about meaning, not about what a rule can see.
+    // judgement is then about meaning, not about what a rule can see. Matters of taste are not
+    // worth a repair round.
     const review = await askModel(runtime, {
       step: 'critic',
-      instructions: instructionsFor('critic'),
+      instructions: meter.instructions('critic'),
       messages: [{ role: 'user', content: `${data}\n${block('draft', recordData(content))}` }],
       schema: criticSchema,
       meter,
       ...signal,
     });
-    return { record: content, problems: review.issues.map((i) => ({ field: i.field, check: 'critic' as const, message: i.problem })) };
+    const errors = review.issues.filter((i) => i.severity === 'error');
+    return { record: content, problems: errors.map((i) => ({ field: i.field, check: 'critic' as const, message: i.problem })) };
   };
 
-  let draft = await askModel(runtime, { step: 'draft', instructions: instructionsFor('draft'), messages: [{ role: 'user', content: data }], schema: countryDraftSchema, meter, ...signal });
+  let draft = await askModel(runtime, { step: 'draft', instructions: meter.instructions('draft'), messages: [{ role: 'user', content: data }], schema: countryDraftSchema, meter, ...signal });
   let verdict = await check(draft);
   for (let round = 1; round <= options.repairRounds && verdict.problems.length > 0; round++) {
     meter.roundsUsed(round);
     draft = await askModel(runtime, {
       step: 'repair',
-      instructions: instructionsFor('repair'),
+      instructions: meter.instructions('repair'),
       messages: [{ role: 'user', content: `${data}\n${block('draft', draft)}\n${block('problems', describeProblems(verdict.problems))}` }],
       schema: countryDraftSchema,
       meter,

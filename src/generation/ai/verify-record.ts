@@ -26,6 +26,10 @@ export async function verifyRecord(
     factTexts: context.facts.map((f) => f.value),
   });
   for (const u of findUngrounded(record, context.facts)) {
+    // An attribute value may be a translation of its fact (black → Schwarz), which no text match
+    // can confirm: one that cites a real fact passes here (its numbers are still checked, as
+    // text) and is left to the critic's reading.
+    if (u.kind === 'attribute' && (record.sources[u.field] ?? []).length > 0) continue;
     problems.push({
       field: u.field,
       check: 'ungrounded',
@@ -39,7 +43,7 @@ export async function verifyRecord(
 }
 
 /** Problems that must never reach a shopper: the field is withheld when they survive every repair. */
-const WITHHELD: ReadonlySet<RecordProblem['check']> = new Set(['refusal', 'health_claim', 'ungrounded', 'language']);
+export const WITHHELD: ReadonlySet<RecordProblem['check']> = new Set(['refusal', 'health_claim', 'ungrounded', 'language']);
 
 /**
  * What still fails after the last repair round: fields with a serious problem are withheld (set

@@ -27,7 +27,7 @@ export interface ParsedCall {
   /** The draft the model is asked to check or repair; for a regeneration, the current records. */
   draft: unknown;
   problems: Array<{ field: string; problem: string; country?: string }>;
-  requests: Array<{ field: string; request: string }>;
+  requests: Array<{ field: string; kind: 'content' | 'instruction' | 'none'; text?: string; fact_id?: string }>;
   fields: string[];
   /** Text of every user message, for assertions on what was sent. */
   userText: string;
@@ -46,7 +46,8 @@ export function parseCall(request: FakeLlmRequest): ParsedCall {
   }
   const task = (blocks.get('task') ?? {}) as { targets?: Target[]; fields?: string[] };
   const data = (blocks.get('product_data') ?? {}) as { facts?: SeenFact[]; merchant_notes?: string | null };
-  const properties = schemaProperties(request.schema);
+  // Without structured output (AGENT_V*_JSON_SCHEMA=off) the schema travels in the instructions.
+  const properties = schemaProperties(request.schema ?? schemaInInstructions(request.system));
   const hasProblems = blocks.has('problems');
   let step: Step;
   if (properties.includes('observations')) step = 'images';
@@ -66,6 +67,11 @@ export function parseCall(request: FakeLlmRequest): ParsedCall {
     userText,
     reAsked: request.messages.some((m) => m.role === 'assistant'),
   };
+}
+
+function schemaInInstructions(system: string): unknown {
+  const spelt = /follows this JSON schema:\n(\{.*\})\s*$/s.exec(system);
+  return spelt?.[1] === undefined ? null : JSON.parse(spelt[1]);
 }
 
 function schemaProperties(schema: unknown): string[] {
@@ -150,7 +156,8 @@ export function regenerateFields(call: ParsedCall) {
       return {
         country: target.country,
         fields: call.fields.map((field) => {
-          const request = call.requests.find((r) => r.field === field)?.request ?? '';
+          const asked = call.requests.find((r) => r.field === field);
+          const request = asked?.kind === 'content' ? (asked.text ?? '') : '';
           if (field === 'key_features') {
             return { field, text: '', items: fresh.key_features.map((f) => f.text), fact_ids: fresh.key_features.flatMap((f) => f.fact_ids) };
           }
