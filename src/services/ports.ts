@@ -83,3 +83,19 @@ export interface ImageCandidate {
 export interface ImageStandardiser {
   standardise(candidates: readonly ImageCandidate[], signal?: AbortSignal): Promise<{ images: unknown[]; messages: string[] }>;
 }
+
+/**
+ * A generation that may succeed later (a model provider down or rate limiting for long): the
+ * queue tries again, and on the last attempt it fails with this reason and is refunded. Carries
+ * what the attempt spent.
+ */
+export class TransientGenerationError extends Error {
+  override name = 'TransientGenerationError';
+  readonly reason: string;
+  readonly usage: GenerationUsage | undefined;
+  constructor(reason: string, message: string, options: { usage?: GenerationUsage; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.reason = reason;
+    this.usage = options.usage;
+  }
+}

@@ -12,7 +12,7 @@ import { parseFieldRequests } from '../domain/regenerate-fields.ts';
 import type { SourceChain } from '../sources/source-chain.ts';
 import { failAndRefund } from './fail-generation.ts';
 import { gatherFacts, imageCandidates, mergeFacts, type ProductFacts } from './gather-facts.ts';
-import { PermanentGenerationError, type ContentEngine, type ImageStandardiser } from './ports.ts';
+import { PermanentGenerationError, TransientGenerationError, type ContentEngine, type ImageStandardiser } from './ports.ts';
 
 export type GenerationOutcome = 'completed' | 'failed' | 'already_settled';
 
@@ -122,9 +122,18 @@ export async function runGeneration(deps: RunGenerationDeps, generationId: strin
     }
     // Tokens a failed attempt spent are kept, so the generation's totals count every attempt.
     const spent = usageCarriedBy(err);
-    if (spent !== null) {
-      await recordAttemptUsage(db, generationId, addUsage(generation.usage, { ...spent, latency_ms: Math.round(performance.now() - started) }));
+    const total = spent === null ? generation.usage : addUsage(generation.usage, { ...spent, latency_ms: Math.round(performance.now() - started) });
+    if (err instanceof TransientGenerationError && lastAttempt) {
+      // Said plainly, as for a source that stays down, rather than the queue's generic failure.
+      await failAndRefund(
+        db,
+        generationId,
+        { reason: err.reason, message: `${err.message} (after ${generation.attempts} attempts). The credits were refunded; create the product again later.` },
+        total,
+      );
+      return 'failed';
     }
+    if (spent !== null && total !== null) await recordAttemptUsage(db, generationId, total);
     throw err;
   }
   for (const report of gathered.unavailable) {

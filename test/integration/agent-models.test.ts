@@ -334,6 +334,18 @@ for (const target of databaseTargets()) {
         assert.equal(balance.ledger, 100);
       });
 
+      test('a provider that stays down is retried by the queue, then fails as unavailable with a refund and every attempt counted', async () => {
+        fake.setScript(() => ({ kind: 'error', status: 503 }));
+        const mark = fake.requests.length;
+        const { id: accountId, token } = await h.account(100);
+        const product = await details(token, await create(token, { ...ITALIAN_PASTA, sku: 'down', countries: ['it'], agent_model: 'v1' }));
+        assert.equal(product.failure?.reason, 'llm_unavailable');
+        assert.match(product.failure?.message ?? '', /after 2 attempts/);
+        assert.equal(since(mark).length, 6, 'two queue attempts of a call and its two retries');
+        assert.equal(product.generation?.usage?.calls, 6, 'the usage counts the calls of both attempts');
+        assert.equal((await h.balance(accountId)).credits, 100);
+      });
+
       test('a model the provider does not know fails with its reason and a refund', async () => {
         fake.setScript(() => ({ kind: 'error', status: 404 }));
         const { id: accountId, token } = await h.account(100);

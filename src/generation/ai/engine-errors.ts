@@ -1,17 +1,6 @@
-import type { GenerationUsage } from '../../domain/generation-usage.ts';
-import { PermanentGenerationError } from '../../services/ports.ts';
+import { PermanentGenerationError, TransientGenerationError } from '../../services/ports.ts';
 import { InvalidModelOutputError, ModelUnavailableError, PermanentModelError } from './call-model.ts';
 import type { UsageMeter } from './usage-meter.ts';
-
-/** A transient failure that carries the tokens spent, so the generation's totals stay honest. */
-export class ModelAttemptFailed extends Error {
-  override name = 'ModelAttemptFailed';
-  readonly usage: GenerationUsage;
-  constructor(message: string, usage: GenerationUsage, cause: unknown) {
-    super(message, { cause });
-    this.usage = usage;
-  }
-}
 
 /**
  * The model's failures in the service's terms: permanent ones fail the job with a refund,
@@ -27,7 +16,8 @@ export function asGenerationError(err: unknown, meter: UsageMeter): unknown {
       meter.snapshot(),
     );
   }
-  if (err instanceof ModelUnavailableError) return new ModelAttemptFailed(err.message, meter.snapshot(), err);
-  if (err instanceof Error && err.name !== 'AbortError') return new ModelAttemptFailed(err.message, meter.snapshot(), err);
+  if (err instanceof ModelUnavailableError) return new TransientGenerationError('llm_unavailable', err.message, { usage: meter.snapshot(), cause: err });
+  // A job being stopped is not a failure of the model; anything else unexpected is retried.
+  if (err instanceof Error && err.name !== 'AbortError') return new TransientGenerationError('generation_failed', err.message, { usage: meter.snapshot(), cause: err });
   return err;
 }
