@@ -3,6 +3,7 @@ import {
   bearerToken,
   fakeId,
   isRecord,
+  modelIdIn,
   replyText,
   startFakeLlmServer,
   stringOf,
@@ -17,6 +18,8 @@ import {
 
 // A fake of Anthropic's Messages API in its wire format:
 //   POST /v1/messages  (x-api-key and anthropic-version headers) → {"type":"message",…}
+//   GET  /v1/models/{id}  → {"type":"model",…}; an alias (claude-sonnet-4-5) resolves to its
+//                           dated snapshot (claude-sonnet-4-5-20250929) as the real API does
 // A JSON schema comes either as native structured output (`output_config.format`, type
 // json_schema: the answer is JSON text) or, for models without it, as the forced `json` tool
 // (the answer is a tool_use block named `json`). Errors are {"type":"error","error":{type,message}}.
@@ -131,9 +134,39 @@ function anthropicError(status: number, details: ErrorDetails): WireAnswer {
   };
 }
 
+const SNAPSHOT_DATE = /^\d{8}$/;
+
+/** The known id an id names: itself, or for an alias the latest dated snapshot it points to. */
+function resolveModel(id: string, models: readonly string[] | undefined): string | undefined {
+  if (models === undefined || models.includes(id)) return id;
+  const snapshots = models.filter((known) => known.startsWith(`${id}-`) && SNAPSHOT_DATE.test(known.slice(id.length + 1)));
+  return snapshots.sort().at(-1);
+}
+
+/** `claude-sonnet-4-5-20250929` → `Claude Sonnet 4.5`, the way the API's display_name reads. */
+function displayName(id: string): string {
+  const words = id.split('-').filter((part) => !SNAPSHOT_DATE.test(part));
+  const names = words.filter((part) => !/^\d+$/.test(part)).map((part) => part.charAt(0).toUpperCase() + part.slice(1));
+  const version = words.filter((part) => /^\d+$/.test(part)).join('.');
+  return [...names, version].filter((part) => part !== '').join(' ');
+}
+
+function lookupModel(path: string, models: readonly string[] | undefined): WireAnswer | undefined {
+  const id = modelIdIn(path);
+  if (id === undefined) return undefined;
+  const resolved = resolveModel(id, models);
+  if (resolved === undefined) return anthropicError(404, { model: id });
+  return {
+    status: 200,
+    headers: { 'request-id': fakeId('req_') },
+    body: { type: 'model', id: resolved, display_name: displayName(resolved), created_at: '2025-09-29T00:00:00Z' },
+  };
+}
+
 const anthropicDialect: LlmDialect = {
   provider: 'anthropic',
   endpoints: { '/v1/messages': messagesEndpoint },
+  lookup: lookupModel,
   apiKeyOf: (headers) => {
     const key = headers['x-api-key'];
     return typeof key === 'string' ? key : bearerToken(headers);

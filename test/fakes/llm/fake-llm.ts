@@ -44,11 +44,21 @@ export type FakeLlmReply =
 /** `index` is the request's position in `FakeLlmServer.requests` (0 for the first request received). */
 export type FakeLlmScript = (request: FakeLlmRequest, index: number) => FakeLlmReply | Promise<FakeLlmReply>;
 
+/** One model lookup (GET /v1/models…): it carries no prompt, so it is kept apart from `requests`. */
+export interface FakeLlmLookup {
+  path: string;
+  /** The bearer / x-api-key value the client sent. */
+  apiKey: string | undefined;
+  headers: Record<string, string | string[] | undefined>;
+}
+
 export interface FakeLlmServer {
   /** Base URL to give the provider: `http://127.0.0.1:PORT/v1` for both providers. */
   baseURL: string;
   /** Every request received, in order (including ones answered with errors). */
   requests: FakeLlmRequest[];
+  /** Every model lookup received, in order (including refused ones). */
+  lookups: FakeLlmLookup[];
   /** Replace the script (tests switch behaviour between phases). */
   setScript(script: FakeLlmScript): void;
   close(): Promise<void>;
@@ -60,6 +70,12 @@ export interface FakeLlmOptions {
   latencyMs?: number;
   /** Only this key is accepted; anything else gets the provider's real 401. Default: any key accepted. */
   apiKey?: string;
+  /**
+   * The model ids the lookup endpoints (GET /v1/models, GET /v1/models/{id}) know. Default: any id
+   * is known to GET /v1/models/{id}, and GET /v1/models, which cannot list "any", answers 404 like a
+   * server without a list does.
+   */
+  models?: string[];
 }
 
 // ---- What a provider module supplies ----------------------------------------------------------
@@ -93,6 +109,11 @@ export interface LlmDialect {
   provider: FakeLlmRequest['provider'];
   /** The endpoints, by POST path (e.g. `/v1/chat/completions`). */
   endpoints: Readonly<Record<string, LlmEndpoint>>;
+  /**
+   * The answer to a GET model lookup at `path` (the real APIs answer these free: no prompt, no
+   * tokens), or undefined when the provider has no such endpoint. `models` as in FakeLlmOptions.
+   */
+  lookup?(path: string, models: readonly string[] | undefined): WireAnswer | undefined;
   apiKeyOf(headers: IncomingHttpHeaders): string | undefined;
   /** An answer for a request the real API refuses before the model sees it (a missing header). */
   precheck?(headers: IncomingHttpHeaders): WireAnswer | undefined;
@@ -135,6 +156,17 @@ export function fakeId(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${sequence.toString(36).padStart(6, '0')}`;
 }
 
+/** The id in a `/v1/models/{id}` path, decoded; undefined for any other path. */
+export function modelIdIn(path: string): string | undefined {
+  const match = /^\/v1\/models\/([^/]+)$/.exec(path);
+  if (match?.[1] === undefined) return undefined;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return undefined;
+  }
+}
+
 export function bearerToken(headers: IncomingHttpHeaders): string | undefined {
   const match = /^Bearer\s+(.+)$/i.exec(headers.authorization ?? '');
   return match?.[1];
@@ -160,6 +192,7 @@ export async function startFakeLlmServer(dialect: LlmDialect, options: FakeLlmOp
   let script = options.script;
   const latencyMs = options.latencyMs ?? 0;
   const requests: FakeLlmRequest[] = [];
+  const lookups: FakeLlmLookup[] = [];
   // Pending latency timers: close() cancels them so nothing is written after the server is gone.
   const waiting = new Map<NodeJS.Timeout, () => void>();
   let closed = false;
@@ -189,8 +222,24 @@ export async function startFakeLlmServer(dialect: LlmDialect, options: FakeLlmOp
     return { ...answer, headers: { ...answer.headers, 'retry-after': String(retryAfterSeconds) } };
   };
 
+  /** True when the request's key is refused: the 401 has then been sent. */
+  const refusesKey = async (apiKey: string | undefined, response: ServerResponse): Promise<boolean> => {
+    if (options.apiKey !== undefined ? apiKey === options.apiKey : apiKey !== undefined && apiKey !== '') return false;
+    await send(response, dialect.unauthorized(apiKey));
+    return true;
+  };
+
   const handle = async (incoming: IncomingMessage, response: ServerResponse, url: URL): Promise<void> => {
     const text = await readBody(incoming);
+    const lookup = incoming.method === 'GET' ? dialect.lookup?.(url.pathname, options.models) : undefined;
+    if (lookup !== undefined) {
+      const apiKey = dialect.apiKeyOf(incoming.headers);
+      lookups.push({ path: url.pathname, apiKey, headers: { ...incoming.headers } });
+      const refused = dialect.precheck?.(incoming.headers);
+      if (refused !== undefined) return send(response, refused);
+      if (await refusesKey(apiKey, response)) return;
+      return send(response, lookup);
+    }
     const endpoint = incoming.method === 'POST' ? dialect.endpoints[url.pathname] : undefined;
     if (endpoint === undefined) {
       await send(response, dialect.error(404, { model: '', message: `Invalid URL (${incoming.method ?? 'GET'} ${url.pathname})` }));
@@ -204,9 +253,7 @@ export async function startFakeLlmServer(dialect: LlmDialect, options: FakeLlmOp
 
     const refused = dialect.precheck?.(incoming.headers);
     if (refused !== undefined) return send(response, refused);
-    if (options.apiKey !== undefined ? apiKey !== options.apiKey : apiKey === undefined || apiKey === '') {
-      return send(response, dialect.unauthorized(apiKey));
-    }
+    if (await refusesKey(apiKey, response)) return;
     if (!isRecord(body)) {
       return send(response, dialect.error(400, { model: '', message: 'We could not parse the JSON body of your request.' }));
     }
@@ -238,6 +285,7 @@ export async function startFakeLlmServer(dialect: LlmDialect, options: FakeLlmOp
   return {
     baseURL: `${server.url}/v1`,
     requests,
+    lookups,
     setScript: (next) => {
       script = next;
     },

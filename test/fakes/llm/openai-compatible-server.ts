@@ -3,6 +3,7 @@ import {
   bearerToken,
   fakeId,
   isRecord,
+  modelIdIn,
   replyText,
   startFakeLlmServer,
   stringOf,
@@ -18,6 +19,8 @@ import {
 // A fake of the OpenAI API in its wire format, as OpenAI-compatible providers speak it:
 //   POST /v1/chat/completions   → chat.completion (what @ai-sdk/openai-compatible sends)
 //   POST /v1/responses          → response        (what @ai-sdk/openai's default openai(model) sends)
+//   GET  /v1/models             → list of model   (Ollama, vLLM, LM Studio, llama.cpp answer it too)
+//   GET  /v1/models/{id}        → model, or 404 model_not_found
 // Auth is `Authorization: Bearer KEY`; errors are {"error":{"message","type","param","code"}}.
 
 type Message = FakeLlmRequest['messages'][number];
@@ -149,6 +152,8 @@ function errorFor(status: number, details: ErrorDetails): { type: string; code: 
     case 403:
       return { type: 'request_forbidden', code: 'unsupported_country_region_territory', message: 'Country, region, or territory not supported' };
     case 404:
+      // A path the API does not have is a 404 too, without the model_not_found code.
+      if (details.model === '') return { type: 'invalid_request_error', code: null, message: 'Invalid URL.' };
       return { type: 'invalid_request_error', code: 'model_not_found', message: `The model \`${details.model}\` does not exist or you do not have access to it.` };
     case 429:
       if (details.type === 'insufficient_quota') {
@@ -173,9 +178,26 @@ function openAiError(status: number, details: ErrorDetails): WireAnswer {
   };
 }
 
+/** A model object as GET /v1/models and GET /v1/models/{id} carry it. */
+function modelObject(id: string): Record<string, unknown> {
+  return { id, object: 'model', created: 1_700_000_000, owned_by: 'system' };
+}
+
+function lookupModels(path: string, models: readonly string[] | undefined): WireAnswer | undefined {
+  const headers = { 'x-request-id': fakeId('req_') };
+  if (path === '/v1/models') {
+    return models === undefined ? undefined : { status: 200, headers, body: { object: 'list', data: models.map(modelObject) } };
+  }
+  const id = modelIdIn(path);
+  if (id === undefined) return undefined;
+  if (models !== undefined && !models.includes(id)) return openAiError(404, { model: id });
+  return { status: 200, headers, body: modelObject(id) };
+}
+
 const openAiDialect: LlmDialect = {
   provider: 'openai-compatible',
   endpoints: { '/v1/chat/completions': chatCompletions, '/v1/responses': responses },
+  lookup: lookupModels,
   apiKeyOf: bearerToken,
   error: openAiError,
   unauthorized(apiKey) {
