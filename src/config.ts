@@ -79,6 +79,11 @@ const configSchema = z.object({
   AGENT_REPAIR_ROUNDS: intFrom(2, 0, 10),
   AGENT_CRITIC: z.enum(['on', 'off']).default('on'),
   AGENT_MAX_OUTPUT_TOKENS: intFrom(8192, 256, 200_000),
+  // At start, ask each provider whether the key and model are good (no tokens spent); off for air-gapped setups.
+  AGENT_CHECK_AT_START: z.enum(['on', 'off']).default('on'),
+  // Prometheus metrics on their own listener (needed by `vetrina worker`); unset: GET /metrics on the API.
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
 });
 
 const list = (text: string) =>
@@ -139,7 +144,10 @@ export type Config = Readonly<{
     repairRounds: number;
     critic: boolean;
     maxOutputTokens: number;
+    checkAtStart: boolean;
   }>;
+  /** Null: metrics are served by the API at /metrics. */
+  metricsListener: Readonly<{ host: string; port: number }> | null;
 }>;
 
 export const AGENT_PROVIDERS = ['openai', 'anthropic', 'openai-compatible'] as const;
@@ -233,7 +241,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       repairRounds: c.AGENT_REPAIR_ROUNDS,
       critic: c.AGENT_CRITIC === 'on',
       maxOutputTokens: c.AGENT_MAX_OUTPUT_TOKENS,
+      checkAtStart: c.AGENT_CHECK_AT_START === 'on',
     }),
+    metricsListener: c.METRICS_PORT === undefined ? null : Object.freeze({ host: c.METRICS_HOST, port: c.METRICS_PORT }),
   });
 }
 

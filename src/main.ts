@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { loadConfig, type Config } from './config.ts';
+import type { Logger } from 'pino';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { checkModelAccess } from './generation/ai/check-model-access.ts';
+import { startMetricsServer } from './http/metrics-server.ts';
 import { createContainer } from './container.ts';
 import { buildApp } from './http/app.ts';
 import { startWorkers } from './jobs/worker.ts';
@@ -15,6 +18,12 @@ export async function run(config: Config, options: RunOptions): Promise<void> {
   const role = options.http ? 'server' : 'worker';
   const container = await createContainer(config, { role });
   const { logger } = container;
+  try {
+    await checkAgentModels(config, logger);
+  } catch (err) {
+    await container.close({ graceful: false });
+    throw err;
+  }
 
   const created = await bootstrapDefaultAccount(container.db);
   if (created !== null) {
@@ -29,6 +38,9 @@ export async function run(config: Config, options: RunOptions): Promise<void> {
     // Standardised image URLs are stored with this base; clients could not reach a wildcard address.
     logger.warn({ publicBaseUrl: config.media.publicBaseUrl }, 'PUBLIC_BASE_URL is not set: image URLs in records will use an address clients cannot reach');
   }
+
+  const metricsServer = config.metricsListener === null ? null : await startMetricsServer(container.metrics, config.metricsListener);
+  if (metricsServer !== null) logger.info({ url: `${metricsServer.url}/metrics` }, 'metrics listening');
 
   let app: FastifyInstance | null = null;
   if (options.workers) {
@@ -62,6 +74,7 @@ export async function run(config: Config, options: RunOptions): Promise<void> {
     try {
       await app?.close();
       await container.close({ graceful: true });
+      await metricsServer?.close();
       logger.info('stopped');
       process.exitCode = 0;
     } catch (err) {
@@ -71,6 +84,25 @@ export async function run(config: Config, options: RunOptions): Promise<void> {
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+/**
+ * A refused key or an unknown model stops the start here, with the variable to fix, rather than
+ * failing every product later; a provider that cannot be asked right now is only a warning.
+ */
+async function checkAgentModels(config: Config, logger: Logger): Promise<void> {
+  if (!config.agents.checkAtStart) return;
+  const checks = (['v1', 'v2'] as const).flatMap((agent) => {
+    const model = config.agents[agent];
+    return model === null ? [] : [checkModelAccess(model, { agent }).then((verdict) => ({ agent, verdict }))];
+  });
+  const fatal: string[] = [];
+  for (const { agent, verdict } of await Promise.all(checks)) {
+    if (verdict.ok) logger.info({ agent_model: agent }, 'agent model reachable: key and model accepted');
+    else if (verdict.fatal) fatal.push(verdict.message);
+    else logger.warn({ agent_model: agent }, `agent model not checked: ${verdict.message}`);
+  }
+  if (fatal.length > 0) throw new ConfigError(`agent model misconfigured:\n  ${fatal.join('\n  ')}`);
 }
 
 if (import.meta.main) {

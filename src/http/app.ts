@@ -64,7 +64,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.decorateRequest('auth', null);
   await app.register(healthRoute, { db: deps.db });
-  await app.register(metricsRoute, { metrics: deps.metrics });
+  // With a metrics listener of its own (METRICS_PORT), the public API port does not show them.
+  if (deps.config.metricsListener === null) await app.register(metricsRoute, { metrics: deps.metrics });
   // Renditions are public (storefronts load them) and named by content hash, so outside /api/v1.
   registerMediaRoutes(app, deps.mediaStorage);
   await app.register(

@@ -19,21 +19,47 @@ describe('vetrina serve with agent models', () => {
   let fake: FakeLlmServer;
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'vetrina-cli-agents-'));
-    fake = await startFakeOpenAiCompatible({ script: productWriter() });
+    fake = await startFakeOpenAiCompatible({ script: productWriter(), apiKey: 'right-key', models: ['qwen3:8b', 'llama3.1:8b'] });
   });
   after(async () => {
     await fake.close();
     await rm(dir, { recursive: true, force: true });
   });
 
-  test('logs the engine of each agent model at start: the template for v1, the local model for v2', async () => {
-    const server = await startServer({ DATA_DIR: join(dir, 'ok'), AGENT_V2_MODEL: 'openai-compatible:qwen3:8b', AGENT_V2_BASE_URL: fake.baseURL });
+  test('logs the engine of each agent model at start (the template for v1, the local model for v2) after checking key and model', async () => {
+    const server = await startServer({
+      DATA_DIR: join(dir, 'ok'),
+      AGENT_V2_MODEL: 'openai-compatible:qwen3:8b',
+      AGENT_V2_BASE_URL: fake.baseURL,
+      AGENT_V2_API_KEY: 'right-key',
+      METRICS_PORT: '0',
+    });
     try {
       assert.match(server.output(), /agent model v1: template/);
       assert.match(server.output(), /agent model v2: openai-compatible:qwen3:8b/);
+      assert.match(server.output(), /agent model reachable: key and model accepted/);
+      // Metrics have their own listener, and the public API port does not show them.
+      const metricsUrl = /"url":"(http:\/\/127\.0\.0\.1:\d+\/metrics)"/.exec(server.output())?.[1];
+      assert.ok(metricsUrl !== undefined, server.output());
+      assert.match(await (await fetch(metricsUrl)).text(), /vetrina_llm_tokens_total/);
+      assert.equal((await fetch(`${server.url}/metrics`)).status, 404);
     } finally {
       assert.equal(await server.stop(), 0);
     }
+  });
+
+  test('a refused key or an unknown model stops the start, naming the variable to fix', async () => {
+    const badKey = await runCli(['serve'], { DATA_DIR: join(dir, 'bad-key'), PORT: '0', AGENT_V2_MODEL: 'openai-compatible:qwen3:8b', AGENT_V2_BASE_URL: fake.baseURL, AGENT_V2_API_KEY: 'wrong-key' });
+    assert.equal(badKey.code, 1, badKey.stdout);
+    assert.match(badKey.stderr, /agent model misconfigured/);
+    assert.match(badKey.stderr, /AGENT_V2_API_KEY/);
+    assert.doesNotMatch(badKey.stderr + badKey.stdout, /wrong-key/, 'the key itself is never printed');
+    assert.doesNotMatch(badKey.stdout, /listening at/i);
+
+    const unknown = await runCli(['serve'], { DATA_DIR: join(dir, 'bad-model'), PORT: '0', AGENT_V1_MODEL: 'openai-compatible:mistral:7b', AGENT_V1_BASE_URL: fake.baseURL, AGENT_V1_API_KEY: 'right-key' });
+    assert.equal(unknown.code, 1, unknown.stdout);
+    assert.match(unknown.stderr, /AGENT_V1_MODEL/);
+    assert.match(unknown.stderr, /qwen3:8b/, 'the models the server has are listed');
   });
 
   test('a model with no key stops the start with the variable to set, before anything listens', async () => {
