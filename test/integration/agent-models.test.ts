@@ -374,6 +374,28 @@ for (const target of databaseTargets()) {
         assert.equal((await h.balance(accountId)).credits, before);
       });
 
+      test('an answer cut off at the output limit is asked again afresh with twice the room', async () => {
+        let cut = true;
+        fake.setScript(
+          productWriter(() => {
+            if (!cut) return undefined;
+            cut = false;
+            return { kind: 'text', text: '{"records": [{"country": "it", "title": {"text": "Barilla Spa', cutOff: true };
+          }),
+        );
+        const mark = fake.requests.length;
+        const { token } = await h.account();
+        const product = await details(token, await create(token, { ...ITALIAN_PASTA, sku: 'cut-off', countries: ['it'], agent_model: 'v1' }));
+        assert.equal(product.state, 'completed');
+        const [first, second] = since(mark);
+        assert.equal(second?.messages.length, 1, 'the cut-off answer is not pasted back');
+        const room = (r: typeof first) => {
+          const body = (r?.body ?? {}) as Record<string, unknown>;
+          return Number(body.max_tokens ?? body.max_output_tokens ?? body.max_completion_tokens);
+        };
+        assert.equal(room(second), room(first) * 2);
+      });
+
       test("the provider's content filter fails the job with a refund", async () => {
         fake.setScript(() => ({ kind: 'refusal', text: 'I cannot help with that.' }));
         const { id: accountId, token } = await h.account(100);

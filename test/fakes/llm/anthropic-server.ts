@@ -74,7 +74,7 @@ const messagesEndpoint: LlmEndpoint = {
       // A refusal stops the message where the classifier struck: whatever text came before it stays.
       const text = replyText(reply);
       content = text === '' ? [] : [{ type: 'text', text }];
-      stopReason = reply.kind === 'refusal' ? 'refusal' : 'end_turn';
+      stopReason = reply.kind === 'refusal' ? 'refusal' : reply.kind === 'text' && reply.cutOff === true ? 'max_tokens' : 'end_turn';
     }
     return {
       status: 200,
