@@ -9,6 +9,7 @@ import { checkLengths } from '../../src/generation/ai/checks/length-check.ts';
 import { checkMetaText } from '../../src/generation/ai/checks/meta-text-check.ts';
 import type { RecordProblem } from '../../src/generation/ai/checks/problem.ts';
 import { createTemplateEngine } from '../../src/generation/template/engine.ts';
+import { checkLabelClaims } from '../../src/generation/ai/checks/label-claim-check.ts';
 import { LIMITS } from '../../src/generation/template/limits.ts';
 import { aifaRecordToFacts } from '../../src/sources/aifa/aifa-record.ts';
 import { catalogueRecordToFacts } from '../../src/sources/catalogue/catalogue-record.ts';
@@ -220,6 +221,7 @@ test('the template engine output for every fixture in eight languages passes eve
       assert.deepEqual(summary(checkLengths(content)), [], `${where}: lengths`);
       assert.deepEqual(summary(checkMetaText(content)), [], `${where}: meta text`);
       assert.deepEqual(summary(checkHealthClaims(content, kindOf(fixture), facts.map((f) => f.value))), [], `${where}: health claims`);
+      assert.deepEqual(summary(checkLabelClaims(content, facts.map((f) => f.value))), [], `${where}: label claims`);
       if (content.validation_messages.some((m) => UNTRANSLATED.test(m))) continue;
       judgedForLanguage += 1;
       assert.deepEqual(summary(await checkLanguage(content, content.language)), [], `${where}: language`);
@@ -571,5 +573,37 @@ describe('deterministicChecks', () => {
       'health_claim short_description',
       'language description',
     ]);
+  });
+});
+
+describe('label claims', () => {
+  const base = { title: 'Barilla Spaghetti n.5', key_features: [], global_attr: {} };
+
+  it('a claim no fact makes is caught, in any of the languages', () => {
+    for (const [language, text] of [
+      ['it', 'Pasta biologica, senza glutine.'],
+      ['de', 'Bio-Nudeln, glutenfrei und vegan.'],
+      ['fr', 'Pâtes sans gluten, issues du commerce équitable.'],
+      ['en', 'Organic, gluten-free pasta.'],
+    ] as const) {
+      const problems = checkLabelClaims({ ...base, description: text }, ['Spaghetti n.5', 'Barilla', 'Semola di grano duro']);
+      assert.ok(problems.length > 0, `${language}: ${text}`);
+      assert.ok(problems.every((p) => p.check === 'ungrounded' && p.field === 'description'));
+    }
+  });
+
+  it('a claim a fact makes may be repeated in another language', () => {
+    assert.deepEqual(checkLabelClaims({ ...base, description: 'Pasta biologica, senza glutine.' }, ['Organic', 'en:gluten-free', 'Gluten free']), []);
+    assert.deepEqual(checkLabelClaims({ ...base, key_features: ['Vegan'] }, ['Végétalien']), []);
+  });
+
+  it('names the claim and what was written', () => {
+    const [problem] = checkLabelClaims({ ...base, key_features: ['Waterproof to 30 m'] }, ['Sports watch']);
+    assert.equal(problem?.field, 'key_features.0');
+    assert.match(problem?.message ?? '', /"Waterproof" \(waterproof\), which no fact states/);
+  });
+
+  it('does not fire on words that only contain a claim', () => {
+    assert.deepEqual(checkLabelClaims({ ...base, description: 'A biography of the biologist, with a bionic cover.' }, []), []);
   });
 });

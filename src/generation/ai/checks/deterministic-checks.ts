@@ -1,6 +1,7 @@
 // The deterministic checks of an LLM-written record, run together. Grounding (findUngrounded) is
 // not here: the engine runs it on its own, with the facts themselves rather than their texts.
 import { checkHealthClaims, type ClaimKind } from './health-claim-check.ts';
+import { checkLabelClaims } from './label-claim-check.ts';
 import { checkLanguage } from './language-check.ts';
 import { checkLengths } from './length-check.ts';
 import { checkMetaText } from './meta-text-check.ts';
@@ -18,12 +19,13 @@ export interface CheckContext {
   titleMax?: number;
 }
 
-/** Every problem the deterministic checks find: emptiness and lengths, chat talk, health claims, language. */
+/** Every problem the deterministic checks find: emptiness and lengths, chat talk, health and label claims, language. */
 export async function deterministicChecks(record: CheckedFields, ctx: CheckContext): Promise<RecordProblem[]> {
   return [
     ...checkLengths(record, { minFeatures: ctx.minFeatures, titleMax: ctx.titleMax }),
     ...checkMetaText(record),
     ...checkHealthClaims(record, ctx.kind, ctx.factTexts),
+    ...checkLabelClaims(record, ctx.factTexts),
     ...(await checkLanguage(record, ctx.language)),
   ];
 }
