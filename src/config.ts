@@ -196,7 +196,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     worker: Object.freeze({
       concurrency: c.WORKER_CONCURRENCY,
       // Model calls wait on the network, so an LLM deployment needs many jobs in flight per loop.
-      batchSize: c.WORKER_BATCH_SIZE ?? (v1 === null && v2 === null ? 4 : Math.min(100, Math.max(4, Math.ceil(c.AGENT_CONCURRENCY / c.WORKER_CONCURRENCY)))),
+      // Twice the calls allowed: a job also spends time on its database work around the call, and
+      // a slot left empty meanwhile is lost throughput (bench/results/agents.md).
+      batchSize: c.WORKER_BATCH_SIZE ?? (v1 === null && v2 === null ? 4 : Math.min(100, Math.max(4, Math.ceil((2 * c.AGENT_CONCURRENCY) / c.WORKER_CONCURRENCY)))),
       retryLimit: c.JOB_RETRY_LIMIT,
       retryDelaySeconds: c.JOB_RETRY_DELAY_SECONDS,
       expireSeconds: c.JOB_EXPIRE_SECONDS ?? (v1 === null && v2 === null ? 600 : 1800),

@@ -44,21 +44,29 @@ export function createRateLimiter(options: { requestsPerMinute: number; tokensPe
   const tokenLimit = options.tokensPerMinute === undefined ? Infinity : Math.max(1, options.tokensPerMinute);
   const clock = options.clock ?? systemClock;
   /** Grants inside the current window, oldest first; never longer than `limit`. */
-  const grants: Array<{ at: number; tokens: number }> = [];
+  const grants: Array<{ at: number; tokens: number; gone: boolean }> = [];
   let pausedUntil = 0;
   /** Settles when the previous caller has taken its slot (or given up): the FIFO. */
   let tail: Promise<void> = Promise.resolve();
 
+  /** Tokens of the grants in `grants`, kept as they come and go so a check never sums the window. */
+  let windowTokens = 0;
+
   const waitNeeded = (now: number, tokens: number): number => {
-    while (grants.length > 0 && (grants[0]?.at ?? 0) <= now - WINDOW_MS) grants.shift();
+    while (grants.length > 0 && (grants[0]?.at ?? 0) <= now - WINDOW_MS) {
+      const left = grants.shift();
+      if (left === undefined) break;
+      left.gone = true;
+      windowTokens -= left.tokens;
+    }
     const untilWindowFrees = grants.length >= limit ? (grants[0]?.at ?? now) + WINDOW_MS - now : 0;
     return Math.max(untilWindowFrees, untilTokensFree(now, tokens), pausedUntil - now, 0);
   };
 
   /** How long until enough of the window's tokens age out; a request larger than the limit goes alone. */
   const untilTokensFree = (now: number, tokens: number): number => {
-    if (tokenLimit === Infinity) return 0;
-    let used = grants.reduce((sum, g) => sum + g.tokens, 0);
+    if (tokenLimit === Infinity || windowTokens + tokens <= tokenLimit) return 0;
+    let used = windowTokens;
     for (const grant of grants) {
       if (used + tokens <= tokenLimit) return 0;
       used -= grant.tokens;
@@ -74,11 +82,15 @@ export function createRateLimiter(options: { requestsPerMinute: number; tokensPe
       const now = clock.now();
       const wait = waitNeeded(now, tokens);
       if (wait === 0) {
-        const grant = { at: now, tokens };
+        const grant = { at: now, tokens, gone: false };
         grants.push(grant);
+        windowTokens += tokens;
         return {
           settle(actual) {
-            if (Number.isFinite(actual) && actual >= 0) grant.tokens = actual;
+            if (!Number.isFinite(actual) || actual < 0) return;
+            // A grant that has already left the window no longer counts.
+            if (!grant.gone) windowTokens += actual - grant.tokens;
+            grant.tokens = actual;
           },
         };
       }

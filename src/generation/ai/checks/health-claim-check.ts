@@ -170,10 +170,22 @@ function denied(text: string, at: number): boolean {
   return NEGATION.test(sentence.trim().split(/\s+/).slice(-6).join(' '));
 }
 
+/** Each pattern's global twin, compiled once: matchAll needs the g flag, and compiling per call showed in profiles. */
+const globalPatterns = new WeakMap<RegExp, RegExp>();
+
+function globalOf(pattern: RegExp): RegExp {
+  let found = globalPatterns.get(pattern);
+  if (found === undefined) {
+    found = new RegExp(pattern.source, `${pattern.flags}g`);
+    globalPatterns.set(pattern, found);
+  }
+  return found;
+}
+
 function claimIn(text: string, rule: ClaimRule): string | null {
   if (rule.deniable !== true) return firstMatch(text, rule.patterns);
   for (const pattern of rule.patterns) {
-    for (const found of text.matchAll(new RegExp(pattern.source, `${pattern.flags}g`))) {
+    for (const found of text.matchAll(globalOf(pattern))) {
       if (!denied(text, found.index)) return found[0];
     }
   }
