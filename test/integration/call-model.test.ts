@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import pLimit from 'p-limit';
+import PQueue from 'p-queue';
 import { z } from 'zod';
 import { callModel, ModelUnavailableError, type ModelRuntime } from '../../src/generation/ai/call-model.ts';
 import { loadModel } from '../../src/generation/ai/providers.ts';
@@ -34,7 +34,7 @@ describe('model calls share their provider’s limits', () => {
     return {
       loaded,
       lane: createRateLimiter({ requestsPerMinute: 1000, tokensPerMinute: 1_000_000 }),
-      inFlight: pLimit(options.slots ?? 4),
+      inFlight: new PQueue({ concurrency: options.slots ?? 4 }),
       timeoutMs: 5000,
       maxRetries: options.maxRetries,
       maxOutputTokens: 500,
@@ -88,6 +88,25 @@ describe('model calls share their provider’s limits', () => {
     const rt = await runtime({ maxRetries: 1 });
     await assert.rejects(ask(rt), (err: unknown) => err instanceof ModelUnavailableError && /503/.test(err.message));
     assert.equal(fake.requests.length - before, 2, 'the call and its one retry');
+  });
+
+  test("a product's later steps go before new products' first drafts", async () => {
+    const order: string[] = [];
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    fake.setScript(async (request) => {
+      order.push(request.messages[0]?.text ?? '');
+      if (order.length === 1) await gate;
+      return { kind: 'json', value: { ok: true } };
+    });
+    const rt = await runtime({ maxRetries: 0, slots: 1 });
+    const call = (step: string, text: string) => callModel(rt, { step, instructions: 'Answer.', messages: [{ role: 'user', content: text }], schema: answer, meter: meter() });
+    const running = call('draft', 'first product');
+    while (order.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    const waiting = [call('draft', 'second product'), call('critic', 'first product, critic')];
+    release();
+    await Promise.all([running, ...waiting]);
+    assert.deepEqual(order, ['first product', 'first product, critic', 'second product']);
   });
 
   test('an endpoint without JSON-schema output gets the schema in the instructions', async () => {

@@ -1,6 +1,6 @@
 // Builds the engine each agent model uses from the configuration: an LLM engine where
 // AGENT_V1_MODEL / AGENT_V2_MODEL name one, the offline template engine otherwise.
-import pLimit, { type LimitFunction } from 'p-limit';
+import PQueue from 'p-queue';
 import type { Logger } from 'pino';
 import type { AgentModelConfig, Config } from '../../config.ts';
 import type { Metrics } from '../../metrics.ts';
@@ -43,7 +43,7 @@ export async function createAgentEngines(config: Config, deps: AgentEngineDeps):
   const configured = [agents.v1, agents.v2].filter((m) => m !== null);
   const loaded = new Map<AgentModelConfig, LoadedModel>();
   for (const model of configured) loaded.set(model, await loadModel(model));
-  const lanes = new Map<string, { limiter: RateLimiter; inFlight: LimitFunction }>();
+  const lanes = new Map<string, { limiter: RateLimiter; inFlight: PQueue }>();
   for (const { laneKey } of loaded.values()) {
     if (lanes.has(laneKey)) continue;
     const sharing = configured.filter((m) => loaded.get(m)?.laneKey === laneKey);
@@ -52,7 +52,7 @@ export async function createAgentEngines(config: Config, deps: AgentEngineDeps):
         requestsPerMinute: Math.min(...sharing.map((m) => m.requestsPerMinute)),
         tokensPerMinute: Math.min(...sharing.map((m) => m.tokensPerMinute)),
       }),
-      inFlight: pLimit(agents.concurrency),
+      inFlight: new PQueue({ concurrency: agents.concurrency }),
     });
   }
 

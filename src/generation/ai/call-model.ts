@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { generateText, Output, type ModelMessage } from 'ai';
-import type { LimitFunction } from 'p-limit';
+import type PQueue from 'p-queue';
 import { z } from 'zod';
 import type { Metrics } from '../../metrics.ts';
 import type { RateLimiter } from '../../sources/rate-limiter.ts';
@@ -13,8 +13,8 @@ export interface ModelRuntime {
   loaded: LoadedModel;
   /** The provider's requests and tokens per minute for this model and key (shared with the other agent model when both use them). */
   lane: RateLimiter;
-  /** Calls in flight at once on this lane in this process (AGENT_CONCURRENCY). */
-  inFlight: LimitFunction;
+  /** Calls in flight at once on this lane in this process (AGENT_CONCURRENCY), later steps first. */
+  inFlight: PQueue;
   timeoutMs: number;
   maxRetries: number;
   maxOutputTokens: number;
@@ -73,6 +73,9 @@ export const MAX_INLINE_WAIT_MS = 120_000;
 // so the reservation assumes this much and is corrected to the real count after the call.
 const EXPECTED_OUTPUT_TOKENS = 1200;
 
+/** Steps that start a product's work; every other step continues one already started. */
+const FIRST_STEPS: ReadonlySet<string> = new Set(['generate', 'draft', 'images', 'regenerate']);
+
 const defaultBackoff = (attempt: number) => Math.min(30_000, 1000 * 2 ** attempt) * (0.5 + Math.random() / 2);
 
 type Attempt<T> = { ok: true; value: T } | { ok: false; failure: ModelFailure };
@@ -100,7 +103,10 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
     }
     // A provider pause longer than a job should wait goes back to the queue, not into a blocked slot.
     if (runtime.lane.pauseRemainingMs() > MAX_INLINE_WAIT_MS) break;
-    const outcome: Attempt<T> = await runtime.inFlight(async () => {
+    // A product's later steps (critic, repair, a retry) go before new products' first drafts, so
+    // products started finish sooner and hold their job for less time.
+    const followUp = attempt > 0 || !FIRST_STEPS.has(request.step);
+    const outcome: Attempt<T> = await runtime.inFlight.add(async () => {
       const grant = await runtime.lane.acquire(request.signal, estimate);
       const started = performance.now();
       const seconds = () => (performance.now() - started) / 1000;
@@ -144,7 +150,7 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
         }
         return { ok: false, failure };
       }
-    });
+    }, { priority: followUp ? 1 : 0, ...(request.signal === undefined ? {} : { signal: request.signal }) });
     if (outcome.ok) return outcome.value;
     const { failure } = outcome;
     if (failure.kind === 'invalid_output') throw new InvalidModelOutputError(failure.text, failure.message, failure.truncated);
