@@ -21,8 +21,16 @@ const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 1000);
 const COUNTRIES = (process.env.BENCH_COUNTRIES ?? 'it,de').split(',').map((c) => c.trim().toLowerCase()).filter((c) => c !== '');
 const AGENT_CONCURRENCY = Number(process.env.BENCH_AGENT_CONCURRENCY ?? 32);
 const WORKER_CONCURRENCY = Number(process.env.BENCH_WORKER_CONCURRENCY ?? 8);
-// The service's own default (config.ts) when unset: just enough jobs for AGENT_CONCURRENCY calls.
-const WORKER_BATCH_SIZE = Number(process.env.BENCH_WORKER_BATCH_SIZE ?? Math.min(100, Math.max(4, Math.ceil(AGENT_CONCURRENCY / WORKER_CONCURRENCY))));
+// The service's own default (config.ts) when unset, read from the service's own config rule.
+const WORKER_BATCH_SIZE = Number(
+  process.env.BENCH_WORKER_BATCH_SIZE ??
+    loadConfig({
+      AGENT_V2_MODEL: 'openai-compatible:any',
+      AGENT_V2_BASE_URL: 'http://127.0.0.1:1/v1',
+      AGENT_CONCURRENCY: String(AGENT_CONCURRENCY),
+      WORKER_CONCURRENCY: String(WORKER_CONCURRENCY),
+    }).worker.batchSize,
+);
 // A product sent as raw data is one product per create call, so callers overlap instead.
 const CALLERS = Number(process.env.BENCH_CALLERS ?? 10);
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
