@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { checkModelAccess } from './generation/ai/check-model-access.ts';
-import { startMetricsServer } from './http/metrics-server.ts';
-import { createContainer } from './container.ts';
+import { startMetricsServer, type MetricsServer } from './http/metrics-server.ts';
+import { createContainer, type Container } from './container.ts';
 import { buildApp } from './http/app.ts';
 import { startWorkers } from './jobs/worker.ts';
 import { bootstrapDefaultAccount } from './services/accounts.ts';
@@ -18,48 +18,15 @@ export async function run(config: Config, options: RunOptions): Promise<void> {
   const role = options.http ? 'server' : 'worker';
   const container = await createContainer(config, { role });
   const { logger } = container;
+  let started;
   try {
-    await checkAgentModels(config, logger);
+    started = await start(config, options, container);
   } catch (err) {
-    await container.close({ graceful: false });
+    // A port already taken, a refused key …: nothing may keep the process alive after the error.
+    await container.close({ graceful: false }).catch(() => {});
     throw err;
   }
-
-  const created = await bootstrapDefaultAccount(container.db);
-  if (created !== null) {
-    // Printed once, plainly, because it is never retrievable again (only its hash is stored).
-    process.stdout.write(
-      `\nCreated account "${created.account.name}" with ${created.account.credits} credits.\n` +
-        `Its API token, shown only this once:\n\n  ${created.token}\n\n`,
-    );
-  }
-
-  if (!config.media.publicBaseUrlSet && (config.host === '0.0.0.0' || config.host === '::' || config.port === 0)) {
-    // Standardised image URLs are stored with this base; clients could not reach a wildcard address.
-    logger.warn({ publicBaseUrl: config.media.publicBaseUrl }, 'PUBLIC_BASE_URL is not set: image URLs in records will use an address clients cannot reach');
-  }
-
-  const metricsServer = config.metricsListener === null ? null : await startMetricsServer(container.metrics, config.metricsListener);
-  if (metricsServer !== null) logger.info({ url: `${metricsServer.url}/metrics` }, 'metrics listening');
-
-  let app: FastifyInstance | null = null;
-  if (options.workers) {
-    await startWorkers({ ...container });
-    logger.info(
-      { concurrency: config.worker.concurrency, batchSize: config.worker.batchSize, sources: container.sources.names },
-      'workers started',
-    );
-    for (const agent of ['v1', 'v2'] as const) logger.info({ agent_model: agent, engine: container.engines[agent] }, `agent model ${agent}: ${container.engines[agent]}`);
-    const jobsInFlight = config.worker.concurrency * config.worker.batchSize;
-    if ((config.agents.v1 !== null || config.agents.v2 !== null) && jobsInFlight < config.agents.concurrency) {
-      // Model calls wait on the network: fewer jobs than allowed calls leaves the provider idle.
-      logger.warn({ jobsInFlight, agentConcurrency: config.agents.concurrency }, 'WORKER_CONCURRENCY × WORKER_BATCH_SIZE is below AGENT_CONCURRENCY: raise WORKER_BATCH_SIZE to keep the model busy');
-    }
-  }
-  if (options.http) {
-    app = await buildApp(container);
-    await app.listen({ port: config.port, host: config.host });
-  }
+  const { app, metricsServer } = started;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -86,6 +53,58 @@ export async function run(config: Config, options: RunOptions): Promise<void> {
   process.once('SIGINT', () => void stop('SIGINT'));
 }
 
+/** Everything between opening the container and serving; any failure here stops the start. */
+async function start(config: Config, options: RunOptions, container: Container): Promise<{ app: FastifyInstance | null; metricsServer: MetricsServer | null }> {
+  const { logger } = container;
+  await checkAgentModels(config, logger);
+
+  const created = await bootstrapDefaultAccount(container.db);
+  if (created !== null) {
+    // Printed once, plainly, because it is never retrievable again (only its hash is stored).
+    process.stdout.write(
+      `\nCreated account "${created.account.name}" with ${created.account.credits} credits.\n` +
+        `Its API token, shown only this once:\n\n  ${created.token}\n\n`,
+    );
+  }
+
+  if (!config.media.publicBaseUrlSet && (config.host === '0.0.0.0' || config.host === '::' || config.port === 0)) {
+    // Standardised image URLs are stored with this base; clients could not reach a wildcard address.
+    logger.warn({ publicBaseUrl: config.media.publicBaseUrl }, 'PUBLIC_BASE_URL is not set: image URLs in records will use an address clients cannot reach');
+  }
+
+  const metricsServer = config.metricsListener === null ? null : await startMetricsServer(container.metrics, config.metricsListener);
+  if (metricsServer !== null) logger.info({ url: `${metricsServer.url}/metrics` }, 'metrics listening');
+  try {
+    if (options.workers) {
+      await startWorkers({ ...container });
+      logger.info(
+        { concurrency: config.worker.concurrency, batchSize: config.worker.batchSize, sources: container.sources.names },
+        'workers started',
+      );
+      for (const agent of ['v1', 'v2'] as const) logger.info({ agent_model: agent, engine: container.engines[agent] }, `agent model ${agent}: ${container.engines[agent]}`);
+      const jobsInFlight = config.worker.concurrency * config.worker.batchSize;
+      if ((config.agents.v1 !== null || config.agents.v2 !== null) && jobsInFlight < config.agents.concurrency) {
+        // Model calls wait on the network: fewer jobs than allowed calls leaves the provider idle.
+        logger.warn({ jobsInFlight, agentConcurrency: config.agents.concurrency }, 'WORKER_CONCURRENCY × WORKER_BATCH_SIZE is below AGENT_CONCURRENCY: raise WORKER_BATCH_SIZE to keep the model busy');
+      }
+    }
+    let app: FastifyInstance | null = null;
+    if (options.http) {
+      app = await buildApp(container);
+      try {
+        await app.listen({ port: config.port, host: config.host });
+      } catch (err) {
+        await app.close().catch(() => {});
+        throw err;
+      }
+    }
+    return { app, metricsServer };
+  } catch (err) {
+    await metricsServer?.close().catch(() => {});
+    throw err;
+  }
+}
+
 /**
  * A refused key or an unknown model stops the start here, with the variable to fix, rather than
  * failing every product later; a provider that cannot be asked right now is only a warning.
@@ -102,7 +121,9 @@ async function checkAgentModels(config: Config, logger: Logger): Promise<void> {
     else if (verdict.fatal) fatal.push(verdict.message);
     else logger.warn({ agent_model: agent }, `agent model not checked: ${verdict.message}`);
   }
-  if (fatal.length > 0) throw new ConfigError(`agent model misconfigured:\n  ${fatal.join('\n  ')}`);
+  if (fatal.length > 0) {
+    throw new ConfigError(`agent model misconfigured:\n  ${fatal.join('\n  ')}\n  (AGENT_CHECK_AT_START=off skips this check, e.g. where the provider's model list is not reachable)`);
+  }
 }
 
 if (import.meta.main) {

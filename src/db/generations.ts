@@ -18,6 +18,8 @@ export interface GenerationRow {
   request_id: string | null;
   image_standardization: boolean;
   usage: GenerationUsage | null;
+  /** Times it went back to the queue to wait out a provider's long pause (not attempts). */
+  deferrals: number;
   created_at: Date;
   started_at: Date | null;
   finished_at: Date | null;
@@ -128,4 +130,25 @@ export async function findGeneration(db: SqlRunner, id: string): Promise<Generat
 /** A failed attempt's spending, kept while the generation waits for its retry. */
 export async function recordAttemptUsage(db: SqlRunner, id: string, usage: GenerationUsage): Promise<void> {
   await db.query(`UPDATE generations SET usage = $2::jsonb WHERE id = $1 AND state = 'processing'`, [id, JSON.stringify(usage)]);
+}
+
+/**
+ * Puts a claimed generation back to wait (a provider's long pause): the attempt it was claimed for
+ * is given back, and the generation and its product show as queued again.
+ */
+export async function deferGeneration(db: SqlRunner, id: string, usage: GenerationUsage | null): Promise<boolean> {
+  const rows = await db.query(
+    `WITH deferred AS (
+       UPDATE generations SET state = 'queued', attempts = greatest(attempts - 1, 0), deferrals = deferrals + 1, usage = coalesce($2::jsonb, usage)
+       WHERE id = $1 AND state = 'processing'
+       RETURNING id, product_id
+     ), product AS (
+       UPDATE products SET state = 'queued', updated_at = now()
+       FROM deferred WHERE products.id = deferred.product_id AND products.latest_generation_id = deferred.id
+       RETURNING products.id
+     )
+     SELECT id FROM deferred`,
+    [id, usage === null ? null : JSON.stringify(usage)],
+  );
+  return rows.length > 0;
 }

@@ -76,11 +76,12 @@ export async function ensureQueues(boss: PgBoss, config: Config): Promise<string
 
 export function generationQueue(boss: PgBoss): GenerationQueue {
   return {
-    async enqueue(tx: SqlRunner, jobs: readonly GenerationJob[]) {
+    async enqueue(tx: SqlRunner, jobs: readonly GenerationJob[], options = {}) {
       if (jobs.length === 0) return;
+      const startAfter = options.startAfterSeconds === undefined ? {} : { startAfter: new Date(Date.now() + options.startAfterSeconds * 1000) };
       const ids = await boss.insert(
         JOBS.generation.name,
-        jobs.map((j) => ({ data: JOBS.generation.payload.parse(j), singletonKey: j.productId })),
+        jobs.map((j) => ({ data: JOBS.generation.payload.parse(j), singletonKey: j.productId, ...startAfter })),
         { db: onTransaction(tx), returnId: true },
       );
       // pg-boss skips conflicting rows silently; a charge without its job must roll back instead.

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { failAndRefund } from '../services/fail-generation.ts';
-import type { ContentEngine, ImageStandardiser } from '../services/ports.ts';
+import type { ContentEngine, GenerationQueue, ImageStandardiser } from '../services/ports.ts';
 import type { SourceChain } from '../sources/source-chain.ts';
 import { runGeneration } from '../services/run-generation.ts';
 import { JOBS } from './registry.ts';
@@ -13,6 +13,7 @@ import { JOBS } from './registry.ts';
 export interface WorkerDeps {
   boss: PgBoss;
   db: Database;
+  queue: GenerationQueue;
   engine: ContentEngine;
   sources: SourceChain;
   images: ImageStandardiser | null;
@@ -68,7 +69,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
     const { generationId } = payload.data;
     const log = logger.child({ jobId: job.id, generationId, attempt: job.retryCount + 1 });
     try {
-      const outcome = await runGeneration({ db, engine: deps.engine, sources: deps.sources, images: deps.images, maxAttempts }, generationId, job.signal);
+      const outcome = await runGeneration({ db, queue: deps.queue, engine: deps.engine, sources: deps.sources, images: deps.images, maxAttempts }, generationId, job.signal);
       log.info({ outcome }, 'generation finished');
       return { result: { id: job.id, status: 'completed' }, announce: () => events?.emit('settled', { generationId, outcome }) };
     } catch (err) {

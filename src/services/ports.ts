@@ -11,7 +11,8 @@ export interface GenerationJob {
 
 /** The durable queue. Enqueueing takes the caller's transaction: a job exists exactly when its charge does. */
 export interface GenerationQueue {
-  enqueue(tx: SqlRunner, jobs: readonly GenerationJob[]): Promise<void>;
+  /** `startAfterSeconds`: not to be run before then (a generation waiting out a provider's pause). */
+  enqueue(tx: SqlRunner, jobs: readonly GenerationJob[], options?: { startAfterSeconds?: number }): Promise<void>;
 }
 
 /** What an engine writes from: the product as the caller described it, and every fact known about it. */
@@ -93,9 +94,15 @@ export class TransientGenerationError extends Error {
   override name = 'TransientGenerationError';
   readonly reason: string;
   readonly usage: GenerationUsage | undefined;
-  constructor(reason: string, message: string, options: { usage?: GenerationUsage; cause?: unknown } = {}) {
+  /**
+   * Set when the provider asked for a pause longer than a job waits: the generation goes back to
+   * the queue for that long, and the wait does not count as an attempt.
+   */
+  readonly retryAfterMs: number | undefined;
+  constructor(reason: string, message: string, options: { usage?: GenerationUsage; cause?: unknown; retryAfterMs?: number } = {}) {
     super(message, { cause: options.cause });
     this.reason = reason;
     this.usage = options.usage;
+    this.retryAfterMs = options.retryAfterMs;
   }
 }

@@ -1,7 +1,7 @@
 import { insertHistory, type HistoryEntry } from '../db/content-history.ts';
 import { listContent, upsertContent } from '../db/content.ts';
 import type { Database } from '../db/database.ts';
-import { claimGeneration, completeGeneration, recordAttemptUsage, type GenerationRow } from '../db/generations.ts';
+import { claimGeneration, completeGeneration, deferGeneration, recordAttemptUsage, type GenerationRow } from '../db/generations.ts';
 import { findProductById, setProductFacts } from '../db/products.ts';
 import type { CountryContent } from '../domain/content.ts';
 import { changedFields } from '../domain/content-changes.ts';
@@ -12,12 +12,18 @@ import { parseFieldRequests } from '../domain/regenerate-fields.ts';
 import type { SourceChain } from '../sources/source-chain.ts';
 import { failAndRefund } from './fail-generation.ts';
 import { gatherFacts, imageCandidates, mergeFacts, type ProductFacts } from './gather-facts.ts';
-import { PermanentGenerationError, TransientGenerationError, type ContentEngine, type ImageStandardiser } from './ports.ts';
+import { PermanentGenerationError, TransientGenerationError, type ContentEngine, type GenerationQueue, type ImageStandardiser } from './ports.ts';
 
-export type GenerationOutcome = 'completed' | 'failed' | 'already_settled';
+/** `deferred`: back in the queue to wait out a model provider's long pause; not settled. */
+export type GenerationOutcome = 'completed' | 'failed' | 'already_settled' | 'deferred';
+
+/** Times a generation may go back to wait out a provider's pause (each at most an hour) before it fails. */
+export const MAX_DEFERRALS = 24;
 
 export interface RunGenerationDeps {
   db: Database;
+  /** Where a generation goes back to wait when its model provider asks for a long pause. */
+  queue: GenerationQueue;
   engine: ContentEngine;
   sources: SourceChain;
   /** Null when the deployment has no image pipeline; paid standardisation then keeps source URLs. */
@@ -123,12 +129,29 @@ export async function runGeneration(deps: RunGenerationDeps, generationId: strin
     // Tokens a failed attempt spent are kept, so the generation's totals count every attempt.
     const spent = usageCarriedBy(err);
     const total = spent === null ? generation.usage : addUsage(generation.usage, { ...spent, latency_ms: Math.round(performance.now() - started) });
-    if (err instanceof TransientGenerationError && lastAttempt) {
+    if (err instanceof TransientGenerationError && err.retryAfterMs !== undefined && generation.deferrals < MAX_DEFERRALS) {
+      // The provider asked everyone to wait longer than a job should sit in a worker: the job goes
+      // back to the queue for that long, and the wait does not use up one of its attempts.
+      const startAfterSeconds = Math.ceil(err.retryAfterMs / 1000);
+      const deferred = await db.transaction(async (tx) => {
+        if (!(await deferGeneration(tx, generationId, total))) return false;
+        await deps.queue.enqueue(tx, [{ generationId, productId: product.id }], { startAfterSeconds });
+        return true;
+      });
+      return deferred ? 'deferred' : 'already_settled';
+    }
+    if (err instanceof TransientGenerationError && (lastAttempt || err.retryAfterMs !== undefined)) {
       // Said plainly, as for a source that stays down, rather than the queue's generic failure.
       await failAndRefund(
         db,
         generationId,
-        { reason: err.reason, message: `${err.message} (after ${generation.attempts} attempts). The credits were refunded; create the product again later.` },
+        {
+          reason: err.reason,
+          message:
+            err.retryAfterMs !== undefined
+              ? `The model provider kept asking to pause (${generation.deferrals} waits). The credits were refunded; create the product again later.`
+              : `${err.message} (after ${generation.attempts} attempts). The credits were refunded; create the product again later.`,
+        },
         total,
       );
       return 'failed';

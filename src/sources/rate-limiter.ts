@@ -24,12 +24,22 @@ export interface Grant {
   settle(tokens: number): void;
 }
 
+/** The wait for a slot would be longer than the caller accepts (a long pause a 429 imposed). */
+export class WaitTooLongError extends Error {
+  override name = 'WaitTooLongError';
+  readonly waitMs: number;
+  constructor(waitMs: number) {
+    super(`the rate limit asks to wait ${Math.round(waitMs / 1000)} s`);
+    this.waitMs = waitMs;
+  }
+}
+
 export interface RateLimiter {
   /**
    * Waits until this caller may send one request costing about `tokens` (callers are served in
    * arrival order). Tokens count only when the limiter has a tokens-per-minute limit.
    */
-  acquire(signal?: AbortSignal, tokens?: number): Promise<Grant>;
+  acquire(signal?: AbortSignal, tokens?: number, options?: { maxWaitMs?: number }): Promise<Grant>;
   /** Holds back every later request for at least `seconds` (a 429's Retry-After). */
   pauseFor(seconds: number): void;
   /** Milliseconds the current pause still lasts; 0 when not paused. */
@@ -75,12 +85,13 @@ export function createRateLimiter(options: { requestsPerMinute: number; tokensPe
     return 0;
   };
 
-  const takeSlot = async (signal: AbortSignal | undefined, tokens: number): Promise<Grant> => {
+  const takeSlot = async (signal: AbortSignal | undefined, tokens: number, maxWaitMs: number): Promise<Grant> => {
     // Re-checked after every sleep: a pause may have been set, or lengthened, meanwhile.
     for (;;) {
       signal?.throwIfAborted();
       const now = clock.now();
       const wait = waitNeeded(now, tokens);
+      if (wait > maxWaitMs) throw new WaitTooLongError(wait);
       if (wait === 0) {
         const grant = { at: now, tokens, gone: false };
         grants.push(grant);
@@ -99,14 +110,14 @@ export function createRateLimiter(options: { requestsPerMinute: number; tokensPe
   };
 
   return {
-    async acquire(signal, tokens = 0) {
+    async acquire(signal, tokens = 0, options = {}) {
       signal?.throwIfAborted();
       const previous = tail;
       const turn = Promise.withResolvers<void>();
       tail = turn.promise;
       try {
         await abortable(previous, signal);
-        return await takeSlot(signal, Math.max(0, tokens));
+        return await takeSlot(signal, Math.max(0, tokens), options.maxWaitMs ?? Infinity);
       } finally {
         // An aborted waiter hands on its turn only once the one before it is done, so two callers
         // never compute a slot at the same time.

@@ -65,7 +65,10 @@ export async function startHarness(target: DatabaseTarget, options: HarnessOptio
   if (options.engine !== undefined) container.engine = options.engine;
   const events = new EventEmitter();
   const settledSoFar = new Map<string, string>();
-  events.on('settled', (s: Settled) => settledSoFar.set(s.generationId, s.outcome));
+  // A deferred generation is back in the queue, not settled: its next run settles it.
+  events.on('settled', (s: Settled) => {
+    if (s.outcome !== 'deferred') settledSoFar.set(s.generationId, s.outcome);
+  });
   if (options.workers !== false) await startWorkers({ ...container, events });
   const app = await buildApp(container);
   await app.ready();

@@ -11,6 +11,7 @@ import { startFakeOpenAiCompatible } from '../fakes/llm/openai-compatible-server
 import { productWriter, writeRecord } from '../fakes/llm/product-writer.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
+import { MAX_DEFERRALS, runGeneration } from '../../src/services/run-generation.ts';
 import { productPicture } from '../helpers/product-pictures.ts';
 
 // Agent models v1 and v2 end to end: the API queues a product, the worker runs the real AI SDK
@@ -393,6 +394,7 @@ for (const target of databaseTargets()) {
           const body = (r?.body ?? {}) as Record<string, unknown>;
           return Number(body.max_tokens ?? body.max_output_tokens ?? body.max_completion_tokens);
         };
+        assert.ok(Number.isFinite(room(first)) && room(first) > 0, 'the request names its output limit');
         assert.equal(room(second), room(first) * 2);
       });
 
@@ -454,6 +456,46 @@ for (const target of databaseTargets()) {
         assert.equal(newest?.generation?.engine, 'llm-v2', 'each history version names what wrote it');
         assert.equal(newest?.generation?.provider, provider.name);
         assert.ok((newest?.generation?.tokens_in ?? 0) > 0);
+      });
+
+      test("a regenerated field that fails keeps its old text and what was said about it; one that passes drops it", async () => {
+        const longTitle = 'Barilla Spaghetti n.5 '.repeat(8).trim();
+        fake.setScript(
+          productWriter((call) => {
+            if (call.step !== 'draft' && call.step !== 'repair') return undefined;
+            const record = writeRecord(call, call.targets[0] ?? { country: 'it', language: 'it' });
+            return { kind: 'json', value: { ...record, title: { text: longTitle, fact_ids: ['caller:brand'] } } };
+          }),
+        );
+        const { token } = await h.account();
+        const id = await create(token, { ...ITALIAN_PASTA, sku: 'long-title', countries: ['it'] });
+        const created = await details(token, id);
+        assert.equal(created.title, longTitle, 'a length problem is reported, not withheld');
+        const lengthMessage = created.validation_messages.find((m) => m.startsWith('title: is 175 characters long'));
+        assert.ok(lengthMessage !== undefined, created.validation_messages.join('\n'));
+
+        const regenerate = async () => {
+          const res = await h.post(`/api/v1/products/regenerate/${id}`, token, { fields: { title: '' } });
+          assert.equal(res.statusCode, 202, res.body);
+          await h.settled(await h.generationIdsOf([id]));
+          return details(token, id);
+        };
+        fake.setScript(
+          productWriter((call) =>
+            call.step === 'regenerate' || call.step === 'regenerate_repair'
+              ? { kind: 'json', value: { records: [{ country: 'it', fields: [{ field: 'title', text: 'Barilla Spaghetti n.5, 900 mg', items: [], fact_ids: ['caller:brand'] }] }] } }
+              : undefined,
+          ),
+        );
+        const refused = await regenerate();
+        assert.equal(refused.title, longTitle, 'the invented number is not published; the old title stays');
+        assert.ok(refused.validation_messages.includes(lengthMessage), 'and what was said about it still holds');
+        assert.ok(refused.validation_messages.some((m) => m.startsWith('Regeneration: title: states "900 mg"') && m.endsWith('the previous text was kept.')), refused.validation_messages.join('\n'));
+
+        fake.setScript(productWriter());
+        const fixed = await regenerate();
+        assert.notEqual(fixed.title, longTitle);
+        assert.deepEqual(fixed.validation_messages.filter((m) => m.includes('title')), [], 'nothing said about the old title remains');
       });
 
       test('v2 reads the product pictures and keeps what it read as facts from the image', async () => {
@@ -519,6 +561,53 @@ for (const target of databaseTargets()) {
       assert.equal(fake.requests.length, before, 'v2 has no model configured');
       assert.equal(written.generation?.usage?.engine, 'template');
       assert.equal(written.state, 'completed');
+    });
+  });
+}
+
+for (const target of databaseTargets()) {
+  describe(`a provider's long pause [${target.name}]`, () => {
+    let h: Harness;
+    let fake: FakeLlmServer;
+    before(async () => {
+      fake = await startFakeOpenAiCompatible({ script: () => ({ kind: 'error', status: 429, retryAfterSeconds: 300 }), apiKey: 'local-key' });
+      // No workers: the test runs the generation itself, so it can look between the runs.
+      h = await startHarness(target, { env: { AGENT_V1_MODEL: 'openai-compatible:qwen3:8b', AGENT_V1_BASE_URL: fake.baseURL, AGENT_V1_API_KEY: 'local-key' }, workers: false });
+    });
+    after(async () => {
+      await h.close();
+      await fake.close();
+    });
+
+    const run = (generationId: string) =>
+      runGeneration({ db: h.container.db, queue: h.container.queue, engine: h.container.engine, sources: h.container.sources, images: null, maxAttempts: 2 }, generationId);
+
+    test('sends the generation back to the queue for the pause without using an attempt, and fails it with a refund only after many pauses', async () => {
+      const { id: accountId, token } = await h.account(100);
+      const res = await h.post(CREATE, token, { ...ITALIAN_PASTA, countries: ['it'], agent_model: 'v1' });
+      const productId = res.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]?.id ?? '';
+      const [generationId = ''] = await h.generationIdsOf([productId]);
+
+      assert.equal(await run(generationId), 'deferred');
+      const [row] = await h.container.db.query<{ state: string; attempts: number; deferrals: number; usage: GenerationUsage | null }>('SELECT state, attempts, deferrals, usage FROM generations WHERE id = $1', [generationId]);
+      assert.deepEqual({ state: row?.state, attempts: row?.attempts, deferrals: row?.deferrals }, { state: 'queued', attempts: 0, deferrals: 1 });
+      assert.equal(row?.usage?.calls, 1, 'the refused call is counted');
+      const waiting = await h.container.db.query<{ seconds: number }>(
+        `SELECT extract(epoch FROM start_after - now())::int AS seconds FROM pgboss.job WHERE name = 'vetrina.generation' AND data->>'generationId' = $1 ORDER BY created_on DESC LIMIT 1`,
+        [generationId],
+      );
+      assert.ok((waiting[0]?.seconds ?? 0) >= 290, `the job waits ${waiting[0]?.seconds} s`);
+      assert.equal((await h.get(`/api/v1/products/details/${productId}`, token)).statusCode, 202, 'the product shows as waiting, not failed');
+      assert.equal((await h.balance(accountId)).credits, 100 - 1, 'still charged while it waits');
+
+      await h.container.db.query('UPDATE generations SET deferrals = $2 WHERE id = $1', [generationId, MAX_DEFERRALS]);
+      const before = fake.requests.length;
+      assert.equal(await run(generationId), 'failed');
+      assert.equal(fake.requests.length, before, 'nothing is sent while the pause lasts');
+      const product = (await h.get(`/api/v1/products/details/${productId}`, token)).json<{ product: Product }>().product;
+      assert.equal(product.failure?.reason, 'llm_unavailable');
+      assert.match(product.failure?.message ?? '', /kept asking to pause/);
+      assert.equal((await h.balance(accountId)).credits, 100, 'refunded');
     });
   });
 }

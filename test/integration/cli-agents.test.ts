@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -60,6 +62,19 @@ describe('vetrina serve with agent models', () => {
     assert.equal(unknown.code, 1, unknown.stdout);
     assert.match(unknown.stderr, /AGENT_V1_MODEL/);
     assert.match(unknown.stderr, /qwen3:8b/, 'the models the server has are listed');
+  });
+
+  test('a metrics port already taken stops the start with an error instead of leaving the process running', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = String((taken.address() as AddressInfo).port);
+      const result = await runCli(['serve'], { DATA_DIR: join(dir, 'taken'), PORT: '0', METRICS_PORT: port });
+      assert.equal(result.code, 1, result.stdout);
+      assert.match(result.stderr, /EADDRINUSE/);
+    } finally {
+      await new Promise<void>((resolve) => taken.close(() => resolve()));
+    }
   });
 
   test('a model with no key stops the start with the variable to set, before anything listens', async () => {

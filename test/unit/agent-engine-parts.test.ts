@@ -5,8 +5,9 @@ import { classifyModelError, retryAfterMs } from '../../src/generation/ai/classi
 import { draftToContent } from '../../src/generation/ai/draft-to-content.ts';
 import { block } from '../../src/generation/ai/prompt-data.ts';
 import { promptVersion } from '../../src/generation/ai/prompts.ts';
-import { settleProblems } from '../../src/generation/ai/verify-record.ts';
-import type { CountryContent } from '../../src/domain/content.ts';
+import { settleProblems, verifyRecord } from '../../src/generation/ai/verify-record.ts';
+import { emptyContent, type CountryContent } from '../../src/domain/content.ts';
+import type { Fact } from '../../src/domain/facts.ts';
 
 const sourced = (text: string, ids: string[] = []) => ({ text, fact_ids: ids });
 
@@ -135,5 +136,26 @@ describe('settling what still fails', () => {
     assert.equal(settled.validation_messages.length, 4);
     assert.match(settled.validation_messages[0] ?? '', /^short_description: states "30%".*withheld/);
     assert.equal(record.short_description, 'Il 30% più veloce.', 'the input record is not changed');
+  });
+});
+
+describe('attribute values a model may translate', () => {
+  const fact = (id: string, value: string, language: string | null): Fact => ({ id, key: 'attribute', attribute: 'colour', value, language, source: 'icecat', licence: null, fetchedAt: '2026-11-22T00:00:00Z' });
+  const facts = [fact('icecat:attribute.colour:en', 'Black', 'en'), fact('caller:brand', 'Sony', null)];
+  const record = (value: string, cited: string[]): CountryContent => ({
+    ...emptyContent('de', 'de'),
+    title: 'Sony WH-1000XM5',
+    global_attr: { colour: value },
+    sources: { 'global_attr.colour': cited },
+  });
+  const attributeProblems = async (r: CountryContent) => (await verifyRecord(r, { facts, kind: 'other' })).filter((p) => p.field === 'global_attr.colour');
+
+  test('a translation of a fact in another language passes to the critic', async () => {
+    assert.deepEqual(await attributeProblems(record('Schwarz', ['icecat:attribute.colour:en'])), []);
+  });
+
+  test('a value no fact states is caught, whatever untranslatable fact it cites', async () => {
+    assert.equal((await attributeProblems(record('Edelstahl', ['caller:brand']))).length, 1);
+    assert.equal((await attributeProblems(record('Edelstahl', []))).length, 1);
   });
 });

@@ -2,13 +2,15 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { allOrNothing } from '../../src/generation/ai/all-or-nothing.ts';
 
-/** A task that runs until its signal aborts, then records that it stopped. */
+/** A task that runs until its signal aborts, then takes a moment to stop (as a closing socket does) and records it. */
 function untilAborted(stopped: string[], name: string) {
   return (signal: AbortSignal) =>
     new Promise<string>((_resolve, reject) => {
       signal.addEventListener('abort', () => {
-        stopped.push(name);
-        reject(signal.reason);
+        setTimeout(() => {
+          stopped.push(name);
+          reject(signal.reason);
+        }, 20);
       });
     });
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { createRateLimiter } from '../../src/sources/rate-limiter.ts';
+import { createRateLimiter, WaitTooLongError } from '../../src/sources/rate-limiter.ts';
 import { parseRetryAfter } from '../../src/sources/remote-source-http.ts';
 import { ManualClock } from '../fakes/manual-clock.ts';
 
@@ -15,6 +15,19 @@ function track(limiter: ReturnType<typeof createRateLimiter>, count: number, sig
 }
 
 describe('rate limiter', () => {
+  test('a caller that will not wait that long is told at once, and the next caller still gets its turn', async () => {
+    const clock = new ManualClock();
+    const limiter = createRateLimiter({ requestsPerMinute: 100, clock });
+    limiter.pauseFor(300);
+    await assert.rejects(limiter.acquire(undefined, 0, { maxWaitMs: 120_000 }), (err: unknown) => err instanceof WaitTooLongError && err.waitMs === 300_000);
+    let granted = false;
+    const patient = limiter.acquire().then(() => void (granted = true));
+    await clock.untilSleeping();
+    clock.advance(300_000);
+    await patient;
+    assert.equal(granted, true);
+  });
+
   test('a tokens-per-minute limit holds back a request whose tokens would overflow the window', async () => {
     const clock = new ManualClock();
     const limiter = createRateLimiter({ requestsPerMinute: 100, tokensPerMinute: 1000, clock });

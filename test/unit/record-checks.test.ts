@@ -603,6 +603,13 @@ describe('label claims', () => {
     assert.match(problem?.message ?? '', /"Waterproof" \(waterproof\), which no fact states/);
   });
 
+  it('a negated claim is no claim, and water-resistant does not support waterproof', () => {
+    assert.deepEqual(checkLabelClaims({ ...base, description: 'Nicht wasserdicht, nur spritzwassergeschützt.' }, []), []);
+    assert.deepEqual(checkLabelClaims({ ...base, description: 'Non adatto a una dieta senza glutine.' }, []), []);
+    assert.equal(checkLabelClaims({ ...base, description: 'Waterproof watch.' }, ['Water resistant 5 ATM']).length, 1);
+    assert.deepEqual(checkLabelClaims({ ...base, description: 'Water-resistant watch.' }, ['Water resistant 5 ATM']), []);
+  });
+
   it('does not fire on words that only contain a claim', () => {
     assert.deepEqual(checkLabelClaims({ ...base, description: 'A biography of the biologist, with a bionic cover.' }, []), []);
   });

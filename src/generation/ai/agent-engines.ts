@@ -69,8 +69,9 @@ export async function createAgentEngines(config: Config, deps: AgentEngineDeps):
       maxOutputTokens: agents.maxOutputTokens,
       schemaInInstructions: model.provider === 'openai-compatible' && !model.jsonSchema,
       metrics: deps.metrics,
-      // The provider's own words (which may quote part of the key) go to the operator's log only.
-      onPermanentFailure: ({ reason, detail }) => deps.logger.error({ provider: found.provider, model: found.modelId, reason, detail }, 'model provider refused the call'),
+      // The provider's own words (which may quote part of the key, an organisation or an address)
+      // go to the operator's log only.
+      onProviderError: (failure) => deps.logger.warn({ provider: found.provider, model: found.modelId, ...failure }, 'model call failed'),
       ...(deps.backoffMs === undefined ? {} : { backoffMs: deps.backoffMs }),
     };
   };

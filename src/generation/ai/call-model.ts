@@ -3,7 +3,7 @@ import { generateText, Output, type ModelMessage } from 'ai';
 import type PQueue from 'p-queue';
 import { z } from 'zod';
 import type { Metrics } from '../../metrics.ts';
-import type { RateLimiter } from '../../sources/rate-limiter.ts';
+import { WaitTooLongError, type RateLimiter } from '../../sources/rate-limiter.ts';
 import { classifyModelError, contentFiltered, type ModelFailure, type PermanentReason } from './classify-model-error.ts';
 import type { LoadedModel } from './providers.ts';
 import type { UsageMeter } from './usage-meter.ts';
@@ -23,8 +23,8 @@ export interface ModelRuntime {
   metrics: Metrics;
   /** Backoff before retry n (0-based) when the provider gave no Retry-After. Tests shorten it. */
   backoffMs?: (attempt: number) => number;
-  /** Where the provider's own words about a permanent failure go (the operator's log). */
-  onPermanentFailure?: (failure: { reason: PermanentReason; detail: string }) => void;
+  /** Where the provider's own words about a failed call go (the operator's log, never the merchant). */
+  onProviderError?: (failure: { outcome: string; reason?: PermanentReason; detail: string }) => void;
 }
 
 export interface ModelRequest<T> {
@@ -62,23 +62,28 @@ export class PermanentModelError extends Error {
   }
 }
 
-/** Every retry failed on a transient error; the queue tries the whole job again later. */
+/**
+ * Every retry failed on a transient error, or the provider asked for a pause longer than a job
+ * should wait (`pauseMs`): the queue tries the whole job again later.
+ */
 export class ModelUnavailableError extends Error {
   override name = 'ModelUnavailableError';
+  readonly pauseMs: number | null;
+  constructor(message: string, pauseMs: number | null = null) {
+    super(message);
+    this.pauseMs = pauseMs;
+  }
 }
 
 /** Longest Retry-After waited for inside one job; a longer pause goes back to the queue. */
 export const MAX_INLINE_WAIT_MS = 120_000;
-// Providers count input tokens plus the answer; most answers here are far below the output limit,
-// so the reservation assumes this much and is corrected to the real count after the call.
-const EXPECTED_OUTPUT_TOKENS = 1200;
 
 /** Steps that start a product's work; every other step continues one already started. */
 const FIRST_STEPS: ReadonlySet<string> = new Set(['generate', 'draft', 'images', 'regenerate']);
 
 const defaultBackoff = (attempt: number) => Math.min(30_000, 1000 * 2 ** attempt) * (0.5 + Math.random() / 2);
 
-type Attempt<T> = { ok: true; value: T } | { ok: false; failure: ModelFailure };
+type Attempt<T> = { ok: true; value: T } | { ok: false; failure: ModelFailure } | { ok: false; pausedMs: number };
 
 /**
  * One structured-output call with the service's operating rules: a slot among the lane's calls in
@@ -91,7 +96,10 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
   const labels = { provider: loaded.provider, model: loaded.modelId, step: request.step };
   const instructions = runtime.schemaInInstructions ? withSchema(request.instructions, request.schema) : request.instructions;
   const maxOutputTokens = request.maxOutputTokens ?? runtime.maxOutputTokens;
-  const estimate = Math.ceil((instructions.length + messageChars(request.messages)) / 4) + Math.min(EXPECTED_OUTPUT_TOKENS, maxOutputTokens);
+  // Providers count a request against tokens per minute by its input and its max_tokens (OpenAI's
+  // rate-limit guide; Anthropic reserves max_tokens too), so the reservation does the same and is
+  // corrected to the real count when the answer comes.
+  const estimate = Math.ceil((instructions.length + messageChars(request.messages)) / 4) + maxOutputTokens;
   let last: Extract<ModelFailure, { kind: 'transient' }> | null = null;
   for (let attempt = 0; attempt <= runtime.maxRetries; attempt++) {
     request.signal?.throwIfAborted();
@@ -107,7 +115,14 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
     // products started finish sooner and hold their job for less time.
     const followUp = attempt > 0 || !FIRST_STEPS.has(request.step);
     const outcome: Attempt<T> = await runtime.inFlight.add(async () => {
-      const grant = await runtime.lane.acquire(request.signal, estimate);
+      let grant;
+      try {
+        // A pause that began while this call waited for its slot is checked again here.
+        grant = await runtime.lane.acquire(request.signal, estimate, { maxWaitMs: MAX_INLINE_WAIT_MS });
+      } catch (err) {
+        if (err instanceof WaitTooLongError) return { ok: false, pausedMs: err.waitMs };
+        throw err;
+      }
       const started = performance.now();
       const seconds = () => (performance.now() - started) / 1000;
       try {
@@ -144,6 +159,9 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
         metrics.llmTokens(labels, spent.in, spent.out);
         const outcome = failure.kind === 'transient' ? failure.outcome : failure.kind === 'invalid_output' ? 'invalid_output' : 'permanent_error';
         metrics.llmCall({ ...labels, outcome }, seconds());
+        if ((failure.kind === 'transient' || failure.kind === 'permanent') && failure.detail !== undefined) {
+          runtime.onProviderError?.({ outcome, ...(failure.kind === 'permanent' ? { reason: failure.reason } : {}), detail: failure.detail });
+        }
         if (failure.kind === 'transient' && failure.outcome === 'rate_limited') {
           // Everyone on this lane waits, not just this call: the limit is the provider's.
           runtime.lane.pauseFor((failure.retryAfterMs ?? (runtime.backoffMs ?? defaultBackoff)(attempt)) / 1000);
@@ -152,18 +170,15 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
       }
     }, { priority: followUp ? 1 : 0, ...(request.signal === undefined ? {} : { signal: request.signal }) });
     if (outcome.ok) return outcome.value;
+    if ('pausedMs' in outcome) break;
     const { failure } = outcome;
     if (failure.kind === 'invalid_output') throw new InvalidModelOutputError(failure.text, failure.message, failure.truncated);
-    if (failure.kind === 'permanent') {
-      if (failure.detail !== undefined) runtime.onPermanentFailure?.({ reason: failure.reason, detail: failure.detail });
-      throw new PermanentModelError(failure.reason, failure.message);
-    }
+    if (failure.kind === 'permanent') throw new PermanentModelError(failure.reason, failure.message);
     last = failure;
   }
   const paused = runtime.lane.pauseRemainingMs();
-  throw new ModelUnavailableError(
-    paused > MAX_INLINE_WAIT_MS ? `The provider asked for a pause of ${Math.round(paused / 1000)} s; the job is tried again later.` : (last?.message ?? 'The model could not be reached.'),
-  );
+  if (paused > MAX_INLINE_WAIT_MS) throw new ModelUnavailableError(`The model provider asked for a pause of ${Math.round(paused / 1000)} s.`, paused);
+  throw new ModelUnavailableError(last?.message ?? 'The model provider could not be reached.');
 }
 
 /** For endpoints without structured output: the schema the answer must follow, spelt out. */

@@ -128,9 +128,13 @@ function judgeList(subject: Subject, reply: Reply): AccessVerdict {
   if (entries.length === 1 && entries[0]?.owned_by === 'llamacpp' && entries[0].status === undefined) return { ok: true };
   const ids = entries.map((entry) => entry.id).filter((id): id is string => typeof id === 'string');
   const listed = ids.length === 0 ? 'it lists no models' : `it lists ${ids.slice(0, IDS_SHOWN).join(', ')}${ids.length > IDS_SHOWN ? ` and ${ids.length - IDS_SHOWN} more` : ''}`;
-  // Ollama lists every model as name:tag; a model it lists is one that has been pulled.
-  const fix = ids.length > 0 && ids.every((id) => id.includes(':')) ? `pull it (ollama pull ${model})` : 'load it on the server';
-  return fatal(`model not found: ${subject.modelVariable} names "${model}", which the server at ${subject.baseUrl} does not list; ${listed}. Set ${subject.modelVariable} to one of them, or ${fix}.`);
+  // Ollama lists every model as name:tag, and a model it lists is one that has been pulled: absent
+  // means unusable. Other servers' lists need not name what they serve (Azure lists base models,
+  // not deployment names), so there an absent model is only a warning.
+  if (ids.length > 0 && ids.every((id) => id.includes(':'))) {
+    return fatal(`model not found: ${subject.modelVariable} names "${model}", which the server at ${subject.baseUrl} does not list; ${listed}. Set ${subject.modelVariable} to one of them, or pull it (ollama pull ${model}).`);
+  }
+  return unsure(subject, `${subject.modelVariable} names "${model}", which the server does not list (${listed}); if it serves it under another name, calls will fail`);
 }
 
 /** Whether a listed model is the one asked for: its id, an alias (llama.cpp), or Ollama's default tag. */

@@ -5,7 +5,7 @@ import { APICallError, NoObjectGeneratedError, NoOutputGeneratedError } from 'ai
 
 export type ModelFailure =
   /** Worth trying again after `retryAfterMs` (the provider's Retry-After) or a backoff. */
-  | { kind: 'transient'; outcome: 'rate_limited' | 'transient_error' | 'timeout'; retryAfterMs: number | null; message: string }
+  | { kind: 'transient'; outcome: 'rate_limited' | 'transient_error' | 'timeout'; retryAfterMs: number | null; message: string; detail?: string }
   /**
    * The model answered, but not with what the schema asks: the engine re-asks once with the
    * errors. `truncated`: the answer hit the output limit, so asking again needs more room.
@@ -33,8 +33,9 @@ export function classifyModelError(err: unknown): ModelFailure {
   }
   if (NoOutputGeneratedError.isInstance(err)) return { kind: 'invalid_output', text: '', message: 'The model returned no answer.', truncated: false };
   if (isTimeout(err)) return { kind: 'transient', outcome: 'timeout', retryAfterMs: null, message: 'The model did not answer in time.' };
-  // Connection refused, reset, DNS: the provider (or the way to it) is down for now.
-  return { kind: 'transient', outcome: 'transient_error', retryAfterMs: null, message: `The model could not be reached: ${messageOf(err)}` };
+  // Connection refused, reset, DNS: the provider (or the way to it) is down for now. The
+  // operating system's words (addresses, ports) are for the log, not for the merchant.
+  return { kind: 'transient', outcome: 'transient_error', retryAfterMs: null, message: 'The model provider could not be reached.', detail: messageOf(err) };
 }
 
 function classifyApiError(err: APICallError): ModelFailure {
@@ -47,7 +48,7 @@ function classifyApiError(err: APICallError): ModelFailure {
     return { kind: 'permanent', reason: 'llm_quota_exhausted', message: `The model provider's account for this service has no credit left (${status}).`, detail };
   }
   if (status === 429) {
-    return { kind: 'transient', outcome: 'rate_limited', retryAfterMs: retryAfterMs(err.responseHeaders), message: `The provider is rate limiting (429): ${detail}` };
+    return { kind: 'transient', outcome: 'rate_limited', retryAfterMs: retryAfterMs(err.responseHeaders), message: 'The model provider is rate limiting (429).', detail };
   }
   if (status === 401 || status === 403) {
     return { kind: 'permanent', reason: 'llm_auth_failed', message: `The model provider refused this service's API key (${status}); the operator must check the agent model's key.`, detail };
@@ -61,7 +62,13 @@ function classifyApiError(err: APICallError): ModelFailure {
     }
     return { kind: 'permanent', reason: 'llm_request_rejected', message: `The model provider rejected the request (${status}): ${detail}` };
   }
-  return { kind: 'transient', outcome: 'transient_error', retryAfterMs: retryAfterMs(err.responseHeaders), message: `The model provider failed (${status ?? 'no status'}): ${detail}` };
+  return {
+    kind: 'transient',
+    outcome: 'transient_error',
+    retryAfterMs: retryAfterMs(err.responseHeaders),
+    message: status === undefined ? 'The model provider could not be reached.' : `The model provider failed (${status}).`,
+    detail,
+  };
 }
 
 /** `retry-after-ms` (OpenAI) or `retry-after` in seconds or as an HTTP date; null when absent or unreadable. */

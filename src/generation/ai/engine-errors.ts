@@ -16,7 +16,9 @@ export function asGenerationError(err: unknown, meter: UsageMeter): unknown {
       meter.snapshot(),
     );
   }
-  if (err instanceof ModelUnavailableError) return new TransientGenerationError('llm_unavailable', err.message, { usage: meter.snapshot(), cause: err });
+  if (err instanceof ModelUnavailableError) {
+    return new TransientGenerationError('llm_unavailable', err.message, { usage: meter.snapshot(), cause: err, ...(err.pauseMs === null ? {} : { retryAfterMs: err.pauseMs }) });
+  }
   // A job being stopped is not a failure of the model; anything else unexpected is retried.
   if (err instanceof Error && err.name !== 'AbortError') return new TransientGenerationError('generation_failed', err.message, { usage: meter.snapshot(), cause: err });
   return err;

@@ -16,8 +16,14 @@ import { block, productData, recordData, targetsData } from './prompt-data.ts';
 import type { UsageMeter } from './usage-meter.ts';
 import { claimKind, describeProblems, verifyRecord, WITHHELD } from './verify-record.ts';
 
-/** Countries one regeneration call rewrites at most (only the named fields travel, so more than v1's four). */
-const COUNTRIES_PER_CALL = 8;
+/**
+ * Countries one regeneration call rewrites at most: only the named fields travel, so a few short
+ * fields fit eight countries; the long ones (description, key features) or many fields fit v1's four.
+ */
+function countriesPerCall(fields: readonly FieldRequest[]): number {
+  const long = fields.some((f) => f.name === 'description' || f.name === 'key_features');
+  return long || fields.length > 3 ? 4 : 8;
+}
 
 type Target = EngineInput['targets'][number];
 
@@ -32,7 +38,10 @@ function readRequests(fields: readonly FieldRequest[], at: string): { requests: 
     if (value.type === 'empty') return { field: field.name, kind: 'none' };
     if (value.type === 'instruction') return { field: field.name, kind: 'instruction', text: value.text };
     const id = `caller.fields.${field.name}`;
-    facts.push({ id, key: 'description', value: value.text, language: null, source: 'caller', licence: null, fetchedAt: at });
+    // Kept as the kind of fact it is: a title is a name, an attribute an attribute, the rest prose.
+    const kind =
+      field.kind === 'attribute' ? { key: 'attribute' as const, attribute: attributeName(field.attribute) || field.attribute } : field.name === 'title' ? { key: 'name' as const } : { key: 'description' as const };
+    facts.push({ id, ...kind, value: value.text, language: null, source: 'caller', licence: null, fetchedAt: at });
     return { field: field.name, kind: 'content', text: value.text, fact_id: id };
   });
   return { requests, facts };
@@ -48,7 +57,8 @@ export async function regenerateWithModel(
   const { requests, facts: contentFacts } = readRequests(fields, new Date().toISOString());
   const facts = [...input.facts, ...contentFacts];
   const groups: Target[][] = [];
-  for (let i = 0; i < input.targets.length; i += COUNTRIES_PER_CALL) groups.push(input.targets.slice(i, i + COUNTRIES_PER_CALL));
+  const size = countriesPerCall(fields);
+  for (let i = 0; i < input.targets.length; i += size) groups.push(input.targets.slice(i, i + size));
   const content = (
     await allOrNothing(
       groups.map((group) => (signal: AbortSignal) => regenerateGroup(runtime, { ...input, signal }, group, { fields, requests, facts }, meter, options)),
@@ -165,9 +175,11 @@ function namesField(message: string, names: ReadonlySet<string>): boolean {
 }
 
 function keepPreviousWhereFailed(record: CountryContent, previous: CountryContent, fields: readonly FieldRequest[], problems: readonly RecordProblem[]): CountryContent {
-  // What was said about a rewritten field no longer holds; what was said about the others still does.
-  const rewritten = new Set(fields.map((f) => f.name));
-  const out: CountryContent = { ...record, validation_messages: previous.validation_messages.filter((m) => !namesField(m, rewritten)) };
+  // What was said about a field whose new text is published no longer holds; what was said about
+  // the others, and about a field whose previous text is kept, still does.
+  const kept = new Set(problems.filter((p) => WITHHELD.has(p.check)).map((p) => fieldOf(p.field)));
+  const replaced = new Set(fields.map((f) => f.name).filter((name) => !kept.has(name)));
+  const out: CountryContent = { ...record, validation_messages: previous.validation_messages.filter((m) => !namesField(m, replaced)) };
   for (const problem of problems) {
     const keep = WITHHELD.has(problem.check);
     const base = fieldOf(problem.field);

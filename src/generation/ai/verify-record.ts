@@ -25,11 +25,13 @@ export async function verifyRecord(
     kind: context.kind,
     factTexts: context.facts.map((f) => f.value),
   });
+  const byId = new Map(context.facts.map((f) => [f.id, f]));
   for (const u of findUngrounded(record, context.facts)) {
     // An attribute value may be a translation of its fact (black → Schwarz), which no text match
-    // can confirm: one that cites a real fact passes here (its numbers are still checked, as
-    // text) and is left to the critic's reading.
-    if (u.kind === 'attribute' && (record.sources[u.field] ?? []).length > 0) continue;
+    // can confirm. It passes here only when it cites a fact written in another language, the one
+    // thing it can be a translation of; its numbers are still checked as text, and the critic
+    // reads the meaning.
+    if (u.kind === 'attribute' && translates(record.sources[u.field] ?? [], byId, record.language)) continue;
     problems.push({
       field: u.field,
       check: 'ungrounded',
@@ -40,6 +42,13 @@ export async function verifyRecord(
     problems.push({ field: u.field, check: 'unknown_source', message: `cites "${u.id}", which is not the id of any fact` });
   }
   return problems;
+}
+
+function translates(cited: readonly string[], facts: ReadonlyMap<string, Fact>, language: string): boolean {
+  return cited.some((id) => {
+    const fact = facts.get(id);
+    return fact !== undefined && fact.language !== null && fact.language !== language;
+  });
 }
 
 /** Problems that must never reach a shopper: the field is withheld when they survive every repair. */

@@ -30,12 +30,22 @@ const CLAIMS: ReadonlyArray<{ claim: string; phrases: readonly string[] }> = [
     phrases: ['dermatologically tested', 'dermatologicamente testato', 'dermatologicamente testata', 'dermatologisch getestet', 'testé dermatologiquement', 'testée dermatologiquement', 'dermatológicamente probado', 'dermatologicamente testado', 'dermatologisch getest', 'testowany dermatologicznie', 'testowana dermatologicznie'],
   },
   { claim: 'hypoallergenic', phrases: ['hypoallergenic', 'ipoallergenico', 'ipoallergenica', 'hypoallergen', 'hypoallergene', 'hypoallergénique', 'hipoalergénico', 'hipoalergénica', 'hipoalergénico', 'hypoallergeen', 'hipoalergiczny', 'hipoalergiczna'] },
-  { claim: 'waterproof', phrases: ['waterproof', 'water-resistant', 'water resistant', 'impermeabile', 'resistente all\'acqua', 'wasserdicht', 'wasserfest', 'étanche', 'impermeable', 'resistente al agua', 'à prova de água', 'impermeável', 'waterdicht', 'wodoodporny', 'wodoodporna'] },
+  // Waterproof is a stronger claim than water-resistant: one does not support the other.
+  { claim: 'waterproof', phrases: ['waterproof', 'impermeabile', 'wasserdicht', 'étanche', 'impermeable', 'à prova de água', 'impermeável', 'waterdicht', 'wodoodporny', 'wodoodporna', 'wodoszczelny', 'wodoszczelna'] },
+  { claim: 'water-resistant', phrases: ['water-resistant', 'water resistant', 'resistente all\'acqua', 'wasserfest', 'wasserabweisend', 'résistant à l\'eau', 'resistente al agua', 'resistente à água', 'waterbestendig'] },
   { claim: 'Fairtrade', phrases: ['fairtrade', 'fair trade', 'commercio equo', 'equo e solidale', 'fairer handel', 'commerce équitable', 'comercio justo', 'comércio justo', 'eerlijke handel', 'sprawiedliwy handel'] },
   { claim: 'cruelty-free', phrases: ['cruelty-free', 'cruelty free', 'not tested on animals', 'non testato su animali', 'ohne tierversuche', 'tierversuchsfrei', 'non testé sur les animaux', 'no testado en animales', 'não testado em animais', 'niet getest op dieren', 'nietestowany na zwierzętach'] },
 ];
 
 const PATTERNS = CLAIMS.map(({ claim, phrases }) => ({ claim, pattern: anyPhrase(phrases) }));
+
+// "Nicht wasserdicht", "non adatto a una dieta senza glutine": a negation a few words before the
+// phrase turns the claim around.
+const NEGATION_BEFORE = /(?:^|[^\p{L}])(?:not|non|nicht|kein|keine|keinen|pas|no|não|niet|geen|nie)(?:\s+\p{L}+){0,4}\s+$/iu;
+
+function negated(text: string, index: number): boolean {
+  return NEGATION_BEFORE.test(text.slice(Math.max(0, index - 40), index));
+}
 
 /** Each label claim a field makes that no fact makes, in any language. */
 export function checkLabelClaims(record: Partial<CheckedFields>, factTexts: readonly string[]): RecordProblem[] {
@@ -46,7 +56,7 @@ export function checkLabelClaims(record: Partial<CheckedFields>, factTexts: read
     const text = readableText(written);
     for (const { claim, pattern } of PATTERNS) {
       const said = pattern.exec(text);
-      if (said === null || supported.has(claim)) continue;
+      if (said === null || supported.has(claim) || negated(text, said.index)) continue;
       problems.push({ field, check: 'ungrounded', message: `claims "${said[0]}" (${claim}), which no fact states` });
     }
   }
