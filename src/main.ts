@@ -74,7 +74,13 @@ async function start(config: Config, options: RunOptions, container: Container):
 
   const metricsServer = config.metricsListener === null ? null : await startMetricsServer(container.metrics, config.metricsListener);
   if (metricsServer !== null) logger.info({ url: `${metricsServer.url}/metrics` }, 'metrics listening');
+  let app: FastifyInstance | null = null;
   try {
+    // The port first: a port already taken must stop the start before any job is taken.
+    if (options.http) {
+      app = await buildApp(container);
+      await app.listen({ port: config.port, host: config.host });
+    }
     if (options.workers) {
       await startWorkers({ ...container });
       logger.info(
@@ -88,18 +94,9 @@ async function start(config: Config, options: RunOptions, container: Container):
         logger.warn({ jobsInFlight, agentConcurrency: config.agents.concurrency }, 'WORKER_CONCURRENCY × WORKER_BATCH_SIZE is below AGENT_CONCURRENCY: raise WORKER_BATCH_SIZE to keep the model busy');
       }
     }
-    let app: FastifyInstance | null = null;
-    if (options.http) {
-      app = await buildApp(container);
-      try {
-        await app.listen({ port: config.port, host: config.host });
-      } catch (err) {
-        await app.close().catch(() => {});
-        throw err;
-      }
-    }
     return { app, metricsServer };
   } catch (err) {
+    await app?.close().catch(() => {});
     await metricsServer?.close().catch(() => {});
     throw err;
   }

@@ -20,6 +20,8 @@ export interface GenerationRow {
   usage: GenerationUsage | null;
   /** Times it went back to the queue to wait out a provider's long pause (not attempts). */
   deferrals: number;
+  /** When a deferred generation may run again. */
+  not_before: Date | null;
   created_at: Date;
   started_at: Date | null;
   finished_at: Date | null;
@@ -133,13 +135,15 @@ export async function recordAttemptUsage(db: SqlRunner, id: string, usage: Gener
 }
 
 /**
- * Puts a claimed generation back to wait (a provider's long pause): the attempt it was claimed for
- * is given back, and the generation and its product show as queued again.
+ * Puts a claimed generation back to wait until `notBefore`: the attempt it was claimed for is
+ * given back (the wait is counted in `deferrals` instead), and the generation and its product
+ * show as queued again.
  */
-export async function deferGeneration(db: SqlRunner, id: string, usage: GenerationUsage | null): Promise<boolean> {
+export async function deferGeneration(db: SqlRunner, id: string, options: { usage: GenerationUsage | null; notBefore: Date }): Promise<boolean> {
   const rows = await db.query(
     `WITH deferred AS (
-       UPDATE generations SET state = 'queued', attempts = greatest(attempts - 1, 0), deferrals = deferrals + 1, usage = coalesce($2::jsonb, usage)
+       UPDATE generations SET state = 'queued', attempts = greatest(attempts - 1, 0), deferrals = deferrals + 1,
+         not_before = $3, usage = coalesce($2::jsonb, usage)
        WHERE id = $1 AND state = 'processing'
        RETURNING id, product_id
      ), product AS (
@@ -148,7 +152,21 @@ export async function deferGeneration(db: SqlRunner, id: string, usage: Generati
        RETURNING products.id
      )
      SELECT id FROM deferred`,
-    [id, usage === null ? null : JSON.stringify(usage)],
+    [id, options.usage === null ? null : JSON.stringify(options.usage), options.notBefore],
   );
   return rows.length > 0;
+}
+
+/**
+ * An older generation of the same product that has not settled: only a deferred one can be, as
+ * the queue runs a product's jobs one at a time in order; the younger one must wait behind it.
+ */
+export async function olderUnsettledGeneration(db: SqlRunner, generation: Pick<GenerationRow, 'id' | 'product_id' | 'created_at'>): Promise<{ id: string; not_before: Date | null } | undefined> {
+  const rows = await db.query<{ id: string; not_before: Date | null }>(
+    `SELECT id, not_before FROM generations
+     WHERE product_id = $1 AND id <> $2 AND state IN ('queued', 'processing') AND (created_at, id) < ($3, $2)
+     ORDER BY created_at LIMIT 1`,
+    [generation.product_id, generation.id, generation.created_at],
+  );
+  return rows[0];
 }

@@ -1,7 +1,7 @@
 import { insertHistory, type HistoryEntry } from '../db/content-history.ts';
 import { listContent, upsertContent } from '../db/content.ts';
 import type { Database } from '../db/database.ts';
-import { claimGeneration, completeGeneration, deferGeneration, recordAttemptUsage, type GenerationRow } from '../db/generations.ts';
+import { claimGeneration, completeGeneration, deferGeneration, olderUnsettledGeneration, recordAttemptUsage, type GenerationRow } from '../db/generations.ts';
 import { findProductById, setProductFacts } from '../db/products.ts';
 import type { CountryContent } from '../domain/content.ts';
 import { changedFields } from '../domain/content-changes.ts';
@@ -51,6 +51,23 @@ export async function runGeneration(deps: RunGenerationDeps, generationId: strin
   if (product === undefined) {
     await failAndRefund(db, generationId, { reason: 'product_missing', message: 'The product was removed before it was generated.' });
     return 'failed';
+  }
+  // The queue runs a product's jobs in order, but a deferred generation gave its place up while
+  // it waits: anything asked for later waits behind it, so a regeneration never runs before the
+  // create it follows.
+  const ahead = await olderUnsettledGeneration(db, generation);
+  if (ahead !== undefined) {
+    // Bounded like a pause: the older one settles within its own deferrals, so this only trips on
+    // an older generation that lost its job, and then fails rather than waits forever.
+    if (generation.deferrals >= 2 * MAX_DEFERRALS) {
+      await failAndRefund(db, generationId, {
+        reason: 'generation_blocked',
+        message: `An earlier generation of this product (${ahead.id}) never finished, so this one could not run after it. The credits were refunded.`,
+      });
+      return 'failed';
+    }
+    const notBefore = new Date(Math.max(Date.now(), ahead.not_before?.getTime() ?? 0) + WAIT_BEHIND_MS);
+    return defer(deps, generation, product.id, { usage: generation.usage, notBefore });
   }
 
   let fields = null;
@@ -132,13 +149,7 @@ export async function runGeneration(deps: RunGenerationDeps, generationId: strin
     if (err instanceof TransientGenerationError && err.retryAfterMs !== undefined && generation.deferrals < MAX_DEFERRALS) {
       // The provider asked everyone to wait longer than a job should sit in a worker: the job goes
       // back to the queue for that long, and the wait does not use up one of its attempts.
-      const startAfterSeconds = Math.ceil(err.retryAfterMs / 1000);
-      const deferred = await db.transaction(async (tx) => {
-        if (!(await deferGeneration(tx, generationId, total))) return false;
-        await deps.queue.enqueue(tx, [{ generationId, productId: product.id }], { startAfterSeconds });
-        return true;
-      });
-      return deferred ? 'deferred' : 'already_settled';
+      return defer(deps, generation, product.id, { usage: total, notBefore: new Date(Date.now() + err.retryAfterMs) });
     }
     if (err instanceof TransientGenerationError && (lastAttempt || err.retryAfterMs !== undefined)) {
       // Said plainly, as for a source that stays down, rather than the queue's generic failure.
@@ -176,6 +187,25 @@ export async function runGeneration(deps: RunGenerationDeps, generationId: strin
     return true;
   });
   return stored ? 'completed' : 'already_settled';
+}
+
+/** How long a generation waits after the older one it stands behind was due to run. */
+const WAIT_BEHIND_MS = 5_000;
+
+/** Back to the queue until `notBefore`, in one transaction with the job that will run it then. */
+async function defer(
+  deps: RunGenerationDeps,
+  generation: GenerationRow,
+  productId: string,
+  options: { usage: GenerationUsage | null; notBefore: Date },
+): Promise<GenerationOutcome> {
+  const startAfterSeconds = Math.max(1, Math.ceil((options.notBefore.getTime() - Date.now()) / 1000));
+  const deferred = await deps.db.transaction(async (tx) => {
+    if (!(await deferGeneration(tx, generation.id, options))) return false;
+    await deps.queue.enqueue(tx, [{ generationId: generation.id, productId }], { startAfterSeconds });
+    return true;
+  });
+  return deferred ? 'deferred' : 'already_settled';
 }
 
 async function productImages(

@@ -600,14 +600,33 @@ for (const target of databaseTargets()) {
       assert.equal((await h.get(`/api/v1/products/details/${productId}`, token)).statusCode, 202, 'the product shows as waiting, not failed');
       assert.equal((await h.balance(accountId)).credits, 100 - 1, 'still charged while it waits');
 
+      // A regeneration asked for meanwhile waits behind the create, not in front of it.
+      const regen = await h.post(`/api/v1/products/regenerate/${productId}`, token, { fields: { title: '' } });
+      assert.equal(regen.statusCode, 202, regen.body);
+      const [regenerationId = ''] = await h.generationIdsOf([productId]);
+      assert.notEqual(regenerationId, generationId);
+      const requestsBefore = fake.requests.length;
+      assert.equal(await run(regenerationId), 'deferred');
+      assert.equal(fake.requests.length, requestsBefore, 'the regeneration did not run');
+      const behind = await h.container.db.query<{ id: string; state: string; not_before: Date }>('SELECT id, state, not_before FROM generations WHERE id = ANY($1::uuid[])', [[generationId, regenerationId]]);
+      const createRow = behind.find((r) => r.id === generationId);
+      const regenRow = behind.find((r) => r.id === regenerationId);
+      assert.equal(regenRow?.state, 'queued');
+      assert.ok((regenRow?.not_before.getTime() ?? 0) > (createRow?.not_before.getTime() ?? Infinity), 'it runs after the create is due');
+
       await h.container.db.query('UPDATE generations SET deferrals = $2 WHERE id = $1', [generationId, MAX_DEFERRALS]);
       const before = fake.requests.length;
       assert.equal(await run(generationId), 'failed');
       assert.equal(fake.requests.length, before, 'nothing is sent while the pause lasts');
-      const product = (await h.get(`/api/v1/products/details/${productId}`, token)).json<{ product: Product }>().product;
-      assert.equal(product.failure?.reason, 'llm_unavailable');
-      assert.match(product.failure?.message ?? '', /kept asking to pause/);
-      assert.equal((await h.balance(accountId)).credits, 100, 'refunded');
+      const [settled] = await h.container.db.query<{ state: string; failure: { reason: string; message: string } | null }>('SELECT state, failure FROM generations WHERE id = $1', [generationId]);
+      assert.equal(settled?.state, 'failed');
+      assert.equal(settled?.failure?.reason, 'llm_unavailable');
+      assert.match(settled?.failure?.message ?? '', /kept asking to pause/);
+      assert.equal((await h.balance(accountId)).credits, 100 - 5, 'the create is refunded (the regeneration, 5 credits, is still charged)');
+
+      // With the create settled, the regeneration is no longer behind anything.
+      fake.setScript(productWriter());
+      assert.notEqual(await run(regenerationId), 'deferred');
     });
   });
 }

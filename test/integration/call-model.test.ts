@@ -82,6 +82,14 @@ describe('model calls share their provider’s limits', () => {
     assert.equal(fake.requests.length, before, 'nothing was sent');
   });
 
+  test('a 503 that says to come back in five minutes pauses the lane and returns the job to the queue for that long', async () => {
+    fake.setScript(() => ({ kind: 'error', status: 503, retryAfterSeconds: 300 }));
+    const before = fake.requests.length;
+    const rt = await runtime({ maxRetries: 3 });
+    await assert.rejects(ask(rt), (err: unknown) => err instanceof ModelUnavailableError && err.pauseMs !== null && err.pauseMs > 290_000);
+    assert.equal(fake.requests.length - before, 1, 'no retry is sent into the pause');
+  });
+
   test('when every retry is used up the call reports the provider unavailable (the queue tries later)', async () => {
     fake.setScript(() => ({ kind: 'error', status: 503 }));
     const before = fake.requests.length;

@@ -141,7 +141,7 @@ describe('settling what still fails', () => {
 
 describe('attribute values a model may translate', () => {
   const fact = (id: string, value: string, language: string | null): Fact => ({ id, key: 'attribute', attribute: 'colour', value, language, source: 'icecat', licence: null, fetchedAt: '2026-11-22T00:00:00Z' });
-  const facts = [fact('icecat:attribute.colour:en', 'Black', 'en'), fact('caller:brand', 'Sony', null)];
+  const facts: Fact[] = [fact('icecat:attribute.colour:en', 'Black', 'en'), { id: 'caller:brand', key: 'brand', value: 'Sony', language: null, source: 'caller', licence: null, fetchedAt: '2026-11-22T00:00:00Z' }];
   const record = (value: string, cited: string[]): CountryContent => ({
     ...emptyContent('de', 'de'),
     title: 'Sony WH-1000XM5',
@@ -152,6 +152,12 @@ describe('attribute values a model may translate', () => {
 
   test('a translation of a fact in another language passes to the critic', async () => {
     assert.deepEqual(await attributeProblems(record('Schwarz', ['icecat:attribute.colour:en'])), []);
+  });
+
+  test("the merchant's own attribute, in no stated language, may be translated too", async () => {
+    const merchant: Fact = { id: 'caller.fields.global_attr.colour', key: 'attribute', attribute: 'colour', value: 'black', language: null, source: 'caller', licence: null, fetchedAt: '2026-11-22T00:00:00Z' };
+    const problems = (await verifyRecord(record('Schwarz', [merchant.id]), { facts: [...facts, merchant], kind: 'other' })).filter((p) => p.field === 'global_attr.colour');
+    assert.deepEqual(problems, []);
   });
 
   test('a value no fact states is caught, whatever untranslatable fact it cites', async () => {

@@ -101,13 +101,13 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
   // corrected to the real count when the answer comes.
   const estimate = Math.ceil((instructions.length + messageChars(request.messages)) / 4) + maxOutputTokens;
   let last: Extract<ModelFailure, { kind: 'transient' }> | null = null;
+  /** The pause the limiter reported when it would not wait it out inside the slot. */
+  let pausedMs = 0;
   for (let attempt = 0; attempt <= runtime.maxRetries; attempt++) {
     request.signal?.throwIfAborted();
-    if (last !== null && last.outcome !== 'rate_limited') {
-      // A rate limit is waited out by the lane's pause; other failures back off here.
-      const wait = last.retryAfterMs ?? (runtime.backoffMs ?? defaultBackoff)(attempt - 1);
-      if (wait > MAX_INLINE_WAIT_MS) break;
-      await delay(wait, undefined, request.signal === undefined ? {} : { signal: request.signal });
+    if (last !== null && last.outcome !== 'rate_limited' && last.retryAfterMs === null) {
+      // A failure that said when to come back is waited out by the lane's pause; others back off here.
+      await delay((runtime.backoffMs ?? defaultBackoff)(attempt - 1), undefined, request.signal === undefined ? {} : { signal: request.signal });
     }
     // A provider pause longer than a job should wait goes back to the queue, not into a blocked slot.
     if (runtime.lane.pauseRemainingMs() > MAX_INLINE_WAIT_MS) break;
@@ -162,21 +162,25 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
         if ((failure.kind === 'transient' || failure.kind === 'permanent') && failure.detail !== undefined) {
           runtime.onProviderError?.({ outcome, ...(failure.kind === 'permanent' ? { reason: failure.reason } : {}), detail: failure.detail });
         }
-        if (failure.kind === 'transient' && failure.outcome === 'rate_limited') {
-          // Everyone on this lane waits, not just this call: the limit is the provider's.
+        if (failure.kind === 'transient' && (failure.outcome === 'rate_limited' || failure.retryAfterMs !== null)) {
+          // Everyone on this lane waits, not just this call: a 429, or a 503 that says when to
+          // come back, speaks for the provider, not for this one request.
           runtime.lane.pauseFor((failure.retryAfterMs ?? (runtime.backoffMs ?? defaultBackoff)(attempt)) / 1000);
         }
         return { ok: false, failure };
       }
     }, { priority: followUp ? 1 : 0, ...(request.signal === undefined ? {} : { signal: request.signal }) });
     if (outcome.ok) return outcome.value;
-    if ('pausedMs' in outcome) break;
+    if ('pausedMs' in outcome) {
+      pausedMs = outcome.pausedMs;
+      break;
+    }
     const { failure } = outcome;
     if (failure.kind === 'invalid_output') throw new InvalidModelOutputError(failure.text, failure.message, failure.truncated);
     if (failure.kind === 'permanent') throw new PermanentModelError(failure.reason, failure.message);
     last = failure;
   }
-  const paused = runtime.lane.pauseRemainingMs();
+  const paused = Math.max(pausedMs, runtime.lane.pauseRemainingMs());
   if (paused > MAX_INLINE_WAIT_MS) throw new ModelUnavailableError(`The model provider asked for a pause of ${Math.round(paused / 1000)} s.`, paused);
   throw new ModelUnavailableError(last?.message ?? 'The model provider could not be reached.');
 }

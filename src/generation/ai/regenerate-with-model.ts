@@ -161,10 +161,15 @@ function fieldOf(path: string): string {
   return path.startsWith('global_attr.') ? path : (path.split('.')[0] ?? path);
 }
 
+/** The record field a request writes: `global_attr.pack__size` is written as `global_attr.pack_size`. */
+function writtenField(request: FieldRequest): string {
+  return request.kind === 'attribute' ? `global_attr.${attributeName(request.attribute) || request.attribute}` : request.name;
+}
+
 /** Only the rewritten fields are judged: the others were checked when they were written. */
 async function verifyTouched(record: CountryContent, fields: readonly FieldRequest[], facts: readonly Fact[], kind: 'medicine' | 'food' | 'other'): Promise<RecordProblem[]> {
   const problems = await verifyRecord(record, { facts, kind });
-  const touched = new Set(fields.map((f) => f.name));
+  const touched = new Set(fields.map(writtenField));
   return problems.filter((p) => touched.has(fieldOf(p.field)));
 }
 
@@ -174,15 +179,25 @@ function namesField(message: string, names: ReadonlySet<string>): boolean {
   return match?.[1] !== undefined && names.has(fieldOf(match[1]));
 }
 
+/** Whether a message is an earlier regeneration's note ("Regeneration: title: …"). */
+function isRegenerationNote(message: string): boolean {
+  return message.startsWith('Regeneration: ');
+}
+
 function keepPreviousWhereFailed(record: CountryContent, previous: CountryContent, fields: readonly FieldRequest[], problems: readonly RecordProblem[]): CountryContent {
-  // What was said about a field whose new text is published no longer holds; what was said about
-  // the others, and about a field whose previous text is kept, still does.
   const kept = new Set(problems.filter((p) => WITHHELD.has(p.check)).map((p) => fieldOf(p.field)));
-  const replaced = new Set(fields.map((f) => f.name).filter((name) => !kept.has(name)));
-  const out: CountryContent = { ...record, validation_messages: previous.validation_messages.filter((m) => !namesField(m, replaced)) };
+  const rewritten = new Set(fields.map(writtenField));
+  const replaced = new Set([...rewritten].filter((name) => !kept.has(name)));
+  // What was said about a field whose new text is published no longer holds. A field whose old
+  // text is kept keeps what was said about that text, but not earlier regenerations' notes: this
+  // one's note replaces them.
+  const stillTrue = previous.validation_messages.filter((m) => !namesField(m, replaced) && !(isRegenerationNote(m) && namesField(m, kept)));
+  const out: CountryContent = { ...record, validation_messages: stillTrue };
   for (const problem of problems) {
     const keep = WITHHELD.has(problem.check);
     const base = fieldOf(problem.field);
+    // A lesser problem of a text that is not published is not worth saying.
+    if (!keep && kept.has(base)) continue;
     out.validation_messages.push(`Regeneration: ${problem.field}: ${problem.message}${keep ? '; the previous text was kept.' : '.'}`);
     if (!keep) continue;
     if (base.startsWith('global_attr.')) {

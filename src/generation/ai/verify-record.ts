@@ -31,7 +31,7 @@ export async function verifyRecord(
     // can confirm. It passes here only when it cites a fact written in another language, the one
     // thing it can be a translation of; its numbers are still checked as text, and the critic
     // reads the meaning.
-    if (u.kind === 'attribute' && translates(record.sources[u.field] ?? [], byId, record.language)) continue;
+    if (u.kind === 'attribute' && translates(record.sources[u.field] ?? [], byId, record.language, u.field.slice('global_attr.'.length))) continue;
     problems.push({
       field: u.field,
       check: 'ungrounded',
@@ -44,10 +44,17 @@ export async function verifyRecord(
   return problems;
 }
 
-function translates(cited: readonly string[], facts: ReadonlyMap<string, Fact>, language: string): boolean {
+/**
+ * Whether a cited fact can be what the value translates: one written in another language, or an
+ * untagged one that gives this very attribute (the merchant's `colour: black`, in no stated
+ * language). A brand or a title cited for a colour translates nothing.
+ */
+function translates(cited: readonly string[], facts: ReadonlyMap<string, Fact>, language: string, attribute: string): boolean {
   return cited.some((id) => {
     const fact = facts.get(id);
-    return fact !== undefined && fact.language !== null && fact.language !== language;
+    if (fact === undefined) return false;
+    if (fact.language !== null) return fact.language !== language;
+    return (fact.key === 'attribute' && fact.attribute === attribute) || fact.id === `caller.fields.global_attr.${attribute}`;
   });
 }
 
