@@ -8,7 +8,7 @@ import { detectLanguage } from '../../src/generation/template/detect-language.ts
 import type { FakeLlmOptions, FakeLlmReply, FakeLlmServer } from '../fakes/llm/fake-llm.ts';
 import { startFakeAnthropic } from '../fakes/llm/anthropic-server.ts';
 import { startFakeOpenAiCompatible } from '../fakes/llm/openai-compatible-server.ts';
-import { productWriter, writeRecord } from '../fakes/llm/product-writer.ts';
+import { draftWith, productWriter, writeRecord } from '../fakes/llm/product-writer.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
 import { MAX_DEFERRALS, runGeneration } from '../../src/services/run-generation.ts';
@@ -201,9 +201,7 @@ for (const target of databaseTargets()) {
         const inventing = (always: boolean) =>
           productWriter((call) => {
             if (call.step !== 'draft' && !(always && call.step === 'repair')) return undefined;
-            const target = call.targets[0] ?? { country: 'it', language: 'it' };
-            const record = writeRecord(call, target);
-            return { kind: 'json', value: { ...record, short_description: { text: 'Il 30% più veloce da cuocere rispetto alla media, per pranzi senza attese.', fact_ids: [] } } };
+            return draftWith(call, { short_description: { text: 'Il 30% più veloce da cuocere rispetto alla media, per pranzi senza attese.', fact_ids: [] } });
           });
         fake.setScript(inventing(false));
         const { token } = await h.account();
@@ -223,8 +221,7 @@ for (const target of databaseTargets()) {
         fake.setScript(
           productWriter((call) => {
             if (call.step !== 'draft') return undefined;
-            const record = writeRecord(call, call.targets[0] ?? { country: 'it', language: 'it' });
-            return { kind: 'json', value: { ...record, description: { text: "I'm sorry, but as an AI language model I cannot write a description for this product.", fact_ids: [] } } };
+            return draftWith(call, { description: { text: "I'm sorry, but as an AI language model I cannot write a description for this product.", fact_ids: [] } });
           }),
         );
         const { token } = await h.account();
@@ -257,8 +254,7 @@ for (const target of databaseTargets()) {
         fake.setScript(
           productWriter((call) => {
             if (call.step !== 'draft') return undefined;
-            const record = writeRecord(call, call.targets[0] ?? { country: 'it', language: 'it' });
-            return { kind: 'json', value: { ...record, short_description: { text: 'Efficace contro il dolore e senza effetti collaterali.', fact_ids: [] } } };
+            return draftWith(call, { short_description: { text: 'Efficace contro il dolore e senza effetti collaterali.', fact_ids: [] } });
           }),
         );
         const { token } = await h.account();
@@ -463,8 +459,7 @@ for (const target of databaseTargets()) {
         fake.setScript(
           productWriter((call) => {
             if (call.step !== 'draft' && call.step !== 'repair') return undefined;
-            const record = writeRecord(call, call.targets[0] ?? { country: 'it', language: 'it' });
-            return { kind: 'json', value: { ...record, title: { text: longTitle, fact_ids: ['caller:brand'] } } };
+            return draftWith(call, { title: { text: longTitle, fact_ids: ['caller:brand'] } });
           }),
         );
         const { token } = await h.account();

@@ -3,18 +3,15 @@
 // field. The answer is schema-checked and re-asked once; then the deterministic checks run and
 // what fails is withheld and reported. No critic and no repair rounds: that is what v2 adds.
 import type { CountryContent } from '../../domain/content.ts';
-import type { ContentEngine, EngineInput, EngineOutput } from '../../services/ports.ts';
-import { slugify } from '../template/text.ts';
+import type { ContentEngine, EngineInput } from '../../services/ports.ts';
 import { allOrNothing } from './all-or-nothing.ts';
 import { askModel } from './ask-model.ts';
 import type { ModelRuntime } from './call-model.ts';
 import { recordsSchema } from './draft-schema.ts';
 import { draftToContent } from './draft-to-content.ts';
-import { asGenerationError } from './engine-errors.ts';
+import { modelEngine } from './model-engine.ts';
 import { block, productData, targetsData } from './prompt-data.ts';
-import { regenerateWithModel } from './regenerate-with-model.ts';
-import { requireFacts } from './require-facts.ts';
-import { UsageMeter } from './usage-meter.ts';
+import type { UsageMeter } from './usage-meter.ts';
 import { claimKind, settleProblems, verifyRecord } from './verify-record.ts';
 
 /**
@@ -27,28 +24,17 @@ export const COUNTRIES_PER_CALL = 4;
 type Target = EngineInput['targets'][number];
 
 export function createV1Engine(runtime: ModelRuntime, options: { call: 'per_product' | 'per_country' }): ContentEngine {
-  return {
-    name: runtime.loaded.label,
-    async generate(input: EngineInput): Promise<EngineOutput> {
-      const meter = new UsageMeter('llm-v1', runtime.loaded.provider, runtime.loaded.modelId);
-      try {
-        requireFacts(input);
-        if (input.fields !== null) {
-          const { content, extraFacts } = await regenerateWithModel(runtime, input, meter, { repairRounds: 0 });
-          return { content, productHandle: input.product.productHandle, usage: meter.snapshot(), extraFacts };
-        }
-        const size = options.call === 'per_product' ? COUNTRIES_PER_CALL : 1;
-        const groups: Target[][] = [];
-        for (let i = 0; i < input.targets.length; i += size) groups.push(input.targets.slice(i, i + size));
-        const written = (await allOrNothing(groups.map((group) => (signal: AbortSignal) => writeGroup(runtime, { ...input, signal }, group, meter)), input.signal)).flat();
-        const content = input.targets.map((t) => written.find((c) => c.country === t.country)).filter((c) => c !== undefined);
-        const first = content[0]?.title ?? null;
-        return { content, productHandle: input.product.productHandle ?? (first === null ? null : slugify(first) || null), usage: meter.snapshot() };
-      } catch (err) {
-        throw asGenerationError(err, meter);
-      }
+  return modelEngine(runtime, {
+    engine: 'llm-v1',
+    repairRounds: 0,
+    async write(input, meter) {
+      const size = options.call === 'per_product' ? COUNTRIES_PER_CALL : 1;
+      const groups: Target[][] = [];
+      for (let i = 0; i < input.targets.length; i += size) groups.push(input.targets.slice(i, i + size));
+      const written = (await allOrNothing(groups.map((group) => (signal: AbortSignal) => writeGroup(runtime, { ...input, signal }, group, meter)), input.signal)).flat();
+      return { content: input.targets.map((t) => written.find((c) => c.country === t.country)).filter((c) => c !== undefined) };
     },
-  };
+  });
 }
 
 async function writeGroup(runtime: ModelRuntime, input: EngineInput, targets: readonly Target[], meter: UsageMeter): Promise<CountryContent[]> {

@@ -8,20 +8,17 @@
 //     reported in validation_messages, never published silently.
 import type { CountryContent } from '../../domain/content.ts';
 import type { Fact } from '../../domain/facts.ts';
-import type { ContentEngine, EngineInput, EngineOutput } from '../../services/ports.ts';
-import { slugify } from '../template/text.ts';
+import type { ContentEngine, EngineInput } from '../../services/ports.ts';
 import { allOrNothing } from './all-or-nothing.ts';
 import { askModel } from './ask-model.ts';
 import type { ModelRuntime } from './call-model.ts';
 import type { RecordProblem } from './checks/problem.ts';
 import { countryDraftSchema, criticSchema, type CountryDraft } from './draft-schema.ts';
 import { draftToContent } from './draft-to-content.ts';
-import { asGenerationError } from './engine-errors.ts';
+import { modelEngine } from './model-engine.ts';
 import { block, productData, recordData, targetsData } from './prompt-data.ts';
 import { readProductImages, type LoadImage } from './read-images.ts';
-import { regenerateWithModel } from './regenerate-with-model.ts';
-import { requireFacts } from './require-facts.ts';
-import { UsageMeter } from './usage-meter.ts';
+import type { UsageMeter } from './usage-meter.ts';
 import { claimKind, describeProblems, settleProblems, verifyRecord } from './verify-record.ts';
 
 export interface V2Options {
@@ -35,36 +32,21 @@ export interface V2Options {
 type Target = EngineInput['targets'][number];
 
 export function createV2Engine(runtime: ModelRuntime, options: V2Options): ContentEngine {
-  return {
-    name: runtime.loaded.label,
-    async generate(input: EngineInput): Promise<EngineOutput> {
-      const meter = new UsageMeter('llm-v2', runtime.loaded.provider, runtime.loaded.modelId);
-      try {
-        requireFacts(input);
-        if (input.fields !== null) {
-          const { content, extraFacts } = await regenerateWithModel(runtime, input, meter, { repairRounds: options.repairRounds });
-          return { content, productHandle: input.product.productHandle, usage: meter.snapshot(), extraFacts };
-        }
-        const reading =
-          options.loadImage === null ? { facts: [], messages: [] } : await readProductImages(runtime, input, meter, { loadImage: options.loadImage, maxImages: options.maxImages });
-        const facts = [...input.facts, ...reading.facts];
-        const content = await allOrNothing(
-          input.targets.map((target) => (signal: AbortSignal) => writeCountry(runtime, options, { ...input, signal }, facts, target, meter)),
-          input.signal,
-        );
-        for (const record of content) record.validation_messages.push(...reading.messages);
-        const first = content[0]?.title ?? null;
-        return {
-          content,
-          productHandle: input.product.productHandle ?? (first === null ? null : slugify(first) || null),
-          usage: meter.snapshot(),
-          extraFacts: reading.facts,
-        };
-      } catch (err) {
-        throw asGenerationError(err, meter);
-      }
+  return modelEngine(runtime, {
+    engine: 'llm-v2',
+    repairRounds: options.repairRounds,
+    async write(input, meter) {
+      const reading =
+        options.loadImage === null ? { facts: [], messages: [] } : await readProductImages(runtime, input, meter, { loadImage: options.loadImage, maxImages: options.maxImages });
+      const facts = [...input.facts, ...reading.facts];
+      const content = await allOrNothing(
+        input.targets.map((target) => (signal: AbortSignal) => writeCountry(runtime, options, { ...input, signal }, facts, target, meter)),
+        input.signal,
+      );
+      for (const record of content) record.validation_messages.push(...reading.messages);
+      return { content, extraFacts: reading.facts };
     },
-  };
+  });
 }
 
 async function writeCountry(runtime: ModelRuntime, options: V2Options, input: EngineInput, facts: readonly Fact[], target: Target, meter: UsageMeter): Promise<CountryContent> {

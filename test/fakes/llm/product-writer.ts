@@ -148,6 +148,11 @@ export function writeRecord(call: Pick<ParsedCall, 'facts'>, target: Target) {
   };
 }
 
+/** The careful draft for the call's (first) target with some fields replaced: how tests make the model misbehave. */
+export function draftWith(call: ParsedCall, patch: Record<string, unknown>): FakeLlmReply {
+  return { kind: 'json', value: { ...writeRecord(call, call.targets[0] ?? { country: 'it', language: 'it' }), ...patch } };
+}
+
 /** The regenerated fields, for every target: new content used as given, else a fresh text. */
 export function regenerateFields(call: ParsedCall) {
   return {

@@ -1,0 +1,43 @@
+import type { CountryContent } from '../../domain/content.ts';
+import type { Fact } from '../../domain/facts.ts';
+import type { ContentEngine, EngineInput, EngineOutput } from '../../services/ports.ts';
+import { slugify } from '../template/text.ts';
+import type { ModelRuntime } from './call-model.ts';
+import { asGenerationError } from './engine-errors.ts';
+import { regenerateWithModel } from './regenerate-with-model.ts';
+import { requireFacts } from './require-facts.ts';
+import { UsageMeter } from './usage-meter.ts';
+
+/** What an agent model writes for a create: every country's record, and facts it found itself. */
+export type WriteRecords = (input: EngineInput, meter: UsageMeter) => Promise<{ content: CountryContent[]; extraFacts?: Fact[] }>;
+
+/**
+ * What v1 and v2 share around their own way of writing a product: the usage meter, the rule that
+ * something must be known, regeneration (v1 without repair rounds), the product handle, and the
+ * model's failures in the service's terms.
+ */
+export function modelEngine(runtime: ModelRuntime, options: { engine: 'llm-v1' | 'llm-v2'; repairRounds: number; write: WriteRecords }): ContentEngine {
+  return {
+    name: runtime.loaded.label,
+    async generate(input: EngineInput): Promise<EngineOutput> {
+      const meter = new UsageMeter(options.engine, runtime.loaded.provider, runtime.loaded.modelId);
+      try {
+        requireFacts(input);
+        if (input.fields !== null) {
+          const { content, extraFacts } = await regenerateWithModel(runtime, input, meter, { repairRounds: options.repairRounds });
+          return { content, productHandle: input.product.productHandle, usage: meter.snapshot(), extraFacts };
+        }
+        const { content, extraFacts } = await options.write(input, meter);
+        const first = content[0]?.title ?? null;
+        return {
+          content,
+          productHandle: input.product.productHandle ?? (first === null ? null : slugify(first) || null),
+          usage: meter.snapshot(),
+          ...(extraFacts === undefined ? {} : { extraFacts }),
+        };
+      } catch (err) {
+        throw asGenerationError(err, meter);
+      }
+    },
+  };
+}
