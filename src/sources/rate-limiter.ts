@@ -1,8 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
 
-// A per-source (or per-LLM-provider) limit of requests, and optionally tokens, per minute, in process. Written by hand because a limiter library
-// (bottleneck, p-throttle) is not installed and the need is small: a sliding window of the last
-// N grants, a FIFO of waiters, and a pause that a 429's Retry-After imposes on every later request.
+// A per-source (or per-LLM-provider) limit of requests, and optionally tokens, per minute, in
+// process. Written by hand because a limiter library (bottleneck, p-throttle) is not installed and
+// the need is small: a sliding window of the last N grants, a FIFO of waiters, and a pause that a
+// 429's Retry-After imposes on every later request.
 // A sliding window (not a token bucket) because the public services state "N requests per minute":
 // no 60-second span may see more than N requests, also right after start-up.
 

@@ -1,6 +1,6 @@
 import { isAddressBlocked } from '../media/guarded-fetch.ts';
 import { SourceUnavailableError } from './source.ts';
-import type { RateLimiter } from './rate-limiter.ts';
+import { WaitTooLongError, type RateLimiter } from './rate-limiter.ts';
 
 // One GET of a remote source's JSON API, shared by the Open Food Facts and Icecat clients.
 // The base URL is operator configuration, but the hosts it redirects to are the source's choice:
@@ -140,15 +140,16 @@ async function getOnce(
   options: RemoteJsonOptions,
   signal: AbortSignal | undefined,
 ): Promise<{ response: RemoteResponse; timeout: AbortSignal }> {
-  // A long pause from an earlier 429 fails fast: the job is retried later instead of holding a
-  // worker. A short one is waited out in the limiter.
-  const pausedMs = options.limiter.pauseRemainingMs();
-  if (pausedMs > options.maxRateLimitWaitSeconds * 1000) {
+  // A long pause from an earlier 429 fails fast, also for a caller already waiting when it began:
+  // the job is retried later instead of holding a worker. A short one is waited out in the limiter.
+  try {
+    await options.limiter.acquire(signal, 0, { maxWaitMs: options.maxRateLimitWaitSeconds * 1000 });
+  } catch (error) {
+    if (!(error instanceof WaitTooLongError)) throw error;
     throw new SourceUnavailableError(options.source, `paused after a 429 from ${url.host}`, {
-      retryAfterSeconds: Math.ceil(pausedMs / 1000),
+      retryAfterSeconds: Math.ceil(error.waitMs / 1000),
     });
   }
-  await options.limiter.acquire(signal);
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const combined = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
   try {

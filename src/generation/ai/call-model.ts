@@ -3,7 +3,7 @@ import { generateText, Output, type ModelMessage } from 'ai';
 import type PQueue from 'p-queue';
 import { z } from 'zod';
 import type { Metrics } from '../../metrics.ts';
-import { WaitTooLongError, type RateLimiter } from '../../sources/rate-limiter.ts';
+import { WaitTooLongError, type Grant, type RateLimiter } from '../../sources/rate-limiter.ts';
 import { classifyModelError, contentFiltered, type ModelFailure, type PermanentReason } from './classify-model-error.ts';
 import type { LoadedModel } from './providers.ts';
 import type { UsageMeter } from './usage-meter.ts';
@@ -76,7 +76,7 @@ export class ModelUnavailableError extends Error {
 }
 
 /** Longest Retry-After waited for inside one job; a longer pause goes back to the queue. */
-export const MAX_INLINE_WAIT_MS = 120_000;
+const MAX_INLINE_WAIT_MS = 120_000;
 
 /** Steps that start a product's work; every other step continues one already started. */
 const FIRST_STEPS: ReadonlySet<string> = new Set(['generate', 'draft', 'images', 'regenerate']);
@@ -100,6 +100,13 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
   // rate-limit guide; Anthropic reserves max_tokens too), so the reservation does the same and is
   // corrected to the real count when the answer comes.
   const estimate = Math.ceil((instructions.length + messageChars(request.messages)) / 4) + maxOutputTokens;
+  const backoff = runtime.backoffMs ?? defaultBackoff;
+  /** What a call cost, counted once whether it succeeded or not (the provider bills either way). */
+  const spend = (grant: Grant, tokensIn: number, tokensOut: number) => {
+    grant.settle(tokensIn + tokensOut);
+    request.meter.call(tokensIn, tokensOut);
+    metrics.llmTokens(labels, tokensIn, tokensOut);
+  };
   let last: Extract<ModelFailure, { kind: 'transient' }> | null = null;
   /** The pause the limiter reported when it would not wait it out inside the slot. */
   let pausedMs = 0;
@@ -107,17 +114,16 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
     request.signal?.throwIfAborted();
     if (last !== null && last.outcome !== 'rate_limited' && last.retryAfterMs === null) {
       // A failure that said when to come back is waited out by the lane's pause; others back off here.
-      await delay((runtime.backoffMs ?? defaultBackoff)(attempt - 1), undefined, request.signal === undefined ? {} : { signal: request.signal });
+      await delay(backoff(attempt - 1), undefined, request.signal === undefined ? {} : { signal: request.signal });
     }
-    // A provider pause longer than a job should wait goes back to the queue, not into a blocked slot.
-    if (runtime.lane.pauseRemainingMs() > MAX_INLINE_WAIT_MS) break;
     // A product's later steps (critic, repair, a retry) go before new products' first drafts, so
     // products started finish sooner and hold their job for less time.
     const followUp = attempt > 0 || !FIRST_STEPS.has(request.step);
     const outcome: Attempt<T> = await runtime.inFlight.add(async () => {
       let grant;
       try {
-        // A pause that began while this call waited for its slot is checked again here.
+        // A pause longer than a job should wait, even one that began while this call waited for
+        // its slot, goes back to the queue instead of holding the slot.
         grant = await runtime.lane.acquire(request.signal, estimate, { maxWaitMs: MAX_INLINE_WAIT_MS });
       } catch (err) {
         if (err instanceof WaitTooLongError) return { ok: false, pausedMs: err.waitMs };
@@ -136,11 +142,7 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
           timeout: runtime.timeoutMs,
           ...(request.signal === undefined ? {} : { abortSignal: request.signal }),
         });
-        const tokensIn = result.usage.inputTokens ?? 0;
-        const tokensOut = result.usage.outputTokens ?? 0;
-        grant.settle(tokensIn + tokensOut);
-        request.meter.call(tokensIn, tokensOut);
-        metrics.llmTokens(labels, tokensIn, tokensOut);
+        spend(grant, result.usage.inputTokens ?? 0, result.usage.outputTokens ?? 0);
         // A refusal with no text resolves instead of throwing; reading `output` would call it malformed.
         if (result.finishReason === 'content-filter') {
           metrics.llmCall({ ...labels, outcome: 'permanent_error' }, seconds());
@@ -154,9 +156,7 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
         if (request.signal?.aborted === true) throw err;
         const failure = classifyModelError(err);
         const spent = spentTokens(err);
-        grant.settle(spent.in + spent.out);
-        request.meter.call(spent.in, spent.out);
-        metrics.llmTokens(labels, spent.in, spent.out);
+        spend(grant, spent.in, spent.out);
         const outcome = failure.kind === 'transient' ? failure.outcome : failure.kind === 'invalid_output' ? 'invalid_output' : 'permanent_error';
         metrics.llmCall({ ...labels, outcome }, seconds());
         if ((failure.kind === 'transient' || failure.kind === 'permanent') && failure.detail !== undefined) {
@@ -165,7 +165,7 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
         if (failure.kind === 'transient' && (failure.outcome === 'rate_limited' || failure.retryAfterMs !== null)) {
           // Everyone on this lane waits, not just this call: a 429, or a 503 that says when to
           // come back, speaks for the provider, not for this one request.
-          runtime.lane.pauseFor((failure.retryAfterMs ?? (runtime.backoffMs ?? defaultBackoff)(attempt)) / 1000);
+          runtime.lane.pauseFor((failure.retryAfterMs ?? backoff(attempt)) / 1000);
         }
         return { ok: false, failure };
       }
@@ -194,7 +194,7 @@ function messageChars(messages: readonly ModelMessage[]): number {
   let chars = 0;
   for (const message of messages) {
     if (typeof message.content === 'string') chars += message.content.length;
-    // A picture costs roughly as much as a thousand characters of text at the size we send.
+    // A picture at the size we send costs roughly a thousand tokens, as much as 4,000 characters.
     else for (const part of message.content) chars += part.type === 'text' ? part.text.length : 4000;
   }
   return chars;
