@@ -37,14 +37,3 @@ export function addUsage(earlier: GenerationUsage | null, later: GenerationUsage
     images_read: earlier.images_read + later.images_read,
   };
 }
-
-/** Errors that spent model tokens before failing carry what they spent, so the record stays honest. */
-export interface CarriesUsage {
-  usage: GenerationUsage;
-}
-
-export function usageCarriedBy(err: unknown): GenerationUsage | null {
-  if (typeof err !== 'object' || err === null || !('usage' in err)) return null;
-  const usage = (err as { usage: unknown }).usage;
-  return typeof usage === 'object' && usage !== null && 'engine' in usage ? (usage as GenerationUsage) : null;
-}

@@ -6,7 +6,7 @@ import { findProductById, setProductFacts } from '../db/products.ts';
 import type { CountryContent } from '../domain/content.ts';
 import { changedFields } from '../domain/content-changes.ts';
 import type { Fact } from '../domain/facts.ts';
-import { addUsage, usageCarriedBy, type GenerationUsage } from '../domain/generation-usage.ts';
+import { addUsage, type GenerationUsage } from '../domain/generation-usage.ts';
 import { languageOf } from '../domain/countries.ts';
 import { parseFieldRequests } from '../domain/regenerate-fields.ts';
 import type { SourceChain } from '../sources/source-chain.ts';
@@ -93,6 +93,8 @@ export async function runGeneration(deps: RunGenerationDeps, generationId: strin
   let usage: GenerationUsage;
   let extraFacts: readonly Fact[] = [];
   const started = performance.now();
+  /** This attempt's spending added to the earlier attempts', with the engine's time measured here. */
+  const withThisAttempt = (spent: GenerationUsage) => addUsage(generation.usage, { ...spent, latency_ms: Math.round(performance.now() - started) });
   try {
     const output = await engine.generate({
       product: {
@@ -116,7 +118,7 @@ export async function runGeneration(deps: RunGenerationDeps, generationId: strin
     });
     content = output.content;
     productHandle = output.productHandle;
-    usage = addUsage(generation.usage, { ...output.usage, latency_ms: Math.round(performance.now() - started) });
+    usage = withThisAttempt(output.usage);
     extraFacts = output.extraFacts ?? [];
     if (generation.kind === 'create') {
       const images = await productImages(deps, generation, gathered, signal);
@@ -139,19 +141,18 @@ export async function runGeneration(deps: RunGenerationDeps, generationId: strin
               message: `No data to write from: ${gathered.unavailable.map((r) => r.source).join(', ')} could not be reached after ${generation.attempts} attempt(s). The credits were refunded; create the product again later.`,
             }
           : { reason: err.reason, message: err.message };
-      const spent = err.usage === undefined ? generation.usage : addUsage(generation.usage, { ...err.usage, latency_ms: Math.round(performance.now() - started) });
-      await failAndRefund(db, generationId, failure, spent);
+      await failAndRefund(db, generationId, failure, err.usage === undefined ? generation.usage : withThisAttempt(err.usage));
       return 'failed';
     }
+    if (!(err instanceof TransientGenerationError)) throw err;
     // Tokens a failed attempt spent are kept, so the generation's totals count every attempt.
-    const spent = usageCarriedBy(err);
-    const total = spent === null ? generation.usage : addUsage(generation.usage, { ...spent, latency_ms: Math.round(performance.now() - started) });
-    if (err instanceof TransientGenerationError && err.retryAfterMs !== undefined && generation.deferrals < MAX_DEFERRALS) {
+    const total = err.usage === undefined ? generation.usage : withThisAttempt(err.usage);
+    if (err.retryAfterMs !== undefined && generation.deferrals < MAX_DEFERRALS) {
       // The provider asked everyone to wait longer than a job should sit in a worker: the job goes
       // back to the queue for that long, and the wait does not use up one of its attempts.
       return defer(deps, generation, product.id, { usage: total, notBefore: new Date(Date.now() + err.retryAfterMs) });
     }
-    if (err instanceof TransientGenerationError && (lastAttempt || err.retryAfterMs !== undefined)) {
+    if (lastAttempt || err.retryAfterMs !== undefined) {
       // Said plainly, as for a source that stays down, rather than the queue's generic failure.
       await failAndRefund(
         db,
@@ -167,7 +168,7 @@ export async function runGeneration(deps: RunGenerationDeps, generationId: strin
       );
       return 'failed';
     }
-    if (spent !== null && total !== null) await recordAttemptUsage(db, generationId, total);
+    if (err.usage !== undefined && total !== null) await recordAttemptUsage(db, generationId, total);
     throw err;
   }
   for (const report of gathered.unavailable) {

@@ -1,11 +1,10 @@
 import type { CountryContent } from '../../domain/content.ts';
 import type { Fact } from '../../domain/facts.ts';
-import type { ContentEngine, EngineInput, EngineOutput } from '../../services/ports.ts';
+import { PermanentGenerationError, type ContentEngine, type EngineInput, type EngineOutput } from '../../services/ports.ts';
 import { slugify } from '../template/text.ts';
 import type { ModelRuntime } from './call-model.ts';
 import { asGenerationError } from './engine-errors.ts';
 import { regenerateWithModel } from './regenerate-with-model.ts';
-import { requireFacts } from './require-facts.ts';
 import { UsageMeter } from './usage-meter.ts';
 
 /** What an agent model writes for a create: every country's record, and facts it found itself. */
@@ -22,7 +21,10 @@ export function modelEngine(runtime: ModelRuntime, options: { engine: 'llm-v1' |
     async generate(input: EngineInput): Promise<EngineOutput> {
       const meter = new UsageMeter(options.engine, runtime.loaded.provider, runtime.loaded.modelId);
       try {
-        requireFacts(input);
+        // The template engine's rule, kept for the models: without a single fact there is nothing to write from.
+        if (input.facts.length === 0) {
+          throw new PermanentGenerationError('product_data_not_found', 'No data source knows this product and the request gave no title or description to write from.');
+        }
         if (input.fields !== null) {
           const { content, extraFacts } = await regenerateWithModel(runtime, input, meter, { repairRounds: options.repairRounds });
           return { content, productHandle: input.product.productHandle, usage: meter.snapshot(), extraFacts };
