@@ -38,6 +38,12 @@ export function changedFields(before: CountryContent, after: CountryContent): Co
   return Object.keys(change.before).length === 0 ? null : change;
 }
 
+/** A field's value by its API name (`title`, `key_features`, `global_attr.colour`); null when it has none. */
+export function fieldValue(content: CountryContent, name: string): string | string[] | null {
+  if (name.startsWith(GLOBAL_ATTR_PREFIX)) return content.global_attr[name.slice(GLOBAL_ATTR_PREFIX.length)] ?? null;
+  return (TEXT_FIELDS as readonly string[]).includes(name) ? valueOf(content, name as TextField) : null;
+}
+
 /** Puts stored field values back into a record (an undo); a null attribute is removed. */
 export function applyFieldValues(content: CountryContent, values: FieldValues): CountryContent {
   const next: CountryContent = structuredClone(content);

@@ -3,6 +3,7 @@
 // instruction and the notes. Only the named fields change; a rewritten field that still fails a
 // serious check after the repair rounds keeps its previous text, and the record says why.
 import { emptyContent, type CountryContent } from '../../domain/content.ts';
+import { applyFieldValues, fieldValue, type FieldValues } from '../../domain/content-changes.ts';
 import { attributeName, type Fact } from '../../domain/facts.ts';
 import type { FieldRequest } from '../../domain/regenerate-fields.ts';
 import type { EngineInput } from '../../services/ports.ts';
@@ -26,9 +27,6 @@ function countriesPerCall(fields: readonly FieldRequest[]): number {
 }
 
 type Target = EngineInput['targets'][number];
-
-const TEXT_NAMES = ['title', 'short_description', 'description', 'title_tag', 'meta_description', 'meta_keywords'] as const;
-type TextName = (typeof TEXT_NAMES)[number];
 
 /** The request as the model reads it; new content also becomes a fact the record may cite. */
 function readRequests(fields: readonly FieldRequest[], at: string): { requests: unknown[]; facts: Fact[] } {
@@ -132,28 +130,18 @@ async function regenerateGroup(
 
 /** The answer's fields written into the country's record; everything else stays as it was. */
 function apply(record: CountryContent, answer: Regenerated, fields: readonly FieldRequest[], known: ReadonlySet<string>): CountryContent {
-  const out: CountryContent = { ...record, key_features: [...record.key_features], global_attr: { ...record.global_attr }, sources: { ...record.sources }, validation_messages: [] };
   const written = answer.records.find((r) => r.country.toLowerCase() === record.country);
+  const values: FieldValues = {};
+  const sources: Record<string, string[]> = {};
   for (const request of fields) {
     const field = written?.fields.find((f) => f.field === request.name);
     if (field === undefined) continue;
-    const ids = field.fact_ids.filter((id) => known.has(id));
-    if (request.kind === 'attribute') {
-      const key = attributeName(request.attribute) || request.attribute;
-      const value = field.text.trim();
-      if (value === '') delete out.global_attr[key];
-      else out.global_attr[key] = value;
-      out.sources[`global_attr.${key}`] = ids;
-    } else if (request.name === 'key_features') {
-      out.key_features = (field.items.length > 0 ? field.items : field.text.split('\n')).map((s) => s.trim()).filter((s) => s !== '');
-      out.sources.key_features = ids;
-    } else {
-      const value = field.text.trim();
-      out[request.name] = value === '' ? null : value;
-      out.sources[request.name] = ids;
-    }
+    const name = writtenField(request);
+    const text = field.text.trim();
+    values[name] = request.name === 'key_features' ? (field.items.length > 0 ? field.items : field.text.split('\n')).map((s) => s.trim()).filter((s) => s !== '') : text === '' ? null : text;
+    sources[name] = field.fact_ids.filter((id) => known.has(id));
   }
-  return out;
+  return { ...applyFieldValues(record, values), sources: { ...record.sources, ...sources }, validation_messages: [] };
 }
 
 /** The field a problem or message is about: `key_features.2` belongs to `key_features`. */
@@ -192,7 +180,7 @@ function keepPreviousWhereFailed(record: CountryContent, previous: CountryConten
   // text is kept keeps what was said about that text, but not earlier regenerations' notes: this
   // one's note replaces them.
   const stillTrue = previous.validation_messages.filter((m) => !namesField(m, replaced) && !(isRegenerationNote(m) && namesField(m, kept)));
-  const out: CountryContent = { ...record, validation_messages: stillTrue };
+  let out: CountryContent = { ...record, validation_messages: stillTrue };
   for (const problem of problems) {
     const keep = WITHHELD.has(problem.check);
     const base = fieldOf(problem.field);
@@ -200,21 +188,7 @@ function keepPreviousWhereFailed(record: CountryContent, previous: CountryConten
     if (!keep && kept.has(base)) continue;
     out.validation_messages.push(`Regeneration: ${problem.field}: ${problem.message}${keep ? '; the previous text was kept.' : '.'}`);
     if (!keep) continue;
-    if (base.startsWith('global_attr.')) {
-      const key = base.slice('global_attr.'.length);
-      const old = previous.global_attr[key];
-      out.global_attr = { ...out.global_attr };
-      if (old === undefined) delete out.global_attr[key];
-      else out.global_attr[key] = old;
-      out.sources = { ...out.sources, [base]: previous.sources[base] ?? [] };
-    } else if (base === 'key_features') {
-      out.key_features = previous.key_features;
-      out.sources = { ...out.sources, key_features: previous.sources.key_features ?? [] };
-    } else if ((TEXT_NAMES as readonly string[]).includes(base)) {
-      const name = base as TextName;
-      out[name] = previous[name];
-      out.sources = { ...out.sources, [name]: previous.sources[name] ?? [] };
-    }
+    out = { ...applyFieldValues(out, { [base]: fieldValue(previous, base) }), sources: { ...out.sources, [base]: previous.sources[base] ?? [] } };
   }
   return out;
 }

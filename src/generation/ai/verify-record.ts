@@ -1,4 +1,5 @@
 import type { CountryContent } from '../../domain/content.ts';
+import { applyFieldValues, type FieldValues } from '../../domain/content-changes.ts';
 import type { Fact, ProductKind } from '../../domain/facts.ts';
 import { findUngrounded } from '../grounding.ts';
 import { deterministicChecks } from './checks/deterministic-checks.ts';
@@ -66,30 +67,26 @@ export const WITHHELD: ReadonlySet<RecordProblem['check']> = new Set(['refusal',
  * empty), the rest kept, and every problem is said in `validation_messages`, never hidden.
  */
 export function settleProblems(record: CountryContent, problems: readonly RecordProblem[]): CountryContent {
-  const out: CountryContent = { ...record, key_features: [...record.key_features], global_attr: { ...record.global_attr }, sources: { ...record.sources }, validation_messages: [...record.validation_messages] };
+  const messages = [...record.validation_messages];
+  const withheld: FieldValues = {};
   const withheldFeatures = new Set<number>();
   for (const problem of problems) {
     const withhold = WITHHELD.has(problem.check);
-    out.validation_messages.push(`${problem.field}: ${problem.message}${withhold ? '; the text was withheld.' : '.'}`);
+    messages.push(`${problem.field}: ${problem.message}${withhold ? '; the text was withheld.' : '.'}`);
     if (!withhold) continue;
-    const [name, index] = problem.field.split('.', 2);
-    if (name === 'key_features' && index !== undefined) withheldFeatures.add(Number(index));
-    else if (name === 'key_features') {
-      // A problem of the list as a whole (e.g. its language): none of it is published.
-      out.key_features = [];
-      out.sources.key_features = [];
-    }
-    else if (name === 'global_attr' && index !== undefined) {
-      const key = problem.field.slice('global_attr.'.length);
-      delete out.global_attr[key];
-      delete out.sources[problem.field];
-    } else if (name === 'title' || name === 'short_description' || name === 'description' || name === 'title_tag' || name === 'meta_description' || name === 'meta_keywords') {
-      out[name] = null;
-      out.sources[name] = [];
-    }
+    const feature = /^key_features\.(\d+)$/.exec(problem.field);
+    // One feature is dropped from the list; any other field (the feature list as a whole, e.g. for
+    // its language) is published empty.
+    if (feature?.[1] !== undefined) withheldFeatures.add(Number(feature[1]));
+    else withheld[problem.field] = null;
   }
-  if (withheldFeatures.size > 0) out.key_features = out.key_features.filter((_, i) => !withheldFeatures.has(i));
-  return out;
+  const out = applyFieldValues(record, withheld);
+  const sources = { ...record.sources };
+  for (const field of Object.keys(withheld)) {
+    if (field.startsWith('global_attr.')) delete sources[field];
+    else sources[field] = [];
+  }
+  return { ...out, key_features: out.key_features.filter((_, i) => !withheldFeatures.has(i)), sources, validation_messages: messages };
 }
 
 /** One line per problem, for a repair prompt. */
