@@ -4,6 +4,7 @@
 // Whatever the check cannot tell (network down, a server without the endpoint, a key allowed to
 // call models but not to read the list) is only a warning: the model may well work.
 import type { AgentModelConfig } from '../../config.ts';
+import { isRecord, providerErrorMessage } from './provider-error-body.ts';
 
 export type AccessVerdict =
   | { ok: true }
@@ -145,7 +146,7 @@ function names(entry: Record<string, unknown>, model: string): boolean {
 
 function judgeRefusal(subject: Subject, status: number, body: unknown): AccessVerdict {
   // An OpenAI restricted key may call models without the Models: Read permission this check needs.
-  if (/missing scopes|insufficient permissions/i.test(errorMessage(body) ?? '')) {
+  if (/missing scopes|insufficient permissions/i.test(providerErrorMessage(body) ?? '')) {
     return unsure(subject, `the key may not read models (HTTP ${status}${reasonIn(body)})`);
   }
   if (subject.config.apiKey === undefined) {
@@ -174,10 +175,6 @@ function unsure(subject: Subject, reason: string): AccessVerdict {
 
 // ---- Helpers ----------------------------------------------------------------------------------
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
@@ -186,16 +183,8 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** The message of an error body: `{error:{message}}` (OpenAI, Anthropic), `{error:"…"}` (Ollama), `{message}`. */
-function errorMessage(body: unknown): string | undefined {
-  if (!isRecord(body)) return undefined;
-  if (isRecord(body.error) && typeof body.error.message === 'string') return body.error.message;
-  if (typeof body.error === 'string') return body.error;
-  return typeof body.message === 'string' ? body.message : undefined;
-}
-
 function reasonIn(body: unknown): string {
-  const message = errorMessage(body)?.trim();
+  const message = providerErrorMessage(body)?.trim();
   if (message === undefined || message === '') return '';
   return `: ${message.length > REASON_CHARACTERS ? `${message.slice(0, REASON_CHARACTERS)}…` : message}`;
 }

@@ -1,4 +1,6 @@
 import { APICallError, NoObjectGeneratedError, NoOutputGeneratedError } from 'ai';
+import { parseRetryAfter } from '../../sources/remote-source-http.ts';
+import { providerErrorCode, providerErrorMessage } from './provider-error-body.ts';
 
 // What a failed model call means for the generation. The AI SDK's own retries are off (we retry
 // here, so a 429 pauses every call to that provider, not just the one that got it).
@@ -44,7 +46,7 @@ function classifyApiError(err: APICallError): ModelFailure {
   // A 429 for an empty account (OpenAI) or a 402 (Anthropic) will not pass by waiting.
   // The provider's own text for refused keys and empty accounts stays in the operator's log: a
   // merchant reading the failure needs to know what happened, not the key's last characters.
-  if ((status === 429 && errorCode(err) === 'insufficient_quota') || status === 402) {
+  if ((status === 429 && providerErrorCode(err.data) === 'insufficient_quota') || status === 402) {
     return { kind: 'permanent', reason: 'llm_quota_exhausted', message: `The model provider's account for this service has no credit left (${status}).`, detail };
   }
   if (status === 429) {
@@ -76,35 +78,21 @@ export function retryAfterMs(headers: Record<string, string> | undefined, now = 
   if (headers === undefined) return null;
   const ms = Number.parseFloat(headers['retry-after-ms'] ?? '');
   if (Number.isFinite(ms) && ms >= 0) return ms;
-  const raw = headers['retry-after'];
-  if (raw === undefined) return null;
-  const seconds = Number.parseFloat(raw);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(raw);
-  return Number.isFinite(date) ? Math.max(0, date - now) : null;
+  const seconds = parseRetryAfter(headers['retry-after'] ?? null, now);
+  return seconds === null ? null : seconds * 1000;
 }
 
 function providerMessage(err: APICallError): string {
-  // Both wire formats put the human message at error.message; fall back to the SDK's own text.
-  try {
-    const body: unknown = JSON.parse(err.responseBody ?? '');
-    if (typeof body === 'object' && body !== null && 'error' in body) {
-      const inner = (body as { error: unknown }).error;
-      if (typeof inner === 'object' && inner !== null && 'message' in inner && typeof inner.message === 'string') return inner.message.slice(0, 300);
+  // The body the SDK parsed, else its raw text; without a message in it, the SDK's own words.
+  let body: unknown = err.data;
+  if (body === undefined) {
+    try {
+      body = JSON.parse(err.responseBody ?? '');
+    } catch {
+      body = undefined;
     }
-  } catch {
-    // not JSON: use the SDK's message
   }
-  return err.message.slice(0, 300);
-}
-
-function errorCode(err: APICallError): string | null {
-  const data = err.data;
-  if (typeof data !== 'object' || data === null || !('error' in data)) return null;
-  const inner = (data as { error: unknown }).error;
-  if (typeof inner !== 'object' || inner === null) return null;
-  const code = (inner as { code?: unknown; type?: unknown }).code ?? (inner as { type?: unknown }).type;
-  return typeof code === 'string' ? code : null;
+  return (providerErrorMessage(body) ?? err.message).slice(0, 300);
 }
 
 function describeInvalid(err: NoObjectGeneratedError): string {

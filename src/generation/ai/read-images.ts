@@ -3,6 +3,7 @@
 // from the sources' facts wherever they are cited.
 import type { UserContent } from 'ai';
 import type { Fact } from '../../domain/facts.ts';
+import { imageCandidates } from '../../services/gather-facts.ts';
 import type { EngineInput } from '../../services/ports.ts';
 import { askModel } from './ask-model.ts';
 import { InvalidModelOutputError, PermanentModelError, type ModelRuntime } from './call-model.ts';
@@ -26,7 +27,7 @@ export async function readProductImages(
   meter: UsageMeter,
   options: { loadImage: LoadImage; maxImages: number },
 ): Promise<ImageReading> {
-  const urls = [...new Set(input.facts.filter((f) => f.key === 'image').map((f) => f.value))].slice(0, options.maxImages);
+  const urls = imageCandidates(input.facts).map((c) => c.url).slice(0, options.maxImages);
   if (urls.length === 0) return { facts: [], messages: [] };
   const messages: string[] = [];
   const loaded: Array<{ url: string; bytes: Uint8Array; mediaType: string }> = [];
