@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
+import type { LookupFunction } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { loadConfig } from '../../src/config.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import type { Fact } from '../../src/domain/facts.ts';
+import { configuredSources } from '../../src/sources/configured-sources.ts';
 import { createSourceChain, type BreakerLog } from '../../src/sources/source-chain.ts';
 import { SourceUnavailableError, type ProductSource } from '../../src/sources/source.ts';
 import { databaseTargets, type TestDatabase } from '../helpers/databases.ts';
@@ -131,6 +134,37 @@ for (const target of databaseTargets()) {
       for (let i = 0; i < 3; i++) assert.deepEqual((await chain.gather(nextCode())).reports.map((r) => r.outcome), ['unavailable']);
       assert.equal(state.calls.length, 6, 'every code was asked');
       assert.equal(chain.health().remote_answers?.state, 'closed');
+    });
+
+    test('a host name that does not resolve counts as a connection failure (the real HTTP client, no DNS, no traffic)', async () => {
+      const lookedUp: string[] = [];
+      // What the system resolver says with no network: every name fails before any socket is opened.
+      const noDns: LookupFunction = (hostname, _options, callback) => {
+        lookedUp.push(hostname);
+        callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND', hostname }), '', 4);
+      };
+      const config = loadConfig({ SOURCES: 'open_food_facts', OPEN_FOOD_FACTS_URL: 'https://off.invalid' });
+      const configured = configuredSources(config, database.db, { lookup: noDns });
+      try {
+        const clock = new ManualClock();
+        const chain = createSourceChain({
+          db: database.db,
+          sources: configured.sources,
+          cacheTtlSeconds: 3600,
+          notFoundTtlSeconds: 60,
+          breaker: { failures: 2, cooldownMs: 5_000, maxCooldownMs: 20_000 },
+          clock,
+        });
+        const first = await chain.gather(nextCode());
+        assert.deepEqual(first.reports.map((r) => r.outcome), ['unavailable']);
+        assert.match(first.reports[0]?.message ?? '', /could not reach off\.invalid/);
+        assert.deepEqual((await chain.gather(nextCode())).reports.map((r) => r.outcome), ['down']);
+        assert.deepEqual((await chain.gather(nextCode())).reports.map((r) => r.outcome), ['down']);
+        assert.deepEqual(lookedUp, ['off.invalid', 'off.invalid'], 'not looked up again while down');
+        assert.equal(chain.health().open_food_facts?.state, 'open');
+      } finally {
+        await configured.close();
+      }
     });
   });
 }
