@@ -30,6 +30,11 @@ const configSchema = z.object({
   SOURCE_CACHE_TTL_HOURS: intFrom(24 * 7, 0, 24 * 365),
   SOURCE_NOT_FOUND_TTL_HOURS: intFrom(24, 0, 24 * 365),
   SOURCE_TIMEOUT_SECONDS: intFrom(10, 1, 300),
+  // A remote source that fails to connect this many times in a row is skipped (marked down) for a
+  // cooldown that doubles with each failed retry, up to the maximum.
+  SOURCE_BREAKER_FAILURES: intFrom(5, 1, 1000),
+  SOURCE_BREAKER_COOLDOWN_SECONDS: intFrom(5, 1, 86_400),
+  SOURCE_BREAKER_MAX_COOLDOWN_SECONDS: intFrom(300, 1, 86_400),
   // Public services ask callers to identify themselves; include a contact in production.
   SOURCE_USER_AGENT: z.string().trim().min(1).default('Vetrina/0.1 (self-hosted product content service)'),
   OPEN_FOOD_FACTS_URL: z.url().default('https://world.openfoodfacts.org'),
@@ -117,6 +122,7 @@ export type Config = Readonly<{
     notFoundTtlSeconds: number;
     timeoutMs: number;
     userAgent: string;
+    breaker: Readonly<{ failures: number; cooldownMs: number; maxCooldownMs: number }>;
     openFoodFacts: Readonly<{ baseUrl: string; requestsPerMinute: number }>;
     icecat: Readonly<{ baseUrl: string; username: string | undefined; requestsPerMinute: number; languages: readonly string[] }>;
   }>;
@@ -184,6 +190,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const v1 = agentModel('V1', c, agentProblems);
   const v2 = agentModel('V2', c, agentProblems);
   if (agentProblems.length > 0) throw new ConfigError(`invalid configuration:\n  ${agentProblems.join('\n  ')}`);
+  if (c.SOURCE_BREAKER_MAX_COOLDOWN_SECONDS < c.SOURCE_BREAKER_COOLDOWN_SECONDS) {
+    throw new ConfigError('invalid configuration:\n  SOURCE_BREAKER_MAX_COOLDOWN_SECONDS: must be at least SOURCE_BREAKER_COOLDOWN_SECONDS');
+  }
   return Object.freeze({
     databaseUrl: c.DATABASE_URL,
     dataDir: c.DATA_DIR,
@@ -212,6 +221,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       notFoundTtlSeconds: c.SOURCE_NOT_FOUND_TTL_HOURS * 3600,
       timeoutMs: c.SOURCE_TIMEOUT_SECONDS * 1000,
       userAgent: c.SOURCE_USER_AGENT,
+      breaker: Object.freeze({
+        failures: c.SOURCE_BREAKER_FAILURES,
+        cooldownMs: c.SOURCE_BREAKER_COOLDOWN_SECONDS * 1000,
+        maxCooldownMs: c.SOURCE_BREAKER_MAX_COOLDOWN_SECONDS * 1000,
+      }),
       openFoodFacts: Object.freeze({ baseUrl: c.OPEN_FOOD_FACTS_URL, requestsPerMinute: c.OPEN_FOOD_FACTS_REQUESTS_PER_MINUTE }),
       icecat: Object.freeze({
         baseUrl: c.ICECAT_URL,

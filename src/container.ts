@@ -136,6 +136,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
       sources: configured.sources,
       cacheTtlSeconds: config.sources.cacheTtlSeconds,
       notFoundTtlSeconds: config.sources.notFoundTtlSeconds,
+      breaker: config.sources.breaker,
+      log: logger,
     }),
     images,
     mediaStorage,

@@ -14,6 +14,7 @@ import { createProductsRoute } from './routes/create-products.ts';
 import { healthRoute } from './routes/health.ts';
 import { metricsRoute } from './routes/metrics.ts';
 import type { Metrics } from '../metrics.ts';
+import type { SourceChain } from '../sources/source-chain.ts';
 import { productDetailsRoutes } from './routes/product-details.ts';
 import { productHistoryRoutes } from './routes/product-history.ts';
 import { regenerateProductRoute } from './routes/regenerate-product.ts';
@@ -25,6 +26,8 @@ export interface AppDeps {
   logger: Logger;
   mediaStorage: MediaStorage;
   metrics: Metrics;
+  /** The data sources' circuit breakers, shown by /health. */
+  sources?: Pick<SourceChain, 'health'>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -63,7 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.decorateRequest('auth', null);
-  await app.register(healthRoute, { db: deps.db });
+  await app.register(healthRoute, { db: deps.db, sources: deps.sources });
   // With a metrics listener of its own (METRICS_PORT), the public API port does not show them.
   if (deps.config.metricsListener === null) await app.register(metricsRoute, { metrics: deps.metrics });
   // Renditions are public (storefronts load them) and named by content hash, so outside /api/v1.

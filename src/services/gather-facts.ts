@@ -7,20 +7,40 @@ import type { ImageCandidate } from './ports.ts';
 export interface ProductFacts {
   facts: Fact[];
   reports: SourceReport[];
-  /** Sources that could not answer now; their facts are missing from `facts`. */
+  /** Sources that could not answer now; their facts are missing from `facts`. A retry may find them. */
   unavailable: SourceReport[];
+  /** Sources skipped because their circuit breaker is open; a retry soon would skip them again. */
+  down: SourceReport[];
 }
 
 /** The caller's data first (it is what the merchant asked for), then every source's facts in chain order. */
 export async function gatherFacts(sources: SourceChain, product: ProductRow, signal?: AbortSignal): Promise<ProductFacts> {
   const own = callerFacts(product, product.updated_at.toISOString());
-  if (product.code === null || product.code_type === null) return { facts: own, reports: [], unavailable: [] };
+  if (product.code === null || product.code_type === null) return { facts: own, reports: [], unavailable: [], down: [] };
   const gathered = await sources.gather({ code: product.code, codeType: product.code_type }, signal);
   return {
     facts: [...own, ...gathered.facts],
     reports: gathered.reports,
     unavailable: gathered.reports.filter((r) => r.outcome === 'unavailable'),
+    down: gathered.reports.filter((r) => r.outcome === 'down'),
   };
+}
+
+/** What a record written without a source's data says about it. */
+export function missingSourceNotes(gathered: ProductFacts): string[] {
+  return [
+    ...gathered.unavailable.map((r) => `Source ${r.source} could not be reached after every retry; the record was written without its data.`),
+    ...gathered.down.map((r) => `Source ${r.source} was unreachable (${r.message ?? 'marked down'}); the record was written without its data.`),
+  ];
+}
+
+/** Why a product with no data at all failed, when sources could not be asked; null when every source answered. */
+export function missingSourcesFailure(gathered: ProductFacts, attempts: number): string | null {
+  const parts = [
+    ...(gathered.unavailable.length > 0 ? [`${gathered.unavailable.map((r) => r.source).join(', ')} could not be reached after ${attempts} attempt(s)`] : []),
+    ...gathered.down.map((r) => `${r.source} was unreachable (${r.message ?? 'marked down'})`),
+  ];
+  return parts.length === 0 ? null : `No data to write from: ${parts.join('; ')}. The credits were refunded; create the product again later.`;
 }
 
 /** Image URLs in the order a record shows them: the caller's, then the sources', each once. */

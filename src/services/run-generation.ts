@@ -11,7 +11,7 @@ import { languageOf } from '../domain/countries.ts';
 import { parseFieldRequests } from '../domain/regenerate-fields.ts';
 import type { SourceChain } from '../sources/source-chain.ts';
 import { failAndRefund } from './fail-generation.ts';
-import { gatherFacts, imageCandidates, mergeFacts, type ProductFacts } from './gather-facts.ts';
+import { gatherFacts, imageCandidates, mergeFacts, missingSourceNotes, missingSourcesFailure, type ProductFacts } from './gather-facts.ts';
 import { PermanentGenerationError, TransientGenerationError, type ContentEngine, type GenerationQueue, type ImageStandardiser } from './ports.ts';
 
 /** `deferred`: back in the queue to wait out a model provider's long pause; not settled. */
@@ -84,6 +84,7 @@ export async function runGeneration(deps: RunGenerationDeps, generationId: strin
   const lastAttempt = generation.attempts >= deps.maxAttempts;
   if (gathered.unavailable.length > 0 && !lastAttempt) {
     // Retrying beats publishing a thinner record; on the last attempt we write what we have and say so.
+    // A source marked `down` is not retried for: its breaker would skip it again.
     throw new SourcesUnavailableError(`sources unavailable: ${gathered.unavailable.map((r) => `${r.source} (${r.message ?? 'no answer'})`).join('; ')}`);
   }
   const existing = await listContent(db, product.id);
@@ -134,13 +135,8 @@ export async function runGeneration(deps: RunGenerationDeps, generationId: strin
   } catch (err) {
     if (err instanceof PermanentGenerationError) {
       // No data because a source was down is not the same answer as no source knowing the code.
-      const failure =
-        err.reason === 'product_data_not_found' && gathered.unavailable.length > 0
-          ? {
-              reason: 'source_unavailable',
-              message: `No data to write from: ${gathered.unavailable.map((r) => r.source).join(', ')} could not be reached after ${generation.attempts} attempt(s). The credits were refunded; create the product again later.`,
-            }
-          : { reason: err.reason, message: err.message };
+      const missing = err.reason === 'product_data_not_found' ? missingSourcesFailure(gathered, generation.attempts) : null;
+      const failure = missing !== null ? { reason: 'source_unavailable', message: missing } : { reason: err.reason, message: err.message };
       await failAndRefund(db, generationId, failure, err.usage === undefined ? generation.usage : withThisAttempt(err.usage));
       return 'failed';
     }
@@ -171,8 +167,7 @@ export async function runGeneration(deps: RunGenerationDeps, generationId: strin
     if (err.usage !== undefined && total !== null) await recordAttemptUsage(db, generationId, total);
     throw err;
   }
-  for (const report of gathered.unavailable) {
-    const note = `Source ${report.source} could not be reached after every retry; the record was written without its data.`;
+  for (const note of missingSourceNotes(gathered)) {
     for (const record of content) record.validation_messages.push(note);
   }
 

@@ -89,7 +89,8 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
  * GETs `url` and parses the JSON answer, whatever its status, so each source reads its own
  * "not found" shape. Throws SourceUnavailableError for what a later try may fix: network errors,
  * timeouts, a refused address, 429 (once its pause is too long or it repeats), 5xx, and bodies
- * that are not JSON. The caller's abort rejects with the caller's reason, also while waiting.
+ * that are not JSON; network errors, timeouts and 5xx are marked `unreachable` (circuit-breaker.ts).
+ * The caller's abort rejects with the caller's reason, also while waiting.
  */
 export async function getRemoteJson(url: URL, options: RemoteJsonOptions, signal?: AbortSignal): Promise<RemoteJsonAnswer> {
   let current = url;
@@ -126,6 +127,7 @@ export async function getRemoteJson(url: URL, options: RemoteJsonOptions, signal
       await response.body?.cancel();
       throw new SourceUnavailableError(options.source, `${current.host} answered ${response.status}`, {
         retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')),
+        unreachable: true,
       });
     }
     const text = await readCapped(response, current, from, options, signal, timeout);
@@ -242,9 +244,9 @@ function unavailable(
     );
   }
   if (timeout.aborted) {
-    return new SourceUnavailableError(options.source, `${url.host} did not answer within ${options.timeoutMs} ms`, { cause: error });
+    return new SourceUnavailableError(options.source, `${url.host} did not answer within ${options.timeoutMs} ms`, { unreachable: true, cause: error });
   }
-  return new SourceUnavailableError(options.source, `could not reach ${url.host}: ${describe(error)}`, { cause: error });
+  return new SourceUnavailableError(options.source, `could not reach ${url.host}: ${describe(error)}`, { unreachable: true, cause: error });
 }
 
 function describe(error: unknown): string {

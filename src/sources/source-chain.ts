@@ -4,17 +4,33 @@ import { readCachedAnswer, writeCachedAnswer, type CachedAnswer } from '../db/so
 import { releaseFetchLease, takeFetchLease } from '../db/source-fetch-leases.ts';
 import type { SqlRunner } from '../db/database.ts';
 import type { Fact } from '../domain/facts.ts';
-import { SourceUnavailableError, type ProductSource, type SourceQuery } from './source.ts';
+import { createCircuitBreaker, type BreakerSettings, type BreakerSnapshot, type BreakerTransition, type CircuitBreaker } from './circuit-breaker.ts';
+import { SourceDownError, SourceUnavailableError, type ProductSource, type SourceQuery } from './source.ts';
 
-export type SourceOutcome = 'found' | 'not_found' | 'unavailable' | 'not_applicable';
+/** `unavailable`: could not answer this time; `down`: skipped (or just failed) with its circuit breaker open. */
+export type SourceOutcome = 'found' | 'not_found' | 'unavailable' | 'down' | 'not_applicable';
 
 export interface SourceReport {
   source: string;
   outcome: SourceOutcome;
   /** True when the answer came from the shared cache, not from the source. */
   fromCache: boolean;
-  /** For `unavailable`: why, readable. */
+  /** For `unavailable` and `down`: why, readable. */
   message?: string;
+}
+
+/** One remote source's circuit breaker as `/health` shows it. */
+export interface SourceHealth {
+  state: BreakerSnapshot['state'];
+  failures: number;
+  /** While open: when the source is tried again (ISO 8601). */
+  until?: string;
+}
+
+/** Where the chain says that a source's breaker opened or closed (pino's logger fits). */
+export interface BreakerLog {
+  warn(fields: object, message: string): void;
+  info(fields: object, message: string): void;
 }
 
 export interface GatheredFacts {
@@ -26,7 +42,11 @@ export interface GatheredFacts {
 export interface SourceChain {
   readonly names: readonly string[];
   gather(query: SourceQuery, signal?: AbortSignal): Promise<GatheredFacts>;
+  /** Each remote source's circuit breaker, by source name. */
+  health(): Record<string, SourceHealth>;
 }
+
+export const DEFAULT_BREAKER_SETTINGS: BreakerSettings = { failures: 5, cooldownMs: 5_000, maxCooldownMs: 300_000 };
 
 export interface SourceChainOptions {
   db: SqlRunner;
@@ -39,6 +59,11 @@ export interface SourceChainOptions {
   leasePollMs?: number;
   /** Waits between those looks (tests observe the waiting through it). */
   pause?: (ms: number) => Promise<void>;
+  /** When a remote source that keeps failing to connect is skipped, and for how long. */
+  breaker?: BreakerSettings;
+  /** The breakers' time (tests move it by hand). */
+  clock?: { now(): number };
+  log?: BreakerLog;
 }
 
 /**
@@ -47,6 +72,8 @@ export interface SourceChainOptions {
  * same code already under way are joined rather than repeated: in this process by sharing the
  * promise, across processes by a lease in the database.
  * A source that cannot answer now is reported, not fatal: the caller decides whether to retry.
+ * Each remote source has a circuit breaker (circuit-breaker.ts): once it is open the source is
+ * skipped at once and reported `down`, instead of every product waiting on a network that is not there.
  */
 export function createSourceChain(options: SourceChainOptions): SourceChain {
   const { db, sources } = options;
@@ -54,6 +81,55 @@ export function createSourceChain(options: SourceChainOptions): SourceChain {
   const leaseSeconds = options.leaseSeconds ?? 300;
   const leasePollMs = options.leasePollMs ?? 250;
   const pause = options.pause ?? ((ms: number) => sleep(ms));
+  const clock = options.clock ?? { now: () => Date.now() };
+  const breakers = new Map<string, CircuitBreaker>();
+  for (const source of sources) {
+    if (source.cached) breakers.set(source.name, createCircuitBreaker(options.breaker ?? DEFAULT_BREAKER_SETTINGS, clock));
+  }
+
+  /**
+   * The lookup if the source's breaker lets it go, its outcome told to the breaker. A failure
+   * while the breaker is open (this one opened it, or it opened meanwhile) becomes SourceDownError.
+   * An answer read from the cache after waiting on another process says nothing about the source.
+   */
+  async function throughBreaker(
+    source: ProductSource,
+    lookup: () => Promise<{ answer: CachedAnswer; fromCache: boolean }>,
+  ): Promise<{ answer: CachedAnswer; fromCache: boolean }> {
+    const breaker = breakers.get(source.name);
+    if (breaker === undefined) return lookup();
+    const admission = breaker.admit();
+    if (admission === 'skip') throw downError(source.name, breaker.snapshot());
+    let result;
+    try {
+      result = await lookup();
+    } catch (err) {
+      if (err instanceof SourceUnavailableError && err.unreachable) {
+        logTransition(source.name, breaker.failed(), breaker.snapshot(), err.message);
+        const after = breaker.snapshot();
+        if (after.state === 'open') throw downError(source.name, after, err);
+      } else if (admission === 'probe') {
+        breaker.released();
+      }
+      throw err;
+    }
+    if (!result.fromCache) logTransition(source.name, breaker.succeeded(), breaker.snapshot());
+    else if (admission === 'probe') breaker.released();
+    return result;
+  }
+
+  function logTransition(source: string, transition: BreakerTransition | null, snapshot: BreakerSnapshot, reason?: string): void {
+    if (transition === null || options.log === undefined) return;
+    if (transition === 'closed') {
+      options.log.info({ source }, `source ${source} answers again: circuit breaker closed`);
+      return;
+    }
+    const until = new Date(snapshot.until ?? clock.now()).toISOString();
+    options.log.warn(
+      { source, failures: snapshot.failures, until, reason },
+      `source ${source} marked down until ${until} after ${snapshot.failures} failed connection(s) in a row: circuit breaker ${transition}`,
+    );
+  }
 
   /**
    * Fetches once across every process: whoever takes the lease asks the source; the others wait
@@ -99,7 +175,7 @@ export function createSourceChain(options: SourceChainOptions): SourceChain {
     const key = `${source.name}\u0000${query.code}`;
     let pending = inFlight.get(key);
     if (pending === undefined) {
-      pending = fetchAndCache(source, query).finally(() => inFlight.delete(key));
+      pending = throughBreaker(source, () => fetchAndCache(source, query)).finally(() => inFlight.delete(key));
       inFlight.set(key, pending);
     }
     // A caller that gives up stops waiting; the shared lookup goes on for the others.
@@ -129,12 +205,27 @@ export function createSourceChain(options: SourceChainOptions): SourceChain {
           }
         } catch (err) {
           if (!(err instanceof SourceUnavailableError)) throw err;
-          reports.push({ source: source.name, outcome: 'unavailable', fromCache: false, message: err.message });
+          reports.push({ source: source.name, outcome: err instanceof SourceDownError ? 'down' : 'unavailable', fromCache: false, message: err.message });
         }
       }
       return { facts, reports };
     },
+    health() {
+      const out: Record<string, SourceHealth> = {};
+      for (const [name, breaker] of breakers) {
+        const { state, failures, until } = breaker.snapshot();
+        out[name] = until === null ? { state, failures } : { state, failures, until: new Date(until).toISOString() };
+      }
+      return out;
+    },
   };
+}
+
+function downError(source: string, snapshot: BreakerSnapshot, cause?: SourceUnavailableError): SourceDownError {
+  const until = snapshot.until === null ? null : new Date(snapshot.until);
+  const when = until === null ? 'while a trial request is under way' : `until ${until.toISOString()}`;
+  // The same words whether this call opened the breaker or was skipped; the cause is in the log.
+  return new SourceDownError(source, `marked down ${when} after ${snapshot.failures} failed connection(s) in a row`, { until, cause });
 }
 
 /** The promise's outcome, or the signal's reason as soon as it aborts. */

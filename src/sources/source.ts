@@ -26,9 +26,29 @@ export class SourceUnavailableError extends Error {
   readonly source: string;
   /** Seconds the source asked us to wait (Retry-After), when it said. */
   readonly retryAfterSeconds: number | null;
-  constructor(source: string, message: string, options: { retryAfterSeconds?: number | null; cause?: unknown } = {}) {
+  /**
+   * The source could not be reached at all (DNS, refused or dropped connection, timeout, 5xx):
+   * what counts towards its circuit breaker. A 429 or a broken answer shows it is reachable.
+   */
+  readonly unreachable: boolean;
+  constructor(source: string, message: string, options: { retryAfterSeconds?: number | null; unreachable?: boolean; cause?: unknown } = {}) {
     super(message, { cause: options.cause });
     this.source = source;
     this.retryAfterSeconds = options.retryAfterSeconds ?? null;
+    this.unreachable = options.unreachable ?? false;
+  }
+}
+
+/**
+ * The source is marked down by its circuit breaker: it was not asked (or this very call opened
+ * the breaker). Retrying the job soon would meet the same breaker, so the caller should not.
+ */
+export class SourceDownError extends SourceUnavailableError {
+  override name = 'SourceDownError';
+  /** When the source may be tried again. */
+  readonly until: Date | null;
+  constructor(source: string, message: string, options: { until: Date | null; cause?: unknown }) {
+    super(source, message, { unreachable: true, cause: options.cause });
+    this.until = options.until;
   }
 }

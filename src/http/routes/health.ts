@@ -1,15 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { SqlRunner } from '../../db/database.ts';
+import type { SourceChain } from '../../sources/source-chain.ts';
 import { ApiError } from '../errors.ts';
 
-/** Unauthenticated liveness and database reachability, for load balancers and orchestrators. */
-export async function healthRoute(app: FastifyInstance, opts: { db: SqlRunner }): Promise<void> {
+/**
+ * Unauthenticated liveness and database reachability, for load balancers and orchestrators, and
+ * each remote data source's circuit breaker. A source that is down leaves the answer 200 (the
+ * service still writes products from the others); `degraded` says so.
+ */
+export async function healthRoute(app: FastifyInstance, opts: { db: SqlRunner; sources?: Pick<SourceChain, 'health'> | undefined }): Promise<void> {
   app.get('/health', async () => {
     try {
       await opts.db.query('SELECT 1');
     } catch {
       throw new ApiError('unavailable', 'The database is not reachable.');
     }
-    return { status: 'ok' };
+    const sources = opts.sources?.health() ?? {};
+    return { status: 'ok', degraded: Object.values(sources).some((s) => s.state !== 'closed'), sources };
   });
 }
