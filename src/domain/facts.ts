@@ -46,12 +46,25 @@ export function factId(source: string, key: FactKey, options: { attribute?: stri
 }
 
 /**
+ * Names an attribute may not have: as keys of a record's `global_attr` object they would reach
+ * Object.prototype (`__proto__` is swallowed by the setter, `constructor` reads back a function).
+ */
+export const RESERVED_ATTRIBUTE_NAMES: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+const ATTRIBUTE_NAME = /^[a-z0-9_]{1,64}$/;
+
+/** Whether `name` may be a key of `global_attr`: lowercase letters, digits and _, 1–64 of them, not reserved. */
+export function isAttributeName(name: string): boolean {
+  return ATTRIBUTE_NAME.test(name) && !RESERVED_ATTRIBUTE_NAMES.has(name);
+}
+
+/**
  * An attribute name in the one form facts, records and `global_attr.<name>` use: snake_case
  * ASCII, accents dropped, at most 64 characters ("Display diagonal" → "display_diagonal");
- * empty when nothing is left.
+ * empty when nothing is left or the name is reserved ("Constructor", "Prototype").
  */
 export function attributeName(label: string): string {
-  return label
+  const name = label
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
@@ -59,4 +72,5 @@ export function attributeName(label: string): string {
     .replace(/^_+|_+$/g, '')
     .slice(0, 64)
     .replace(/_+$/, '');
+  return RESERVED_ATTRIBUTE_NAMES.has(name) ? '' : name;
 }

@@ -1,3 +1,5 @@
+import { isAttributeName, RESERVED_ATTRIBUTE_NAMES } from './facts.ts';
+import { unstorableText } from './text.ts';
 import { addError, type FieldErrors } from './validation.ts';
 
 export const TEXT_FIELDS = [
@@ -12,7 +14,6 @@ export const TEXT_FIELDS = [
 export type TextField = (typeof TEXT_FIELDS)[number];
 
 export const GLOBAL_ATTR_PREFIX = 'global_attr.';
-const ATTRIBUTE_NAME = /^[a-z0-9_]{1,64}$/;
 export const MAX_FIELD_VALUE_LENGTH = 10_000;
 export const MAX_FIELDS_PER_CALL = 50;
 
@@ -46,14 +47,21 @@ export function parseFieldRequests(
       addError(errors, path, 'The value must be a string: new content or an instruction (empty for none).');
       continue;
     }
+    const unstorable = unstorableText(name) ?? unstorableText(value);
+    if (unstorable !== null) {
+      addError(errors, path.toWellFormed(), unstorable);
+      continue;
+    }
     if (value.length > MAX_FIELD_VALUE_LENGTH) {
       addError(errors, path, `The value must be at most ${MAX_FIELD_VALUE_LENGTH} characters long.`);
       continue;
     }
     if (isTextField(name)) {
       requests.push({ kind: 'text', name, value });
-    } else if (name.startsWith(GLOBAL_ATTR_PREFIX) && ATTRIBUTE_NAME.test(name.slice(GLOBAL_ATTR_PREFIX.length))) {
+    } else if (name.startsWith(GLOBAL_ATTR_PREFIX) && isAttributeName(name.slice(GLOBAL_ATTR_PREFIX.length))) {
       requests.push({ kind: 'attribute', name, attribute: name.slice(GLOBAL_ATTR_PREFIX.length), value });
+    } else if (name.startsWith(GLOBAL_ATTR_PREFIX) && RESERVED_ATTRIBUTE_NAMES.has(name.slice(GLOBAL_ATTR_PREFIX.length))) {
+      addError(errors, path, `"${name.slice(GLOBAL_ATTR_PREFIX.length)}" cannot be an attribute name: ${[...RESERVED_ATTRIBUTE_NAMES].join(', ')} are reserved.`);
     } else {
       addError(
         errors,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FieldErrors } from '../domain/validation.ts';
+import { unstorableText } from '../domain/text.ts';
 import { addError } from '../domain/validation.ts';
 import { validationFailed, type ApiError } from './errors.ts';
 
@@ -83,33 +84,36 @@ export const restoreBodySchema = z.strictObject({
 });
 
 /**
- * Paths of every string (value or key) holding a NUL character, which PostgreSQL text cannot
- * store. Iterative, so a body nested thousands deep cannot exhaust the stack.
+ * Every string (value or key) PostgreSQL could not store (see unstorableText), by path with the
+ * reason. Iterative, so a body nested thousands deep cannot exhaust the stack.
  */
-function nulPaths(body: unknown): string[] {
-  const found: string[] = [];
+function unstorablePaths(body: unknown): Array<{ path: string; message: string }> {
+  const found: Array<{ path: string; message: string }> = [];
   const pending: { value: unknown; path: string }[] = [{ value: body, path: '' }];
   const at = (path: string, key: string) => (path ? `${path}.${key}` : key);
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const { value, path } = next;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) found.push(path || 'body');
+      const message = unstorableText(value);
+      if (message !== null) found.push({ path: path || 'body', message });
     } else if (Array.isArray(value)) {
       value.forEach((item, i) => pending.push({ value: item, path: at(path, String(i)) }));
     } else if (typeof value === 'object' && value !== null) {
       for (const [key, item] of Object.entries(value)) {
-        if (key.includes('\u0000')) found.push(at(path, key.replaceAll('\u0000', '\\0')));
+        const message = unstorableText(key);
+        // The key itself goes into the path readably: NUL as \0, a lone surrogate as U+FFFD.
+        if (message !== null) found.push({ path: at(path, key.replaceAll('\u0000', '\\0').toWellFormed()), message });
         else pending.push({ value: item, path: at(path, key) });
       }
     }
   }
-  return found.sort();
+  return found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 /** Parses a body against a schema; every problem becomes a `validation_failed` entry under its field path. */
 export function parseBody<T>(schema: z.ZodType<T>, body: unknown): { ok: true; value: T } | { ok: false; error: ApiError } {
   const errors: FieldErrors = {};
-  for (const path of nulPaths(body)) addError(errors, path, 'The text must not contain the NUL character (\\u0000).');
+  for (const { path, message } of unstorablePaths(body)) addError(errors, path, message);
   if (Object.keys(errors).length > 0) return { ok: false, error: validationFailed(errors) };
   const result = schema.safeParse(body);
   if (result.success) return { ok: true, value: result.data };

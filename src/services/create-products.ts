@@ -10,6 +10,7 @@ import {
   type WrittenProduct,
 } from '../db/products.ts';
 import type { CreatePlan, ItemFailure } from '../domain/create-request.ts';
+import { plainText } from '../generation/plain-text.ts';
 import { createCost } from '../domain/pricing.ts';
 import type { FieldErrors } from '../domain/validation.ts';
 import type { GenerationQueue } from './ports.ts';
@@ -46,14 +47,21 @@ function resultData(plan: CreatePlan, imported: CreateResultData['imported_produ
   };
 }
 
+/** Caller text as the plain text it is stored and shown as (a shop export's HTML keeps its lines). */
+function plain(value: string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const text = plainText(value).text.trim();
+  return text === '' ? null : text;
+}
+
 function inputsOf(plan: CreatePlan): ProductInputs {
   const raw = plan.raw;
   return {
-    sku: raw?.sku ?? null,
-    productHandle: raw?.productHandle ?? null,
-    title: raw?.title ?? null,
-    brand: raw?.brand ?? null,
-    description: raw?.description ?? null,
+    sku: plain(raw?.sku),
+    productHandle: plain(raw?.productHandle),
+    title: plain(raw?.title),
+    brand: plain(raw?.brand),
+    description: plain(raw?.description),
     images: raw?.images ?? [],
     notes: plan.notes,
     countries: plan.countries,

@@ -1,6 +1,7 @@
 import { callerFacts } from '../domain/caller-facts.ts';
 import type { Fact } from '../domain/facts.ts';
 import type { ProductRow } from '../db/products.ts';
+import { plainFacts } from '../generation/plain-facts.ts';
 import type { SourceChain, SourceReport } from '../sources/source-chain.ts';
 import type { ImageCandidate } from './ports.ts';
 
@@ -13,13 +14,17 @@ export interface ProductFacts {
   down: SourceReport[];
 }
 
-/** The caller's data first (it is what the merchant asked for), then every source's facts in chain order. */
+/**
+ * The caller's data first (it is what the merchant asked for), then every source's facts in chain
+ * order, as plain text: the one place facts are cleaned, so a source's markup (or the shared cache's,
+ * written before this rule) reaches no engine and no stored record.
+ */
 export async function gatherFacts(sources: SourceChain, product: ProductRow, signal?: AbortSignal): Promise<ProductFacts> {
   const own = callerFacts(product, product.updated_at.toISOString());
-  if (product.code === null || product.code_type === null) return { facts: own, reports: [], unavailable: [], down: [] };
+  if (product.code === null || product.code_type === null) return { facts: plainFacts(own), reports: [], unavailable: [], down: [] };
   const gathered = await sources.gather({ code: product.code, codeType: product.code_type }, signal);
   return {
-    facts: [...own, ...gathered.facts],
+    facts: plainFacts([...own, ...gathered.facts]),
     reports: gathered.reports,
     unavailable: gathered.reports.filter((r) => r.outcome === 'unavailable'),
     down: gathered.reports.filter((r) => r.outcome === 'down'),

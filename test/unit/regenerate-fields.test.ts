@@ -95,6 +95,21 @@ describe('parseFieldRequests: rejected', () => {
     assert.match(e['fields.description']?.[0] ?? '', /10[,.]?000/);
   });
 
+  it('__proto__, constructor and prototype are no attribute names: each is an error naming them reserved', () => {
+    for (const name of ['__proto__', 'constructor', 'prototype']) {
+      const e = errors({ [`global_attr.${name}`]: 'x' });
+      assert.deepEqual(Object.keys(e), [`fields.global_attr.${name}`], name);
+      assert.match(e[`fields.global_attr.${name}`]?.[0] ?? '', /reserved/);
+    }
+  });
+
+  it('a lone UTF-16 surrogate in a value or a key is an error on that field, a paired one is text', () => {
+    const e = errors({ title: 'Pasta \ud800', 'global_attr.colour': 'rosso', description: 'ok \udfff' });
+    assert.deepEqual(Object.keys(e).sort(), ['fields.description', 'fields.title']);
+    assert.match(e['fields.title']?.[0] ?? '', /surrogate/);
+    assert.equal(parseFieldRequests({ title: 'Pasta 🍝 (\ud83c\udf5d)' }).ok, true);
+  });
+
   it('one bad key rejects the whole request (no partial regeneration)', () => {
     const r = parseFieldRequests({ title: '', 'global_attr.Colour': 'red' });
     assert.equal(r.ok, false);

@@ -42,11 +42,23 @@ describe('toPlainText', () => {
     assert.equal(toPlainText('<p><strong>STABILO</strong>   <em>BOSS</em>\t ORIGINAL</p>'), 'STABILO BOSS ORIGINAL');
   });
 
-  it('decodes the basic named entities and numeric ones, once', () => {
+  it('decodes the basic named entities and numeric ones', () => {
     assert.equal(
-      toPlainText('Tom &amp; Jerry &lt;3 &quot;neon&quot; &#39;giallo&#39; &#x20AC; 4,99 &apos;ok&apos; &AMP; &amp;lt;b&amp;gt;'),
-      'Tom & Jerry <3 "neon" \'giallo\' € 4,99 \'ok\' & &lt;b&gt;',
+      toPlainText('Tom &amp; Jerry &lt;3 &quot;neon&quot; &#39;giallo&#39; &#x20AC; 4,99 &apos;ok&apos; &AMP;'),
+      'Tom & Jerry <3 "neon" \'giallo\' € 4,99 \'ok\' &',
     );
+  });
+
+  it('decodes before it strips, so encoded markup (once or twice) never comes out as a tag', () => {
+    assert.equal(toPlainText('Pasta &lt;script&gt;alert(1)&lt;/script&gt; di semola'), 'Pasta di semola');
+    assert.equal(toPlainText('Pasta &amp;lt;img src=x onerror=alert(1)&amp;gt; di semola'), 'Pasta di semola');
+    assert.equal(toPlainText('&lt;b&gt;Barilla&lt;/b&gt;'), 'Barilla');
+  });
+
+  it('keeps a "<" or ">" that opens no tag, and a bare "&"', () => {
+    assert.equal(toPlainText('< 5 % fat'), '< 5 % fat');
+    assert.equal(toPlainText('3 > 2'), '3 > 2');
+    assert.equal(toPlainText('Tom & Jerry'), 'Tom & Jerry');
   });
 
   it('&nbsp; and U+00A0 collapse to one space', () => {

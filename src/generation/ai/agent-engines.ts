@@ -6,6 +6,7 @@ import type { AgentModelConfig, Config } from '../../config.ts';
 import type { Metrics } from '../../metrics.ts';
 import { PermanentGenerationError, type ContentEngine, type EngineInput } from '../../services/ports.ts';
 import { createRateLimiter, type RateLimiter } from '../../sources/rate-limiter.ts';
+import { plainOutput } from '../plain-output.ts';
 import type { ModelRuntime } from './call-model.ts';
 import { loadModel, type LoadedModel } from './providers.ts';
 import type { LoadImage } from './read-images.ts';
@@ -91,7 +92,8 @@ export async function createAgentEngines(config: Config, deps: AgentEngineDeps):
     const engine = input.agentModel === 'v1' ? v1 : v2;
     const labels = { engine: engine.name, agent_model: input.agentModel };
     try {
-      const output = await engine.generate(input);
+      // Every engine's content passes here before it is stored: only plain text is published.
+      const output = plainOutput(await engine.generate(input), input);
       deps.metrics.generation({ ...labels, outcome: 'completed' }, output.usage.rounds);
       return output;
     } catch (err) {

@@ -1,20 +1,15 @@
 // Plain-text helpers for the template engine. Pure; no I/O.
 import slugifyText from '@sindresorhus/slugify';
-import { decodeHTML } from 'entities';
+import { stripMarkup } from '../plain-text.ts';
 
 /**
  * Caller text may be HTML from a shop export: keep the line breaks of block elements and list
- * items, drop scripts, styles and tags, decode every entity (named, numeric, out of range).
+ * items, drop scripts, styles and tags, decode every entity. Decoding comes first and is repeated
+ * with the stripping (see stripMarkup), so "&lt;script&gt;" cannot come out as a tag.
  */
 export function toPlainText(input: string): string {
-  const text = input
-    .replace(/<\s*(script|style|template|noscript)\b[^>]*>[\s\S]*?<\s*\/\s*\1\s*>/gi, ' ')
-    .replace(/<!--[\s\S]*?-->/g, ' ')
-    .replace(/<\s*(br|\/p|\/li|\/div|\/h[1-6]|\/tr)\b[^>]*>/gi, '\n')
-    .replace(/<\s*li\b[^>]*>/gi, '\n- ')
-    .replace(/<[^>]*>/g, ' ');
-  return decodeHTML(text)
-    .split('\n')
+  return stripMarkup(input)
+    .text.split('\n')
     .map(collapseSpaces)
     .filter((line) => line.length > 0)
     .join('\n');
