@@ -1,14 +1,6 @@
 import { findAccountById } from '../db/accounts.ts';
 import type { Database, SqlRunner } from '../db/database.ts';
-import {
-  findExistingProducts,
-  insertRawProduct,
-  upsertProductBySku,
-  upsertProductsByCode,
-  type ExistingProduct,
-  type ProductInputs,
-  type WrittenProduct,
-} from '../db/products.ts';
+import { findExistingProducts, insertRawProduct, upsertProductBySku, upsertProductsByCode, type ExistingProduct, type ProductInputs, type WrittenProduct } from '../db/products.ts';
 import type { CreatePlan, ItemFailure } from '../domain/create-request.ts';
 import { createCost } from '../domain/pricing.ts';
 import type { FieldErrors } from '../domain/validation.ts';
@@ -108,7 +100,12 @@ function isSkuUniqueViolation(err: unknown): boolean {
  * check and our write: the caller's error, not ours. The failed insert spoiled the transaction, so
  * that answer must be a rollback.
  */
-async function writeProductsOrSkuTaken(tx: SqlRunner, accountId: string, plan: CreatePlan, inputs: ProductInputs): Promise<{ ok: true; products: Imported[] } | { ok: false; outcome: CreateOutcome }> {
+async function writeProductsOrSkuTaken(
+  tx: SqlRunner,
+  accountId: string,
+  plan: CreatePlan,
+  inputs: ProductInputs,
+): Promise<{ ok: true; products: Imported[] } | { ok: false; outcome: CreateOutcome }> {
   try {
     return { ok: true, products: await writeProducts(tx, accountId, plan, inputs) };
   } catch (err) {
@@ -128,12 +125,7 @@ const MAX_PRICINGS = 3;
  * all of it happens, or none of it. Each product is priced for the countries it will be generated
  * in, which for a re-queued product are its merged countries.
  */
-export async function createProducts(
-  deps: CreateProductsDeps,
-  accountId: string,
-  requestId: string,
-  plan: CreatePlan,
-): Promise<CreateOutcome> {
+export async function createProducts(deps: CreateProductsDeps, accountId: string, requestId: string, plan: CreatePlan): Promise<CreateOutcome> {
   if (plan.products.length === 0) return { kind: 'all_failed', data: resultData(plan, []) };
   const inputs = inputsOf(plan);
 
@@ -186,6 +178,9 @@ async function createAtCurrentPrice(tx: SqlRunner, queue: GenerationQueue, call:
     const settingsChanged = paid.imageStandardization !== undefined && paid.imageStandardization !== images;
     return { rollback: settingsChanged ? { kind: 'settings_changed' } : { kind: 'insufficient_credits', required: paid.charged, available: paid.available } };
   }
-  const data = resultData(plan, imported.map(({ code, status, id }) => ({ code, status, id })));
+  const data = resultData(
+    plan,
+    imported.map(({ code, status, id }) => ({ code, status, id })),
+  );
   return { commit: { kind: 'queued', data, charged: paid.charged } };
 }

@@ -132,10 +132,9 @@ describe('races between pricing and the debit [postgres]', { skip: server === un
   /** Resolves once another connection's statement starting with `statement` is blocked on a lock. */
   async function waitForLockWaitOn(statement: string): Promise<void> {
     for (;;) {
-      const waiting = await h.container.db.query(
-        `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND ltrim(query) LIKE $1`,
-        [`${statement}%`],
-      );
+      const waiting = await h.container.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND ltrim(query) LIKE $1`, [
+        `${statement}%`,
+      ]);
       if (waiting.length > 0) return;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -151,6 +150,9 @@ describe('races between pricing and the debit [postgres]', { skip: server === un
     // 2 products × (5 + 1 for image standardisation), charged once.
     assert.deepEqual(await h.balance(id), { credits: 88, ledger: 88 });
     const costs = await h.container.db.query<{ cost: number }>('SELECT cost FROM generations WHERE account_id = $1', [id]);
-    assert.deepEqual(costs.map((c) => c.cost), [6, 6]);
+    assert.deepEqual(
+      costs.map((c) => c.cost),
+      [6, 6],
+    );
   });
 });
