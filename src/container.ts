@@ -10,9 +10,6 @@ import { imageForModel } from './media/image-for-model.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
 import { createBoss, ensureQueues, generationQueue } from './jobs/queue.ts';
 import { keepQueueStatisticsFresh } from './jobs/queue-statistics.ts';
-
-/** How often the job table's planner statistics are refreshed (see queue-statistics.ts). */
-const QUEUE_STATISTICS_SECONDS = 10;
 import type { ContentEngine, GenerationQueue, ImageStandardiser } from './services/ports.ts';
 import { createGuardedFetcher } from './media/guarded-fetch.ts';
 import { FileMediaStorage, type MediaStorage } from './media/media-storage.ts';
@@ -20,6 +17,10 @@ import { configureSharp } from './media/sharp-settings.ts';
 import { standardiseProductImages } from './media/standardise-product-images.ts';
 import { configuredSources } from './sources/configured-sources.ts';
 import { createSourceChain, type SourceChain } from './sources/source-chain.ts';
+import { Teardown } from './teardown.ts';
+
+/** How often the job table's planner statistics are refreshed (see queue-statistics.ts). */
+const QUEUE_STATISTICS_SECONDS = 10;
 
 /** The composition root: the only place that knows which adapters are concrete. */
 export interface Container {
@@ -51,38 +52,28 @@ export interface ContainerOptions {
 
 export async function createContainer(config: Config, options: ContainerOptions = {}): Promise<Container> {
   const logger = options.logger ?? pino({ level: config.logLevel });
-  let opened: OpenedDatabase;
-  if (options.database !== undefined) {
-    await migrate(options.database.db);
-    opened = { ...options.database, close: async () => {} };
-  } else {
-    opened = await openDatabase(config, options.role ?? 'process');
-  }
-
-  let configured;
+  const teardown = new Teardown();
   try {
-    configured = configuredSources(config, opened.db);
+    const parts = await openParts(config, options, logger, teardown);
+    return { ...parts, close: ({ graceful = true } = {}) => teardown.run({ graceful }) };
   } catch (err) {
-    await opened.close().catch(() => {});
+    await teardown.runQuietly();
     throw err;
   }
+}
+
+/** Opens each resource and registers its cleanup at once, so a failure at any step closes what came before. */
+async function openParts(config: Config, options: ContainerOptions, logger: Logger, teardown: Teardown): Promise<Omit<Container, 'close'>> {
+  const opened = await openOrAdoptDatabase(config, options);
+  teardown.add(() => opened.close());
+
+  const configured = configuredSources(config, opened.db);
+  teardown.add(() => configured.close());
   for (const skip of configured.skipped) logger.info({ source: skip.name, reason: skip.reason }, 'data source off');
-
-  const boss = createBoss(config, opened.queue, (err) => logger.error({ err }, 'queue error'));
-  try {
-    await boss.start();
-    for (const warning of await ensureQueues(boss, config)) logger.warn(warning);
-  } catch (err) {
-    await boss.stop({ graceful: false }).catch(() => {});
-    await configured.close().catch(() => {});
-    await opened.close().catch(() => {});
-    throw err;
-  }
-
-  const stopStatistics = keepQueueStatisticsFresh(opened.db, QUEUE_STATISTICS_SECONDS, logger);
 
   // Every fetch of a URL a caller or a source supplied goes through this one guarded fetcher; the
   // sources' own API calls go through their guarded pool (configuredSources), closed with it.
+  // Opened before the queue so it is closed after it: jobs still finishing use it.
   const fetcher = createGuardedFetcher({
     maxBytes: config.fetch.maxBytes,
     connectTimeoutMs: config.fetch.connectTimeoutMs,
@@ -90,6 +81,16 @@ export async function createContainer(config: Config, options: ContainerOptions 
     allowedHosts: config.fetch.allowedHosts,
     userAgent: config.sources.userAgent,
   });
+  teardown.add(() => fetcher.close());
+
+  const boss = createBoss(config, opened.queue, (err) => logger.error({ err }, 'queue error'));
+  // On close, jobs still running after the timeout are failed back to the queue, so another worker retries them.
+  teardown.add(({ graceful }) => boss.stop({ graceful, timeout: config.shutdownTimeoutSeconds * 1000 }));
+  await boss.start();
+  for (const warning of await ensureQueues(boss, config)) logger.warn(warning);
+
+  teardown.add(keepQueueStatisticsFresh(opened.db, QUEUE_STATISTICS_SECONDS, logger));
+
   configureSharp();
   const mediaStorage = new FileMediaStorage(config.media.dir);
   const images: ImageStandardiser = {
@@ -104,23 +105,13 @@ export async function createContainer(config: Config, options: ContainerOptions 
   };
 
   const metrics = createMetrics({ processMetrics: options.database === undefined });
-  let agents;
-  try {
-    agents = await createAgentEngines(config, {
-      metrics,
-      logger,
-      template: createTemplateEngine(),
-      loadImage: (url, signal) => imageForModel(fetcher, url, { maxInputPixels: config.media.maxInputPixels, ...(signal === undefined ? {} : { signal }) }),
-      ...(options.agentBackoffMs === undefined ? {} : { backoffMs: options.agentBackoffMs }),
-    });
-  } catch (err) {
-    stopStatistics();
-    await boss.stop({ graceful: false }).catch(() => {});
-    await fetcher.close().catch(() => {});
-    await configured.close().catch(() => {});
-    await opened.close().catch(() => {});
-    throw err;
-  }
+  const agents = await createAgentEngines(config, {
+    metrics,
+    logger,
+    template: createTemplateEngine(),
+    loadImage: (url, signal) => imageForModel(fetcher, url, { maxInputPixels: config.media.maxInputPixels, ...(signal === undefined ? {} : { signal }) }),
+    ...(options.agentBackoffMs === undefined ? {} : { backoffMs: options.agentBackoffMs }),
+  });
 
   return {
     config,
@@ -141,13 +132,12 @@ export async function createContainer(config: Config, options: ContainerOptions 
     }),
     images,
     mediaStorage,
-    async close({ graceful = true } = {}) {
-      // Jobs still running after the timeout are failed back to the queue, so another worker retries them.
-      stopStatistics();
-      await boss.stop({ graceful, timeout: config.shutdownTimeoutSeconds * 1000 });
-      await fetcher.close();
-      await configured.close();
-      await opened.close();
-    },
   };
+}
+
+/** The process's own database (PGlite in DATA_DIR, locked, or a server pool), or a test's open one, which stays open. */
+async function openOrAdoptDatabase(config: Config, options: ContainerOptions): Promise<OpenedDatabase> {
+  if (options.database === undefined) return openDatabase(config, options.role ?? 'process');
+  await migrate(options.database.db);
+  return { ...options.database, close: async () => {} };
 }

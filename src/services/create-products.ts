@@ -1,20 +1,12 @@
 import { findAccountById } from '../db/accounts.ts';
 import type { Database, SqlRunner } from '../db/database.ts';
-import {
-  findExistingProducts,
-  insertRawProduct,
-  upsertProductBySku,
-  upsertProductsByCode,
-  type ExistingProduct,
-  type ProductInputs,
-  type WrittenProduct,
-} from '../db/products.ts';
+import { findExistingProducts, insertRawProduct, upsertProductBySku, upsertProductsByCode, type ExistingProduct, type ProductInputs, type WrittenProduct } from '../db/products.ts';
 import type { CreatePlan, ItemFailure } from '../domain/create-request.ts';
 import { plainText } from '../generation/plain-text.ts';
 import { createCost } from '../domain/pricing.ts';
 import type { FieldErrors } from '../domain/validation.ts';
 import type { GenerationQueue } from './ports.ts';
-import { queuePaidGenerations, Rollback, transactionOrAnswer } from './queue-paid-generations.ts';
+import { queuePaidGenerations, type TransactionVerdict, transactionOrAnswer } from './queue-paid-generations.ts';
 
 export interface CreateResultData {
   total_requested: number;
@@ -107,71 +99,96 @@ async function writeProducts(tx: SqlRunner, accountId: string, plan: CreatePlan,
   });
 }
 
-/** A sku another call took between our check and our insert: the caller's error, not ours. */
-function isSkuConflict(err: unknown): boolean {
+function isSkuUniqueViolation(err: unknown): boolean {
   return err instanceof Error && (err as { code?: unknown }).code === '23505' && (err as { constraint?: unknown }).constraint === SKU_INDEX;
 }
+
+/**
+ * Writes the products, or answers `invalid` on sku when another call took the sku between our
+ * check and our write: the caller's error, not ours. The failed insert spoiled the transaction, so
+ * that answer must be a rollback.
+ */
+async function writeProductsOrSkuTaken(
+  tx: SqlRunner,
+  accountId: string,
+  plan: CreatePlan,
+  inputs: ProductInputs,
+): Promise<{ ok: true; products: Imported[] } | { ok: false; outcome: CreateOutcome }> {
+  try {
+    return { ok: true, products: await writeProducts(tx, accountId, plan, inputs) };
+  } catch (err) {
+    if (inputs.sku !== null && isSkuUniqueViolation(err)) return { ok: false, outcome: skuTaken(inputs.sku, 'created by a concurrent call') };
+    throw err;
+  }
+}
+
+/** The setting the call was priced with changed before the debit: everything was rolled back, to be priced again. */
+type SettingsChanged = { kind: 'settings_changed' };
+
+/** How many times a call racing settings changes is priced before it gives up. */
+const MAX_PRICINGS = 3;
 
 /**
  * Charges, writes the products and their generations, and enqueues the jobs in one transaction:
  * all of it happens, or none of it. Each product is priced for the countries it will be generated
  * in, which for a re-queued product are its merged countries.
  */
-export async function createProducts(
-  deps: CreateProductsDeps,
-  accountId: string,
-  requestId: string,
-  plan: CreatePlan,
-): Promise<CreateOutcome> {
+export async function createProducts(deps: CreateProductsDeps, accountId: string, requestId: string, plan: CreatePlan): Promise<CreateOutcome> {
   if (plan.products.length === 0) return { kind: 'all_failed', data: resultData(plan, []) };
   const inputs = inputsOf(plan);
 
   // The price depends on a setting; the debit applies only while the setting it was priced with
   // holds, so a call racing a settings change is priced again rather than charged the old price.
-  for (let attempt = 0; attempt < 3; attempt++) {
-    let outcome: CreateOutcome | 'settings_changed';
-    try {
-      outcome = await transactionOrAnswer<CreateOutcome, CreateOutcome | 'settings_changed'>(deps.db, async (tx) => {
-        const account = await findAccountById(tx, accountId);
-        if (account === undefined) throw new Error(`account ${accountId} vanished during a request`);
-        const images = account.image_standardization;
-        const codes = plan.products.flatMap((p) => (p.code === null ? [] : [p.code]));
-        const existing = await findExistingProducts(tx, accountId, codes, inputs.sku);
-        const price = priceOf(existing, plan, inputs.sku, images);
-        if (account.credits < price) return { kind: 'insufficient_credits', required: price, available: account.credits };
-        const skuProblem = checkSkuOwner(existing, plan, inputs.sku);
-        if (skuProblem !== null) return skuProblem;
-
-        const imported = await writeProducts(tx, accountId, plan, inputs);
-        const costs = imported.map((p) => createCost(plan.agentModel, p.country_count, images));
-        const paid = await queuePaidGenerations(tx, deps.queue, {
-          accountId,
-          productIds: imported.map((p) => p.id),
-          kind: 'create',
-          agentModel: plan.agentModel,
-          fields: null,
-          notes: plan.notes,
-          costs,
-          requestId,
-          memo: `create ${imported.length}`,
-          whileImageStandardization: images,
-          imageStandardization: images,
-        });
-        if (!paid.ok) {
-          throw new Rollback(
-            paid.imageStandardization !== undefined && paid.imageStandardization !== images
-              ? 'settings_changed'
-              : { kind: 'insufficient_credits', required: paid.charged, available: paid.available },
-          );
-        }
-        const data = resultData(plan, imported.map(({ code, status, id }) => ({ code, status, id })));
-        return { kind: 'queued', data, charged: paid.charged };
-      });
-    } catch (err) {
-      if (inputs.sku !== null && isSkuConflict(err)) return skuTaken(inputs.sku, 'created by a concurrent call');
-      throw err;
-    }
-    if (outcome !== 'settings_changed') return outcome;
+  for (let pricing = 1; pricing <= MAX_PRICINGS; pricing++) {
+    const attempt = await transactionOrAnswer(deps.db, (tx) => createAtCurrentPrice(tx, deps.queue, { accountId, requestId, plan, inputs }));
+    if (attempt.kind !== 'settings_changed') return attempt;
   }
   throw new Error('the account settings kept changing while pricing a create call');
+}
+
+interface CreateCall {
+  accountId: string;
+  requestId: string;
+  plan: CreatePlan;
+  inputs: ProductInputs;
+}
+
+/** One try, inside its transaction: price, check, write, queue and charge. Whatever it wrote is kept only on `queued`. */
+async function createAtCurrentPrice(tx: SqlRunner, queue: GenerationQueue, call: CreateCall): Promise<TransactionVerdict<CreateOutcome | SettingsChanged>> {
+  const { accountId, plan, inputs } = call;
+  const account = await findAccountById(tx, accountId);
+  if (account === undefined) throw new Error(`account ${accountId} vanished during a request`);
+  const images = account.image_standardization;
+  const codes = plan.products.flatMap((p) => (p.code === null ? [] : [p.code]));
+  const existing = await findExistingProducts(tx, accountId, codes, inputs.sku);
+  const price = priceOf(existing, plan, inputs.sku, images);
+  if (account.credits < price) return { commit: { kind: 'insufficient_credits', required: price, available: account.credits } };
+  const skuProblem = checkSkuOwner(existing, plan, inputs.sku);
+  if (skuProblem !== null) return { commit: skuProblem };
+
+  const written = await writeProductsOrSkuTaken(tx, accountId, plan, inputs);
+  if (!written.ok) return { rollback: written.outcome };
+  const imported = written.products;
+  const paid = await queuePaidGenerations(tx, queue, {
+    accountId,
+    productIds: imported.map((p) => p.id),
+    kind: 'create',
+    agentModel: plan.agentModel,
+    fields: null,
+    notes: plan.notes,
+    costs: imported.map((p) => createCost(plan.agentModel, p.country_count, images)),
+    requestId: call.requestId,
+    memo: `create ${imported.length}`,
+    whileImageStandardization: images,
+    imageStandardization: images,
+  });
+  if (!paid.ok) {
+    const settingsChanged = paid.imageStandardization !== undefined && paid.imageStandardization !== images;
+    return { rollback: settingsChanged ? { kind: 'settings_changed' } : { kind: 'insufficient_credits', required: paid.charged, available: paid.available } };
+  }
+  const data = resultData(
+    plan,
+    imported.map(({ code, status, id }) => ({ code, status, id })),
+  );
+  return { commit: { kind: 'queued', data, charged: paid.charged } };
 }

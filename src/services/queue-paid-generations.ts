@@ -3,22 +3,26 @@ import type { Database, SqlRunner } from '../db/database.ts';
 import { insertGenerations, type NewGenerations } from '../db/generations.ts';
 import type { GenerationQueue } from './ports.ts';
 
-/** Thrown inside a transaction to roll back everything it wrote; carries the answer to give instead. */
-export class Rollback<T> extends Error {
-  override name = 'Rollback';
-  readonly answer: T;
-  constructor(answer: T) {
-    super('rolled back');
-    this.answer = answer;
-  }
+/** What a transaction's work decides: keep what it wrote, or undo all of it. Either way `value` is the answer. */
+export type TransactionVerdict<T> = { commit: T } | { rollback: T };
+
+/** The one way a verdict of `rollback` leaves the transaction helper, which rolls back only on a throw. */
+class RollbackRequested extends Error {
+  override name = 'RollbackRequested';
 }
 
-/** Runs `work` in a transaction; a `Rollback` thrown inside undoes it and becomes the result. */
-export async function transactionOrAnswer<T, A>(db: Database, work: (tx: SqlRunner) => Promise<T>): Promise<T | A> {
+/** Runs `work` in a transaction, commits or rolls back as its verdict says, and answers the verdict's value. */
+export async function transactionOrAnswer<T>(db: Database, work: (tx: SqlRunner) => Promise<TransactionVerdict<T>>): Promise<T> {
+  let rolledBack: { value: T } | undefined;
   try {
-    return await db.transaction(work);
+    return await db.transaction(async (tx) => {
+      const verdict = await work(tx);
+      if ('commit' in verdict) return verdict.commit;
+      rolledBack = { value: verdict.rollback };
+      throw new RollbackRequested('rolled back');
+    });
   } catch (err) {
-    if (err instanceof Rollback) return err.answer as A;
+    if (err instanceof RollbackRequested && rolledBack !== undefined) return rolledBack.value;
     throw err;
   }
 }
@@ -31,7 +35,7 @@ export type PaidQueueResult =
  * The paid step both create and regenerate end with, inside their transaction: write the
  * generations, enqueue their jobs, then the guarded debit. The debit comes last so the account
  * row is locked only at the end and concurrent calls of one account overlap everywhere else.
- * On `ok: false` the caller must throw a `Rollback`: the generations and jobs were written.
+ * On `ok: false` the caller must roll back (a `rollback` verdict): the generations and jobs were written.
  */
 export async function queuePaidGenerations(
   tx: SqlRunner,

@@ -5,7 +5,7 @@ import { regenerateCost } from '../domain/pricing.ts';
 import type { FieldRequest } from '../domain/regenerate-fields.ts';
 import { findOwnProduct } from './find-own-product.ts';
 import type { GenerationQueue } from './ports.ts';
-import { queuePaidGenerations, Rollback, transactionOrAnswer } from './queue-paid-generations.ts';
+import { queuePaidGenerations, transactionOrAnswer } from './queue-paid-generations.ts';
 
 export type RegenerateOutcome =
   | { kind: 'queued'; productId: string; fields: string[]; charged: number }
@@ -30,10 +30,10 @@ export async function regenerateProduct(
   if (product === undefined) return { kind: 'product_not_found' };
   const required = regenerateCost(command.agentModel);
 
-  return transactionOrAnswer<RegenerateOutcome, RegenerateOutcome>(deps.db, async (tx) => {
+  return transactionOrAnswer<RegenerateOutcome>(deps.db, async (tx) => {
     const account = await findAccountById(tx, accountId);
     if (account === undefined) throw new Error(`account ${accountId} vanished during a request`);
-    if (account.credits < required) return { kind: 'insufficient_credits', required, available: account.credits };
+    if (account.credits < required) return { commit: { kind: 'insufficient_credits', required, available: account.credits } };
 
     const paid = await queuePaidGenerations(tx, deps.queue, {
       accountId,
@@ -47,7 +47,7 @@ export async function regenerateProduct(
       memo: 'regenerate',
       imageStandardization: false,
     });
-    if (!paid.ok) throw new Rollback<RegenerateOutcome>({ kind: 'insufficient_credits', required, available: paid.available });
-    return { kind: 'queued', productId: product.id, fields: command.fields.map((f) => f.name), charged: required };
+    if (!paid.ok) return { rollback: { kind: 'insufficient_credits', required, available: paid.available } };
+    return { commit: { kind: 'queued', productId: product.id, fields: command.fields.map((f) => f.name), charged: required } };
   });
 }

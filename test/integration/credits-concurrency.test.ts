@@ -5,7 +5,7 @@ import { startHarness, type Harness } from '../helpers/harness.ts';
 import { validEans } from '../helpers/codes.ts';
 import { changeBalance, setImageStandardization } from '../../src/db/accounts.ts';
 import { planCreate, type CreatePlan } from '../../src/domain/create-request.ts';
-import { createProducts } from '../../src/services/create-products.ts';
+import { createProducts, type CreateOutcome } from '../../src/services/create-products.ts';
 import type { GenerationQueue } from '../../src/services/ports.ts';
 
 for (const target of databaseTargets()) {
@@ -105,6 +105,41 @@ describe('races between pricing and the debit [postgres]', { skip: server === un
     assert.equal(written.length, 0);
   });
 
+  test('a sku another call takes between the check and the write: 422 on sku for the loser, which is charged nothing', async () => {
+    const { id } = await h.account(100);
+    const [c1, c2] = validEans(2, 62);
+    const withSku = (code: string | undefined): CreatePlan => {
+      const planned = planCreate({ codes: code, sku: 'RACE-SKU', title: 'Tazza', countries: ['it'] });
+      assert.ok(planned.ok);
+      return planned.plan;
+    };
+    let second: Promise<CreateOutcome> | undefined;
+    // The first call has written its product with the sku, not yet committed; the second passes its
+    // check (it cannot see that row) and waits on the sku's index until the first commits.
+    const queue = queueThatAlso(async () => {
+      second = createProducts({ db: h.container.db, queue: h.container.queue }, id, 'race-3b', withSku(c2));
+      await waitForLockWaitOn('INSERT INTO products');
+    });
+    const first = await createProducts({ db: h.container.db, queue }, id, 'race-3a', withSku(c1));
+    assert.equal(first.kind, 'queued');
+    assert.deepEqual(await second, {
+      kind: 'invalid',
+      errors: { sku: ['The sku "RACE-SKU" already names product created by a concurrent call, which has a different code.'] },
+    });
+    assert.deepEqual(await h.balance(id), { credits: 95, ledger: 95 });
+  });
+
+  /** Resolves once another connection's statement starting with `statement` is blocked on a lock. */
+  async function waitForLockWaitOn(statement: string): Promise<void> {
+    for (;;) {
+      const waiting = await h.container.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND ltrim(query) LIKE $1`, [
+        `${statement}%`,
+      ]);
+      if (waiting.length > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
   test('image standardisation switched on before the debit: the call is priced again with it', async () => {
     const { id } = await h.account(100);
     const queue = queueThatAlso(async () => {
@@ -115,6 +150,9 @@ describe('races between pricing and the debit [postgres]', { skip: server === un
     // 2 products × (5 + 1 for image standardisation), charged once.
     assert.deepEqual(await h.balance(id), { credits: 88, ledger: 88 });
     const costs = await h.container.db.query<{ cost: number }>('SELECT cost FROM generations WHERE account_id = $1', [id]);
-    assert.deepEqual(costs.map((c) => c.cost), [6, 6]);
+    assert.deepEqual(
+      costs.map((c) => c.cost),
+      [6, 6],
+    );
   });
 });

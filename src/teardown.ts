@@ -1,0 +1,35 @@
+/** How a cleanup is asked to run: gracefully on a normal close, at once after a failed start. */
+export interface TeardownOptions {
+  graceful: boolean;
+}
+
+type Cleanup = (options: TeardownOptions) => Promise<void> | void;
+
+/**
+ * The cleanups of the resources a start opened, registered as each one opens and run newest
+ * first: the one teardown path, both for a start that fails half-way and for close.
+ */
+export class Teardown {
+  readonly #cleanups: Cleanup[] = [];
+
+  /** Registers the cleanup of a resource that has just opened. */
+  add(cleanup: Cleanup): void {
+    this.#cleanups.push(cleanup);
+  }
+
+  /** Closes everything, newest first; a cleanup that fails stops the rest, and its error is thrown. */
+  async run(options: TeardownOptions): Promise<void> {
+    for (const cleanup of this.#cleanups.toReversed()) await cleanup(options);
+  }
+
+  /** After a failed start: closes everything at once, newest first, so the start's own error is the one reported. */
+  async runQuietly(): Promise<void> {
+    for (const cleanup of this.#cleanups.toReversed()) {
+      try {
+        await cleanup({ graceful: false });
+      } catch {
+        // Ignored: the error that failed the start is the one the caller needs.
+      }
+    }
+  }
+}
