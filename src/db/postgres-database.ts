@@ -18,6 +18,12 @@ export function openPostgres(connectionString: string, poolSize: number): Postgr
   const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5000 });
   // An idle client that loses its server emits here; without a listener it would crash the process.
   pool.on('error', () => {});
+  // pg-pool listens only while a client is idle: one checked out for a transaction that loses its
+  // server (a failover, pg_terminate_backend) emits 'error' with no listener and the process exits.
+  // Its statements reject on their own, and the transaction below turns that into a 503.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const root = runnerOf(pool);
   return {
     dialect: 'postgres',
@@ -40,6 +46,13 @@ export function openPostgres(connectionString: string, poolSize: number): Postgr
   async function once<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     const client = await pool.connect();
     let broken = false;
+    // When the server ends the session between two statements, the next one fails with pg's
+    // "not queryable", which says nothing of the cause; the loss itself is what the caller gets.
+    let lost: Error | undefined;
+    const onLost = (err: Error) => {
+      lost ??= err;
+    };
+    client.on('error', onLost);
     try {
       await client.query('BEGIN');
       const result = await work({
@@ -54,10 +67,11 @@ export function openPostgres(connectionString: string, poolSize: number): Postgr
       await client.query('ROLLBACK').catch(() => {
         broken = true;
       });
-      throw err;
+      throw lost ?? err;
     } finally {
+      client.removeListener('error', onLost);
       // A client whose ROLLBACK failed is in an unknown state: destroy it rather than reuse it.
-      client.release(broken);
+      client.release(broken || lost !== undefined);
     }
   }
 }
