@@ -1,9 +1,11 @@
-import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
  * PGlite is one process's database: two processes on one data directory would corrupt it.
- * A lock file with the holder's pid keeps a second one out; a lock whose process is gone is stale.
+ * A lock file with the holder's pid keeps a second one out; a lock whose process is gone is stale,
+ * and of several processes that find it so at once exactly one takes it over.
  */
 export class DataDirBusyError extends Error {
   override name = 'DataDirBusyError';
@@ -22,9 +24,19 @@ function alive(pid: number): boolean {
   }
 }
 
-function readHolder(path: string): { pid: number; role: string } | null {
+/** The lock file's text, or null once it is gone. */
+function readLock(path: string): string | null {
   try {
-    const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    return readFileSync(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}
+
+function holderOf(text: string): { pid: number; role: string } | null {
+  try {
+    const parsed: unknown = JSON.parse(text);
     if (typeof parsed === 'object' && parsed !== null && 'pid' in parsed && typeof parsed.pid === 'number') {
       const role = 'role' in parsed && typeof parsed.role === 'string' ? parsed.role : 'unknown';
       return { pid: parsed.pid, role };
@@ -35,29 +47,78 @@ function readHolder(path: string): { pid: number; role: string } | null {
   }
 }
 
+/** A takeover whose taker died midway (its marker left behind) is given up after this long. */
+const ABANDONED_TAKEOVER_MS = 10_000;
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Removes a stale lock, unless another contender is already removing it. Contenders for the same
+ * stale lock serialise on a marker directory named after its text (mkdir is atomic), and the one
+ * holding the marker removes the lock only if it still holds that text: a lock another contender
+ * has taken in the meantime is never removed.
+ */
+function removeStale(dataDir: string, path: string, stale: string): void {
+  const marker = join(dataDir, `vetrina.lock.takeover-${createHash('sha256').update(stale).digest('hex').slice(0, 16)}`);
+  try {
+    mkdirSync(marker);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    const since = statSync(marker, { throwIfNoEntry: false })?.mtimeMs;
+    if (since !== undefined && Date.now() - since > ABANDONED_TAKEOVER_MS) rmSync(marker, { recursive: true, force: true });
+    else Atomics.wait(pause, 0, 0, 5); // another contender is taking it over: look again shortly
+    return;
+  }
+  try {
+    if (readLock(path) === stale) unlinkSync(path);
+  } finally {
+    rmSync(marker, { recursive: true, force: true });
+  }
+}
+
+/** link() where the filesystem has hard links; elsewhere an exclusive create (written just after). */
+function placeLock(draft: string, path: string, content: string): void {
+  try {
+    linkSync(draft, path);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS') throw err;
+    writeFileSync(path, content, { flag: 'wx' });
+  }
+}
+
 export function lockDataDir(dataDir: string, role: string): DataDirLock {
   mkdirSync(dataDir, { recursive: true });
   const path = join(dataDir, 'vetrina.lock');
-  const content = JSON.stringify({ pid: process.pid, role, started_at: new Date().toISOString() });
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync(path, content, { flag: 'wx' });
-      return {
-        release: () => {
-          if (readHolder(path)?.pid === process.pid) unlinkSync(path);
-        },
-      };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const holder = readHolder(path);
+  const content = JSON.stringify({ pid: process.pid, role, started_at: new Date().toISOString(), nonce: randomUUID() });
+  // Written in full under a name of its own, then linked into place: link() fails when the lock
+  // exists, so exactly one contender wins, and nobody ever reads a half-written lock as stale.
+  const draft = `${path}.${process.pid}.${randomUUID()}`;
+  writeFileSync(draft, content);
+  try {
+    for (let attempt = 0; attempt < 200; attempt++) {
+      try {
+        placeLock(draft, path, content);
+        return {
+          release: () => {
+            if (readLock(path) === content) unlinkSync(path);
+          },
+        };
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      }
+      const text = readLock(path);
+      if (text === null) continue; // released meanwhile
+      const holder = holderOf(text);
       if (holder !== null && holder.pid !== process.pid && alive(holder.pid)) {
         throw new DataDirBusyError(
           `The data directory ${dataDir} is in use by a running Vetrina ${holder.role} (pid ${holder.pid}). ` +
             'Stop it first, or run against a PostgreSQL server with DATABASE_URL so several processes can share it.',
         );
       }
-      unlinkSync(path); // stale: its process is gone
+      removeStale(dataDir, path, text); // its process is gone
     }
+  } finally {
+    unlinkSync(draft);
   }
   throw new DataDirBusyError(`Could not lock the data directory ${dataDir}.`);
 }

@@ -25,7 +25,22 @@ export interface GenerationRow {
   created_at: Date;
   started_at: Date | null;
   finished_at: Date | null;
+  /** The token of the run that holds (or last held) the generation; its writes name it. */
+  claim_token: string | null;
+  /** Until when that run's claim keeps other runs out; null when nobody holds it. */
+  claimed_until: Date | null;
 }
+
+/** What a run's writes are fenced on: they land only while the generation is still claimed by this token. */
+export interface ClaimFence {
+  token: string;
+}
+
+export type ClaimResult =
+  | { status: 'claimed'; generation: GenerationRow }
+  | { status: 'settled' }
+  /** Another run holds a live claim: this one must wait until `claimedUntil` rather than run beside it. */
+  | { status: 'busy'; productId: string; claimedUntil: Date };
 
 export interface NewGenerations {
   accountId: string;
@@ -60,13 +75,16 @@ export async function insertGenerations(db: SqlRunner, g: NewGenerations): Promi
 
 /**
  * A worker takes a generation: queued or processing (a retry, or a crashed worker's job) moves to
- * processing; completed or failed returns nothing, so a redelivered job does no work twice.
+ * processing under the caller's token and a lease of `leaseSeconds`, unless another run's lease is
+ * still live (`busy`: that run is alive and working on it); completed or failed is `settled`, so a
+ * redelivered job does no work twice.
  */
-export async function claimGeneration(db: SqlRunner, id: string): Promise<GenerationRow | undefined> {
+export async function claimGeneration(db: SqlRunner, id: string, claim: ClaimFence & { leaseSeconds: number }): Promise<ClaimResult> {
   const rows = await db.query<GenerationRow>(
     `WITH claimed AS (
-       UPDATE generations SET state = 'processing', attempts = attempts + 1, started_at = coalesce(started_at, now())
-       WHERE id = $1 AND state IN ('queued', 'processing')
+       UPDATE generations SET state = 'processing', attempts = attempts + 1, started_at = coalesce(started_at, now()),
+         claim_token = $2, claimed_until = now() + make_interval(secs => $3)
+       WHERE id = $1 AND state IN ('queued', 'processing') AND (claimed_until IS NULL OR claimed_until <= now())
        RETURNING *
      ), product AS (
        UPDATE products SET state = 'processing', updated_at = now()
@@ -74,17 +92,47 @@ export async function claimGeneration(db: SqlRunner, id: string): Promise<Genera
        RETURNING products.id
      )
      SELECT * FROM claimed`,
+    [id, claim.token, claim.leaseSeconds],
+  );
+  const generation = rows[0];
+  if (generation !== undefined) return { status: 'claimed', generation };
+  const [current] = await db.query<{ state: GenerationState; product_id: string; claimed_until: Date | null }>(
+    'SELECT state, product_id, claimed_until FROM generations WHERE id = $1',
     [id],
   );
-  return rows[0];
+  if (current === undefined || current.state === 'completed' || current.state === 'failed') return { status: 'settled' };
+  // A lease that lapsed between the two statements reads as busy until now: the caller tries again shortly.
+  return { status: 'busy', productId: current.product_id, claimedUntil: current.claimed_until ?? new Date() };
 }
 
-/** Only a processing generation completes; returns false when another attempt already settled it. */
-export async function completeGeneration(db: SqlRunner, id: string, handle: string | null, usage: GenerationUsage | null = null): Promise<boolean> {
+/** Extends a held claim's lease; false when the claim is no longer this token's (taken over or settled). */
+export async function renewClaim(db: SqlRunner, id: string, claim: ClaimFence & { leaseSeconds: number }): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE generations SET claimed_until = now() + make_interval(secs => $3)
+     WHERE id = $1 AND claim_token = $2 AND state = 'processing'
+     RETURNING id`,
+    [id, claim.token, claim.leaseSeconds],
+  );
+  return rows.length > 0;
+}
+
+/** Ends a run's lease early so the next run need not wait for it to lapse; a no-op once the claim is another's. */
+export async function releaseClaim(db: SqlRunner, id: string, fence: ClaimFence): Promise<void> {
+  await db.query('UPDATE generations SET claimed_until = NULL WHERE id = $1 AND claim_token = $2 AND claimed_until IS NOT NULL', [id, fence.token]);
+}
+
+/** The fence as a SQL condition on parameter $n: no fence (the dead-letter handler) matches any holder. */
+const fenced = (n: number) => `($${n}::uuid IS NULL OR claim_token = $${n}::uuid)`;
+
+/**
+ * Only a processing generation still claimed by `fence` completes; returns false when another
+ * attempt already settled it or took the claim over.
+ */
+export async function completeGeneration(db: SqlRunner, id: string, fence: ClaimFence, handle: string | null, usage: GenerationUsage | null = null): Promise<boolean> {
   const rows = await db.query(
     `WITH done AS (
-       UPDATE generations SET state = 'completed', finished_at = now(), usage = $3::jsonb
-       WHERE id = $1 AND state = 'processing'
+       UPDATE generations SET state = 'completed', finished_at = now(), usage = $3::jsonb, claimed_until = NULL
+       WHERE id = $1 AND state = 'processing' AND claim_token = $4
        RETURNING id, product_id
      ), product AS (
        UPDATE products SET
@@ -96,22 +144,27 @@ export async function completeGeneration(db: SqlRunner, id: string, handle: stri
        RETURNING products.id
      )
      SELECT id FROM done`,
-    [id, handle, usage === null ? null : JSON.stringify(usage)],
+    [id, handle, usage === null ? null : JSON.stringify(usage), fence.token],
   );
   return rows.length > 0;
 }
 
-/** Settles a generation as failed; returns what must be refunded, or nothing when already settled. */
+/**
+ * Settles a generation as failed; returns what must be refunded, or nothing when already settled
+ * or (with a fence) claimed by another run. Without a fence (the queue gave up on it) any holder's
+ * claim is overruled.
+ */
 export async function failGeneration(
   db: SqlRunner,
   id: string,
   failure: { reason: string; message: string },
   usage: GenerationUsage | null = null,
+  fence: ClaimFence | null = null,
 ): Promise<{ account_id: string; product_id: string; cost: number } | undefined> {
   const rows = await db.query<{ account_id: string; product_id: string; cost: number }>(
     `WITH failed AS (
-       UPDATE generations SET state = 'failed', failure = $2::jsonb, finished_at = now(), usage = coalesce($3::jsonb, usage)
-       WHERE id = $1 AND state IN ('queued', 'processing')
+       UPDATE generations SET state = 'failed', failure = $2::jsonb, finished_at = now(), usage = coalesce($3::jsonb, usage), claimed_until = NULL
+       WHERE id = $1 AND state IN ('queued', 'processing') AND ${fenced(4)}
        RETURNING id, account_id, product_id, cost
      ), product AS (
        UPDATE products SET state = 'failed', failure = $2::jsonb, updated_at = now()
@@ -119,7 +172,7 @@ export async function failGeneration(
        RETURNING products.id
      )
      SELECT account_id, product_id, cost FROM failed`,
-    [id, JSON.stringify(failure), usage === null ? null : JSON.stringify(usage)],
+    [id, JSON.stringify(failure), usage === null ? null : JSON.stringify(usage), fence?.token ?? null],
   );
   return rows[0];
 }
@@ -129,9 +182,9 @@ export async function findGeneration(db: SqlRunner, id: string): Promise<Generat
   return rows[0];
 }
 
-/** A failed attempt's spending, kept while the generation waits for its retry. */
-export async function recordAttemptUsage(db: SqlRunner, id: string, usage: GenerationUsage): Promise<void> {
-  await db.query(`UPDATE generations SET usage = $2::jsonb WHERE id = $1 AND state = 'processing'`, [id, JSON.stringify(usage)]);
+/** A failed attempt's spending, kept while the generation waits for its retry (by the run that still holds it). */
+export async function recordAttemptUsage(db: SqlRunner, id: string, fence: ClaimFence, usage: GenerationUsage): Promise<void> {
+  await db.query(`UPDATE generations SET usage = $2::jsonb WHERE id = $1 AND state = 'processing' AND claim_token = $3`, [id, JSON.stringify(usage), fence.token]);
 }
 
 /**
@@ -139,12 +192,12 @@ export async function recordAttemptUsage(db: SqlRunner, id: string, usage: Gener
  * given back (the wait is counted in `deferrals` instead), and the generation and its product
  * show as queued again.
  */
-export async function deferGeneration(db: SqlRunner, id: string, options: { usage: GenerationUsage | null; notBefore: Date }): Promise<boolean> {
+export async function deferGeneration(db: SqlRunner, id: string, fence: ClaimFence, options: { usage: GenerationUsage | null; notBefore: Date }): Promise<boolean> {
   const rows = await db.query(
     `WITH deferred AS (
        UPDATE generations SET state = 'queued', attempts = greatest(attempts - 1, 0), deferrals = deferrals + 1,
-         not_before = $3, usage = coalesce($2::jsonb, usage)
-       WHERE id = $1 AND state = 'processing'
+         not_before = $3, usage = coalesce($2::jsonb, usage), claimed_until = NULL
+       WHERE id = $1 AND state = 'processing' AND claim_token = $4
        RETURNING id, product_id
      ), product AS (
        UPDATE products SET state = 'queued', updated_at = now()
@@ -152,7 +205,7 @@ export async function deferGeneration(db: SqlRunner, id: string, options: { usag
        RETURNING products.id
      )
      SELECT id FROM deferred`,
-    [id, options.usage === null ? null : JSON.stringify(options.usage), options.notBefore],
+    [id, options.usage === null ? null : JSON.stringify(options.usage), options.notBefore, fence.token],
   );
   return rows.length > 0;
 }

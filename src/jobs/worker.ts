@@ -7,6 +7,7 @@ import type { Database } from '../db/database.ts';
 import { failAndRefund } from '../services/fail-generation.ts';
 import type { ContentEngine, GenerationQueue, ImageStandardiser } from '../services/ports.ts';
 import type { SourceChain } from '../sources/source-chain.ts';
+import { claimTimings, type ClaimTimings } from '../services/generation-claim.ts';
 import { runGeneration } from '../services/run-generation.ts';
 import { JOBS } from './registry.ts';
 
@@ -19,8 +20,13 @@ export interface WorkerDeps {
   images: ImageStandardiser | null;
   config: Config;
   logger: Logger;
-  /** Emits 'settled' with { generationId, outcome } after each generation is handled (tests wait on it). */
+  /**
+   * Emits 'settled' with { generationId, outcome } after each generation is handled (tests wait
+   * on it), and 'claim_busy' or 'claim_lost' with the same when a run found another holding it.
+   */
   events?: EventEmitter;
+  /** Overrides the claim's lease (tests); by default it follows JOB_EXPIRE_SECONDS. */
+  claims?: ClaimTimings;
 }
 
 /** How long a finished job waits for its batch to end before it is settled on its own. */
@@ -30,6 +36,9 @@ const SETTLE_ALONE_AFTER_MS = 250;
 export async function startWorkers(deps: WorkerDeps): Promise<void> {
   const { boss, db, config, logger, events } = deps;
   const maxAttempts = config.worker.retryLimit + 1;
+  // The lease is a quarter of the job's expiry or less: a claim is renewed many times before the
+  // queue could hand its job out again, and a dead worker's claim lapses long before it does.
+  const claims = deps.claims ?? claimTimings(config.worker.expireSeconds);
   // Full batches keep a worker fetching without waiting for the next poll, so a backlog drains at
   // the speed of the work, not of the polling interval. At most concurrency × batch size
   // generations run at once in one process.
@@ -69,9 +78,11 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
     const { generationId } = payload.data;
     const log = logger.child({ jobId: job.id, generationId, attempt: job.retryCount + 1 });
     try {
-      const outcome = await runGeneration({ db, queue: deps.queue, engine: deps.engine, sources: deps.sources, images: deps.images, maxAttempts }, generationId, job.signal);
+      const outcome = await runGeneration({ db, queue: deps.queue, engine: deps.engine, sources: deps.sources, images: deps.images, maxAttempts, claims }, generationId, job.signal);
       log.info({ outcome }, 'generation finished');
-      return { result: { id: job.id, status: 'completed' }, announce: () => events?.emit('settled', { generationId, outcome }) };
+      // Neither of the claim outcomes settles the generation: the run holding it does.
+      const event = outcome === 'claim_busy' || outcome === 'claim_lost' ? outcome : 'settled';
+      return { result: { id: job.id, status: 'completed' }, announce: () => events?.emit(event, { generationId, outcome }) };
     } catch (err) {
       log.warn({ err }, 'generation attempt failed; the queue will retry it');
       const output = { error: err instanceof Error ? err.message : String(err) };

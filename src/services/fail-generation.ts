@@ -1,6 +1,6 @@
 import { changeBalance } from '../db/accounts.ts';
 import type { Database } from '../db/database.ts';
-import { failGeneration } from '../db/generations.ts';
+import { failGeneration, type ClaimFence } from '../db/generations.ts';
 import type { GenerationUsage } from '../domain/generation-usage.ts';
 
 export interface GenerationFailure {
@@ -11,10 +11,17 @@ export interface GenerationFailure {
 /**
  * Settles a generation as failed for good and refunds what it charged, in one transaction.
  * Idempotent: a second call (a redelivered dead-letter job) finds it settled and does nothing.
+ * A run passes its fence, so a run whose claim was taken over neither fails nor refunds it.
  */
-export async function failAndRefund(db: Database, generationId: string, failure: GenerationFailure, usage: GenerationUsage | null = null): Promise<boolean> {
+export async function failAndRefund(
+  db: Database,
+  generationId: string,
+  failure: GenerationFailure,
+  usage: GenerationUsage | null = null,
+  fence: ClaimFence | null = null,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const failed = await failGeneration(tx, generationId, failure, usage);
+    const failed = await failGeneration(tx, generationId, failure, usage, fence);
     if (failed === undefined) return false;
     if (failed.cost > 0) {
       await changeBalance(tx, {

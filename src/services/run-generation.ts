@@ -1,7 +1,7 @@
 import { insertHistory, type HistoryEntry } from '../db/content-history.ts';
 import { listContent, upsertContent } from '../db/content.ts';
 import type { Database } from '../db/database.ts';
-import { claimGeneration, completeGeneration, deferGeneration, olderUnsettledGeneration, recordAttemptUsage, type GenerationRow } from '../db/generations.ts';
+import { completeGeneration, deferGeneration, olderUnsettledGeneration, recordAttemptUsage, type ClaimFence, type GenerationRow } from '../db/generations.ts';
 import { findProductById, setProductFacts } from '../db/products.ts';
 import type { CountryContent } from '../domain/content.ts';
 import { changedFields } from '../domain/content-changes.ts';
@@ -11,11 +11,16 @@ import { languageOf } from '../domain/countries.ts';
 import { parseFieldRequests } from '../domain/regenerate-fields.ts';
 import type { SourceChain } from '../sources/source-chain.ts';
 import { failAndRefund } from './fail-generation.ts';
+import { claimTimings, holdGeneration, type ClaimTimings, type HeldClaim } from './generation-claim.ts';
 import { gatherFacts, imageCandidates, mergeFacts, missingSourceNotes, missingSourcesFailure, type ProductFacts } from './gather-facts.ts';
 import { PermanentGenerationError, TransientGenerationError, type ContentEngine, type GenerationQueue, type ImageStandardiser } from './ports.ts';
 
-/** `deferred`: back in the queue to wait out a model provider's long pause; not settled. */
-export type GenerationOutcome = 'completed' | 'failed' | 'already_settled' | 'deferred';
+/**
+ * `deferred`: back in the queue to wait out a model provider's long pause; not settled.
+ * `claim_busy`: another run still holds the generation; back in the queue for when its lease ends.
+ * `claim_lost`: this run's claim was taken over, so it wrote nothing; the run that holds it settles it.
+ */
+export type GenerationOutcome = 'completed' | 'failed' | 'already_settled' | 'deferred' | 'claim_busy' | 'claim_lost';
 
 /** Times a generation may go back to wait out a provider's pause (each at most an hour) before it fails. */
 export const MAX_DEFERRALS = 24;
@@ -30,6 +35,8 @@ export interface RunGenerationDeps {
   images: ImageStandardiser | null;
   /** Attempts the queue makes in all. Until the last, a source that is down makes the job retry. */
   maxAttempts: number;
+  /** The claim's lease; the default suits the default job expiry. */
+  claims?: ClaimTimings;
 }
 
 /** Thrown so the queue retries later: a source could not answer, and the product would miss its facts. */
@@ -43,13 +50,24 @@ export class SourcesUnavailableError extends Error {
  * skipped, and content is written by (product, country), so a retry replaces rather than duplicates.
  * Transient errors propagate so the queue retries them; permanent ones fail and refund here.
  */
-export async function runGeneration(deps: RunGenerationDeps, generationId: string, signal?: AbortSignal): Promise<GenerationOutcome> {
+export async function runGeneration(deps: RunGenerationDeps, generationId: string, jobSignal?: AbortSignal): Promise<GenerationOutcome> {
+  const attempt = await holdGeneration(deps.db, generationId, deps.claims ?? claimTimings(600), jobSignal);
+  if (attempt.status === 'settled') return 'already_settled';
+  if (attempt.status === 'busy') return waitForClaim(deps, generationId, attempt);
+  try {
+    return await runClaimed(deps, attempt.claim);
+  } finally {
+    await attempt.claim.release();
+  }
+}
+
+/** The run proper, under a held claim: every write names its fence, and `signal` stops it. */
+async function runClaimed(deps: RunGenerationDeps, { generation, fence, signal }: HeldClaim): Promise<GenerationOutcome> {
   const { db, engine } = deps;
-  const generation = await claimGeneration(db, generationId);
-  if (generation === undefined) return 'already_settled';
+  const generationId = generation.id;
   const product = await findProductById(db, generation.product_id);
   if (product === undefined) {
-    await failAndRefund(db, generationId, { reason: 'product_missing', message: 'The product was removed before it was generated.' });
+    await failAndRefund(db, generationId, { reason: 'product_missing', message: 'The product was removed before it was generated.' }, null, fence);
     return 'failed';
   }
   // The queue runs a product's jobs in order, but a deferred generation gave its place up while
@@ -63,18 +81,18 @@ export async function runGeneration(deps: RunGenerationDeps, generationId: strin
       await failAndRefund(db, generationId, {
         reason: 'generation_blocked',
         message: `An earlier generation of this product (${ahead.id}) never finished, so this one could not run after it. The credits were refunded.`,
-      });
+      }, null, fence);
       return 'failed';
     }
     const notBefore = new Date(Math.max(Date.now(), ahead.not_before?.getTime() ?? 0) + WAIT_BEHIND_MS);
-    return defer(deps, generation, product.id, { usage: generation.usage, notBefore });
+    return defer(deps, generation, fence, product.id, { usage: generation.usage, notBefore });
   }
 
   let fields = null;
   if (generation.kind === 'regenerate') {
     const parsed = parseFieldRequests(generation.fields ?? {});
     if (!parsed.ok) {
-      await failAndRefund(db, generationId, { reason: 'invalid_fields', message: 'The stored fields of this regeneration are not valid.' });
+      await failAndRefund(db, generationId, { reason: 'invalid_fields', message: 'The stored fields of this regeneration are not valid.' }, null, fence);
       return 'failed';
     }
     fields = parsed.requests;
@@ -137,7 +155,7 @@ export async function runGeneration(deps: RunGenerationDeps, generationId: strin
       // No data because a source was down is not the same answer as no source knowing the code.
       const missing = err.reason === 'product_data_not_found' ? missingSourcesFailure(gathered, generation.attempts) : null;
       const failure = missing !== null ? { reason: 'source_unavailable', message: missing } : { reason: err.reason, message: err.message };
-      await failAndRefund(db, generationId, failure, err.usage === undefined ? generation.usage : withThisAttempt(err.usage));
+      await failAndRefund(db, generationId, failure, err.usage === undefined ? generation.usage : withThisAttempt(err.usage), fence);
       return 'failed';
     }
     if (!(err instanceof TransientGenerationError)) throw err;
@@ -146,7 +164,7 @@ export async function runGeneration(deps: RunGenerationDeps, generationId: strin
     if (err.retryAfterMs !== undefined && generation.deferrals < MAX_DEFERRALS) {
       // The provider asked everyone to wait longer than a job should sit in a worker: the job goes
       // back to the queue for that long, and the wait does not use up one of its attempts.
-      return defer(deps, generation, product.id, { usage: total, notBefore: new Date(Date.now() + err.retryAfterMs) });
+      return defer(deps, generation, fence, product.id, { usage: total, notBefore: new Date(Date.now() + err.retryAfterMs) });
     }
     if (lastAttempt || err.retryAfterMs !== undefined) {
       // Said plainly, as for a source that stays down, rather than the queue's generic failure.
@@ -161,10 +179,11 @@ export async function runGeneration(deps: RunGenerationDeps, generationId: strin
               : `${err.message} (after ${generation.attempts} attempts). The credits were refunded; create the product again later.`,
         },
         total,
+        fence,
       );
       return 'failed';
     }
-    if (err.usage !== undefined && total !== null) await recordAttemptUsage(db, generationId, total);
+    if (err.usage !== undefined && total !== null) await recordAttemptUsage(db, generationId, fence, total);
     throw err;
   }
   for (const note of missingSourceNotes(gathered)) {
@@ -172,7 +191,7 @@ export async function runGeneration(deps: RunGenerationDeps, generationId: strin
   }
 
   const stored = await db.transaction(async (tx) => {
-    const settled = await completeGeneration(tx, generationId, productHandle, usage);
+    const settled = await completeGeneration(tx, generationId, fence, productHandle, usage);
     if (!settled) return false;
     const before = await listContent(tx, product.id);
     await insertHistory(tx, product.id, generationId, historyOf(generation, before, content));
@@ -182,7 +201,17 @@ export async function runGeneration(deps: RunGenerationDeps, generationId: strin
     await setProductFacts(tx, product.id, generation.kind === 'regenerate' ? mergeFacts(product.facts, written) : written);
     return true;
   });
-  return stored ? 'completed' : 'already_settled';
+  return stored ? 'completed' : 'claim_lost';
+}
+
+/**
+ * Another run holds the generation and is alive (its lease is live): running beside it would
+ * spend twice and race its writes, so a job waits for the lease to end, without using an attempt.
+ */
+async function waitForClaim(deps: RunGenerationDeps, generationId: string, busy: { productId: string; claimedUntil: Date }): Promise<GenerationOutcome> {
+  const startAfterSeconds = Math.max(1, Math.ceil((busy.claimedUntil.getTime() - Date.now()) / 1000));
+  await deps.db.transaction((tx) => deps.queue.enqueue(tx, [{ generationId, productId: busy.productId }], { startAfterSeconds }));
+  return 'claim_busy';
 }
 
 /** How long a generation waits after the older one it stands behind was due to run. */
@@ -192,16 +221,17 @@ const WAIT_BEHIND_MS = 5_000;
 async function defer(
   deps: RunGenerationDeps,
   generation: GenerationRow,
+  fence: ClaimFence,
   productId: string,
   options: { usage: GenerationUsage | null; notBefore: Date },
 ): Promise<GenerationOutcome> {
   const startAfterSeconds = Math.max(1, Math.ceil((options.notBefore.getTime() - Date.now()) / 1000));
   const deferred = await deps.db.transaction(async (tx) => {
-    if (!(await deferGeneration(tx, generation.id, options))) return false;
+    if (!(await deferGeneration(tx, generation.id, fence, options))) return false;
     await deps.queue.enqueue(tx, [{ generationId: generation.id, productId }], { startAfterSeconds });
     return true;
   });
-  return deferred ? 'deferred' : 'already_settled';
+  return deferred ? 'deferred' : 'claim_lost';
 }
 
 async function productImages(

@@ -13,7 +13,10 @@ import { startHarness, type Harness } from '../helpers/harness.ts';
 
 const PRODUCT = { title: 'Borraccia termica 500 ml', brand: 'Laken', description: 'Acciaio inossidabile. Mantiene il freddo 24 ore.', countries: ['it'] };
 
-/** An engine that signals when a generation starts and holds it until the test lets it go. */
+/**
+ * An engine that signals when a generation starts and holds it until the test lets it go, or
+ * until its run is told to stop, as a real engine's calls stop.
+ */
 function gatedEngine() {
   const real = createTemplateEngine();
   const started = new EventEmitter();
@@ -23,7 +26,11 @@ function gatedEngine() {
     name: 'gated',
     async generate(input) {
       started.emit('started');
-      await released;
+      const stopped = new Promise<void>((resolve) => {
+        if (input.signal?.aborted === true) resolve();
+        input.signal?.addEventListener('abort', () => resolve(), { once: true });
+      });
+      await Promise.race([released, stopped]);
       return real.generate(input);
     },
   };

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
 import { listContent } from '../../src/db/content.ts';
 import { findGeneration } from '../../src/db/generations.ts';
@@ -167,7 +168,8 @@ for (const target of databaseTargets()) {
         // The doomed worker claims the job from the queue, starts the generation, then is never heard from again.
         const [claimed] = await h.container.boss.fetch<{ generationId: string }>(JOBS.generation.name);
         assert.equal(claimed?.data.generationId, generationId);
-        await import('../../src/db/generations.ts').then((g) => g.claimGeneration(h.container.db, generationId));
+        // Its lease is never renewed after this, as a dead worker's is not.
+        await import('../../src/db/generations.ts').then((g) => g.claimGeneration(h.container.db, generationId, { token: randomUUID(), leaseSeconds: 0.5 }));
         assert.equal((await h.get(`/api/v1/products/details/${productId}`, token)).json<{ product: { state: string } }>().product.state, 'processing');
 
         // A healthy worker comes up; once the claim expires the queue hands the job to it.

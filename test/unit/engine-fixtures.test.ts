@@ -122,3 +122,25 @@ describe('the template engine over every product fixture', () => {
     });
   }
 });
+
+describe('the template engine asked to stop', () => {
+  test('a run whose signal is aborted (its job expired, its claim was lost) writes no record and says why', async () => {
+    const [fixture] = fixtures;
+    assert.ok(fixture);
+    const mapper = MAPPERS[fixture.source];
+    assert.ok(mapper);
+    const stop = new AbortController();
+    stop.abort(new Error('the claim was lost'));
+    const input = {
+      product: { id: fixture.slug, code: fixture.code, codeType: codeTypeOf(fixture), sku: null, productHandle: null, title: null, brand: null, description: null, images: [] },
+      facts: mapper(fixture),
+      notes: null,
+      agentModel: 'v2' as const,
+      targets: TARGETS,
+      fields: null,
+      existing: [],
+      signal: stop.signal,
+    };
+    await assert.rejects(engine.generate(input), /the claim was lost/);
+  });
+});

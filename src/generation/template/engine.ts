@@ -38,10 +38,17 @@ export function createTemplateEngine(): ContentEngine {
   return {
     name: 'template',
     async generate(input: EngineInput): Promise<EngineOutput> {
+      // A run asked to stop (its job expired, its claim was lost) stops between steps.
+      input.signal?.throwIfAborted();
       const view = await viewFacts(input.facts);
+      input.signal?.throwIfAborted();
       const notes = parseNotes(input.notes);
-      const built = input.targets.map(({ country, language }) => ({ country, built: build(view, country, language, notes) }));
+      const built = input.targets.map(({ country, language }) => {
+        input.signal?.throwIfAborted();
+        return { country, built: build(view, country, language, notes) };
+      });
       const content = built.map(({ country, built: fresh }) => {
+        input.signal?.throwIfAborted();
         const existing = input.existing.find((c) => c.country === country);
         if (input.fields === null || existing === undefined) return fresh.content;
         const { record, callerContent } = regenerateRecord(existing, fresh, input.fields);

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../db/database.ts';
+import { claimGeneration, releaseClaim, renewClaim, type ClaimFence, type GenerationRow } from '../db/generations.ts';
+
+/**
+ * How a run holds its generation. The lease is much shorter than the queue's job expiry, so a
+ * crashed worker's claim has lapsed long before its job is handed out again, and it is renewed
+ * three times per lease, so one slow renewal does not lose it.
+ */
+export interface ClaimTimings {
+  leaseSeconds: number;
+  renewEverySeconds: number;
+  /**
+   * After its job is given up (expired, or the process is shutting down) a run is asked to stop;
+   * it keeps its lease this long to unwind, so the next run never starts beside it. A run that
+   * ignores the request for longer is taken for hung: its lease then lapses, and its writes are
+   * fenced out.
+   */
+  stopGraceSeconds: number;
+}
+
+export function claimTimings(jobExpireSeconds: number): ClaimTimings {
+  const leaseSeconds = Math.min(30, jobExpireSeconds / 4);
+  return { leaseSeconds, renewEverySeconds: leaseSeconds / 3, stopGraceSeconds: 60 };
+}
+
+export class ClaimLostError extends Error {
+  override name = 'ClaimLostError';
+}
+
+export interface HeldClaim {
+  generation: GenerationRow;
+  fence: ClaimFence;
+  /** Aborted when the run must stop: its job was given up, or its claim was lost. */
+  signal: AbortSignal;
+  /** Stops renewing and ends the lease; the next run may start at once. */
+  release(): Promise<void>;
+}
+
+export type ClaimAttempt = { status: 'claimed'; claim: HeldClaim } | { status: 'settled' } | { status: 'busy'; productId: string; claimedUntil: Date };
+
+/** Claims the generation under a new token and keeps the lease renewed until released. */
+export async function holdGeneration(db: Database, generationId: string, timings: ClaimTimings, jobSignal?: AbortSignal): Promise<ClaimAttempt> {
+  const fence = { token: randomUUID() };
+  const claimed = await claimGeneration(db, generationId, { ...fence, leaseSeconds: timings.leaseSeconds });
+  if (claimed.status !== 'claimed') return claimed;
+
+  const lost = new AbortController();
+  const signal = jobSignal === undefined ? lost.signal : AbortSignal.any([jobSignal, lost.signal]);
+  let leaseEndsAt = Date.now() + timings.leaseSeconds * 1000;
+  let renewUntil = Number.POSITIVE_INFINITY;
+  const askedToStop = () => (renewUntil = Date.now() + timings.stopGraceSeconds * 1000);
+  if (jobSignal?.aborted === true) askedToStop();
+  else jobSignal?.addEventListener('abort', askedToStop, { once: true });
+
+  let stopped = false;
+  let renewing: Promise<void> | null = null;
+  const renew = async () => {
+    if (stopped || lost.signal.aborted) return;
+    if (Date.now() >= renewUntil) {
+      lost.abort(new ClaimLostError(`generation ${generationId}: the run did not stop when asked; its lease is left to lapse`));
+      return;
+    }
+    const startedAt = Date.now();
+    try {
+      if (await renewClaim(db, generationId, { ...fence, leaseSeconds: timings.leaseSeconds })) {
+        leaseEndsAt = startedAt + timings.leaseSeconds * 1000;
+      } else if (!stopped) {
+        lost.abort(new ClaimLostError(`generation ${generationId}: the claim was taken over or settled elsewhere`));
+      }
+    } catch (err) {
+      // One failed renewal is not a lost claim; a lease that may have lapsed is.
+      if (Date.now() >= leaseEndsAt) lost.abort(new ClaimLostError(`generation ${generationId}: the lease could not be renewed`, { cause: err }));
+    }
+  };
+  const timer = setInterval(() => {
+    if (lost.signal.aborted) clearInterval(timer);
+    else renewing ??= renew().finally(() => (renewing = null));
+  }, timings.renewEverySeconds * 1000);
+
+  return {
+    status: 'claimed',
+    claim: {
+      generation: claimed.generation,
+      fence,
+      signal,
+      async release() {
+        stopped = true;
+        clearInterval(timer);
+        jobSignal?.removeEventListener('abort', askedToStop);
+        // A renewal still in flight must not extend the lease after it was ended.
+        await renewing;
+        // Failing to end it early only makes the next run wait for it to lapse.
+        await releaseClaim(db, generationId, fence).catch(() => {});
+      },
+    },
+  };
+}

@@ -1,0 +1,156 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { describe, test } from 'node:test';
+import { listContent } from '../../src/db/content.ts';
+import { claimGeneration, completeGeneration, deferGeneration, findGeneration, recordAttemptUsage, releaseClaim, renewClaim } from '../../src/db/generations.ts';
+import { emptyUsage } from '../../src/domain/generation-usage.ts';
+import { createTemplateEngine } from '../../src/generation/template/engine.ts';
+import { startWorkers } from '../../src/jobs/worker.ts';
+import { failAndRefund } from '../../src/services/fail-generation.ts';
+import type { ContentEngine } from '../../src/services/ports.ts';
+import { databaseTargets } from '../helpers/databases.ts';
+import { startHarness, type Harness } from '../helpers/harness.ts';
+
+const PRODUCT = { title: 'Moka Express 3 tazze', brand: 'Bialetti', description: 'Caffettiera in alluminio. Per piani a gas ed elettrici.', countries: ['it', 'de'] };
+
+async function createOne(h: Harness, token: string): Promise<{ productId: string; generationId: string }> {
+  const res = await h.post('/api/v1/products/create', token, PRODUCT);
+  assert.equal(res.statusCode, 202, res.body);
+  const productId = res.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]?.id ?? '';
+  const [generationId] = await h.generationIdsOf([productId]);
+  assert.ok(generationId);
+  return { productId, generationId };
+}
+
+/** Everything a user would see of a generation that ran: its state, its records, its account. */
+async function outcomeOf(h: Harness, productId: string, accountId: string) {
+  const generations = await h.container.db.query<{ id: string; state: string }>('SELECT id, state FROM generations WHERE product_id = $1', [productId]);
+  const content = await listContent(h.container.db, productId);
+  const history = await h.container.db.query<{ n: number }>('SELECT count(*)::int AS n FROM product_content_history WHERE product_id = $1', [productId]);
+  return { generations: generations.map((g) => g.state), countries: content.map((c) => c.country).sort(), titles: content.map((c) => c.title), history: history[0]?.n, balance: await h.balance(accountId) };
+}
+
+for (const target of databaseTargets()) {
+  describe(`fenced generation claims [${target.name}]`, () => {
+    test('a generation that outlives its job expiry is not run a second time beside it; the retry waits, and it completes once', { timeout: 120_000 }, async () => {
+      const real = createTemplateEngine();
+      let running = 0;
+      let most = 0;
+      let runs = 0;
+      // Resolves when the queue has tried the generation again: the new code reports the live claim,
+      // the old one simply entered the engine a second time.
+      const retried = Promise.withResolvers<void>();
+      const engine: ContentEngine = {
+        name: 'slow-to-stop',
+        async generate(input) {
+          runs += 1;
+          running += 1;
+          most = Math.max(most, running);
+          if (running > 1) retried.resolve();
+          try {
+            // The first run outlives its job's expiry and only notices it was told to stop once
+            // the queue has handed the job out again (a model call that cannot be cut short).
+            if (runs === 1) await retried.promise;
+            return await real.generate(input);
+          } finally {
+            running -= 1;
+          }
+        },
+      };
+      const h = await startHarness(target, { engine, env: { JOB_EXPIRE_SECONDS: '2', QUEUE_MONITOR_SECONDS: '1' } });
+      h.events.on('claim_busy', () => retried.resolve());
+      try {
+        const { id, token } = await h.account(10);
+        const { productId, generationId } = await createOne(h, token);
+        assert.equal((await h.settled([generationId], 90_000)).get(generationId), 'completed');
+
+        assert.equal(most, 1, 'the engine ran the generation twice at the same time');
+        assert.ok(runs >= 2, 'the first run stopped and a second one finished the generation');
+        const { titles: _titles, ...seen } = await outcomeOf(h, productId, id);
+        assert.deepEqual(seen, { generations: ['completed'], countries: ['de', 'it'], history: 0, balance: { credits: 4, ledger: 4 } });
+        assert.equal((await findGeneration(h.container.db, generationId))?.claimed_until, null, 'a settled generation holds no lease');
+      } finally {
+        retried.resolve();
+        await h.close();
+      }
+    });
+
+    test('a run that ignores its stop is fenced out: the next run completes, and the stale one writes nothing when it returns', { timeout: 120_000 }, async () => {
+      const real = createTemplateEngine();
+      let runs = 0;
+      const release = Promise.withResolvers<void>();
+      const engine: ContentEngine = {
+        name: 'hangs-once',
+        async generate(input) {
+          runs += 1;
+          if (runs > 1) return real.generate(input);
+          await release.promise;
+          // A hung step that never looks at its signal, then returns something recognisable.
+          const { signal: _ignored, ...deaf } = input;
+          const output = await real.generate(deaf);
+          for (const record of output.content) record.title = 'STALE';
+          return output;
+        },
+      };
+      const h = await startHarness(target, { engine, workers: false, env: { JOB_EXPIRE_SECONDS: '2', QUEUE_MONITOR_SECONDS: '1' } });
+      try {
+        // No grace once told to stop: the hung run's lease lapses within half a second.
+        await startWorkers({ ...h.container, events: h.events, claims: { leaseSeconds: 0.5, renewEverySeconds: 0.15, stopGraceSeconds: 0 } });
+        const { id, token } = await h.account(10);
+        const { productId, generationId } = await createOne(h, token);
+        assert.equal((await h.settled([generationId], 90_000)).get(generationId), 'completed');
+
+        const lost = once(h.events, 'claim_lost', { signal: AbortSignal.timeout(60_000) });
+        release.resolve();
+        assert.deepEqual(await lost, [{ generationId, outcome: 'claim_lost' }]);
+        const seen = await outcomeOf(h, productId, id);
+        assert.deepEqual(seen.generations, ['completed']);
+        assert.deepEqual(seen.countries, ['de', 'it']);
+        assert.ok(!seen.titles.includes('STALE'), 'the stale run wrote its records');
+        assert.equal(seen.history, 0);
+        assert.deepEqual(seen.balance, { credits: 4, ledger: 4 });
+      } finally {
+        release.resolve();
+        await h.close();
+      }
+    });
+
+    test('every write of a run names its claim: a run whose claim was taken over cannot settle, defer, refund or renew', async () => {
+      const h = await startHarness(target, { workers: false });
+      try {
+        const db = h.container.db;
+        const { id, token } = await h.account(10);
+        const { generationId } = await createOne(h, token);
+        const first = { token: randomUUID() };
+        const second = { token: randomUUID() };
+
+        // The first run's lease lapses at once (as if its worker hung); the second takes the generation over.
+        assert.equal((await claimGeneration(db, generationId, { ...first, leaseSeconds: 0 })).status, 'claimed');
+        const taken = await claimGeneration(db, generationId, { ...second, leaseSeconds: 60 });
+        assert.equal(taken.status, 'claimed');
+        // While the second's lease is live nobody else gets it.
+        const third = await claimGeneration(db, generationId, { token: randomUUID(), leaseSeconds: 60 });
+        assert.equal(third.status, 'busy');
+
+        assert.equal(await renewClaim(db, generationId, { ...first, leaseSeconds: 60 }), false);
+        assert.equal(await completeGeneration(db, generationId, first, 'stale-handle'), false);
+        assert.equal(await deferGeneration(db, generationId, first, { usage: null, notBefore: new Date() }), false);
+        assert.equal(await failAndRefund(db, generationId, { reason: 'x', message: 'stale' }, null, first), false);
+        await recordAttemptUsage(db, generationId, first, emptyUsage('stale'));
+        await releaseClaim(db, generationId, first);
+        assert.equal((await claimGeneration(db, generationId, { token: randomUUID(), leaseSeconds: 60 })).status, 'busy', 'the stale run released the live claim');
+
+        const row = await findGeneration(db, generationId);
+        assert.deepEqual({ state: row?.state, attempts: row?.attempts, usage: row?.usage }, { state: 'processing', attempts: 2, usage: null });
+        assert.deepEqual(await h.balance(id), { credits: 4, ledger: 4 });
+
+        assert.equal(await renewClaim(db, generationId, { ...second, leaseSeconds: 60 }), true);
+        assert.equal(await completeGeneration(db, generationId, second, null), true);
+        assert.equal((await claimGeneration(db, generationId, { token: randomUUID(), leaseSeconds: 60 })).status, 'settled');
+      } finally {
+        await h.close();
+      }
+    });
+  });
+}
