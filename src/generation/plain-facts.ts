@@ -8,13 +8,35 @@ import { isWebUrl, plainText } from './plain-text.ts';
  * Every fact an engine reads and every fact stored passes through here.
  */
 export function plainFacts(facts: readonly Fact[]): Fact[] {
+  return cleanFacts(facts).facts;
+}
+
+export interface CleanedFacts {
+  facts: Fact[];
+  /** Per source, the elements removed from its facts ("script", "img"), for the record to say so. */
+  markup: Map<string, Set<string>>;
+}
+
+/** plainFacts, also telling which sources' facts carried markup and what was removed. */
+export function cleanFacts(facts: readonly Fact[]): CleanedFacts {
   const out: Fact[] = [];
+  const markup = new Map<string, Set<string>>();
   for (const fact of facts) {
     if (fact.attribute !== undefined && !isAttributeName(fact.attribute)) continue;
-    const value = fact.key === 'image' ? (isWebUrl(fact.value) ? fact.value.trim() : '') : plainText(fact.value).text;
+    let value = fact.value.trim();
+    if (fact.key === 'image') value = isWebUrl(value) ? value : '';
+    else {
+      const plain = plainText(fact.value);
+      value = plain.text;
+      if (plain.markupRemoved) {
+        const removed = markup.get(fact.source) ?? new Set<string>();
+        for (const name of plain.removed) removed.add(name);
+        markup.set(fact.source, removed);
+      }
+    }
     if (value.trim() === '') continue;
     const { url, ...rest } = fact;
     out.push(url === undefined || !isWebUrl(url) ? { ...rest, value } : { ...rest, value, url });
   }
-  return out;
+  return { facts: out, markup };
 }

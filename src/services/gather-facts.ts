@@ -1,7 +1,7 @@
 import { callerFacts } from '../domain/caller-facts.ts';
 import type { Fact } from '../domain/facts.ts';
 import type { ProductRow } from '../db/products.ts';
-import { plainFacts } from '../generation/plain-facts.ts';
+import { cleanFacts } from '../generation/plain-facts.ts';
 import type { SourceChain, SourceReport } from '../sources/source-chain.ts';
 import type { ImageCandidate } from './ports.ts';
 
@@ -12,6 +12,8 @@ export interface ProductFacts {
   unavailable: SourceReport[];
   /** Sources skipped because their circuit breaker is open; a retry soon would skip them again. */
   down: SourceReport[];
+  /** Per source, the markup removed from its facts (a crowd-edited source's HTML), for the record to say so. */
+  markup: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /**
@@ -21,10 +23,10 @@ export interface ProductFacts {
  */
 export async function gatherFacts(sources: SourceChain, product: ProductRow, signal?: AbortSignal): Promise<ProductFacts> {
   const own = callerFacts(product, product.updated_at.toISOString());
-  if (product.code === null || product.code_type === null) return { facts: plainFacts(own), reports: [], unavailable: [], down: [] };
+  if (product.code === null || product.code_type === null) return { ...cleanFacts(own), reports: [], unavailable: [], down: [] };
   const gathered = await sources.gather({ code: product.code, codeType: product.code_type }, signal);
   return {
-    facts: plainFacts([...own, ...gathered.facts]),
+    ...cleanFacts([...own, ...gathered.facts]),
     reports: gathered.reports,
     unavailable: gathered.reports.filter((r) => r.outcome === 'unavailable'),
     down: gathered.reports.filter((r) => r.outcome === 'down'),
@@ -32,11 +34,19 @@ export async function gatherFacts(sources: SourceChain, product: ProductRow, sig
 }
 
 /** What a record written without a source's data says about it. */
-export function missingSourceNotes(gathered: ProductFacts): string[] {
+function missingSourceNotes(gathered: ProductFacts): string[] {
   return [
     ...gathered.unavailable.map((r) => `Source ${r.source} could not be reached after every retry; the record was written without its data.`),
     ...gathered.down.map((r) => `Source ${r.source} was unreachable (${r.message ?? 'marked down'}); the record was written without its data.`),
   ];
+}
+
+/** Everything a record written from these facts says about them: sources left out, markup removed. */
+export function recordNotes(gathered: ProductFacts): string[] {
+  const markup = [...gathered.markup].map(([source, removed]) =>
+    removed.size > 0 ? `Markup was removed from the data of source ${source} (${[...removed].join(', ')}).` : `Markup was removed from the data of source ${source}.`,
+  );
+  return [...missingSourceNotes(gathered), ...markup];
 }
 
 /** Why a product with no data at all failed, when sources could not be asked; null when every source answered. */

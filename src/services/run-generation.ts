@@ -1,43 +1,13 @@
-import { insertHistory, type HistoryEntry } from '../db/content-history.ts';
-import { listContent, upsertContent } from '../db/content.ts';
-import type { Database } from '../db/database.ts';
-import { completeGeneration, deferGeneration, olderUnsettledGeneration, recordAttemptUsage, type ClaimFence, type GenerationRow } from '../db/generations.ts';
-import { findProductById, setProductFacts } from '../db/products.ts';
-import type { CountryContent } from '../domain/content.ts';
-import { changedFields } from '../domain/content-changes.ts';
-import type { Fact } from '../domain/facts.ts';
-import { addUsage, type GenerationUsage } from '../domain/generation-usage.ts';
-import { languageOf } from '../domain/countries.ts';
-import { parseFieldRequests } from '../domain/regenerate-fields.ts';
-import type { SourceChain } from '../sources/source-chain.ts';
-import { failAndRefund } from './fail-generation.ts';
-import { claimTimings, holdGeneration, type ClaimTimings, type HeldClaim } from './generation-claim.ts';
-import { gatherFacts, imageCandidates, mergeFacts, missingSourceNotes, missingSourcesFailure, type ProductFacts } from './gather-facts.ts';
-import { PermanentGenerationError, TransientGenerationError, type ContentEngine, type GenerationQueue, type ImageStandardiser } from './ports.ts';
+import { listContent } from '../db/content.ts';
+import { gatherFacts, recordNotes } from './gather-facts.ts';
+import { claimTimings, holdGeneration, type HeldClaim } from './generation-claim.ts';
+import type { GenerationOutcome, RunGenerationDeps } from './generation-outcome.ts';
+import { prepareGeneration } from './prepare-generation.ts';
+import { waitForClaim } from './requeue-generation.ts';
+import { storeGeneration } from './store-generation.ts';
+import { writeContent } from './write-content.ts';
 
-/**
- * `deferred`: back in the queue to wait out a model provider's long pause; not settled.
- * `claim_busy`: another run still holds the generation; back in the queue for when its lease ends.
- * `claim_lost`: this run's claim was taken over, so it wrote nothing; the run that holds it settles it.
- */
-export type GenerationOutcome = 'completed' | 'failed' | 'already_settled' | 'deferred' | 'claim_busy' | 'claim_lost';
-
-/** Times a generation may go back to wait out a provider's pause (each at most an hour) before it fails. */
-export const MAX_DEFERRALS = 24;
-
-export interface RunGenerationDeps {
-  db: Database;
-  /** Where a generation goes back to wait when its model provider asks for a long pause. */
-  queue: GenerationQueue;
-  engine: ContentEngine;
-  sources: SourceChain;
-  /** Null when the deployment has no image pipeline; paid standardisation then keeps source URLs. */
-  images: ImageStandardiser | null;
-  /** Attempts the queue makes in all. Until the last, a source that is down makes the job retry. */
-  maxAttempts: number;
-  /** The claim's lease; the default suits the default job expiry. */
-  claims?: ClaimTimings;
-}
+export { MAX_DEFERRALS, type GenerationOutcome, type RunGenerationDeps } from './generation-outcome.ts';
 
 /** Thrown so the queue retries later: a source could not answer, and the product would miss its facts. */
 export class SourcesUnavailableError extends Error {
@@ -47,8 +17,9 @@ export class SourcesUnavailableError extends Error {
 /**
  * One queued unit of work: claim, gather facts and generate with no transaction open, then store
  * and settle in one transaction. Safe to run again for the same id: a settled generation is
- * skipped, and content is written by (product, country), so a retry replaces rather than duplicates.
- * Transient errors propagate so the queue retries them; permanent ones fail and refund here.
+ * skipped, a generation another live run holds waits for it, and content is written by (product,
+ * country), so a retry replaces rather than duplicates. Transient errors propagate so the queue
+ * retries them; permanent ones fail and refund.
  */
 export async function runGeneration(deps: RunGenerationDeps, generationId: string, jobSignal?: AbortSignal): Promise<GenerationOutcome> {
   const attempt = await holdGeneration(deps.db, generationId, deps.claims ?? claimTimings(600), jobSignal);
@@ -61,206 +32,26 @@ export async function runGeneration(deps: RunGenerationDeps, generationId: strin
   }
 }
 
-/** The run proper, under a held claim: every write names its fence, and `signal` stops it. */
-async function runClaimed(deps: RunGenerationDeps, { generation, fence, signal }: HeldClaim): Promise<GenerationOutcome> {
-  const { db, engine } = deps;
-  const generationId = generation.id;
-  const product = await findProductById(db, generation.product_id);
-  if (product === undefined) {
-    await failAndRefund(db, generationId, { reason: 'product_missing', message: 'The product was removed before it was generated.' }, null, fence);
-    return 'failed';
-  }
-  // The queue runs a product's jobs in order, but a deferred generation gave its place up while
-  // it waits: anything asked for later waits behind it, so a regeneration never runs before the
-  // create it follows.
-  const ahead = await olderUnsettledGeneration(db, generation);
-  if (ahead !== undefined) {
-    // Bounded like a pause: the older one settles within its own deferrals, so this only trips on
-    // an older generation that lost its job, and then fails rather than waits forever.
-    if (generation.deferrals >= 2 * MAX_DEFERRALS) {
-      await failAndRefund(db, generationId, {
-        reason: 'generation_blocked',
-        message: `An earlier generation of this product (${ahead.id}) never finished, so this one could not run after it. The credits were refunded.`,
-      }, null, fence);
-      return 'failed';
-    }
-    const notBefore = new Date(Math.max(Date.now(), ahead.not_before?.getTime() ?? 0) + WAIT_BEHIND_MS);
-    return defer(deps, generation, fence, product.id, { usage: generation.usage, notBefore });
-  }
+/** The run proper, under a held claim: each step either hands on its result or has settled the generation. */
+async function runClaimed(deps: RunGenerationDeps, claim: HeldClaim): Promise<GenerationOutcome> {
+  const prepared = await prepareGeneration(deps, claim);
+  if (prepared.kind === 'done') return prepared.outcome;
+  const { product, fields } = prepared;
 
-  let fields = null;
-  if (generation.kind === 'regenerate') {
-    const parsed = parseFieldRequests(generation.fields ?? {});
-    if (!parsed.ok) {
-      await failAndRefund(db, generationId, { reason: 'invalid_fields', message: 'The stored fields of this regeneration are not valid.' }, null, fence);
-      return 'failed';
-    }
-    fields = parsed.requests;
-  }
-
-  const gathered = await gatherFacts(deps.sources, product, signal);
-  const lastAttempt = generation.attempts >= deps.maxAttempts;
+  const gathered = await gatherFacts(deps.sources, product, claim.signal);
+  const lastAttempt = claim.generation.attempts >= deps.maxAttempts;
   if (gathered.unavailable.length > 0 && !lastAttempt) {
     // Retrying beats publishing a thinner record; on the last attempt we write what we have and say so.
     // A source marked `down` is not retried for: its breaker would skip it again.
     throw new SourcesUnavailableError(`sources unavailable: ${gathered.unavailable.map((r) => `${r.source} (${r.message ?? 'no answer'})`).join('; ')}`);
   }
-  const existing = await listContent(db, product.id);
 
-  let content: CountryContent[];
-  let productHandle: string | null;
-  let usage: GenerationUsage;
-  let extraFacts: readonly Fact[] = [];
-  const started = performance.now();
-  /** This attempt's spending added to the earlier attempts', with the engine's time measured here. */
-  const withThisAttempt = (spent: GenerationUsage) => addUsage(generation.usage, { ...spent, latency_ms: Math.round(performance.now() - started) });
-  try {
-    const output = await engine.generate({
-      product: {
-        id: product.id,
-        code: product.code,
-        codeType: product.code_type,
-        sku: product.sku,
-        productHandle: product.product_handle,
-        title: product.title,
-        brand: product.brand,
-        description: product.description,
-        images: product.images,
-      },
-      facts: gathered.facts,
-      notes: generation.notes ?? product.notes,
-      agentModel: generation.agent_model,
-      targets: product.countries.map((country) => ({ country, language: languageOf(country) })),
-      fields,
-      existing,
-      ...(signal === undefined ? {} : { signal }),
-    });
-    content = output.content;
-    productHandle = output.productHandle;
-    usage = withThisAttempt(output.usage);
-    extraFacts = output.extraFacts ?? [];
-    if (generation.kind === 'create') {
-      const images = await productImages(deps, generation, gathered, signal);
-      for (const record of content) {
-        record.images = images.images;
-        record.validation_messages.push(...images.messages);
-      }
-    } else {
-      // A regeneration changes named text fields only; the images stay as the create left them
-      // (a country the create never wrote shows the source URLs).
-      for (const record of content) record.images = existing.find((c) => c.country === record.country)?.images ?? imageCandidates(gathered.facts);
-    }
-  } catch (err) {
-    if (err instanceof PermanentGenerationError) {
-      // No data because a source was down is not the same answer as no source knowing the code.
-      const missing = err.reason === 'product_data_not_found' ? missingSourcesFailure(gathered, generation.attempts) : null;
-      const failure = missing !== null ? { reason: 'source_unavailable', message: missing } : { reason: err.reason, message: err.message };
-      await failAndRefund(db, generationId, failure, err.usage === undefined ? generation.usage : withThisAttempt(err.usage), fence);
-      return 'failed';
-    }
-    if (!(err instanceof TransientGenerationError)) throw err;
-    // Tokens a failed attempt spent are kept, so the generation's totals count every attempt.
-    const total = err.usage === undefined ? generation.usage : withThisAttempt(err.usage);
-    if (err.retryAfterMs !== undefined && generation.deferrals < MAX_DEFERRALS) {
-      // The provider asked everyone to wait longer than a job should sit in a worker: the job goes
-      // back to the queue for that long, and the wait does not use up one of its attempts.
-      return defer(deps, generation, fence, product.id, { usage: total, notBefore: new Date(Date.now() + err.retryAfterMs) });
-    }
-    if (lastAttempt || err.retryAfterMs !== undefined) {
-      // Said plainly, as for a source that stays down, rather than the queue's generic failure.
-      await failAndRefund(
-        db,
-        generationId,
-        {
-          reason: err.reason,
-          message:
-            err.retryAfterMs !== undefined
-              ? `The model provider kept asking to pause (${generation.deferrals} waits). The credits were refunded; create the product again later.`
-              : `${err.message} (after ${generation.attempts} attempts). The credits were refunded; create the product again later.`,
-        },
-        total,
-        fence,
-      );
-      return 'failed';
-    }
-    if (err.usage !== undefined && total !== null) await recordAttemptUsage(db, generationId, fence, total);
-    throw err;
-  }
-  for (const note of missingSourceNotes(gathered)) {
-    for (const record of content) record.validation_messages.push(note);
-  }
+  const existing = await listContent(deps.db, product.id);
+  const written = await writeContent(deps, claim, { product, fields, gathered, existing, lastAttempt });
+  if (written.kind === 'done') return written.outcome;
+  // What the sources left out or had cleaned is said on every country's record.
+  const notes = recordNotes(gathered);
+  for (const record of written.content) record.validation_messages.push(...notes);
 
-  const stored = await db.transaction(async (tx) => {
-    const settled = await completeGeneration(tx, generationId, fence, productHandle, usage);
-    if (!settled) return false;
-    const before = await listContent(tx, product.id);
-    await insertHistory(tx, product.id, generationId, historyOf(generation, before, content));
-    await upsertContent(tx, product.id, generationId, content);
-    // A regeneration keeps facts it no longer saw, so the untouched fields' `sources` still resolve.
-    const written = [...gathered.facts, ...extraFacts];
-    await setProductFacts(tx, product.id, generation.kind === 'regenerate' ? mergeFacts(product.facts, written) : written);
-    return true;
-  });
-  return stored ? 'completed' : 'claim_lost';
-}
-
-/**
- * Another run holds the generation and is alive (its lease is live): running beside it would
- * spend twice and race its writes, so a job waits for the lease to end, without using an attempt.
- */
-async function waitForClaim(deps: RunGenerationDeps, generationId: string, busy: { productId: string; claimedUntil: Date }): Promise<GenerationOutcome> {
-  const startAfterSeconds = Math.max(1, Math.ceil((busy.claimedUntil.getTime() - Date.now()) / 1000));
-  await deps.db.transaction((tx) => deps.queue.enqueue(tx, [{ generationId, productId: busy.productId }], { startAfterSeconds }));
-  return 'claim_busy';
-}
-
-/** How long a generation waits after the older one it stands behind was due to run. */
-const WAIT_BEHIND_MS = 5_000;
-
-/** Back to the queue until `notBefore`, in one transaction with the job that will run it then. */
-async function defer(
-  deps: RunGenerationDeps,
-  generation: GenerationRow,
-  fence: ClaimFence,
-  productId: string,
-  options: { usage: GenerationUsage | null; notBefore: Date },
-): Promise<GenerationOutcome> {
-  const startAfterSeconds = Math.max(1, Math.ceil((options.notBefore.getTime() - Date.now()) / 1000));
-  const deferred = await deps.db.transaction(async (tx) => {
-    if (!(await deferGeneration(tx, generation.id, fence, options))) return false;
-    await deps.queue.enqueue(tx, [{ generationId: generation.id, productId }], { startAfterSeconds });
-    return true;
-  });
-  return deferred ? 'deferred' : 'claim_lost';
-}
-
-async function productImages(
-  deps: RunGenerationDeps,
-  generation: GenerationRow,
-  gathered: ProductFacts,
-  signal: AbortSignal | undefined,
-): Promise<{ images: unknown[]; messages: string[] }> {
-  const candidates = imageCandidates(gathered.facts);
-  if (!generation.image_standardization || candidates.length === 0) {
-    return { images: candidates, messages: [] };
-  }
-  if (deps.images === null) {
-    return {
-      images: candidates,
-      messages: ['Image standardisation is not available on this deployment; the images are the source URLs.'],
-    };
-  }
-  return deps.images.standardise(candidates, signal);
-}
-
-/** What each country's record looked like before this generation replaced it, field by field. */
-function historyOf(generation: GenerationRow, before: readonly CountryContent[], after: readonly CountryContent[]): HistoryEntry[] {
-  const entries: HistoryEntry[] = [];
-  for (const record of after) {
-    const previous = before.find((c) => c.country === record.country);
-    if (previous === undefined) continue;
-    const change = changedFields(previous, record);
-    if (change !== null) entries.push({ country: record.country, change: generation.kind, ...change });
-  }
-  return entries;
+  return storeGeneration(deps.db, claim, product, { ...written, facts: [...gathered.facts, ...written.extraFacts] });
 }

@@ -127,7 +127,7 @@ for (const target of databaseTargets()) {
       assert.ok(product.validation_messages.includes('Markup was removed from the key_features (iframe).'), product.validation_messages.join('\n'));
     });
 
-    test('an Open Food Facts product whose name and brand carry markup: plain in the facts and the record', async () => {
+    test('an Open Food Facts product whose name and brand carry markup: plain in the facts and the record, which says what was removed', async () => {
       fake.setScript(productWriter());
       const { token } = await h.account();
       const product = await createAndRead(token, { codes: OFF_CODE, countries: ['it'], agent_model: 'v1' });
@@ -137,6 +137,7 @@ for (const target of databaseTargets()) {
       assert.equal(name?.value, 'Spaghetti n.5');
       assert.equal(product.facts.find((f) => f.source === 'open_food_facts' && f.key === 'brand')?.value, 'Barilla');
       assert.match(product.title ?? '', /Barilla Spaghetti n\.5/);
+      assert.ok(product.validation_messages.includes('Markup was removed from the data of source open_food_facts (img, script).'), product.validation_messages.join('\n'));
     });
   });
 

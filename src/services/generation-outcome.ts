@@ -1,0 +1,31 @@
+import type { Database } from '../db/database.ts';
+import type { SourceChain } from '../sources/source-chain.ts';
+import type { ClaimTimings } from './generation-claim.ts';
+import type { ContentEngine, GenerationQueue, ImageStandardiser } from './ports.ts';
+
+/**
+ * `deferred`: back in the queue to wait out a model provider's long pause; not settled.
+ * `claim_busy`: another run still holds the generation; back in the queue for when its lease ends.
+ * `claim_lost`: this run's claim was taken over, so it wrote nothing; the run that holds it settles it.
+ */
+export type GenerationOutcome = 'completed' | 'failed' | 'already_settled' | 'deferred' | 'claim_busy' | 'claim_lost';
+
+/** A step either hands its result on, or has already settled (or requeued) the generation. */
+export type Step<T> = ({ kind: 'next' } & T) | { kind: 'done'; outcome: GenerationOutcome };
+
+/** Times a generation may go back to wait out a provider's pause (each at most an hour) before it fails. */
+export const MAX_DEFERRALS = 24;
+
+export interface RunGenerationDeps {
+  db: Database;
+  /** Where a generation goes back to wait when its model provider asks for a long pause. */
+  queue: GenerationQueue;
+  engine: ContentEngine;
+  sources: SourceChain;
+  /** Null when the deployment has no image pipeline; paid standardisation then keeps source URLs. */
+  images: ImageStandardiser | null;
+  /** Attempts the queue makes in all. Until the last, a source that is down makes the job retry. */
+  maxAttempts: number;
+  /** The claim's lease; the default suits the default job expiry. */
+  claims?: ClaimTimings;
+}

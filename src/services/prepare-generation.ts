@@ -1,0 +1,48 @@
+import { olderUnsettledGeneration } from '../db/generations.ts';
+import { findProductById, type ProductRow } from '../db/products.ts';
+import { parseFieldRequests, type FieldRequest } from '../domain/regenerate-fields.ts';
+import { failAndRefund } from './fail-generation.ts';
+import { MAX_DEFERRALS, type RunGenerationDeps, type Step } from './generation-outcome.ts';
+import type { HeldClaim } from './generation-claim.ts';
+import { deferUntil } from './requeue-generation.ts';
+
+/** How long a generation waits after the older one it stands behind was due to run. */
+const WAIT_BEHIND_MS = 5_000;
+
+export type Prepared = Step<{ product: ProductRow; fields: readonly FieldRequest[] | null }>;
+
+/**
+ * What must hold before any fact is gathered: the product still exists, no older generation of
+ * it is still waiting, and a regeneration's stored fields are valid. Otherwise the generation is
+ * settled or requeued here.
+ */
+export async function prepareGeneration(deps: RunGenerationDeps, { generation, fence }: HeldClaim): Promise<Prepared> {
+  const { db } = deps;
+  const product = await findProductById(db, generation.product_id);
+  if (product === undefined) {
+    await failAndRefund(db, generation.id, { reason: 'product_missing', message: 'The product was removed before it was generated.' }, null, fence);
+    return { kind: 'done', outcome: 'failed' };
+  }
+  // The queue runs a product's jobs in order, but a deferred generation gave its place up while
+  // it waits: anything asked for later waits behind it, so a regeneration never runs before the
+  // create it follows.
+  const ahead = await olderUnsettledGeneration(db, generation);
+  if (ahead !== undefined) {
+    // Bounded like a pause: the older one settles within its own deferrals, so this only trips on
+    // an older generation that lost its job, and then fails rather than waits forever.
+    if (generation.deferrals >= 2 * MAX_DEFERRALS) {
+      const message = `An earlier generation of this product (${ahead.id}) never finished, so this one could not run after it. The credits were refunded.`;
+      await failAndRefund(db, generation.id, { reason: 'generation_blocked', message }, null, fence);
+      return { kind: 'done', outcome: 'failed' };
+    }
+    const notBefore = new Date(Math.max(Date.now(), ahead.not_before?.getTime() ?? 0) + WAIT_BEHIND_MS);
+    return { kind: 'done', outcome: await deferUntil(deps, generation, fence, { usage: generation.usage, notBefore }) };
+  }
+  if (generation.kind === 'create') return { kind: 'next', product, fields: null };
+  const parsed = parseFieldRequests(generation.fields ?? {});
+  if (!parsed.ok) {
+    await failAndRefund(db, generation.id, { reason: 'invalid_fields', message: 'The stored fields of this regeneration are not valid.' }, null, fence);
+    return { kind: 'done', outcome: 'failed' };
+  }
+  return { kind: 'next', product, fields: parsed.requests };
+}

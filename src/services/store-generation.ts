@@ -1,0 +1,50 @@
+import { insertHistory, type HistoryEntry } from '../db/content-history.ts';
+import { listContent, upsertContent } from '../db/content.ts';
+import type { Database } from '../db/database.ts';
+import { completeGeneration, type GenerationRow } from '../db/generations.ts';
+import { setProductFacts, type ProductRow } from '../db/products.ts';
+import type { CountryContent } from '../domain/content.ts';
+import { changedFields } from '../domain/content-changes.ts';
+import type { Fact } from '../domain/facts.ts';
+import type { GenerationUsage } from '../domain/generation-usage.ts';
+import { mergeFacts } from './gather-facts.ts';
+import type { HeldClaim } from './generation-claim.ts';
+import type { GenerationOutcome } from './generation-outcome.ts';
+
+export interface Result {
+  content: readonly CountryContent[];
+  productHandle: string | null;
+  usage: GenerationUsage;
+  /** Every fact the record was written from: the gathered ones and any the engine found itself. */
+  facts: readonly Fact[];
+}
+
+/** What each country's record looked like before this generation replaced it, field by field. */
+function historyOf(generation: GenerationRow, before: readonly CountryContent[], after: readonly CountryContent[]): HistoryEntry[] {
+  const entries: HistoryEntry[] = [];
+  for (const record of after) {
+    const previous = before.find((c) => c.country === record.country);
+    if (previous === undefined) continue;
+    const change = changedFields(previous, record);
+    if (change !== null) entries.push({ country: record.country, change: generation.kind, ...change });
+  }
+  return entries;
+}
+
+/**
+ * Settles the generation and writes its records, their history and the product's facts in one
+ * transaction, only while this run still holds its claim. Content is written by (product,
+ * country), so a run that stores after another replaces rather than duplicates.
+ */
+export async function storeGeneration(db: Database, { generation, fence }: HeldClaim, product: ProductRow, result: Result): Promise<GenerationOutcome> {
+  const stored = await db.transaction(async (tx) => {
+    if (!(await completeGeneration(tx, generation.id, fence, result.productHandle, result.usage))) return false;
+    const before = await listContent(tx, product.id);
+    await insertHistory(tx, product.id, generation.id, historyOf(generation, before, result.content));
+    await upsertContent(tx, product.id, generation.id, result.content);
+    // A regeneration keeps facts it no longer saw, so the untouched fields' `sources` still resolve.
+    await setProductFacts(tx, product.id, generation.kind === 'regenerate' ? mergeFacts(product.facts, result.facts) : result.facts);
+    return true;
+  });
+  return stored ? 'completed' : 'claim_lost';
+}

@@ -1,0 +1,68 @@
+import type { ProductRow } from '../db/products.ts';
+import type { CountryContent } from '../domain/content.ts';
+import { languageOf } from '../domain/countries.ts';
+import type { Fact } from '../domain/facts.ts';
+import { addUsage, type GenerationUsage } from '../domain/generation-usage.ts';
+import type { FieldRequest } from '../domain/regenerate-fields.ts';
+import type { ProductFacts } from './gather-facts.ts';
+import type { HeldClaim } from './generation-claim.ts';
+import type { RunGenerationDeps, Step } from './generation-outcome.ts';
+import type { EngineInput } from './ports.ts';
+import { attachImages } from './record-images.ts';
+import { settleEngineFailure } from './settle-engine-failure.ts';
+
+export interface WriteInput {
+  product: ProductRow;
+  fields: readonly FieldRequest[] | null;
+  gathered: ProductFacts;
+  /** The record as it is now, per country. */
+  existing: readonly CountryContent[];
+  lastAttempt: boolean;
+}
+
+export type Written = Step<{ content: CountryContent[]; productHandle: string | null; usage: GenerationUsage; extraFacts: readonly Fact[] }>;
+
+function engineInput(claim: HeldClaim, input: WriteInput): EngineInput {
+  const { product } = input;
+  return {
+    generationId: claim.generation.id,
+    product: {
+      id: product.id,
+      code: product.code,
+      codeType: product.code_type,
+      sku: product.sku,
+      productHandle: product.product_handle,
+      title: product.title,
+      brand: product.brand,
+      description: product.description,
+      images: product.images,
+    },
+    facts: input.gathered.facts,
+    notes: claim.generation.notes ?? product.notes,
+    agentModel: claim.generation.agent_model,
+    targets: product.countries.map((country) => ({ country, language: languageOf(country) })),
+    fields: input.fields,
+    existing: input.existing,
+    signal: claim.signal,
+  };
+}
+
+/**
+ * The engine writes every country's record and the images are set, with no transaction open; an
+ * engine's error is settled (failed, deferred, or rethrown for the queue) by settleEngineFailure.
+ */
+export async function writeContent(deps: RunGenerationDeps, claim: HeldClaim, input: WriteInput): Promise<Written> {
+  const { generation, signal } = claim;
+  const started = performance.now();
+  // Every attempt's spending is added to the earlier attempts', with the engine's time measured here.
+  const withThisAttempt = (spent: GenerationUsage) => addUsage(generation.usage, { ...spent, latency_ms: Math.round(performance.now() - started) });
+  const usageWith = (spent: GenerationUsage | undefined) => (spent === undefined ? generation.usage : withThisAttempt(spent));
+  try {
+    const output = await deps.engine.generate(engineInput(claim, input));
+    const usage = withThisAttempt(output.usage);
+    await attachImages(deps.images, generation, output.content, { gathered: input.gathered, existing: input.existing, signal });
+    return { kind: 'next', content: output.content, productHandle: output.productHandle, usage, extraFacts: output.extraFacts ?? [] };
+  } catch (err) {
+    return { kind: 'done', outcome: await settleEngineFailure(deps, claim, err, { gathered: input.gathered, lastAttempt: input.lastAttempt, usageWith }) };
+  }
+}
