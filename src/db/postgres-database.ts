@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database, SqlRunner, Transaction } from './database.ts';
+import { DatabaseUnavailableError, isConnectionError, type Database, type SqlRunner, type Transaction } from './database.ts';
 
 export interface PostgresDatabase extends Database {
   readonly pool: pg.Pool;
@@ -38,8 +38,16 @@ export function openPostgres(connectionString: string, poolSize: number): Postgr
   };
 
   async function once<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    const client = await pool.connect();
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (err) {
+      throw isConnectionError(err) ? new DatabaseUnavailableError('cannot connect to the database', { outcome: 'not_written', cause: err }) : err;
+    }
     let broken = false;
+    // Until COMMIT is sent, a lost connection rolls the transaction back on the server; after, its
+    // outcome is unknown (the caller must not be told that nothing was written).
+    let committing = false;
     try {
       await client.query('BEGIN');
       const result = await work({
@@ -48,13 +56,17 @@ export function openPostgres(connectionString: string, poolSize: number): Postgr
           await client.query(sql);
         },
       });
+      committing = true;
       await client.query('COMMIT');
       return result;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {
         broken = true;
       });
-      throw err;
+      if (!isConnectionError(err)) throw err;
+      throw committing
+        ? new DatabaseUnavailableError('the database connection was lost during COMMIT', { outcome: 'unknown', cause: err })
+        : new DatabaseUnavailableError('the database connection was lost before COMMIT', { outcome: 'not_written', cause: err });
     } finally {
       // A client whose ROLLBACK failed is in an unknown state: destroy it rather than reuse it.
       client.release(broken);
