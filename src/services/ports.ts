@@ -17,6 +17,8 @@ export interface GenerationQueue {
 
 /** What an engine writes from: the product as the caller described it, and every fact known about it. */
 export interface EngineInput {
+  /** The generation being written, for the log lines of its model calls. */
+  generationId?: string;
   product: {
     id: string;
     code: string | null;

@@ -97,6 +97,7 @@ export async function runGeneration(deps: RunGenerationDeps, generationId: strin
   const withThisAttempt = (spent: GenerationUsage) => addUsage(generation.usage, { ...spent, latency_ms: Math.round(performance.now() - started) });
   try {
     const output = await engine.generate({
+      generationId,
       product: {
         id: product.id,
         code: product.code,
