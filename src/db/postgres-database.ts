@@ -44,6 +44,10 @@ export function openPostgres(connectionString: string, poolSize: number): Postgr
     } catch (err) {
       throw isConnectionError(err) ? new DatabaseUnavailableError('cannot connect to the database', { outcome: 'not_written', cause: err }) : err;
     }
+    // A checked-out client has no pool listener: a connection lost mid-transaction would emit an
+    // unhandled 'error' and crash the process. The failed query reports it; this only catches the event.
+    const ignore = () => {};
+    client.on('error', ignore);
     let broken = false;
     // Until COMMIT is sent, a lost connection rolls the transaction back on the server; after, its
     // outcome is unknown (the caller must not be told that nothing was written).
@@ -70,6 +74,7 @@ export function openPostgres(connectionString: string, poolSize: number): Postgr
     } finally {
       // A client whose ROLLBACK failed is in an unknown state: destroy it rather than reuse it.
       client.release(broken);
+      client.off('error', ignore);
     }
   }
 }
