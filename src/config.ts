@@ -12,6 +12,8 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: intFrom(1024 * 1024, 1024, 64 * 1024 * 1024),
   RATE_LIMIT_PER_MINUTE: intFrom(600, 1, 1_000_000),
+  // A request whose headers and body have not all arrived by then is answered 408 and closed.
+  REQUEST_TIMEOUT_SECONDS: intFrom(30, 1, 3600),
   DB_POOL_SIZE: intFrom(10, 1, 200),
   WORKER_CONCURRENCY: intFrom(2, 1, 256),
   // Jobs a worker loop takes per fetch and runs side by side; while fetches come back full it
@@ -89,6 +91,8 @@ const configSchema = z.object({
   // Prometheus metrics on their own listener (needed by `vetrina worker`); unset: GET /metrics on the API.
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  // Without METRICS_PORT, GET /metrics on the API port needs `Authorization: Bearer <METRICS_TOKEN>`; unset: 404 there.
+  METRICS_TOKEN: z.string().trim().min(16).optional(),
 });
 
 const list = (text: string) =>
@@ -105,6 +109,7 @@ export type Config = Readonly<{
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
   rateLimitPerMinute: number;
+  requestTimeoutMs: number;
   dbPoolSize: number;
   worker: Readonly<{
     concurrency: number;
@@ -152,8 +157,10 @@ export type Config = Readonly<{
     maxOutputTokens: number;
     checkAtStart: boolean;
   }>;
-  /** Null: metrics are served by the API at /metrics. */
+  /** Null: metrics are served by the API at /metrics (to holders of `metricsToken` only). */
   metricsListener: Readonly<{ host: string; port: number }> | null;
+  /** The bearer GET /metrics on the API port asks for; undefined: not served there. */
+  metricsToken: string | undefined;
 }>;
 
 export const AGENT_PROVIDERS = ['openai', 'anthropic', 'openai-compatible'] as const;
@@ -201,6 +208,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: c.LOG_LEVEL,
     bodyLimitBytes: c.BODY_LIMIT_BYTES,
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
+    requestTimeoutMs: c.REQUEST_TIMEOUT_SECONDS * 1000,
     dbPoolSize: c.DB_POOL_SIZE,
     worker: Object.freeze({
       concurrency: c.WORKER_CONCURRENCY,
@@ -260,6 +268,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       checkAtStart: c.AGENT_CHECK_AT_START === 'on',
     }),
     metricsListener: c.METRICS_PORT === undefined ? null : Object.freeze({ host: c.METRICS_HOST, port: c.METRICS_PORT }),
+    metricsToken: c.METRICS_TOKEN,
   });
 }
 

@@ -17,18 +17,43 @@ export interface Database extends SqlRunner {
   close(): Promise<void>;
 }
 
+/**
+ * Whether a write that failed on a lost connection may still have been committed: `not_written`
+ * when it certainly was not (connecting failed, or the connection was lost before COMMIT was
+ * sent, so the server rolled back); `unknown` when COMMIT was sent and its answer never came.
+ */
+export type WriteOutcome = 'not_written' | 'unknown';
+
 /** Raised when the database cannot be reached; the HTTP layer answers 503 `unavailable`. */
 export class DatabaseUnavailableError extends Error {
   override name = 'DatabaseUnavailableError';
+  readonly outcome: WriteOutcome;
+  constructor(message: string, options: { outcome?: WriteOutcome; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.outcome = options.outcome ?? 'unknown';
+  }
 }
 
 const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', 'EHOSTUNREACH']);
+/** Codes that only arise while a connection is being opened, before any statement is sent. */
+const CONNECT_ERROR_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', '53300', '57P03']);
 
 /** Postgres SQLSTATE class 08 (connection), 57P0x (shutdown), 53300 (too many connections), or a socket error. */
 export function isConnectionError(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
   if (err instanceof DatabaseUnavailableError) return true;
+  // An error with an HTTP status is the HTTP request's own (a client that hung up mid-body), never the database's.
+  if (typeof (err as { statusCode?: unknown }).statusCode === 'number') return false;
   const code = (err as { code?: unknown }).code;
   if (typeof code !== 'string') return /Connection terminated|connection timeout|timeout exceeded when trying to connect|PGlite is closed/i.test(err.message);
   return CONNECTION_ERROR_CODES.has(code) || code.startsWith('08') || code.startsWith('57P0') || code === '53300';
+}
+
+/** A connection error after which a write may or may not have been committed (see WriteOutcome). */
+export function commitOutcomeUnknown(err: unknown): boolean {
+  if (err instanceof DatabaseUnavailableError) return err.outcome === 'unknown';
+  if (!(err instanceof Error)) return true;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string') return !CONNECT_ERROR_CODES.has(code);
+  return !/timeout exceeded when trying to connect/i.test(err.message);
 }

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database, SqlRunner, Transaction } from './database.ts';
+import { DatabaseUnavailableError, isConnectionError, type Database, type SqlRunner, type Transaction } from './database.ts';
 
 export interface PostgresDatabase extends Database {
   readonly pool: pg.Pool;
@@ -44,7 +44,12 @@ export function openPostgres(connectionString: string, poolSize: number): Postgr
   };
 
   async function once<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    const client = await pool.connect();
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (err) {
+      throw isConnectionError(err) ? new DatabaseUnavailableError('cannot connect to the database', { outcome: 'not_written', cause: err }) : err;
+    }
     let broken = false;
     // When the server ends the session between two statements, the next one fails with pg's
     // "not queryable", which says nothing of the cause; the loss itself is what the caller gets.
@@ -53,6 +58,9 @@ export function openPostgres(connectionString: string, poolSize: number): Postgr
       lost ??= err;
     };
     client.on('error', onLost);
+    // Until COMMIT is sent, a lost connection rolls the transaction back on the server; after, its
+    // outcome is unknown (the caller must not be told that nothing was written).
+    let committing = false;
     try {
       await client.query('BEGIN');
       const result = await work({
@@ -61,13 +69,18 @@ export function openPostgres(connectionString: string, poolSize: number): Postgr
           await client.query(sql);
         },
       });
+      committing = true;
       await client.query('COMMIT');
       return result;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {
         broken = true;
       });
-      throw lost ?? err;
+      const cause = lost ?? err;
+      if (!isConnectionError(cause)) throw cause;
+      throw committing
+        ? new DatabaseUnavailableError('the database connection was lost during COMMIT', { outcome: 'unknown', cause })
+        : new DatabaseUnavailableError('the database connection was lost before COMMIT', { outcome: 'not_written', cause });
     } finally {
       client.removeListener('error', onLost);
       // A client whose ROLLBACK failed is in an unknown state: destroy it rather than reuse it.

@@ -30,20 +30,30 @@ export interface AppDeps {
   sources?: Pick<SourceChain, 'health'>;
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** What a caller may send as its own request id; kept in the log as `client_request_id`, never as ours. */
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Builds the HTTP app; never listens. main.ts owns the process, tests drive it with inject(). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Widened to Fastify's logger type so the instance keeps its default generics.
   const logger: FastifyBaseLogger = deps.logger;
+  const timeoutMs = deps.config.requestTimeoutMs;
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit: deps.config.bodyLimitBytes,
+    // A request whose headers and body have not all arrived in time is answered 408 and closed, so
+    // a client that sends a few bytes cannot hold a socket (or the shutdown) for ever. Node checks
+    // open requests every `connectionsCheckingInterval`; its default (30 s) would double the wait.
+    requestTimeout: timeoutMs,
+    http: { requestTimeout: timeoutMs, headersTimeout: timeoutMs, connectionsCheckingInterval: Math.min(5_000, Math.max(100, Math.floor(timeoutMs / 2))) },
     requestIdHeader: false,
-    // A caller's own request id is kept when it is sane, so logs on both sides line up.
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    // Our id is always ours: a caller's could collide with another's or be chosen to confuse the log.
+    genReqId: () => randomUUID(),
+    // The caller's own id, when sane, is logged beside ours so logs on both sides still line up.
+    childLoggerFactory: (parent, bindings, options, rawRequest) => {
+      const given = rawRequest.headers['x-request-id'];
+      const client = typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? { client_request_id: given } : {};
+      return parent.child({ ...bindings, ...client }, options);
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
     // Errors the router raises before any hook runs (a malformed URL, an over-long path segment).
@@ -54,6 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return handleError(error, request, reply);
     },
   });
+  closeUnfinishedUploadsOnClose(app);
 
   // Only JSON bodies are read; anything else is 415 before a handler runs.
   app.removeContentTypeParser(['text/plain']);
@@ -67,8 +78,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.decorateRequest('auth', null);
   await app.register(healthRoute, { db: deps.db, sources: deps.sources });
-  // With a metrics listener of its own (METRICS_PORT), the public API port does not show them.
-  if (deps.config.metricsListener === null) await app.register(metricsRoute, { metrics: deps.metrics });
+  // With a metrics listener of its own (METRICS_PORT) the API port never shows them; without one,
+  // only to holders of METRICS_TOKEN (no token set: 404, as for any unknown path).
+  const metricsToken = deps.config.metricsToken;
+  if (deps.config.metricsListener === null && metricsToken !== undefined) await app.register(metricsRoute, { metrics: deps.metrics, token: metricsToken });
   // Renditions are public (storefronts load them) and named by content hash, so outside /api/v1.
   registerMediaRoutes(app, deps.mediaStorage);
   await app.register(
@@ -77,7 +90,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(rateLimit, {
         max: deps.config.rateLimitPerMinute,
         timeWindow: 60_000,
-        hook: 'preHandler',
+        // After authentication (registered above) and before the body is read: a flood of large
+        // bodies from one token is refused without reading them.
+        hook: 'onRequest',
         keyGenerator: (request) => request.auth?.tokenId ?? request.ip,
         errorResponseBuilder: (_request, context) =>
           new ApiError('rate_limited', `Too many requests for this token; retry in ${context.after}.`, {
@@ -102,6 +117,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api/v1' },
   );
   return app;
+}
+
+/**
+ * On close, requests whose body has not all arrived are cut off: their sender may never finish,
+ * and Node stops timing requests once its server closes, so they would hold the shutdown until
+ * the force-exit. Requests already read run to their answer; once they have all answered, every
+ * connection left (idle, or a client still sending its headers) is closed.
+ */
+function closeUnfinishedUploadsOnClose(app: FastifyInstance): void {
+  const open = new Set<FastifyRequest['raw']>();
+  let closing = false;
+  const closeRestWhenDrained = () => {
+    if (closing && open.size === 0) app.server.closeAllConnections();
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    open.add(request.raw);
+    reply.raw.once('close', () => {
+      open.delete(request.raw);
+      closeRestWhenDrained();
+    });
+  });
+  app.addHook('preClose', async () => {
+    closing = true;
+    for (const raw of open) if (!raw.complete) raw.socket.destroy();
+    closeRestWhenDrained();
+  });
 }
 
 const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { SqlRunner } from '../db/database.ts';
+import { DatabaseUnavailableError, isConnectionError, type SqlRunner } from '../db/database.ts';
 import { authenticateToken } from '../services/tokens.ts';
 import { ApiError } from './errors.ts';
 
@@ -26,7 +26,10 @@ export function bearerToken(header: string | undefined): string | null {
 export function authenticate(db: SqlRunner) {
   return async (request: FastifyRequest): Promise<void> => {
     const token = bearerToken(request.headers.authorization);
-    const auth = token === null ? null : await authenticateToken(db, token);
+    const auth = token === null ? null : await authenticateToken(db, token).catch((err: unknown) => {
+      // Nothing of the request has run yet: whatever it asked for was certainly not written.
+      throw isConnectionError(err) ? new DatabaseUnavailableError('cannot authenticate: database unreachable', { outcome: 'not_written', cause: err }) : err;
+    });
     if (auth === null) throw new ApiError('unauthorized', UNAUTHORIZED_MESSAGE);
     request.auth = auth;
   };

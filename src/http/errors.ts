@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { isConnectionError } from '../db/database.ts';
+import { commitOutcomeUnknown, isConnectionError } from '../db/database.ts';
 import type { FieldErrors } from '../domain/validation.ts';
 
 /** The one catalogue of error codes and their HTTP status (CONTRACT.md). */
@@ -79,9 +79,14 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   if (error instanceof SyntaxError && (error as FastifyError).statusCode === 400) {
     return sendApiError(reply, new ApiError('invalid_json', 'The body is not valid JSON.'));
   }
+  if (isRequestSocketError(error, request)) {
+    // The client hung up or sent a broken stream: nothing of ours failed, and it rarely hears the answer.
+    request.log.info({ err: { message: error.message, code: (error as FastifyError).code } }, 'client connection lost while the request was read');
+    return sendApiError(reply, new ApiError('invalid_json', 'The request body could not be read.'));
+  }
   if (isConnectionError(error)) {
     request.log.error({ err: error }, 'database unavailable');
-    return sendApiError(reply, new ApiError('unavailable', 'The service cannot reach its database; nothing was accepted or charged. Retry later.', { request_id: request.id }));
+    return sendApiError(reply, new ApiError('unavailable', unavailableMessage(error, request), { request_id: request.id }));
   }
   const status = (error as FastifyError).statusCode;
   if (status !== undefined && status >= 400 && status < 500) {
@@ -90,4 +95,27 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   }
   request.log.error({ err: error }, 'unexpected error');
   return sendApiError(reply, new ApiError('internal_error', 'Something went wrong on our side. Quote the request id when reporting it.', { request_id: request.id }));
+}
+
+const SOCKET_ERROR_CODES = new Set(['ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'ERR_STREAM_PREMATURE_CLOSE']);
+
+/**
+ * A failure of the HTTP request's own socket, not of the database: Fastify raises it while reading
+ * the body, with a 4xx status, or it came with the request's socket already gone.
+ */
+function isRequestSocketError(error: Error, request: FastifyRequest): boolean {
+  const { code, statusCode } = error as FastifyError;
+  if (typeof code !== 'string' || !SOCKET_ERROR_CODES.has(code)) return false;
+  return (statusCode !== undefined && statusCode >= 400 && statusCode < 500) || request.raw.destroyed || request.raw.socket?.destroyed === true;
+}
+
+/**
+ * A read never changed anything; a write whose COMMIT may have gone through must not promise that
+ * nothing was charged (a create retried on that promise would be charged twice).
+ */
+function unavailableMessage(error: Error, request: FastifyRequest): string {
+  if (request.method !== 'GET' && request.method !== 'HEAD' && commitOutcomeUnknown(error)) {
+    return "The service lost its database connection while saving this request, so whether it was accepted and charged is unknown. Check the account's balance (GET /api/v1/account) and the product (GET /api/v1/products/details/{code}) before retrying: a retry may be charged again.";
+  }
+  return 'The service cannot reach its database; nothing was accepted or charged. Retry later.';
 }

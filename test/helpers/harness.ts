@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { createContainer, type Container } from '../../src/container.ts';
 import { ledgerSum } from '../../src/db/accounts.ts';
@@ -21,6 +21,8 @@ export interface HarnessOptions {
   engine?: ContentEngine;
   /** The wait before retry n of a model call (the default backs off for seconds). */
   agentBackoffMs?: (attempt: number) => number;
+  /** A logger whose lines the test reads (default: silent). */
+  logger?: Logger;
 }
 
 export interface Settled {
@@ -60,7 +62,7 @@ export async function startHarness(target: DatabaseTarget, options: HarnessOptio
     ...OFFLINE_ENV,
     ...options.env,
   });
-  const logger = pino({ level: 'silent' });
+  const logger = options.logger ?? pino({ level: 'silent' });
   const container = await createContainer(config, { logger, database, ...(options.agentBackoffMs === undefined ? {} : { agentBackoffMs: options.agentBackoffMs }) });
   if (options.engine !== undefined) container.engine = options.engine;
   const events = new EventEmitter();

@@ -95,6 +95,7 @@ for (const target of databaseTargets()) {
             AGENT_V2_IMAGES: 'on',
             FETCH_ALLOWED_HOSTS: '127.0.0.1',
             JOB_RETRY_LIMIT: '1',
+            METRICS_TOKEN: 'agent-models-metrics-token',
           },
           agentBackoffMs: () => 10,
         });
@@ -166,7 +167,7 @@ for (const target of databaseTargets()) {
         assert.equal(usage?.rounds, 0);
         assert.match(usage?.prompt_version ?? '', /^rules\.2,draft\.1,critic\.2 #[0-9a-f]{8}$/, 'the prompts used: no pictures to read, no repair needed');
 
-        const metrics = await h.app.inject({ method: 'GET', url: '/metrics' });
+        const metrics = await h.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer agent-models-metrics-token' } });
         assert.match(metrics.body, new RegExp(`vetrina_generations_total\\{engine="${provider.name}:[^"]+",agent_model="v2",outcome="completed"\\} [1-9]`));
         assert.equal(metrics.statusCode, 200);
         const tokensIn = new RegExp(`vetrina_llm_tokens_total\\{provider="${provider.name}",model="${provider.model.replace(/\./g, '\\.')}",direction="in"\\} (\\d+)`).exec(metrics.body);

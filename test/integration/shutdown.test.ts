@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { EventEmitter, once } from 'node:events';
-import { describe, test } from 'node:test';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { setTimeout as delay } from 'node:timers/promises';
 import pino from 'pino';
 import { createContainer } from '../../src/container.ts';
 import { findGeneration } from '../../src/db/generations.ts';
@@ -10,6 +15,7 @@ import { startWorkers } from '../../src/jobs/worker.ts';
 import type { ContentEngine } from '../../src/services/ports.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
+import { startServer, stopAllServers } from '../helpers/cli-server.ts';
 
 const PRODUCT = { title: 'Borraccia termica 500 ml', brand: 'Laken', description: 'Acciaio inossidabile. Mantiene il freddo 24 ore.', countries: ['it'] };
 
@@ -105,3 +111,37 @@ for (const target of databaseTargets()) {
     });
   });
 }
+
+describe('vetrina serve stopped with SIGTERM while clients stall', () => {
+  after(stopAllServers);
+
+  test('a client that announced a body it never sends, and one that never ends its headers, do not hold the shutdown', { timeout: 120_000 }, async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vetrina-stall-'));
+    // The default REQUEST_TIMEOUT_SECONDS (30 s) is left as it is: the stop must not wait for it.
+    const server = await startServer({ DATA_DIR: join(dir, 'data') });
+    const sockets: Socket[] = [];
+    try {
+      const token = /vt_[A-Za-z0-9_-]+/.exec(server.output())?.[0] ?? assert.fail(`no default token printed:\n${server.output()}`);
+      const { port } = new URL(server.url);
+      const open = async (head: string) => {
+        const socket = connect(Number(port), '127.0.0.1');
+        socket.on('error', () => {});
+        sockets.push(socket);
+        await once(socket, 'connect');
+        socket.write(head);
+      };
+      await open(`POST /api/v1/products/create HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`);
+      await open('GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: ');
+      // The server has the stalled upload once its log shows the request coming in.
+      while (!/"method":"POST","url":"\/api\/v1\/products\/create"/.test(server.output())) await delay(50);
+      const code = await server.stop();
+      assert.equal(code, 0, server.output());
+      assert.match(server.output(), /"msg":"stopped"/);
+      assert.doesNotMatch(server.output(), /shutdown took too long/);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,5 +1,6 @@
 // Builds the engine each agent model uses from the configuration: an LLM engine where
 // AGENT_V1_MODEL / AGENT_V2_MODEL name one, the offline template engine otherwise.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import PQueue from 'p-queue';
 import type { Logger } from 'pino';
 import type { AgentModelConfig, Config } from '../../config.ts';
@@ -35,6 +36,9 @@ export interface AgentEngines {
 
 export async function createAgentEngines(config: Config, deps: AgentEngineDeps): Promise<AgentEngines> {
   const { agents } = config;
+  // The runtime is shared by every generation; the one a failed call belongs to is found here, so
+  // its log line can be matched to the product the merchant asks about.
+  const current = new AsyncLocalStorage<{ generationId: string }>();
   if (agents.v1 !== null || agents.v2 !== null) {
     // The SDK prints provider warnings with console.warn; they belong in the service's log.
     globalThis.AI_SDK_LOG_WARNINGS = ({ warnings, provider, model }) => deps.logger.warn({ provider, model, warnings }, 'AI SDK warning');
@@ -72,7 +76,7 @@ export async function createAgentEngines(config: Config, deps: AgentEngineDeps):
       metrics: deps.metrics,
       // The provider's own words (which may quote part of the key, an organisation or an address)
       // go to the operator's log only.
-      onProviderError: (failure) => deps.logger.warn({ provider: found.provider, model: found.modelId, ...failure }, 'model call failed'),
+      onProviderError: (failure) => deps.logger.warn({ provider: found.provider, model: found.modelId, ...current.getStore(), ...failure }, 'model call failed'),
       ...(deps.backoffMs === undefined ? {} : { backoffMs: deps.backoffMs }),
     };
   };
@@ -93,7 +97,8 @@ export async function createAgentEngines(config: Config, deps: AgentEngineDeps):
     const labels = { engine: engine.name, agent_model: input.agentModel };
     try {
       // Every engine's content passes here before it is stored: only plain text is published.
-      const output = plainOutput(await engine.generate(input), input);
+      const generated = input.generationId === undefined ? await engine.generate(input) : await current.run({ generationId: input.generationId }, () => engine.generate(input));
+      const output = plainOutput(generated, input);
       deps.metrics.generation({ ...labels, outcome: 'completed' }, output.usage.rounds);
       return output;
     } catch (err) {

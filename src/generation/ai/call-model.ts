@@ -24,7 +24,7 @@ export interface ModelRuntime {
   /** Backoff before retry n (0-based) when the provider gave no Retry-After. Tests shorten it. */
   backoffMs?: (attempt: number) => number;
   /** Where the provider's own words about a failed call go (the operator's log, never the merchant). */
-  onProviderError?: (failure: { outcome: string; reason?: PermanentReason; detail: string }) => void;
+  onProviderError?: (failure: { outcome: string; reason?: PermanentReason; detail: string; providerRequestId?: string }) => void;
 }
 
 export interface ModelRequest<T> {
@@ -160,7 +160,12 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
         const outcome = failure.kind === 'transient' ? failure.outcome : failure.kind === 'invalid_output' ? 'invalid_output' : 'permanent_error';
         metrics.llmCall({ ...labels, outcome }, seconds());
         if ((failure.kind === 'transient' || failure.kind === 'permanent') && failure.detail !== undefined) {
-          runtime.onProviderError?.({ outcome, ...(failure.kind === 'permanent' ? { reason: failure.reason } : {}), detail: failure.detail });
+          runtime.onProviderError?.({
+            outcome,
+            ...(failure.kind === 'permanent' ? { reason: failure.reason } : {}),
+            detail: failure.detail,
+            ...(failure.providerRequestId === undefined ? {} : { providerRequestId: failure.providerRequestId }),
+          });
         }
         if (failure.kind === 'transient' && (failure.outcome === 'rate_limited' || failure.retryAfterMs !== null)) {
           // Everyone on this lane waits, not just this call: a 429, or a 503 that says when to

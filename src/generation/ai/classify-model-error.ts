@@ -5,16 +5,19 @@ import { providerErrorCode, providerErrorMessage } from './provider-error-body.t
 // What a failed model call means for the generation. The AI SDK's own retries are off (we retry
 // here, so a 429 pauses every call to that provider, not just the one that got it).
 
+// `message` is ours and may reach the merchant (a failed product's `failure.message`); `detail` is
+// the provider's own words, which may quote an organisation, part of a key or an internal address,
+// and `providerRequestId` its id for the call: both go to the operator's log only.
 export type ModelFailure =
   /** Worth trying again after `retryAfterMs` (the provider's Retry-After) or a backoff. */
-  | { kind: 'transient'; outcome: 'rate_limited' | 'transient_error' | 'timeout'; retryAfterMs: number | null; message: string; detail?: string }
+  | { kind: 'transient'; outcome: 'rate_limited' | 'transient_error' | 'timeout'; retryAfterMs: number | null; message: string; detail?: string; providerRequestId?: string }
   /**
    * The model answered, but not with what the schema asks: the engine re-asks once with the
    * errors. `truncated`: the answer hit the output limit, so asking again needs more room.
    */
   | { kind: 'invalid_output'; text: string; message: string; truncated: boolean }
-  /** Trying again cannot help: the job fails and is refunded. `detail`: the provider's own words, for the log. */
-  | { kind: 'permanent'; reason: PermanentReason; message: string; detail?: string };
+  /** Trying again cannot help: the job fails and is refunded. */
+  | { kind: 'permanent'; reason: PermanentReason; message: string; detail?: string; providerRequestId?: string };
 
 export type PermanentReason = 'llm_auth_failed' | 'llm_model_not_found' | 'llm_content_filtered' | 'llm_quota_exhausted' | 'llm_request_rejected';
 
@@ -42,35 +45,40 @@ export function classifyModelError(err: unknown): ModelFailure {
 
 function classifyApiError(err: APICallError): ModelFailure {
   const status = err.statusCode;
-  const detail = providerMessage(err);
+  const id = providerRequestId(err.responseHeaders);
+  const forLog = { detail: providerMessage(err), ...(id === undefined ? {} : { providerRequestId: id }) };
   // A 429 for an empty account (OpenAI) or a 402 (Anthropic) will not pass by waiting.
-  // The provider's own text for refused keys and empty accounts stays in the operator's log: a
-  // merchant reading the failure needs to know what happened, not the key's last characters.
   if ((status === 429 && providerErrorCode(err.data) === 'insufficient_quota') || status === 402) {
-    return { kind: 'permanent', reason: 'llm_quota_exhausted', message: `The model provider's account for this service has no credit left (${status}).`, detail };
+    return { kind: 'permanent', reason: 'llm_quota_exhausted', message: `The model provider's account for this service has no credit left (${status}).`, ...forLog };
   }
   if (status === 429) {
-    return { kind: 'transient', outcome: 'rate_limited', retryAfterMs: retryAfterMs(err.responseHeaders), message: 'The model provider is rate limiting (429).', detail };
+    return { kind: 'transient', outcome: 'rate_limited', retryAfterMs: retryAfterMs(err.responseHeaders), message: 'The model provider is rate limiting (429).', ...forLog };
   }
   if (status === 401 || status === 403) {
-    return { kind: 'permanent', reason: 'llm_auth_failed', message: `The model provider refused this service's API key (${status}); the operator must check the agent model's key.`, detail };
+    return { kind: 'permanent', reason: 'llm_auth_failed', message: `The model provider refused this service's API key (${status}); the operator must check the agent model's key.`, ...forLog };
   }
   if (status === 404) {
-    return { kind: 'permanent', reason: 'llm_model_not_found', message: `The model provider does not know this model (404): ${detail}. Check AGENT_V1_MODEL / AGENT_V2_MODEL.` };
+    return { kind: 'permanent', reason: 'llm_model_not_found', message: 'The model provider does not know the configured model (404); the operator must check AGENT_V1_MODEL / AGENT_V2_MODEL.', ...forLog };
   }
   if (status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 409) {
     if (CONTENT_FILTER.test(err.responseBody ?? '') || CONTENT_FILTER.test(err.message)) {
-      return { kind: 'permanent', reason: 'llm_content_filtered', message: `The model provider filtered the request (${status}): ${detail}` };
+      return { kind: 'permanent', reason: 'llm_content_filtered', message: `The model provider's content filter refused the request (${status}).`, ...forLog };
     }
-    return { kind: 'permanent', reason: 'llm_request_rejected', message: `The model provider rejected the request (${status}): ${detail}` };
+    return { kind: 'permanent', reason: 'llm_request_rejected', message: `The model provider rejected the request (${status}); the operator's log has its reason.`, ...forLog };
   }
   return {
     kind: 'transient',
     outcome: 'transient_error',
     retryAfterMs: retryAfterMs(err.responseHeaders),
     message: status === undefined ? 'The model provider could not be reached.' : `The model provider failed (${status}).`,
-    detail,
+    ...forLog,
   };
+}
+
+/** The provider's id for the failed call (OpenAI `x-request-id`, Anthropic `request-id`), which its support asks for. */
+function providerRequestId(headers: Record<string, string> | undefined): string | undefined {
+  const id = headers?.['x-request-id'] ?? headers?.['request-id'];
+  return id === undefined || id === '' ? undefined : id.slice(0, 200);
 }
 
 /** `retry-after-ms` (OpenAI) or `retry-after` in seconds or as an HTTP date; null when absent or unreadable. */

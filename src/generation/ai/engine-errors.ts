@@ -19,7 +19,10 @@ export function asGenerationError(err: unknown, meter: UsageMeter): unknown {
   if (err instanceof ModelUnavailableError) {
     return new TransientGenerationError('llm_unavailable', err.message, { usage: meter.snapshot(), cause: err, ...(err.pauseMs === null ? {} : { retryAfterMs: err.pauseMs }) });
   }
-  // A job being stopped is not a failure of the model; anything else unexpected is retried.
-  if (err instanceof Error && err.name !== 'AbortError') return new TransientGenerationError('generation_failed', err.message, { usage: meter.snapshot(), cause: err });
+  // A job being stopped is not a failure of the model; anything else unexpected is retried. Its own
+  // words (an address, a stack frame) stay on the cause, for the log; the merchant reads ours.
+  if (err instanceof Error && err.name !== 'AbortError') {
+    return new TransientGenerationError('generation_failed', 'The content could not be written because of an unexpected error.', { usage: meter.snapshot(), cause: err });
+  }
   return err;
 }

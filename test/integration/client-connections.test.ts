@@ -1,0 +1,112 @@
+import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { connect, type AddressInfo, type Socket } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { databaseTargets } from '../helpers/databases.ts';
+import { startHarness, type Harness } from '../helpers/harness.ts';
+import { captureLogs } from '../helpers/log-capture.ts';
+
+// Slow, stalled and vanishing clients against a real listening server on loopback: a request whose
+// body never arrives cannot hold its socket, a token over its limit is refused before its body is
+// read, and a client that hangs up mid-upload is its own failure, not the database's.
+
+/** Opens a raw connection and sends `head`: a request line and headers that promise a body. */
+async function rawRequest(port: number, head: string): Promise<{ socket: Socket; answer: Promise<string> }> {
+  const socket = connect(port, '127.0.0.1');
+  await once(socket, 'connect');
+  let received = '';
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+  socket.on('error', () => {});
+  // Resolves with whatever the server said before it closed (empty when it only closed).
+  const answer = once(socket, 'close').then(() => received);
+  socket.write(head);
+  return { socket, answer };
+}
+
+function createHead(token: string, contentLength: number): string {
+  return `POST /api/v1/products/create HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${contentLength}\r\n\r\n`;
+}
+
+for (const target of databaseTargets()) {
+  describe(`request timeout [${target.name}]`, () => {
+    let h: Harness;
+    let port: number;
+    before(async () => {
+      h = await startHarness(target, { workers: false, env: { REQUEST_TIMEOUT_SECONDS: '1' } });
+      await h.app.listen({ port: 0, host: '127.0.0.1' });
+      port = (h.app.server.address() as AddressInfo).port;
+    });
+    after(() => h.close());
+
+    test('a body announced as 1000 bytes of which one arrives is answered 408 or closed, not held', { timeout: 30_000 }, async () => {
+      const { token, id } = await h.account(10);
+      const { socket, answer } = await rawRequest(port, `${createHead(token, 1000)}{`);
+      const said = await answer;
+      assert.ok(said === '' || /^HTTP\/1\.1 408 /.test(said), `expected a 408 or a plain close, got: ${said}`);
+      assert.ok(socket.destroyed);
+      assert.equal((await h.balance(id)).credits, 10, 'nothing was charged');
+    });
+
+    test('headers that never end are cut off the same way', { timeout: 30_000 }, async () => {
+      const { answer } = await rawRequest(port, 'GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');
+      const said = await answer;
+      assert.ok(said === '' || /^HTTP\/1\.1 408 /.test(said), `expected a 408 or a plain close, got: ${said}`);
+    });
+  });
+
+  describe(`rate limit before the body [${target.name}]`, () => {
+    let h: Harness;
+    let port: number;
+    before(async () => {
+      h = await startHarness(target, { workers: false, env: { RATE_LIMIT_PER_MINUTE: '1' } });
+      await h.app.listen({ port: 0, host: '127.0.0.1' });
+      port = (h.app.server.address() as AddressInfo).port;
+    });
+    after(() => h.close());
+
+    test('a token over its limit is refused 429 without the server waiting for its body', { timeout: 60_000 }, async () => {
+      const { token } = await h.account(10);
+      assert.equal((await h.get('/api/v1/account', token)).statusCode, 200);
+      // The body is announced and never sent: only an answer given before reading it can arrive.
+      const { socket } = await rawRequest(port, createHead(token, 1_000_000));
+      const [chunk] = (await once(socket, 'data')) as [Buffer];
+      socket.destroy();
+      assert.match(chunk.toString(), /^HTTP\/1\.1 429 /);
+      assert.match(chunk.toString(), /"code":"rate_limited"/);
+    });
+
+    test('a request without a valid token is refused 401 without its body being read', { timeout: 60_000 }, async () => {
+      const { socket } = await rawRequest(port, createHead('vt_nope', 1_000_000));
+      const [chunk] = (await once(socket, 'data')) as [Buffer];
+      socket.destroy();
+      assert.match(chunk.toString(), /^HTTP\/1\.1 401 /);
+    });
+  });
+}
+
+for (const target of databaseTargets()) {
+  describe(`a client that resets mid-upload [${target.name}]`, () => {
+    const logs = captureLogs('info');
+    let h: Harness;
+    let port: number;
+    before(async () => {
+      h = await startHarness(target, { workers: false, logger: logs.logger });
+      await h.app.listen({ port: 0, host: '127.0.0.1' });
+      port = (h.app.server.address() as AddressInfo).port;
+    });
+    after(() => h.close());
+
+    test('is logged below error level as a lost client connection, not as the database being unavailable', { timeout: 60_000 }, async () => {
+      // A path outside /api/v1 has no database work before its body is read (no token to look up),
+      // so the server is reading the body when the reset arrives, as it is for an upload in production.
+      const { socket } = await rawRequest(port, 'POST /upload-elsewhere HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"codes": "40');
+      const incoming = await logs.waitFor((line) => line.msg === 'incoming request' && (line.req as { url?: string } | undefined)?.url === '/upload-elsewhere');
+      const reqId = incoming.reqId;
+      socket.resetAndDestroy();
+      const failure = await logs.waitFor((line) => line.reqId === reqId && line.err !== undefined);
+      assert.notEqual(failure.msg, 'database unavailable');
+      assert.ok(failure.level < 50, `logged at level ${failure.level}: ${JSON.stringify(failure)}`);
+      assert.equal(logs.lines.filter((line) => line.level >= 50).length, 0, 'nothing at error level');
+    });
+  });
+}
