@@ -88,9 +88,10 @@ export async function createContainer(config: Config, options: ContainerOptions 
     connectTimeoutMs: config.fetch.connectTimeoutMs,
     timeoutMs: config.fetch.timeoutMs,
     allowedHosts: config.fetch.allowedHosts,
+    memoryBudgetBytes: config.fetch.memoryBudgetBytes,
     userAgent: config.sources.userAgent,
   });
-  configureSharp();
+  configureSharp({ decodesAtOnce: config.media.decodesAtOnce });
   const mediaStorage = new FileMediaStorage(config.media.dir);
   const images: ImageStandardiser = {
     standardise: (candidates, signal) =>

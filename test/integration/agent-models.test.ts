@@ -94,7 +94,7 @@ for (const target of databaseTargets()) {
             AGENT_TIMEOUT_SECONDS: '1',
             AGENT_MAX_RETRIES: '2',
             AGENT_V2_IMAGES: 'on',
-            FETCH_ALLOWED_HOSTS: '127.0.0.1',
+            FETCH_ALLOWED_HOSTS: new URL(picturesBase).host,
             JOB_RETRY_LIMIT: '1',
           },
           agentBackoffMs: () => 10,

@@ -49,7 +49,7 @@ for (const target of databaseTargets()) {
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      h = await startHarness(target, { env: { FETCH_ALLOWED_HOSTS: '127.0.0.1', PUBLIC_BASE_URL: 'https://shop.example' } });
+      h = await startHarness(target, { env: { FETCH_ALLOWED_HOSTS: new URL(base).host, PUBLIC_BASE_URL: 'https://shop.example' } });
     });
     after(async () => {
       await h.close();
