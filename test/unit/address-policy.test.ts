@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { ConfigError, loadConfig } from '../../src/config.ts';
 import { checkFetchUrl, classifyAddress, hostAddress, isAllowedHost, mayConnect, parseAllowedHost, parseAllowedHosts } from '../../src/media/address-policy.ts';
 
 /** [address, the class it must fall in]; every one of them must be refused for an ordinary host. */
@@ -233,5 +234,20 @@ describe('address policy: URLs', () => {
       assert.equal(literal, address, input);
       if (literal !== null) assert.equal(mayConnect(literal, check.url.hostname, 80, []), false, input);
     }
+  });
+});
+
+describe('address policy: FETCH_ALLOWED_HOSTS and the memory settings', () => {
+  test('entries are kept as written; each bad one is named in the start-up error', () => {
+    assert.deepEqual(loadConfig({ FETCH_ALLOWED_HOSTS: 'images.intra, 10.0.0.5:8080,[fd00::5]:9000' }).fetch.allowedHosts, ['images.intra', '10.0.0.5:8080', '[fd00::5]:9000']);
+    assert.throws(
+      () => loadConfig({ FETCH_ALLOWED_HOSTS: 'images.intra:99999,ok.intra,http://cdn.intra/' }),
+      (err: unknown) => err instanceof ConfigError && /FETCH_ALLOWED_HOSTS.*"images\.intra:99999"/.test(err.message) && /"http:\/\/cdn\.intra\/"/.test(err.message) && !/"ok\.intra"/.test(err.message),
+    );
+  });
+
+  test('the memory budget must hold one body of FETCH_MAX_BYTES', () => {
+    assert.equal(loadConfig({}).fetch.memoryBudgetBytes, 256 * 1024 * 1024);
+    assert.throws(() => loadConfig({ FETCH_MAX_BYTES: String(64 * 1024 * 1024), FETCH_MEMORY_BUDGET_BYTES: String(32 * 1024 * 1024) }), /FETCH_MEMORY_BUDGET_BYTES.*less than FETCH_MAX_BYTES/);
   });
 });
