@@ -42,7 +42,7 @@ function source(
     userAgent: USER_AGENT,
     timeoutMs: options.timeoutMs ?? 5_000,
     limiter: createRateLimiter({ requestsPerMinute: options.requestsPerMinute ?? 100, clock: options.clock }),
-    fetch: (options.http ?? guarded([new URL(fake.url).host])).fetch,
+    fetch: (options.http ?? guarded([new URL(fake.url).host, new URL(fake.sisterUrl).host])).fetch,
   });
 }
 
