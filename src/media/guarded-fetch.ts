@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { Agent, buildConnector, request } from 'undici';
 import { checkFetchUrl, hostAddress, isAllowedHost, mayConnectTo, parseAllowedHosts, portOf, type AllowedHost } from './address-policy.ts';
-import { createBudget, type Budget, type Lease } from './budget.ts';
+import { createBudget, type Budget } from './budget.ts';
 import { FetchError, type FetchedResource, type GuardedFetcher } from './fetcher.ts';
 
 export interface GuardedFetcherOptions {
@@ -214,10 +214,27 @@ export function createGuardedFetcher(options: GuardedFetcherOptions): ClosableGu
 
   async function fetchGuarded(input: string, call: Parameters<GuardedFetcher['fetch']>[1] = {}): Promise<FetchedResource> {
     const maxBytes = call.maxBytes ?? options.maxBytes;
+    const first = checked(input, null);
+    // Bodies held at once are bounded: a fetch first reserves the most its body may take, then
+    // keeps only what arrived. It waits before connecting, so no server is kept waiting, and
+    // outside its time limit, which is for the remote side: a queue for memory is not a slow host.
+    const lease = await budget.acquire(maxBytes, call.signal);
+    try {
+      const got = await fetchWithin(first, call, maxBytes);
+      lease.shrinkTo(got.bytes.byteLength);
+      return { ...got, release: lease.release };
+    } catch (err) {
+      lease.release();
+      throw err;
+    }
+  }
+
+  async function fetchWithin(first: URL, call: Parameters<GuardedFetcher['fetch']>[1] = {}, maxBytes: number): Promise<Omit<FetchedResource, 'release'>> {
     const timeout = AbortSignal.timeout(options.timeoutMs);
     const signal = call.signal === undefined ? timeout : AbortSignal.any([call.signal, timeout]);
-    let url = checked(input, null);
+    let url = first;
     for (let redirects = 0; ; redirects++) {
+      let body: Readable | undefined;
       try {
         const response = await request(url, {
           method: 'GET',
@@ -225,7 +242,8 @@ export function createGuardedFetcher(options: GuardedFetcherOptions): ClosableGu
           signal,
           headers: { 'user-agent': options.userAgent, accept: call.expect === 'image' ? 'image/*,*/*;q=0.8' : '*/*' },
         });
-        const { statusCode, headers, body } = response;
+        const { statusCode, headers } = response;
+        body = response.body;
         // Destroying a body that already arrived in full emits an error; with no listener, Node would exit.
         body.on('error', noop);
         const location = headerValue(headers.location);
@@ -245,30 +263,20 @@ export function createGuardedFetcher(options: GuardedFetcherOptions): ClosableGu
         const lengthHeader = headerValue(headers['content-length']);
         const declaredLength = lengthHeader !== null && /^\d+$/.test(lengthHeader.trim()) ? Number(lengthHeader) : null;
         if (declaredLength !== null && declaredLength > maxBytes) {
-          body.destroy();
           throw new FetchError('too_large', url.href, `${url.host} announced ${declaredLength} bytes, more than the limit of ${maxBytes}`);
         }
-        // Bodies held at once are bounded: this one waits until its size (or the limit, when
-        // unannounced) is free; the server is paused meanwhile by the stream's back-pressure.
-        let lease: Lease | undefined;
-        try {
-          lease = await budget.acquire(declaredLength ?? maxBytes, signal);
-          const bytes = await readInto(body, url, maxBytes, declaredLength);
-          lease.shrinkTo(bytes.byteLength);
-          const declaredType = headerValue(headers['content-type']);
-          const detected = (await fileTypeFromBuffer(bytes)) ?? null;
-          const found = detected === null ? null : { mime: detected.mime, ext: detected.ext };
-          if (call.expect === 'image' && (found === null || !found.mime.startsWith('image/'))) {
-            const what = found === null ? 'unrecognised bytes' : found.mime;
-            throw new FetchError('unexpected_type', url.href, `${url.host} sent ${what}, not an image (declared ${declaredType?.slice(0, 100) ?? 'no type'})`);
-          }
-          return { url: url.href, bytes, detected: found, declaredType, release: lease.release };
-        } catch (err) {
-          lease?.release();
-          body.destroy();
-          throw err;
+        const bytes = await readInto(body, url, maxBytes, declaredLength);
+        const declaredType = headerValue(headers['content-type']);
+        const detected = (await fileTypeFromBuffer(bytes)) ?? null;
+        const found = detected === null ? null : { mime: detected.mime, ext: detected.ext };
+        if (call.expect === 'image' && (found === null || !found.mime.startsWith('image/'))) {
+          const what = found === null ? 'unrecognised bytes' : found.mime;
+          throw new FetchError('unexpected_type', url.href, `${url.host} sent ${what}, not an image (declared ${declaredType?.slice(0, 100) ?? 'no type'})`);
         }
+        return { url: url.href, bytes, detected: found, declaredType };
       } catch (err) {
+        // Frees the connection of a body not read to its end; harmless on one that was.
+        body?.destroy();
         throw failure(err, url, timeout, call.signal);
       }
     }

@@ -86,7 +86,6 @@ function route(req: IncomingMessage, res: ServerResponse): void {
   } else if (path === '/sized') {
     const body = Buffer.concat([png, Buffer.alloc(Number(url.searchParams.get('bytes')) - png.byteLength, 0)]);
     res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(body.byteLength) }).end(body);
-    events.emit('sized', url.searchParams.get('name'));
   }
   else res.writeHead(404).end();
 }
