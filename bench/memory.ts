@@ -32,7 +32,8 @@ interface ChildResult {
   settings: Record<string, string>;
   jobs: number;
   inFlight: number;
-  pictures: { standardised: number; failed: number; forModel: number };
+  pictures: { standardised: number; failed: number; forModel: number; modelFailed: number };
+  errors: string[];
   seconds: number;
   baselineRssMiB: number;
   peakRssMiB: number;
@@ -72,7 +73,7 @@ async function child(base: string): Promise<ChildResult> {
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, process.memoryUsage.rss());
   }, 10);
-  const counts = { standardised: 0, failed: 0, forModel: 0 };
+  const counts = { standardised: 0, failed: 0, forModel: 0, modelFailed: 0, errors: new Set<string>() };
   const started = performance.now();
   let next = 0;
   const job = async (i: number) => {
@@ -86,8 +87,14 @@ async function child(base: string): Promise<ChildResult> {
       ),
       (async () => {
         for (const url of urls) {
-          await imageForModel(fetcher, url, { maxInputPixels: config.media.maxInputPixels });
-          counts.forModel++;
+          // As in the service (read-images.ts): a picture the model cannot have is a message, not a failed job.
+          try {
+            await imageForModel(fetcher, url, { maxInputPixels: config.media.maxInputPixels });
+            counts.forModel++;
+          } catch (err) {
+            counts.modelFailed++;
+            counts.errors.add(err instanceof Error ? err.message.replace(/\d+/g, 'N') : String(err));
+          }
         }
       })(),
     ]);
@@ -95,6 +102,7 @@ async function child(base: string): Promise<ChildResult> {
       if (image.renditions.length > 0) counts.standardised++;
       else counts.failed++;
     }
+    for (const message of standardised.messages) counts.errors.add(message.replace(/\d+/g, 'N'));
   };
   await Promise.all(
     Array.from({ length: IN_FLIGHT }, async () => {
@@ -110,7 +118,8 @@ async function child(base: string): Promise<ChildResult> {
     settings,
     jobs: JOBS,
     inFlight: IN_FLIGHT,
-    pictures: counts,
+    pictures: { standardised: counts.standardised, failed: counts.failed, forModel: counts.forModel, modelFailed: counts.modelFailed },
+    errors: [...counts.errors],
     seconds,
     baselineRssMiB: baselineRss / MiB,
     peakRssMiB: peakRss / MiB,
@@ -167,13 +176,15 @@ async function main(): Promise<void> {
     `${JOBS} products of those two pictures, ${IN_FLIGHT} in flight; each standardised (6 renditions) and scaled down for a model side by side, through the guarded fetcher.`,
     `Defaults: FETCH_MAX_BYTES ${defaults.fetch.maxBytes / MiB} MiB, IMAGE_MAX_INPUT_PIXELS ${defaults.media.maxInputPixels / 1e6} MP.`,
     '',
-    '| settings | pictures standardised / failed / for the model | seconds | RSS at start MiB | peak RSS (sampled) MiB | maxRSS MiB |',
-    '| --- | --- | ---: | ---: | ---: | ---: |',
+    '| settings | standardised / failed | for the model / failed | seconds | RSS at start MiB | peak RSS (sampled) MiB | maxRSS MiB |',
+    '| --- | --- | --- | ---: | ---: | ---: | ---: |',
     ...rows.map((r) => {
       const settings = Object.entries(r.settings).map(([k, v]) => `${k}=${v}`).join(', ') || 'defaults';
-      return `| ${settings} | ${r.pictures.standardised} / ${r.pictures.failed} / ${r.pictures.forModel} | ${r.seconds.toFixed(1)} | ${r.baselineRssMiB.toFixed(0)} | ${r.peakRssMiB.toFixed(0)} | ${r.maxRssMiB.toFixed(0)} |`;
+      return `| ${settings} | ${r.pictures.standardised} / ${r.pictures.failed} | ${r.pictures.forModel} / ${r.pictures.modelFailed} | ${r.seconds.toFixed(1)} | ${r.baselineRssMiB.toFixed(0)} | ${r.peakRssMiB.toFixed(0)} | ${r.maxRssMiB.toFixed(0)} |`;
     }),
   ];
+  const errors = [...new Set(rows.flatMap((r) => r.errors))];
+  if (errors.length > 0) lines.push('', 'Failures seen (digits as N):', '', ...errors.map((e) => `- ${e}`));
   const table = lines.join('\n');
   process.stdout.write(`${table}\n`);
   if (process.env.BENCH_WRITE === '1') await writeFile(new URL('./results/memory.md', import.meta.url), `${table}\n`);
