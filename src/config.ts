@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseAllowedHost } from './media/address-policy.ts';
 
 // The only reader of process.env: parsed once, frozen, passed down explicitly.
 const intFrom = (fallback: number, min: number, max: number) =>
@@ -49,11 +50,25 @@ const configSchema = z.object({
   // Image standardisation and the guarded fetcher for every user- or source-supplied URL.
   IMAGE_SIZE: intFrom(1200, 200, 4000),
   IMAGE_MAX_INPUT_PIXELS: intFrom(40_000_000, 1_000_000, 268_402_689),
+  // Pictures decoded at once in the process: each may take IMAGE_MAX_INPUT_PIXELS × 4 bytes.
+  IMAGE_DECODES_AT_ONCE: intFrom(2, 1, 64),
   FETCH_MAX_BYTES: intFrom(20 * 1024 * 1024, 1024, 512 * 1024 * 1024),
+  // Bytes of fetched picture bodies held at once in the process; further fetches wait. ≥ FETCH_MAX_BYTES.
+  FETCH_MEMORY_BUDGET_BYTES: intFrom(256 * 1024 * 1024, 1024, 16 * 1024 * 1024 * 1024),
   FETCH_CONNECT_TIMEOUT_SECONDS: intFrom(5, 1, 120),
   FETCH_TIMEOUT_SECONDS: intFrom(20, 1, 600),
-  // Hosts the fetcher may reach even though they resolve to private addresses (tests, intranets).
-  FETCH_ALLOWED_HOSTS: z.string().trim().default(''),
+  // Hosts the fetcher may reach even though they resolve to private addresses (tests, intranets):
+  // `host:port` or `[v6]:port`; a host without a port only on 80 and 443.
+  FETCH_ALLOWED_HOSTS: z
+    .string()
+    .trim()
+    .default('')
+    .superRefine((value, ctx) => {
+      for (const entry of list(value)) {
+        const parsed = parseAllowedHost(entry);
+        if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.problem });
+      }
+    }),
   MEDIA_DIR: z.string().trim().min(1).optional(),
   // The address clients reach this service at; image URLs in records start with it.
   PUBLIC_BASE_URL: z.url().optional(),
@@ -134,6 +149,7 @@ export type Config = Readonly<{
   media: Readonly<{
     size: number;
     maxInputPixels: number;
+    decodesAtOnce: number;
     dir: string;
     publicBaseUrl: string;
     /** False when the base was guessed from HOST and PORT (right only for local use). */
@@ -141,6 +157,7 @@ export type Config = Readonly<{
   }>;
   fetch: Readonly<{
     maxBytes: number;
+    memoryBudgetBytes: number;
     connectTimeoutMs: number;
     timeoutMs: number;
     allowedHosts: readonly string[];
@@ -193,6 +210,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const c = parsed.data;
+  if (c.FETCH_MAX_BYTES > c.FETCH_MEMORY_BUDGET_BYTES) {
+    throw new ConfigError(
+      `invalid configuration:\n  FETCH_MEMORY_BUDGET_BYTES: ${c.FETCH_MEMORY_BUDGET_BYTES} is less than FETCH_MAX_BYTES (${c.FETCH_MAX_BYTES}); one picture must fit in the budget`,
+    );
+  }
   const agentProblems: string[] = [];
   const v1 = agentModel('V1', c, agentProblems);
   const v2 = agentModel('V2', c, agentProblems);
@@ -245,12 +267,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     media: Object.freeze({
       size: c.IMAGE_SIZE,
       maxInputPixels: c.IMAGE_MAX_INPUT_PIXELS,
+      decodesAtOnce: c.IMAGE_DECODES_AT_ONCE,
       dir: c.MEDIA_DIR ?? `${c.DATA_DIR.replace(/\/+$/, '')}/media`,
       publicBaseUrl: (c.PUBLIC_BASE_URL ?? `http://${c.HOST.includes(':') ? `[${c.HOST}]` : c.HOST}:${c.PORT}`).replace(/\/+$/, ''),
       publicBaseUrlSet: c.PUBLIC_BASE_URL !== undefined,
     }),
     fetch: Object.freeze({
       maxBytes: c.FETCH_MAX_BYTES,
+      memoryBudgetBytes: c.FETCH_MEMORY_BUDGET_BYTES,
       connectTimeoutMs: c.FETCH_CONNECT_TIMEOUT_SECONDS * 1000,
       timeoutMs: c.FETCH_TIMEOUT_SECONDS * 1000,
       allowedHosts: Object.freeze(list(c.FETCH_ALLOWED_HOSTS)),

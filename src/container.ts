@@ -79,6 +79,7 @@ async function openParts(config: Config, options: ContainerOptions, logger: Logg
     connectTimeoutMs: config.fetch.connectTimeoutMs,
     timeoutMs: config.fetch.timeoutMs,
     allowedHosts: config.fetch.allowedHosts,
+    memoryBudgetBytes: config.fetch.memoryBudgetBytes,
     userAgent: config.sources.userAgent,
   });
   teardown.add(() => fetcher.close());
@@ -91,7 +92,7 @@ async function openParts(config: Config, options: ContainerOptions, logger: Logg
 
   teardown.add(keepQueueStatisticsFresh(opened.db, QUEUE_STATISTICS_SECONDS, logger));
 
-  configureSharp();
+  configureSharp({ decodesAtOnce: config.media.decodesAtOnce });
   const mediaStorage = new FileMediaStorage(config.media.dir);
   const images: ImageStandardiser = {
     standardise: (candidates, signal) =>

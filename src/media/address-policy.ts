@@ -100,23 +100,88 @@ function normaliseHost(host: string): string {
   return isIP(lower) === 6 ? (canonicalV6(lower) ?? lower) : lower;
 }
 
-/** Whether `host` (a URL's hostname: a name, an IPv4 or a bracketed IPv6) is on the allow list. */
-export function isAllowedHost(host: string, allowedHosts: readonly string[]): boolean {
+/** One FETCH_ALLOWED_HOSTS entry: a host and the ports it may be reached on. */
+export interface AllowedHost {
+  /** Normalised as a URL's hostname is: lower case, no trailing dot, IPv6 without brackets. */
+  host: string;
+  ports: readonly number[];
+}
+
+/** An entry without a port opens the web's two ports, never the host's other services. */
+export const DEFAULT_ALLOWED_PORTS: readonly number[] = Object.freeze([80, 443]);
+
+const BRACKETED = /^\[([^\]]*)\](?::(.*))?$/;
+const NAME_OR_V4 = /^([^:]*)(?::(.*))?$/;
+
+/** Reads `host`, `host:port`, an IPv4 with or without `:port`, `[v6]`, `[v6]:port`, or a bare IPv6 (no port). */
+export function parseAllowedHost(entry: string): { ok: true; value: AllowedHost } | { ok: false; problem: string } {
+  const text = entry.trim();
+  const bad = (why: string) => ({ ok: false as const, problem: `"${text}" ${why}; write host, host:port or [IPv6]:port` });
+  if (text === '') return bad('is empty');
+  let hostPart: string;
+  let portPart: string | undefined;
+  if (isIP(text) === 6) hostPart = text;
+  else {
+    const match = BRACKETED.exec(text) ?? NAME_OR_V4.exec(text);
+    if (match === null) return bad('is not a host');
+    hostPart = match[1] ?? '';
+    portPart = match[2];
+    if (text.startsWith('[') && isIP(hostPart) !== 6) return bad('has brackets around something that is not an IPv6 address');
+  }
+  if (hostPart === '') return bad('names no host');
+  if (/[/\\@?#*\s]/.test(hostPart)) return bad('is not a bare host name (no scheme, path, credentials or wildcard)');
+  // The URL parser normalises the name exactly as it will for the URLs to fetch (case, IDN, IPv4 forms).
+  const parsed = URL.parse(`http://${isIP(hostPart) === 6 ? `[${hostPart}]` : hostPart}/`);
+  if (parsed === null || parsed.hostname === '') return bad('is not a valid host name');
+  let ports = DEFAULT_ALLOWED_PORTS;
+  if (portPart !== undefined) {
+    const port = /^\d{1,5}$/.test(portPart) ? Number(portPart) : Number.NaN;
+    if (!(port >= 1 && port <= 65535)) return bad(`has a port that is not a number from 1 to 65535`);
+    ports = Object.freeze([port]);
+  }
+  return { ok: true, value: { host: normaliseHost(parsed.hostname), ports } };
+}
+
+/** Parses every entry; throws one error naming each bad entry. */
+export function parseAllowedHosts(entries: readonly string[]): AllowedHost[] {
+  const problems: string[] = [];
+  const hosts: AllowedHost[] = [];
+  for (const entry of entries) {
+    const parsed = parseAllowedHost(entry);
+    if (parsed.ok) hosts.push(parsed.value);
+    else problems.push(parsed.problem);
+  }
+  if (problems.length > 0) throw new Error(`invalid allowed host: ${problems.join('; ')}`);
+  return hosts;
+}
+
+/** The port a URL connects to: the one written, or its scheme's default. */
+export function portOf(url: Pick<URL, 'port' | 'protocol'>): number {
+  return Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+}
+
+/** Whether `host` (a URL's hostname: a name, an IPv4 or a bracketed IPv6) is on the allow list for `port`. */
+export function isAllowedHost(host: string, port: number, allowedHosts: readonly AllowedHost[]): boolean {
   if (allowedHosts.length === 0 || host === '') return false;
   const wanted = normaliseHost(host);
-  return allowedHosts.some((entry) => entry.trim() !== '' && normaliseHost(entry.trim()) === wanted);
+  return allowedHosts.some((entry) => entry.host === wanted && entry.ports.includes(port));
 }
 
 /**
- * Whether the fetcher may connect to `address`, reached for `host`. Public addresses always;
- * private, loopback and other special ranges only for a host on the allow list; metadata,
- * unspecified, broadcast and multicast addresses never.
+ * Whether the fetcher may connect to `address`, given whether its host and port are on the allow
+ * list. Public addresses always; private, loopback and other special ranges only for an allowed
+ * host; metadata, unspecified, broadcast and multicast addresses never.
  */
-export function mayConnect(address: string, host: string, allowedHosts: readonly string[]): boolean {
+export function mayConnectTo(address: string, hostAllowed: boolean): boolean {
   const kind = classifyAddress(address);
   if (kind === 'public') return true;
   if (ALWAYS_BLOCKED.has(kind)) return false;
-  return isAllowedHost(host, allowedHosts);
+  return hostAllowed;
+}
+
+/** mayConnectTo for `address`, reached for `host` on `port`. */
+export function mayConnect(address: string, host: string, port: number, allowedHosts: readonly AllowedHost[]): boolean {
+  return mayConnectTo(address, isAllowedHost(host, port, allowedHosts));
 }
 
 const HAS_AUTHORITY = /^[a-z][a-z\d+.-]*:\/\/[^/\\]/i;

@@ -7,11 +7,16 @@ export interface FetchedResource {
   detected: { mime: string; ext: string } | null;
   /** The Content-Type the server claimed, for messages only. */
   declaredType: string | null;
+  /**
+   * Gives the body's bytes back to the fetcher's memory budget; call it once done with `bytes`
+   * (more than once is harmless). Until then other fetches may wait for memory.
+   */
+  release(): void;
 }
 
 export type FetchFailureReason =
   | 'url_invalid' // not http(s), unparseable, credentials in URL
-  | 'address_blocked' // resolves to a loopback, private, link-local, metadata … address
+  | 'address_blocked' // resolves to a loopback, private, link-local, metadata … address, or not at all
   | 'too_many_redirects'
   | 'too_large'
   | 'timeout'

@@ -3,7 +3,8 @@ import type { LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { Agent, buildConnector, request } from 'undici';
-import { checkFetchUrl, hostAddress, mayConnect } from './address-policy.ts';
+import { checkFetchUrl, hostAddress, isAllowedHost, mayConnectTo, parseAllowedHosts, portOf, type AllowedHost } from './address-policy.ts';
+import { createBudget, type Budget } from './budget.ts';
 import { FetchError, type FetchedResource, type GuardedFetcher } from './fetcher.ts';
 
 export interface GuardedFetcherOptions {
@@ -12,8 +13,16 @@ export interface GuardedFetcherOptions {
   connectTimeoutMs: number;
   /** For the whole fetch: every redirect and the body included. */
   timeoutMs: number;
-  /** Names or IP literals that may resolve to (or be) private addresses: tests and intranets. */
+  /**
+   * Names or IP literals that may resolve to (or be) private addresses: tests and intranets.
+   * Entries as in FETCH_ALLOWED_HOSTS: `host:port`, `[v6]:port`, or a host alone for ports 80 and 443.
+   */
   allowedHosts?: readonly string[];
+  /**
+   * Bytes of response bodies held at once by everything this fetcher returned and has not been
+   * released; further bodies wait. Unset: no limit.
+   */
+  memoryBudgetBytes?: number;
   userAgent: string;
   maxRedirects?: number;
   /** Same contract as `dns.lookup`; tests map names to loopback without DNS. */
@@ -40,13 +49,21 @@ class AddressBlockedError extends Error {
   override name = 'AddressBlockedError';
 }
 
+// A name that does not exist and a name that resolves to a private address get the same reason
+// and message: telling them apart would let a caller map the internal DNS. The cause keeps the
+// difference for the operator's log.
+const NAME_UNUSABLE_CODES: ReadonlySet<string> = new Set(['ENOTFOUND', 'ENODATA', 'EAI_NONAME', 'EAI_NODATA']);
+function blockedMessage(host: string, where = ''): string {
+  return `${host}${where} is not fetched: the name is unknown, or its address is private, local or reserved`;
+}
+
 /** Whether a request through a guarded agent failed because the address was refused (anywhere in the cause chain). */
 export function isAddressBlocked(err: unknown): boolean {
   return causes(err).some((e) => e instanceof AddressBlockedError);
 }
 
 /** Resolves every address of a name and refuses the connection when any of them is blocked. */
-function guardedLookup(resolve: LookupFunction, allowedHosts: readonly string[]): LookupFunction {
+function guardedLookup(resolve: LookupFunction, hostAllowed: boolean): LookupFunction {
   return (hostname, options, callback) => {
     resolve(hostname, { ...options, all: true }, (err, found, family) => {
       if (err) {
@@ -60,8 +77,9 @@ function guardedLookup(resolve: LookupFunction, allowedHosts: readonly string[])
         return;
       }
       // Any blocked answer refuses the name: with several answers the socket may pick any of them.
-      if (!addresses.every((a) => mayConnect(a.address, hostname, allowedHosts))) {
-        callback(new AddressBlockedError(hostname), '');
+      const refused = addresses.filter((a) => !mayConnectTo(a.address, hostAllowed));
+      if (refused.length > 0) {
+        callback(new AddressBlockedError(`${hostname} resolves to ${refused.map((a) => a.address).join(', ')}`), '');
         return;
       }
       if (options.all === true) callback(null, addresses);
@@ -76,18 +94,20 @@ function guardedLookup(resolve: LookupFunction, allowedHosts: readonly string[])
  * two); IP literals skip any lookup, so they are checked here before a socket exists.
  */
 export function createGuardedAgent(options: GuardedAgentOptions): Agent {
-  const allowedHosts = options.allowedHosts ?? [];
-  const connectOpenly = buildConnector({
-    timeout: options.connectTimeoutMs,
-    lookup: guardedLookup(options.lookup ?? dnsLookup, allowedHosts),
-  });
+  const allowedHosts = parseAllowedHosts(options.allowedHosts ?? []);
+  const resolve = options.lookup ?? dnsLookup;
+  // The socket's lookup is told no port, so the connection picks the connector for its host and
+  // port: one whose lookup lets private answers through, or one that allows public addresses only.
+  const connectAllowed = buildConnector({ timeout: options.connectTimeoutMs, lookup: guardedLookup(resolve, true) });
+  const connectPublicOnly = buildConnector({ timeout: options.connectTimeoutMs, lookup: guardedLookup(resolve, false) });
   const connect: buildConnector.connector = (target, callback) => {
+    const hostAllowed = isAllowedHost(target.hostname, portOf(target), allowedHosts);
     const literal = hostAddress(target.hostname);
-    if (literal !== null && !mayConnect(literal, target.hostname, allowedHosts)) {
-      callback(new AddressBlockedError(target.hostname), null);
+    if (literal !== null && !mayConnectTo(literal, hostAllowed)) {
+      callback(new AddressBlockedError(`${target.hostname} port ${portOf(target)} is refused`), null);
       return;
     }
-    connectOpenly(target, callback);
+    (hostAllowed ? connectAllowed : connectPublicOnly)(target, callback);
   };
   return new Agent({ connect });
 }
@@ -119,13 +139,16 @@ async function discard(body: Readable & { dump?: () => Promise<void> }): Promise
   }
 }
 
-/** The fetcher plus what its owner needs: closing the connection pool at shutdown. */
-export type ClosableGuardedFetcher = GuardedFetcher & { close(): Promise<void> };
+function noop(): void {}
+
+/** The fetcher plus what its owner needs: closing the connection pool at shutdown, and its memory budget. */
+export type ClosableGuardedFetcher = GuardedFetcher & { close(): Promise<void>; bodyBytes: Pick<Budget, 'total' | 'inUse' | 'waiting'> };
 
 export function createGuardedFetcher(options: GuardedFetcherOptions): ClosableGuardedFetcher {
   const agent = createGuardedAgent(options);
-  const allowedHosts = options.allowedHosts ?? [];
+  const allowedHosts: readonly AllowedHost[] = parseAllowedHosts(options.allowedHosts ?? []);
   const maxRedirects = options.maxRedirects ?? 3;
+  const budget = createBudget(options.memoryBudgetBytes ?? Number.POSITIVE_INFINITY);
 
   /** Turns whatever undici or the body stream threw into a FetchError about `url`. */
   function failure(err: unknown, url: URL, timeout: AbortSignal, callerSignal: AbortSignal | undefined): unknown {
@@ -134,14 +157,13 @@ export function createGuardedFetcher(options: GuardedFetcherOptions): ClosableGu
     if (callerSignal?.aborted === true) return callerSignal.reason;
     const host = url.host;
     if (timeout.aborted) return new FetchError('timeout', url.href, `${host} took longer than ${options.timeoutMs} ms`, { transient: true, cause: err });
-    if (isAddressBlocked(err)) {
-      return new FetchError('address_blocked', url.href, `${host} is not fetched: it resolves to a private, local or reserved address`, { cause: err });
-    }
     const code = codeOf(err);
+    if (isAddressBlocked(err) || (code !== undefined && NAME_UNUSABLE_CODES.has(code))) {
+      return new FetchError('address_blocked', url.href, blockedMessage(host), { cause: err });
+    }
     if (code !== undefined && TIMEOUT_CODES.has(code)) {
       return new FetchError('timeout', url.href, `${host} did not answer in time`, { transient: true, cause: err });
     }
-    if (code === 'ENOTFOUND') return new FetchError('network_error', url.href, `${host} was not found`, { cause: err });
     return new FetchError('network_error', url.href, `${host} could not be reached`, {
       transient: code === undefined || !PERMANENT_NETWORK_CODES.has(code),
       cause: err,
@@ -163,38 +185,56 @@ export function createGuardedFetcher(options: GuardedFetcherOptions): ClosableGu
       throw new FetchError('url_invalid', parsed?.href ?? input, `cannot fetch ${what}${where}: ${check.problem}`);
     }
     const literal = hostAddress(check.url.hostname);
-    if (literal !== null && !mayConnect(literal, check.url.hostname, allowedHosts)) {
-      throw new FetchError('address_blocked', check.url.href, `${check.url.host}${where} is not fetched: it is a private, local or reserved address`);
+    if (literal !== null && !mayConnectTo(literal, isAllowedHost(check.url.hostname, portOf(check.url), allowedHosts))) {
+      throw new FetchError('address_blocked', check.url.href, blockedMessage(check.url.host, where));
     }
     return check.url;
   }
 
-  async function readLimited(body: Readable, url: URL, maxBytes: number): Promise<Uint8Array> {
-    const chunks: Uint8Array[] = [];
-    let total = 0;
-    for await (const chunk of body as AsyncIterable<Uint8Array>) {
-      total += chunk.byteLength;
-      if (total > maxBytes) {
-        body.destroy();
-        throw new FetchError('too_large', url.href, `${url.host} sent more than ${maxBytes} bytes`);
-      }
-      chunks.push(chunk);
-    }
-    const bytes = new Uint8Array(total);
+  /**
+   * Reads the body into one buffer: exactly the announced length, or the limit when none was
+   * announced (pages are only committed as they are written). No list of chunks copied again at
+   * the end, so a body costs its own size once.
+   */
+  async function readInto(body: Readable, url: URL, maxBytes: number, declared: number | null): Promise<Uint8Array> {
+    const capacity = declared ?? maxBytes;
+    const buffer = Buffer.allocUnsafeSlow(capacity);
     let at = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, at);
+    for await (const chunk of body as AsyncIterable<Uint8Array>) {
+      if (at + chunk.byteLength > capacity) {
+        body.destroy();
+        if (at + chunk.byteLength > maxBytes) throw new FetchError('too_large', url.href, `${url.host} sent more than ${maxBytes} bytes`);
+        throw new FetchError('network_error', url.href, `${url.host} sent more bytes than it announced`);
+      }
+      buffer.set(chunk, at);
       at += chunk.byteLength;
     }
-    return bytes;
+    return at === capacity ? buffer : buffer.subarray(0, at);
   }
 
   async function fetchGuarded(input: string, call: Parameters<GuardedFetcher['fetch']>[1] = {}): Promise<FetchedResource> {
     const maxBytes = call.maxBytes ?? options.maxBytes;
+    const first = checked(input, null);
+    // Bodies held at once are bounded: a fetch first reserves the most its body may take, then
+    // keeps only what arrived. It waits before connecting, so no server is kept waiting, and
+    // outside its time limit, which is for the remote side: a queue for memory is not a slow host.
+    const lease = await budget.acquire(maxBytes, call.signal);
+    try {
+      const got = await fetchWithin(first, call, maxBytes);
+      lease.shrinkTo(got.bytes.byteLength);
+      return { ...got, release: lease.release };
+    } catch (err) {
+      lease.release();
+      throw err;
+    }
+  }
+
+  async function fetchWithin(first: URL, call: Parameters<GuardedFetcher['fetch']>[1] = {}, maxBytes: number): Promise<Omit<FetchedResource, 'release'>> {
     const timeout = AbortSignal.timeout(options.timeoutMs);
     const signal = call.signal === undefined ? timeout : AbortSignal.any([call.signal, timeout]);
-    let url = checked(input, null);
+    let url = first;
     for (let redirects = 0; ; redirects++) {
+      let body: Readable | undefined;
       try {
         const response = await request(url, {
           method: 'GET',
@@ -202,7 +242,10 @@ export function createGuardedFetcher(options: GuardedFetcherOptions): ClosableGu
           signal,
           headers: { 'user-agent': options.userAgent, accept: call.expect === 'image' ? 'image/*,*/*;q=0.8' : '*/*' },
         });
-        const { statusCode, headers, body } = response;
+        const { statusCode, headers } = response;
+        body = response.body;
+        // Destroying a body that already arrived in full emits an error; with no listener, Node would exit.
+        body.on('error', noop);
         const location = headerValue(headers.location);
         if (REDIRECT_STATUSES.has(statusCode) && location !== null) {
           await discard(body);
@@ -217,12 +260,12 @@ export function createGuardedFetcher(options: GuardedFetcherOptions): ClosableGu
           const transient = statusCode >= 500 || statusCode === 429 || statusCode === 408;
           throw new FetchError('http_error', url.href, `${url.host} answered ${statusCode}`, { transient });
         }
-        const declaredLength = Number(headerValue(headers['content-length']) ?? Number.NaN);
-        if (declaredLength > maxBytes) {
-          body.destroy();
+        const lengthHeader = headerValue(headers['content-length']);
+        const declaredLength = lengthHeader !== null && /^\d+$/.test(lengthHeader.trim()) ? Number(lengthHeader) : null;
+        if (declaredLength !== null && declaredLength > maxBytes) {
           throw new FetchError('too_large', url.href, `${url.host} announced ${declaredLength} bytes, more than the limit of ${maxBytes}`);
         }
-        const bytes = await readLimited(body, url, maxBytes);
+        const bytes = await readInto(body, url, maxBytes, declaredLength);
         const declaredType = headerValue(headers['content-type']);
         const detected = (await fileTypeFromBuffer(bytes)) ?? null;
         const found = detected === null ? null : { mime: detected.mime, ext: detected.ext };
@@ -232,6 +275,8 @@ export function createGuardedFetcher(options: GuardedFetcherOptions): ClosableGu
         }
         return { url: url.href, bytes, detected: found, declaredType };
       } catch (err) {
+        // Frees the connection of a body not read to its end; harmless on one that was.
+        body?.destroy();
         throw failure(err, url, timeout, call.signal);
       }
     }
@@ -240,5 +285,6 @@ export function createGuardedFetcher(options: GuardedFetcherOptions): ClosableGu
   return {
     fetch: fetchGuarded,
     close: () => agent.close(),
+    bodyBytes: budget,
   };
 }

@@ -9,6 +9,7 @@ import {
   type SizeLabel,
   type StandardiseOptions,
 } from './standardise-image.ts';
+import { withDecodeSlot } from './sharp-settings.ts';
 
 // The use case the worker calls for a product whose account pays for image standardisation:
 // fetch every picture, drop duplicates, standardise, store, and say what happened to each URL.
@@ -142,10 +143,19 @@ export async function standardiseProductImages(
     }
     const sha = sha256Hex(fetched.bytes);
     const first = firstBySha.get(sha);
-    if (first !== undefined) return { kind: 'same_bytes', index, of: first };
+    if (first !== undefined) {
+      fetched.release();
+      return { kind: 'same_bytes', index, of: first };
+    }
     firstBySha.set(sha, index);
     try {
-      const result = await standardiseImage(fetched.bytes, deps.image);
+      let result;
+      try {
+        result = await withDecodeSlot(() => standardiseImage(fetched.bytes, deps.image), deps.signal);
+      } finally {
+        // The renditions are small; the body goes back to the fetcher's budget before they are stored.
+        fetched.release();
+      }
       const thumbnail = result.renditions.find((r) => r.sizeLabel === '200' && r.format === 'jpeg') ?? result.renditions[0];
       if (thumbnail === undefined) throw new ImageRejectedError('undecodable', 'no rendition was produced');
       // Hashing the standardised thumbnail: borders and sizes are already evened out, and it is tiny to decode.

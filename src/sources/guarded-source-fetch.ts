@@ -15,7 +15,7 @@ export interface GuardedSourceFetch {
 }
 
 export interface GuardedSourceFetchOptions {
-  /** Hosts that may resolve to (or be) private addresses; see sourceAllowedHosts. */
+  /** Hosts (`host:port` entries, as FETCH_ALLOWED_HOSTS) that may resolve to (or be) private addresses; see sourceAllowedHosts. */
   allowedHosts: readonly string[];
   connectTimeoutMs: number;
   /** Same contract as `dns.lookup`; tests map names to loopback without DNS. */
@@ -32,12 +32,14 @@ export function createGuardedSourceFetch(options: GuardedSourceFetchOptions): Gu
 }
 
 /**
- * FETCH_ALLOWED_HOSTS plus the host of each configured source base URL: the operator chose those,
- * and an intranet mirror may well be private. Any other private address stays refused.
+ * FETCH_ALLOWED_HOSTS plus the host and port of each configured source base URL: the operator
+ * chose those, and an intranet mirror may well be private. Any other private address, or another
+ * port of the same host, stays refused.
  */
 export function sourceAllowedHosts(config: Pick<Config, 'sources' | 'fetch'>): string[] {
   const bases = [config.sources.openFoodFacts.baseUrl, config.sources.icecat.baseUrl];
-  const hosts = bases.map((base) => URL.parse(base)?.hostname ?? '').filter((host) => host !== '');
+  // `host` carries the port when the URL names one; without one, the entry allows 80 and 443.
+  const hosts = bases.map((base) => URL.parse(base)?.host ?? '').filter((host) => host !== '');
   return [...new Set([...config.fetch.allowedHosts, ...hosts])];
 }
 

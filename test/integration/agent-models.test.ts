@@ -93,7 +93,7 @@ for (const target of databaseTargets()) {
             ...provider.env(fake.baseURL),
             AGENT_MAX_RETRIES: '2',
             AGENT_V2_IMAGES: 'on',
-            FETCH_ALLOWED_HOSTS: '127.0.0.1',
+            FETCH_ALLOWED_HOSTS: new URL(picturesBase).host,
             JOB_RETRY_LIMIT: '1',
             METRICS_TOKEN: 'agent-models-metrics-token',
           },

@@ -4,6 +4,7 @@ import { EventEmitter, once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { isIP, type LookupFunction } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import sharp from 'sharp';
 import { request } from 'undici';
 import { FetchError } from '../../src/media/fetcher.ts';
@@ -14,6 +15,8 @@ import { createGuardedAgent, createGuardedFetcher, type GuardedFetcherOptions } 
 // to the same server but is not allowed, so any request that reaches the server for it is a leak.
 
 const MAX_BYTES = 64 * 1024;
+/** A small FETCH_MAX_BYTES, under which whole over-long responses arrive before they are refused. */
+const SMALL_LIMIT = 1024;
 const events = new EventEmitter();
 const seen: { host: string; path: string }[] = [];
 /** The host of every connection undici established, as its diagnostics channel reports it. */
@@ -49,6 +52,7 @@ function route(req: IncomingMessage, res: ServerResponse): void {
   const path = url.pathname;
   const redirect = (location: string) => res.writeHead(302, { location }).end();
   if (path === '/photo.png') res.writeHead(200, { 'content-type': 'text/plain' }).end(png);
+  else if (path === '/chunked.png') res.writeHead(200, { 'content-type': 'image/png', 'transfer-encoding': 'chunked' }).end(png);
   else if (path === '/photo.jpg') res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(jpeg);
   else if (path === '/notes.jpg') res.writeHead(200, { 'content-type': 'image/jpeg' }).end('these are notes, not a photo\n');
   else if (path === '/endless.png') {
@@ -74,6 +78,15 @@ function route(req: IncomingMessage, res: ServerResponse): void {
   } else if (path === '/to') redirect(url.searchParams.get('target') ?? '/');
   else if (path === '/status') res.writeHead(Number(url.searchParams.get('code'))).end('no');
   else if (path === '/secret') res.writeHead(200).end('internal data');
+  else if (path === '/over-long') {
+    // A small body over a small limit, sent at once: it has fully arrived when the reader stops.
+    const body = Buffer.concat([png, Buffer.alloc(SMALL_LIMIT * 2, 1)]);
+    if (url.searchParams.has('length')) res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(body.byteLength) }).end(body);
+    else res.writeHead(200, { 'content-type': 'image/png', 'transfer-encoding': 'chunked' }).end(body);
+  } else if (path === '/sized') {
+    const body = Buffer.concat([png, Buffer.alloc(Number(url.searchParams.get('bytes')) - png.byteLength, 0)]);
+    res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(body.byteLength) }).end(body);
+  }
   else res.writeHead(404).end();
 }
 
@@ -89,7 +102,7 @@ function fetcher(overrides: Partial<GuardedFetcherOptions> = {}) {
     maxBytes: MAX_BYTES,
     connectTimeoutMs: 2000,
     timeoutMs: 10_000,
-    allowedHosts: ['images.test'],
+    allowedHosts: [`images.test:${port}`],
     userAgent: 'VetrinaTest/1',
     lookup,
     ...overrides,
@@ -273,14 +286,14 @@ describe('guarded fetcher: addresses', () => {
   });
 
   test('an IP literal on the allow list is fetched', async () => {
-    const got = await fetcher({ allowedHosts: ['127.0.0.1'] }).fetch(at('/photo.png', '127.0.0.1'));
+    const got = await fetcher({ allowedHosts: [`127.0.0.1:${port}`] }).fetch(at('/photo.png', '127.0.0.1'));
     literalConnectionsAllowed = connectedTo.filter((host) => host === '127.0.0.1').length;
     assert.equal(literalConnectionsAllowed, 1);
     assert.equal(got.detected?.mime, 'image/png');
   });
 
   test('the dispatcher itself refuses an IP literal, which never goes through a lookup', async () => {
-    const agent = createGuardedAgent({ maxBytes: MAX_BYTES, connectTimeoutMs: 2000, timeoutMs: 10_000, userAgent: 'x', allowedHosts: ['images.test'], lookup });
+    const agent = createGuardedAgent({ maxBytes: MAX_BYTES, connectTimeoutMs: 2000, timeoutMs: 10_000, userAgent: 'x', allowedHosts: [`images.test:${port}`], lookup });
     try {
       await assert.rejects(request(at('/secret', '127.0.0.1'), { dispatcher: agent }), { name: 'AddressBlockedError' });
       await assert.rejects(request(at('/secret', '[::ffff:7f00:1]'), { dispatcher: agent }), { name: 'AddressBlockedError' });
@@ -300,11 +313,17 @@ describe('guarded fetcher: addresses', () => {
     assert.equal(seen.length, before, 'nothing was sent');
   });
 
-  test('a name that does not resolve is a network_error, not worth retrying', async () => {
-    const err = await failureOf(fetcher().fetch('http://missing.test/a.png'));
-    assert.equal(err.reason, 'network_error');
-    assert.equal(err.transient, false);
-    assert.match(err.message, /missing\.test/);
+  test('a name that does not exist and a name on a private address fail alike, so internal DNS cannot be mapped', async () => {
+    // Both lookups are injected: nothing is resolved by DNS, and 10.0.0.1 is refused before any socket.
+    const answering = (answer: (callback: Parameters<LookupFunction>[2]) => void): LookupFunction => (_hostname, _options, callback) => answer(callback);
+    const missing = answering((callback) => callback(Object.assign(new Error('getaddrinfo ENOTFOUND probe.test'), { code: 'ENOTFOUND' }), ''));
+    const internal = answering((callback) => callback(null, [{ address: '10.0.0.1', family: 4 }]));
+    const url = 'http://probe.test/a.png';
+    const [a, b] = [await failureOf(fetcher({ lookup: missing }).fetch(url)), await failureOf(fetcher({ lookup: internal }).fetch(url))];
+    assert.deepEqual([a.reason, a.message, a.transient, a.url], [b.reason, b.message, b.transient, b.url]);
+    assert.equal(a.reason, 'address_blocked');
+    assert.match(a.message, /^probe\.test is not fetched/);
+    assert.doesNotMatch(a.message, /10\.0\.0\.1|ENOTFOUND|not found/);
   });
 });
 
@@ -325,4 +344,129 @@ describe('guarded fetcher: HTTP status', () => {
       assert.match(err.message, new RegExp(`images\\.test.*${code}`));
     });
   }
+});
+
+describe('guarded fetcher: ports of allowed hosts', () => {
+  // A second loopback server stands for another service on the same host: a database, an admin port.
+  const other = createServer((req, res) => {
+    otherSeen.push(req.url ?? '');
+    res.writeHead(200).end('internal service');
+  });
+  const otherSeen: string[] = [];
+  let otherPort = 0;
+  before(async () => {
+    other.listen(0, '127.0.0.1');
+    await once(other, 'listening');
+    const address = other.address();
+    assert.ok(address !== null && typeof address === 'object');
+    otherPort = address.port;
+  });
+  after(async () => {
+    other.closeAllConnections();
+    other.close();
+    await once(other, 'close');
+  });
+
+  test('an allowed host on another port is refused, directly and through a redirect, before any connection', async () => {
+    for (const f of [fetcher(), fetcher({ allowedHosts: [`images.test:${port}`, `127.0.0.1:${port}`] })]) {
+      for (const url of [`http://images.test:${otherPort}/secret`, `http://127.0.0.1:${otherPort}/secret`]) {
+        assert.equal((await failureOf(f.fetch(url))).reason, 'address_blocked', url);
+        const redirected = await failureOf(f.fetch(at(`/to?target=${encodeURIComponent(url)}`)));
+        assert.equal(redirected.reason, 'address_blocked', `redirect to ${url}`);
+      }
+    }
+    assert.deepEqual(otherSeen, [], 'the other port received a request');
+  });
+
+  test('an entry without a port allows only 80 and 443, not the port the host happens to serve on', async () => {
+    const err = await failureOf(fetcher({ allowedHosts: ['images.test'] }).fetch(at('/photo.png')));
+    assert.equal(err.reason, 'address_blocked');
+  });
+
+  test('an entry with a port allows exactly that port', async () => {
+    const f = fetcher({ allowedHosts: [`images.test:${otherPort}`] });
+    const got = await f.fetch(`http://images.test:${otherPort}/allowed`);
+    assert.equal(Buffer.from(got.bytes).toString(), 'internal service');
+    assert.deepEqual(otherSeen, ['/allowed']);
+    assert.equal((await failureOf(f.fetch(at('/photo.png')))).reason, 'address_blocked');
+  });
+
+  test('a bad entry is refused when the fetcher is made, naming it', () => {
+    assert.throws(() => createGuardedFetcher({ maxBytes: 1, connectTimeoutMs: 1, timeoutMs: 1, userAgent: 'x', allowedHosts: ['images.test:99999'] }), /"images\.test:99999"/);
+  });
+});
+
+describe('guarded fetcher: never takes the process down', () => {
+  test('1,000 over-long responses, with and without Content-Length, each reject as too_large', async () => {
+    const f = fetcher({ maxBytes: SMALL_LIMIT, allowedHosts: [`127.0.0.1:${port}`] });
+    const reasons = new Map<string, number>();
+    for (let batch = 0; batch < 50; batch++) {
+      await Promise.all(
+        Array.from({ length: 20 }, async (_, i) => {
+          const path = i % 2 === 0 ? '/over-long?length' : '/over-long';
+          let reason = 'fetched';
+          try {
+            await f.fetch(at(path, '127.0.0.1'), { expect: 'image' });
+          } catch (err) {
+            reason = err instanceof FetchError ? err.reason : String(err);
+          }
+          reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+        }),
+      );
+    }
+    literalConnectionsAllowed = connectedTo.filter((host) => host === '127.0.0.1').length;
+    assert.deepEqual(Object.fromEntries(reasons), { too_large: 1000 });
+    assert.equal(f.bodyBytes.inUse(), 0, 'no memory is left reserved by the failed reads');
+  });
+});
+
+describe('guarded fetcher: memory budget', () => {
+  const BODY = 40 * 1024;
+
+  /** Resolves once the condition holds; the test's own timeout is the only limit. */
+  async function until(condition: () => boolean): Promise<void> {
+    while (!condition()) await nextTurn();
+  }
+
+  test('a second body waits until the first is released, and then arrives whole', async () => {
+    const f = fetcher({ memoryBudgetBytes: BODY + 1024 });
+    const first = await f.fetch(at(`/sized?bytes=${BODY}&name=first`), { expect: 'image' });
+    assert.equal(f.bodyBytes.inUse(), BODY, 'an announced body reserves exactly its length');
+    let arrived = false;
+    const pending = f.fetch(at(`/sized?bytes=${BODY}&name=second`), { expect: 'image' }).then((got) => {
+      arrived = true;
+      return got;
+    });
+    await until(() => f.bodyBytes.waiting() === 1);
+    assert.equal(arrived, false, 'the second body was read while the first was held');
+    first.release();
+    const second = await pending;
+    assert.equal(second.bytes.byteLength, BODY);
+    assert.equal(f.bodyBytes.inUse(), BODY);
+    second.release();
+    second.release();
+    assert.equal(f.bodyBytes.inUse(), 0, 'releasing twice gives back nothing more');
+  });
+
+  test("a waiting fetch is cancelled by the caller's signal and leaves the queue", async () => {
+    const f = fetcher({ memoryBudgetBytes: BODY });
+    const first = await f.fetch(at(`/sized?bytes=${BODY}&name=held`));
+    const controller = new AbortController();
+    const waiting = f.fetch(at(`/sized?bytes=${BODY}&name=cancelled`), { signal: controller.signal });
+    await until(() => f.bodyBytes.waiting() === 1);
+    const reason = new Error('job stopped');
+    controller.abort(reason);
+    await assert.rejects(waiting, (err) => err === reason);
+    assert.equal(f.bodyBytes.waiting(), 0);
+    first.release();
+    assert.equal(f.bodyBytes.inUse(), 0);
+  });
+
+  test('a body without Content-Length holds only what arrived once read', async () => {
+    const f = fetcher({ memoryBudgetBytes: MAX_BYTES });
+    const got = await f.fetch(at('/chunked.png'));
+    assert.deepEqual(Buffer.from(got.bytes), png);
+    assert.equal(f.bodyBytes.inUse(), got.bytes.byteLength);
+    got.release();
+  });
 });

@@ -70,7 +70,7 @@ describe('Icecat source', () => {
   before(async () => {
     const fixtures = readProductFixtures('icecat');
     fake = await startFakeIcecat({ fixtures });
-    http = createGuardedSourceFetch({ allowedHosts: ['127.0.0.1'], connectTimeoutMs: 2_000 });
+    http = createGuardedSourceFetch({ allowedHosts: [new URL(fake.url).host], connectTimeoutMs: 2_000 });
     const monitor = defined(fixtures.find((f) => f.code === MONITOR), 'monitor fixture');
     fake.setRecord(MONITOR, 'it', italian(monitor.record));
   });

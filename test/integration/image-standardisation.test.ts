@@ -32,6 +32,8 @@ import { downHost } from '../helpers/down-host.ts';
  * loopback server, with the same contract: type sniffed from the bytes, failures as FetchError.
  */
 class LoopbackFetcher implements GuardedFetcher {
+  /** Bodies handed out and not yet released: standardisation must give every one back. */
+  held = 0;
   async fetch(url: string, options: { signal?: AbortSignal; maxBytes?: number; expect?: 'image' } = {}): Promise<FetchedResource> {
     let response: Response;
     try {
@@ -49,7 +51,13 @@ class LoopbackFetcher implements GuardedFetcher {
     if (options.expect === 'image' && !detected?.mime.startsWith('image/')) {
       throw new FetchError('unexpected_type', url, `the file is not an image (the server said ${declaredType ?? 'nothing'})`);
     }
-    return { url, bytes, detected: detected ? { mime: detected.mime, ext: detected.ext } : null, declaredType };
+    this.held++;
+    let released = false;
+    const release = () => {
+      if (!released) this.held--;
+      released = true;
+    };
+    return { url, bytes, detected: detected ? { mime: detected.mime, ext: detected.ext } : null, declaredType, release };
   }
 }
 
@@ -102,9 +110,9 @@ const productBox = (image: Uint8Array) => boxOf(image, (r, g, b) => Math.min(r, 
 /** Saturated pixels only: the product, not a grey backdrop or its shadow. */
 const colouredBox = (image: Uint8Array) => boxOf(image, (r, g, b) => Math.max(r, g, b) - Math.min(r, g, b) > 40);
 
-function run(refs: ImageRef[], maxInputPixels = MAX_PIXELS): Promise<StandardiseProductImagesResult> {
+function run(refs: ImageRef[], maxInputPixels = MAX_PIXELS, fetcher = new LoopbackFetcher()): Promise<StandardiseProductImagesResult> {
   return standardiseProductImages(refs, {
-    fetcher: new LoopbackFetcher(),
+    fetcher,
     storage,
     publicBaseUrl: 'https://shop.example/',
     image: { size: SIZE, maxInputPixels },
@@ -197,6 +205,7 @@ after(async () => {
 
 describe('a product with every kind of picture', () => {
   let result: StandardiseProductImagesResult;
+  const fetcher = new LoopbackFetcher();
   const refs = (): ImageRef[] => [
     caller('photo-white-border.jpg'),
     caller('transparent.png'),
@@ -211,7 +220,11 @@ describe('a product with every kind of picture', () => {
   ];
 
   before(async () => {
-    result = await run(refs());
+    result = await run(refs(), MAX_PIXELS, fetcher);
+  });
+
+  test('every fetched body is given back to the fetcher, kept, duplicate or broken, so other jobs do not wait for memory', () => {
+    assert.equal(fetcher.held, 0);
   });
 
   test('lists each distinct picture once, in the order listed, credited to where it came from, failed ones included', () => {

@@ -42,7 +42,7 @@ function source(
     userAgent: USER_AGENT,
     timeoutMs: options.timeoutMs ?? 5_000,
     limiter: createRateLimiter({ requestsPerMinute: options.requestsPerMinute ?? 100, clock: options.clock }),
-    fetch: (options.http ?? guarded(['127.0.0.1'])).fetch,
+    fetch: (options.http ?? guarded([new URL(fake.url).host, new URL(fake.sisterUrl).host])).fetch,
   });
 }
 
@@ -343,6 +343,8 @@ describe('Open Food Facts source: where redirects may lead', () => {
   // `sister.test`, which the test lookup maps to the sister server on another 127.0.0.1 port.
   let named: FakeOpenFoodFacts;
   const sisterPort = () => new URL(named.sisterUrl).port;
+  /** The base URL's host and port: allowing 127.0.0.1 alone would allow only ports 80 and 443. */
+  const mainHost = () => new URL(named.url).host;
   before(async () => {
     named = await startFakeOpenFoodFacts({ fixtures: readProductFixtures('open_food_facts'), sisterHost: 'sister.test' });
   });
@@ -361,7 +363,7 @@ describe('Open Food Facts source: where redirects may lead', () => {
   }
 
   test('the sister site is followed when its host is allowed', async () => {
-    const facts = defined(await lookup(sourceAllowing(['127.0.0.1', 'sister.test']), ELVIVE), 'facts');
+    const facts = defined(await lookup(sourceAllowing([mainHost(), `sister.test:${sisterPort()}`]), ELVIVE), 'facts');
     assert.deepEqual(valuesOf(facts, 'kind'), ['beauty']);
     assert.deepEqual(named.requestsFor(ELVIVE).map((r) => r.server), ['main', 'sister']);
     assert.ok(facts.every((f) => f.url === `http://sister.test:${sisterPort()}/product/${ELVIVE}`));
@@ -370,7 +372,7 @@ describe('Open Food Facts source: where redirects may lead', () => {
   test('a redirect to a private address under a name that is not allowed is refused before connecting', async () => {
     const before = named.requests.length;
     const error = await withoutConnectingTo(['sister.test'], () =>
-      unavailable(lookup(sourceAllowing(['127.0.0.1']), ELVIVE), /^refused to connect to sister\.test:\d+ \(redirected from 127\.0\.0\.1:\d+\): it is a private/),
+      unavailable(lookup(sourceAllowing([mainHost()]), ELVIVE), /^refused to connect to sister\.test:\d+ \(redirected from 127\.0\.0\.1:\d+\): it is a private/),
     );
     assert.equal(error.retryAfterSeconds, null);
     assert.deepEqual(named.requests.slice(before).map((r) => r.server), ['main'], 'the sister got nothing');
@@ -382,7 +384,7 @@ describe('Open Food Facts source: where redirects may lead', () => {
     try {
       const before = named.requests.length;
       await withoutConnectingTo(['blocked.test'], () =>
-        unavailable(lookup(sourceAllowing(['127.0.0.1', 'sister.test']), code), /refused to connect to blocked\.test:\d+ \(redirected from 127\.0\.0\.1:\d+\)/),
+        unavailable(lookup(sourceAllowing([mainHost(), `sister.test:${sisterPort()}`]), code), /refused to connect to blocked\.test:\d+ \(redirected from 127\.0\.0\.1:\d+\)/),
       );
       assert.deepEqual(named.requests.slice(before).map((r) => r.path), [`/api/v3/product/${code}`], 'only the redirect was asked for');
     } finally {
@@ -396,7 +398,7 @@ describe('Open Food Facts source: where redirects may lead', () => {
     try {
       await withoutConnectingTo(['169.254.169.254'], () =>
         unavailable(
-          lookup(sourceAllowing(['127.0.0.1', '169.254.169.254']), code),
+          lookup(sourceAllowing([mainHost(), '169.254.169.254']), code),
           /refused to connect to 169\.254\.169\.254 \(redirected from 127\.0\.0\.1:\d+\)/,
         ),
       );
@@ -412,7 +414,7 @@ describe('Open Food Facts source: where redirects may lead', () => {
       ICECAT_URL: 'http://icecat-mirror.intra:8080/api',
       FETCH_ALLOWED_HOSTS: 'cdn.intra',
     });
-    assert.deepEqual(sourceAllowedHosts(config), ['cdn.intra', '127.0.0.1', 'icecat-mirror.intra']);
+    assert.deepEqual(sourceAllowedHosts(config), ['cdn.intra', mainHost(), 'icecat-mirror.intra:8080']);
     const pool = guardedSourceFetchFromConfig(config, resolveName);
     pools.push(pool);
     const configured = openFoodFactsSourceFromConfig(config.sources, pool.fetch);

@@ -34,6 +34,7 @@ for (const target of databaseTargets()) {
   describe(`product images through the worker [${target.name}]`, () => {
     let server: Server;
     let base: string;
+    let down: string;
     const served: string[] = [];
     let h: Harness;
     before(async () => {
@@ -49,7 +50,9 @@ for (const target of databaseTargets()) {
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      h = await startHarness(target, { env: { FETCH_ALLOWED_HOSTS: '127.0.0.1', PUBLIC_BASE_URL: 'https://shop.example' } });
+      down = await downHost();
+      // Each loopback port the pictures come from is allowed; any other port of 127.0.0.1 stays refused.
+      h = await startHarness(target, { env: { FETCH_ALLOWED_HOSTS: `${new URL(base).host},${new URL(down).host}`, PUBLIC_BASE_URL: 'https://shop.example' } });
     });
     after(async () => {
       await h.close();
@@ -116,7 +119,7 @@ for (const target of databaseTargets()) {
     });
 
     test('standardisation on, image host down: the record still lists every source URL, each marked as worth retrying', async () => {
-      const host = await downHost();
+      const host = down;
       const images = [`${host}/front.jpg`, `${host}/back.jpg`];
       const { token } = await h.account(100, { imageStandardization: true });
       const id = await created(token, images);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { checkFetchUrl, classifyAddress, hostAddress, isAllowedHost, mayConnect } from '../../src/media/address-policy.ts';
+import { ConfigError, loadConfig } from '../../src/config.ts';
+import { checkFetchUrl, classifyAddress, hostAddress, isAllowedHost, mayConnect, parseAllowedHost, parseAllowedHosts } from '../../src/media/address-policy.ts';
 
 /** [address, the class it must fall in]; every one of them must be refused for an ordinary host. */
 const BLOCKED: ReadonlyArray<readonly [string, string]> = [
@@ -88,58 +89,93 @@ describe('address policy: classes', () => {
   for (const [address, kind] of BLOCKED) {
     test(`${JSON.stringify(address)} is ${kind} and refused`, () => {
       assert.equal(classifyAddress(address), kind);
-      assert.equal(mayConnect(address, 'images.example.com', []), false);
+      assert.equal(mayConnect(address, 'images.example.com', 443, []), false);
     });
   }
   for (const address of PUBLIC) {
     test(`${address} is public and allowed`, () => {
       assert.equal(classifyAddress(address), 'public');
-      assert.equal(mayConnect(address, 'images.example.com', []), true);
+      assert.equal(mayConnect(address, 'images.example.com', 443, []), true);
     });
   }
 });
 
 describe('address policy: allowed hosts', () => {
-  const allowed = ['images.test', '127.0.0.1', '[::1]', 'Intranet.Example.'];
+  const allowed = parseAllowedHosts(['images.test', '127.0.0.1', '[::1]', 'Intranet.Example.']);
 
   test('an allowed name may resolve to loopback, private and other local ranges', () => {
     for (const address of ['127.0.0.1', '::1', '10.1.2.3', '192.168.0.5', '100.64.1.1', 'fd00::5', '169.254.10.10', '::ffff:127.0.0.1']) {
-      assert.equal(mayConnect(address, 'images.test', allowed), true, address);
+      assert.equal(mayConnect(address, 'images.test', 80, allowed), true, address);
     }
   });
 
   test('a name not on the list gets no exemption, not even a subdomain or a suffix of an allowed one', () => {
     for (const host of ['blocked.test', 'evil.images.test', 'images.test.evil.com', 'imagestest']) {
-      assert.equal(mayConnect('127.0.0.1', host, allowed), false, host);
+      assert.equal(mayConnect('127.0.0.1', host, 80, allowed), false, host);
     }
   });
 
   test('metadata, unspecified, broadcast and multicast stay refused even for an allowed host', () => {
     for (const address of ['169.254.169.254', 'fd00:ec2::254', '100.100.100.200', '192.0.0.192', '::ffff:169.254.169.254', '0.0.0.0', '::', '255.255.255.255', '224.0.0.1', 'ff02::1']) {
-      assert.equal(mayConnect(address, 'images.test', allowed), false, address);
+      assert.equal(mayConnect(address, 'images.test', 80, allowed), false, address);
     }
   });
 
   test('names match case-insensitively and with or without the trailing dot', () => {
-    assert.equal(isAllowedHost('IMAGES.TEST', allowed), true);
-    assert.equal(isAllowedHost('images.test.', allowed), true);
-    assert.equal(isAllowedHost('intranet.example.com', allowed), false);
-    assert.equal(isAllowedHost('intranet.example', allowed), true);
+    assert.equal(isAllowedHost('IMAGES.TEST', 443, allowed), true);
+    assert.equal(isAllowedHost('images.test.', 443, allowed), true);
+    assert.equal(isAllowedHost('intranet.example.com', 443, allowed), false);
+    assert.equal(isAllowedHost('intranet.example', 443, allowed), true);
   });
 
   test('IP literals match in any notation of the same address, bracketed or not', () => {
-    assert.equal(isAllowedHost('127.0.0.1', allowed), true);
-    assert.equal(isAllowedHost('[::1]', allowed), true);
-    assert.equal(isAllowedHost('0:0:0:0:0:0:0:1', allowed), true);
-    assert.equal(isAllowedHost('127.0.0.2', allowed), false);
+    assert.equal(isAllowedHost('127.0.0.1', 443, allowed), true);
+    assert.equal(isAllowedHost('[::1]', 443, allowed), true);
+    assert.equal(isAllowedHost('0:0:0:0:0:0:0:1', 443, allowed), true);
+    assert.equal(isAllowedHost('127.0.0.2', 443, allowed), false);
     // the mapped form is another address: it is not on the list just because 127.0.0.1 is
-    assert.equal(isAllowedHost('[::ffff:7f00:1]', allowed), false);
+    assert.equal(isAllowedHost('[::ffff:7f00:1]', 443, allowed), false);
+  });
+
+  test('an entry without a port allows 80 and 443 only; with a port, exactly that port', () => {
+    const ported = parseAllowedHosts(['images.test', 'cdn.test:8080', '127.0.0.1:3000', '[::1]:3001']);
+    assert.equal(mayConnect('10.0.0.1', 'images.test', 80, ported), true);
+    assert.equal(mayConnect('10.0.0.1', 'images.test', 443, ported), true);
+    for (const port of [22, 5432, 6379, 8080]) assert.equal(mayConnect('10.0.0.1', 'images.test', port, ported), false, `port ${port}`);
+    assert.equal(mayConnect('10.0.0.1', 'cdn.test', 8080, ported), true);
+    for (const port of [80, 443, 8081]) assert.equal(mayConnect('10.0.0.1', 'cdn.test', port, ported), false, `port ${port}`);
+    assert.equal(isAllowedHost('127.0.0.1', 3000, ported), true);
+    assert.equal(isAllowedHost('127.0.0.1', 3001, ported), false);
+    assert.equal(isAllowedHost('[::1]', 3001, ported), true);
+    assert.equal(isAllowedHost('[::1]', 3000, ported), false);
+  });
+
+  test('entries are read as URL hosts are: case, trailing dot, IPv4 spellings, bracketed or bare IPv6', () => {
+    const read = (entry: string) => {
+      const parsed = parseAllowedHost(entry);
+      assert.ok(parsed.ok, entry);
+      return parsed.value;
+    };
+    assert.deepEqual(read(' Images.Test.:8443 '), { host: 'images.test', ports: [8443] });
+    assert.deepEqual(read('2130706433:81'), { host: '127.0.0.1', ports: [81] });
+    assert.deepEqual(read('[0:0::1]:3000'), { host: '::1', ports: [3000] });
+    assert.deepEqual(read('::1'), { host: '::1', ports: [80, 443] });
+    assert.deepEqual(read('[::1]'), { host: '::1', ports: [80, 443] });
+  });
+
+  test('a bad entry is refused with a message that quotes it and says how to write one', () => {
+    for (const entry of ['', 'images.test:', 'images.test:0', 'images.test:65536', 'images.test:http', 'images.test:80:81', ':8080', 'http://images.test', 'images.test/path', '*.images.test', '[images.test]:80', '[::1]:', '[::1', 'user@images.test']) {
+      const parsed = parseAllowedHost(entry);
+      assert.equal(parsed.ok, false, entry);
+      if (!parsed.ok) assert.match(parsed.problem, /host:port/, entry);
+    }
+    assert.throws(() => parseAllowedHosts(['images.test', 'bad:port']), /"bad:port"/);
   });
 
   test('an empty list allows nothing', () => {
-    assert.equal(isAllowedHost('images.test', []), false);
-    assert.equal(isAllowedHost('', ['']), false);
-    assert.equal(mayConnect('10.0.0.1', 'images.test', []), false);
+    assert.equal(isAllowedHost('images.test', 443, []), false);
+    assert.equal(isAllowedHost('', 443, parseAllowedHosts([])), false);
+    assert.equal(mayConnect('10.0.0.1', 'images.test', 443, []), false);
   });
 });
 
@@ -196,7 +232,22 @@ describe('address policy: URLs', () => {
       assert.ok(check.ok, input);
       const literal = hostAddress(check.url.hostname);
       assert.equal(literal, address, input);
-      if (literal !== null) assert.equal(mayConnect(literal, check.url.hostname, []), false, input);
+      if (literal !== null) assert.equal(mayConnect(literal, check.url.hostname, 80, []), false, input);
     }
+  });
+});
+
+describe('address policy: FETCH_ALLOWED_HOSTS and the memory settings', () => {
+  test('entries are kept as written; each bad one is named in the start-up error', () => {
+    assert.deepEqual(loadConfig({ FETCH_ALLOWED_HOSTS: 'images.intra, 10.0.0.5:8080,[fd00::5]:9000' }).fetch.allowedHosts, ['images.intra', '10.0.0.5:8080', '[fd00::5]:9000']);
+    assert.throws(
+      () => loadConfig({ FETCH_ALLOWED_HOSTS: 'images.intra:99999,ok.intra,http://cdn.intra/' }),
+      (err: unknown) => err instanceof ConfigError && /FETCH_ALLOWED_HOSTS.*"images\.intra:99999"/.test(err.message) && /"http:\/\/cdn\.intra\/"/.test(err.message) && !/"ok\.intra"/.test(err.message),
+    );
+  });
+
+  test('the memory budget must hold one body of FETCH_MAX_BYTES', () => {
+    assert.equal(loadConfig({}).fetch.memoryBudgetBytes, 256 * 1024 * 1024);
+    assert.throws(() => loadConfig({ FETCH_MAX_BYTES: String(64 * 1024 * 1024), FETCH_MEMORY_BUDGET_BYTES: String(32 * 1024 * 1024) }), /FETCH_MEMORY_BUDGET_BYTES.*less than FETCH_MAX_BYTES/);
   });
 });
