@@ -18,7 +18,10 @@ import { openTarget, targetNames, type TargetName } from './targets.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1000);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 1000);
-const COUNTRIES = (process.env.BENCH_COUNTRIES ?? 'it,de').split(',').map((c) => c.trim().toLowerCase()).filter((c) => c !== '');
+const COUNTRIES = (process.env.BENCH_COUNTRIES ?? 'it,de')
+  .split(',')
+  .map((c) => c.trim().toLowerCase())
+  .filter((c) => c !== '');
 const AGENT_CONCURRENCY = Number(process.env.BENCH_AGENT_CONCURRENCY ?? 32);
 const WORKER_CONCURRENCY = Number(process.env.BENCH_WORKER_CONCURRENCY ?? 8);
 // The service's own default (config.ts) when unset, read from the service's own config rule.
@@ -162,7 +165,12 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
     AGENT_V2_MODEL: 'openai-compatible:bench-writer',
     AGENT_V2_BASE_URL: fake.baseURL,
     AGENT_V2_API_KEY: 'bench-key',
-    ...Object.fromEntries(Object.entries(limits).flatMap(([key, value]) => [[`AGENT_V1_${key}`, value], [`AGENT_V2_${key}`, value]])),
+    ...Object.fromEntries(
+      Object.entries(limits).flatMap(([key, value]) => [
+        [`AGENT_V1_${key}`, value],
+        [`AGENT_V2_${key}`, value],
+      ]),
+    ),
     ...configuration.env,
   });
   const container = await createContainer(config, { logger: pino({ level: 'silent' }), database: opened });

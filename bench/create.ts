@@ -96,8 +96,7 @@ async function vetrina(name: TargetName): Promise<Row[]> {
 function table(rows: Row[]): string {
   const head = '| database | scenario | requests/s | products/s | p50 ms | p99 ms | errors | non-2xx |\n|---|---|---:|---:|---:|---:|---:|---:|';
   const lines = rows.map(
-    (r) =>
-      `| ${r.target} | ${r.scenario} | ${r.requestsPerSecond.toFixed(0)} | ${r.productsPerSecond.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`,
+    (r) => `| ${r.target} | ${r.scenario} | ${r.requestsPerSecond.toFixed(0)} | ${r.productsPerSecond.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`,
   );
   return [head, ...lines].join('\n');
 }

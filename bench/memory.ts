@@ -24,9 +24,7 @@ const MiB = 1024 * 1024;
 const JOBS = Number(process.env.BENCH_JOBS ?? 32);
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 32);
 /** Settings of each row, as environment for the child; empty means the service's defaults. */
-const ROWS: readonly Record<string, string>[] = process.env.BENCH_ROWS === 'default'
-  ? [{}]
-  : [{}, { FETCH_MEMORY_BUDGET_BYTES: String(64 * MiB), IMAGE_DECODES_AT_ONCE: '1' }];
+const ROWS: readonly Record<string, string>[] = process.env.BENCH_ROWS === 'default' ? [{}] : [{}, { FETCH_MEMORY_BUDGET_BYTES: String(64 * MiB), IMAGE_DECODES_AT_ONCE: '1' }];
 
 interface ChildResult {
   settings: Record<string, string>;
@@ -46,8 +44,12 @@ async function pictures(): Promise<{ jpeg: Buffer; png: Buffer; width: number; h
   const height = 4200;
   const noise = randomBytes(width * height * 3);
   const raw = { raw: { width, height, channels: 3 as const } };
-  const jpeg = await sharp(Buffer.from(noise.map((b) => 64 + (b & 127))), raw).jpeg({ quality: 95 }).toBuffer();
-  const png = await sharp(Buffer.from(noise.map((b) => 100 + (b & 3) * 8)), raw).png({ compressionLevel: 6 }).toBuffer();
+  const jpeg = await sharp(Buffer.from(noise.map((b) => 64 + (b & 127))), raw)
+    .jpeg({ quality: 95 })
+    .toBuffer();
+  const png = await sharp(Buffer.from(noise.map((b) => 100 + (b & 3) * 8)), raw)
+    .png({ compressionLevel: 6 })
+    .toBuffer();
   return { jpeg, png, width, height };
 }
 
@@ -179,7 +181,10 @@ async function main(): Promise<void> {
     '| settings | standardised / failed | for the model / failed | seconds | RSS at start MiB | peak RSS (sampled) MiB | maxRSS MiB |',
     '| --- | --- | --- | ---: | ---: | ---: | ---: |',
     ...rows.map((r) => {
-      const settings = Object.entries(r.settings).map(([k, v]) => `${k}=${v}`).join(', ') || 'defaults';
+      const settings =
+        Object.entries(r.settings)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(', ') || 'defaults';
       return `| ${settings} | ${r.pictures.standardised} / ${r.pictures.failed} | ${r.pictures.forModel} / ${r.pictures.modelFailed} | ${r.seconds.toFixed(1)} | ${r.baselineRssMiB.toFixed(0)} | ${r.peakRssMiB.toFixed(0)} | ${r.maxRssMiB.toFixed(0)} |`;
     }),
   ];

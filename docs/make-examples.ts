@@ -11,9 +11,27 @@ import { openFoodFactsRecordToFacts } from '../src/sources/open-food-facts-facts
 import { readProductFixtures, type ProductFixture } from '../test/fakes/product-fixtures.ts';
 
 const EXAMPLES: { slug: string; targets: { country: string; language: string }[] }[] = [
-  { slug: 'food-ferrero-nutella-400g', targets: [{ country: 'it', language: 'it' }, { country: 'de', language: 'de' }] },
-  { slug: 'medicine-tachipirina-500-20-compresse', targets: [{ country: 'it', language: 'it' }, { country: 'fr', language: 'fr' }] },
-  { slug: 'electronics-sony-wh-1000xm5-headphones', targets: [{ country: 'gb', language: 'en' }, { country: 'es', language: 'es' }] },
+  {
+    slug: 'food-ferrero-nutella-400g',
+    targets: [
+      { country: 'it', language: 'it' },
+      { country: 'de', language: 'de' },
+    ],
+  },
+  {
+    slug: 'medicine-tachipirina-500-20-compresse',
+    targets: [
+      { country: 'it', language: 'it' },
+      { country: 'fr', language: 'fr' },
+    ],
+  },
+  {
+    slug: 'electronics-sony-wh-1000xm5-headphones',
+    targets: [
+      { country: 'gb', language: 'en' },
+      { country: 'es', language: 'es' },
+    ],
+  },
 ];
 
 function factsOf(fixture: ProductFixture): Fact[] {
@@ -42,7 +60,11 @@ function recordTable(records: CountryContent[]): string {
     row('short_description', (r) => r.short_description ?? ''),
     row('description', (r) => r.description ?? ''),
     row('key_features', (r) => r.key_features.map((f) => `• ${f}`).join('\n')),
-    row('global_attr', (r) => Object.entries(r.global_attr).map(([k, v]) => `${k}: ${clip(v, 80)}`).join('\n')),
+    row('global_attr', (r) =>
+      Object.entries(r.global_attr)
+        .map(([k, v]) => `${k}: ${clip(v, 80)}`)
+        .join('\n'),
+    ),
     row('title_tag', (r) => r.title_tag ?? ''),
     row('meta_description', (r) => r.meta_description ?? ''),
     row('meta_keywords', (r) => r.meta_keywords ?? ''),
@@ -65,7 +87,17 @@ for (const example of EXAMPLES) {
   if (fixture === undefined) throw new Error(`missing fixture ${example.slug}`);
   const facts = factsOf(fixture);
   const output = await engine.generate({
-    product: { id: fixture.slug, code: fixture.code, codeType: fixture.source === 'aifa' ? 'minsan' : 'ean', sku: null, productHandle: null, title: null, brand: null, description: null, images: [] },
+    product: {
+      id: fixture.slug,
+      code: fixture.code,
+      codeType: fixture.source === 'aifa' ? 'minsan' : 'ean',
+      sku: null,
+      productHandle: null,
+      title: null,
+      brand: null,
+      description: null,
+      images: [],
+    },
     facts,
     notes: null,
     agentModel: 'v2',

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { parseAllowedHost } from './media/address-policy.ts';
 
 // The only reader of process.env: parsed once, frozen, passed down explicitly.
-const intFrom = (fallback: number, min: number, max: number) =>
-  z.coerce.number().int().min(min).max(max).default(fallback);
+const intFrom = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 
 const configSchema = z.object({
   DATABASE_URL: z.string().trim().min(1).optional(),

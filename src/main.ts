@@ -33,10 +33,13 @@ export async function run(config: Config, options: RunOptions): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: no new requests; finishing in-flight work');
-    const force = setTimeout(() => {
-      logger.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, (config.shutdownTimeoutSeconds + 10) * 1000);
+    const force = setTimeout(
+      () => {
+        logger.error('shutdown took too long; exiting');
+        process.exit(1);
+      },
+      (config.shutdownTimeoutSeconds + 10) * 1000,
+    );
     force.unref();
     try {
       await app?.close();
@@ -62,8 +65,7 @@ async function start(config: Config, options: RunOptions, container: Container):
   if (created !== null) {
     // Printed once, plainly, because it is never retrievable again (only its hash is stored).
     process.stdout.write(
-      `\nCreated account "${created.account.name}" with ${created.account.credits} credits.\n` +
-        `Its API token, shown only this once:\n\n  ${created.token}\n\n`,
+      `\nCreated account "${created.account.name}" with ${created.account.credits} credits.\n` + `Its API token, shown only this once:\n\n  ${created.token}\n\n`,
     );
   }
 
@@ -83,15 +85,15 @@ async function start(config: Config, options: RunOptions, container: Container):
     }
     if (options.workers) {
       await startWorkers({ ...container });
-      logger.info(
-        { concurrency: config.worker.concurrency, batchSize: config.worker.batchSize, sources: container.sources.names },
-        'workers started',
-      );
+      logger.info({ concurrency: config.worker.concurrency, batchSize: config.worker.batchSize, sources: container.sources.names }, 'workers started');
       for (const agent of ['v1', 'v2'] as const) logger.info({ agent_model: agent, engine: container.engines[agent] }, `agent model ${agent}: ${container.engines[agent]}`);
       const jobsInFlight = config.worker.concurrency * config.worker.batchSize;
       if ((config.agents.v1 !== null || config.agents.v2 !== null) && jobsInFlight < config.agents.concurrency) {
         // Model calls wait on the network: fewer jobs than allowed calls leaves the provider idle.
-        logger.warn({ jobsInFlight, agentConcurrency: config.agents.concurrency }, 'WORKER_CONCURRENCY × WORKER_BATCH_SIZE is below AGENT_CONCURRENCY: raise WORKER_BATCH_SIZE to keep the model busy');
+        logger.warn(
+          { jobsInFlight, agentConcurrency: config.agents.concurrency },
+          'WORKER_CONCURRENCY × WORKER_BATCH_SIZE is below AGENT_CONCURRENCY: raise WORKER_BATCH_SIZE to keep the model busy',
+        );
       }
     }
     return { app, metricsServer };
@@ -119,7 +121,9 @@ async function checkAgentModels(config: Config, logger: Logger): Promise<void> {
     else logger.warn({ agent_model: agent }, `agent model not checked: ${verdict.message}`);
   }
   if (fatal.length > 0) {
-    throw new ConfigError(`agent model misconfigured:\n  ${fatal.join('\n  ')}\n  (AGENT_CHECK_AT_START=off skips this check, e.g. where the provider's model list is not reachable)`);
+    throw new ConfigError(
+      `agent model misconfigured:\n  ${fatal.join('\n  ')}\n  (AGENT_CHECK_AT_START=off skips this check, e.g. where the provider's model list is not reachable)`,
+    );
   }
 }
 

@@ -53,7 +53,9 @@ function text(value: string, width: number, height: number, size: number, weight
 async function originalCell(bytes: Buffer): Promise<Buffer> {
   const { hasAlpha } = await sharp(bytes).metadata();
   // A checkerboard behind transparent pictures only, so it means transparency where it shows.
-  const panel = hasAlpha ? checker() : Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${CELL}" height="${CELL}"><rect width="100%" height="100%" fill="#e2e2e0"/></svg>`);
+  const panel = hasAlpha
+    ? checker()
+    : Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${CELL}" height="${CELL}"><rect width="100%" height="100%" fill="#e2e2e0"/></svg>`);
   const shown = await sharp(bytes).resize(CELL, CELL, { fit: 'inside' }).png().toBuffer();
   const meta = await sharp(shown).metadata();
   return sharp(panel)
@@ -72,9 +74,7 @@ async function main(): Promise<void> {
   const rows = await samples();
   const rowHeight = LABEL + CELL + LABEL + GAP;
   const height = TITLE + rows.length * rowHeight;
-  const layers: OverlayOptions[] = [
-    { input: text('Vetrina image standardisation: as received → 500 px rendition', WIDTH - 2 * GAP, TITLE - 20, 24, 'bold'), left: GAP, top: 16 },
-  ];
+  const layers: OverlayOptions[] = [{ input: text('Vetrina image standardisation: as received → 500 px rendition', WIDTH - 2 * GAP, TITLE - 20, 24, 'bold'), left: GAP, top: 16 }];
   const rightX = GAP + CELL + GAP * 3;
   for (const [i, sample] of rows.entries()) {
     const top = TITLE + i * rowHeight;
@@ -88,7 +88,11 @@ async function main(): Promise<void> {
       { input: text('→', GAP * 3, CELL, 40), left: GAP + CELL + 14, top: top + LABEL - CELL / 2 + 20 },
       // The rendition at 400 px so both columns are the same size; a thin frame shows its edge.
       {
-        input: await sharp(rendition.data).resize(CELL - 2, CELL - 2).extend({ top: 1, bottom: 1, left: 1, right: 1, background: '#bbbbbb' }).png().toBuffer(),
+        input: await sharp(rendition.data)
+          .resize(CELL - 2, CELL - 2)
+          .extend({ top: 1, bottom: 1, left: 1, right: 1, background: '#bbbbbb' })
+          .png()
+          .toBuffer(),
         left: rightX,
         top: top + LABEL,
       },

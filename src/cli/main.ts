@@ -159,9 +159,7 @@ async function command(config: Config, args: string[]): Promise<Output | null> {
     if (format !== undefined && !isInputFormat(format)) throw new UsageError('--format must be csv or jsonl');
     const language = values.language?.toLowerCase();
     if (language !== undefined && !/^[a-z]{2}$/.test(language)) throw new UsageError('--language must be a two-letter ISO 639-1 code, e.g. it');
-    return withProgress(file, values.json === true, (onProgress) =>
-      withDatabase(config, (db) => importCatalogue(db, file, { format, language: language ?? null, onProgress })),
-    );
+    return withProgress(file, values.json === true, (onProgress) => withDatabase(config, (db) => importCatalogue(db, file, { format, language: language ?? null, onProgress })));
   }
   if (group === 'sources' && action === 'aifa' && rest[0] === 'import') {
     const [, file, ...extra] = rest;

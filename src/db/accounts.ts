@@ -12,10 +12,7 @@ export interface AccountRow {
 const COLUMNS = 'id, name, credits, image_standardization, created_at';
 
 export async function insertAccount(db: SqlRunner, name: string, imageStandardization: boolean): Promise<AccountRow> {
-  const rows = await db.query<AccountRow>(
-    `INSERT INTO accounts (name, image_standardization) VALUES ($1, $2) RETURNING ${COLUMNS}`,
-    [name, imageStandardization],
-  );
+  const rows = await db.query<AccountRow>(`INSERT INTO accounts (name, image_standardization) VALUES ($1, $2) RETURNING ${COLUMNS}`, [name, imageStandardization]);
   return firstRow(rows, 'insertAccount');
 }
 
@@ -35,10 +32,7 @@ export async function countAccounts(db: SqlRunner): Promise<number> {
 }
 
 export async function setImageStandardization(db: SqlRunner, id: string, on: boolean): Promise<AccountRow | undefined> {
-  const rows = await db.query<AccountRow>(
-    `UPDATE accounts SET image_standardization = $2, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
-    [id, on],
-  );
+  const rows = await db.query<AccountRow>(`UPDATE accounts SET image_standardization = $2, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`, [id, on]);
   return rows[0];
 }
 
@@ -71,23 +65,12 @@ export async function changeBalance(db: SqlRunner, change: BalanceChange): Promi
      INSERT INTO credit_ledger (account_id, delta, balance_after, kind, request_id, generation_id, memo)
      SELECT id, $2, credits, $3, $4, $5, $6 FROM account
      RETURNING balance_after`,
-    [
-      change.accountId,
-      change.delta,
-      change.kind,
-      change.requestId ?? null,
-      change.generationId ?? null,
-      change.memo ?? null,
-      change.whileImageStandardization ?? null,
-    ],
+    [change.accountId, change.delta, change.kind, change.requestId ?? null, change.generationId ?? null, change.memo ?? null, change.whileImageStandardization ?? null],
   );
   return rows[0]?.balance_after;
 }
 
 export async function ledgerSum(db: SqlRunner, accountId: string): Promise<number> {
-  const rows = await db.query<{ total: number }>(
-    'SELECT coalesce(sum(delta), 0)::int AS total FROM credit_ledger WHERE account_id = $1',
-    [accountId],
-  );
+  const rows = await db.query<{ total: number }>('SELECT coalesce(sum(delta), 0)::int AS total FROM credit_ledger WHERE account_id = $1', [accountId]);
   return rows[0]?.total ?? 0;
 }

@@ -68,14 +68,8 @@ export interface CatalogueImportRow {
   finished_at: Date | null;
 }
 
-export async function startCatalogueImport(
-  db: SqlRunner,
-  run: { source: CatalogueSourceName; fileName: string; format: string },
-): Promise<string> {
-  const rows = await db.query<{ id: string }>(
-    'INSERT INTO catalogue_imports (source, file_name, format) VALUES ($1, $2, $3) RETURNING id',
-    [run.source, run.fileName, run.format],
-  );
+export async function startCatalogueImport(db: SqlRunner, run: { source: CatalogueSourceName; fileName: string; format: string }): Promise<string> {
+  const rows = await db.query<{ id: string }>('INSERT INTO catalogue_imports (source, file_name, format) VALUES ($1, $2, $3) RETURNING id', [run.source, run.fileName, run.format]);
   return firstRow(rows, 'startCatalogueImport').id;
 }
 
@@ -89,12 +83,7 @@ export async function recordCatalogueImportProgress(db: SqlRunner, importId: str
 }
 
 /** Final counts and the first errors (the caller caps them; `rows_failed` keeps the total). */
-export async function finishCatalogueImport(
-  db: SqlRunner,
-  importId: string,
-  counts: CatalogueImportCounts,
-  errors: readonly unknown[],
-): Promise<void> {
+export async function finishCatalogueImport(db: SqlRunner, importId: string, counts: CatalogueImportCounts, errors: readonly unknown[]): Promise<void> {
   await db.query(
     `UPDATE catalogue_imports SET rows_read = $2, rows_imported = $3, rows_failed = $4, errors = $5::jsonb, finished_at = now()
      WHERE id = $1`,

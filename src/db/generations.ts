@@ -214,7 +214,10 @@ export async function deferGeneration(db: SqlRunner, id: string, fence: ClaimFen
  * An older generation of the same product that has not settled: only a deferred one can be, as
  * the queue runs a product's jobs one at a time in order; the younger one must wait behind it.
  */
-export async function olderUnsettledGeneration(db: SqlRunner, generation: Pick<GenerationRow, 'id' | 'product_id' | 'created_at'>): Promise<{ id: string; not_before: Date | null } | undefined> {
+export async function olderUnsettledGeneration(
+  db: SqlRunner,
+  generation: Pick<GenerationRow, 'id' | 'product_id' | 'created_at'>,
+): Promise<{ id: string; not_before: Date | null } | undefined> {
   const rows = await db.query<{ id: string; not_before: Date | null }>(
     `SELECT id, not_before FROM generations
      WHERE product_id = $1 AND id <> $2 AND state IN ('queued', 'processing') AND (created_at, id) < ($3, $2)

@@ -123,26 +123,14 @@ export interface ExistingProduct {
   countries: string[];
 }
 
-export async function findExistingProducts(
-  db: SqlRunner,
-  accountId: string,
-  codes: readonly string[],
-  sku: string | null,
-): Promise<ExistingProduct[]> {
-  return db.query<ExistingProduct>(
-    'SELECT id, code, sku, countries FROM products WHERE account_id = $1 AND (code = ANY($2::text[]) OR sku = $3)',
-    [accountId, codes, sku],
-  );
+export async function findExistingProducts(db: SqlRunner, accountId: string, codes: readonly string[], sku: string | null): Promise<ExistingProduct[]> {
+  return db.query<ExistingProduct>('SELECT id, code, sku, countries FROM products WHERE account_id = $1 AND (code = ANY($2::text[]) OR sku = $3)', [accountId, codes, sku]);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A product of this account by id, else by code, else by sku; never another account's. */
-export async function findProductByRef(
-  db: SqlRunner,
-  accountId: string,
-  ref: { raw: string; normalisedCode: string },
-): Promise<ProductRow | undefined> {
+export async function findProductByRef(db: SqlRunner, accountId: string, ref: { raw: string; normalisedCode: string }): Promise<ProductRow | undefined> {
   const id = UUID.test(ref.raw) ? ref.raw : null;
   const rows = await db.query<ProductRow>(
     `SELECT * FROM products

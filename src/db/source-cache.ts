@@ -5,10 +5,7 @@ export type CachedAnswer = { found: true; facts: Fact[] } | { found: false };
 
 /** A source's unexpired answer for a code, or undefined when it must be asked again. */
 export async function readCachedAnswer(db: SqlRunner, source: string, code: string): Promise<CachedAnswer | undefined> {
-  const rows = await db.query<{ facts: Fact[] | null }>(
-    'SELECT facts FROM source_cache WHERE source = $1 AND code = $2 AND expires_at > now()',
-    [source, code],
-  );
+  const rows = await db.query<{ facts: Fact[] | null }>('SELECT facts FROM source_cache WHERE source = $1 AND code = $2 AND expires_at > now()', [source, code]);
   const row = rows[0];
   if (row === undefined) return undefined;
   return row.facts === null ? { found: false } : { found: true, facts: row.facts };

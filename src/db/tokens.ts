@@ -12,10 +12,7 @@ export async function insertToken(db: SqlRunner, id: string, accountId: string, 
 }
 
 export async function findActiveToken(db: SqlRunner, id: string): Promise<TokenRow | undefined> {
-  const rows = await db.query<TokenRow>(
-    'SELECT id, account_id, secret_sha256, revoked_at FROM api_tokens WHERE id = $1 AND revoked_at IS NULL',
-    [id],
-  );
+  const rows = await db.query<TokenRow>('SELECT id, account_id, secret_sha256, revoked_at FROM api_tokens WHERE id = $1 AND revoked_at IS NULL', [id]);
   return rows[0];
 }
 

@@ -3,23 +3,31 @@
 
 export type CodeType = 'ean' | 'asin' | 'minsan';
 export type CodeFormat = 'ean8' | 'upca' | 'ean13' | 'isbn13' | 'gtin14' | 'asin' | 'isbn10' | 'minsan';
-export type CodeCheck =
-  | { ok: true; code: string; type: CodeType; format: CodeFormat }
-  | { ok: false; input: string; message: string };
+export type CodeCheck = { ok: true; code: string; type: CodeType; format: CodeFormat } | { ok: false; input: string; message: string };
 
 const TYPE_OF: Record<CodeFormat, CodeType> = {
-  ean8: 'ean', upca: 'ean', ean13: 'ean', isbn13: 'ean', gtin14: 'ean',
-  asin: 'asin', isbn10: 'asin',
+  ean8: 'ean',
+  upca: 'ean',
+  ean13: 'ean',
+  isbn13: 'ean',
+  gtin14: 'ean',
+  asin: 'asin',
+  isbn10: 'asin',
   minsan: 'minsan',
 };
 
 const FORMAT_NAME: Record<CodeFormat, string> = {
-  ean8: 'EAN-8', upca: 'UPC-A', ean13: 'EAN-13', isbn13: 'ISBN-13', gtin14: 'GTIN-14',
-  asin: 'ASIN', isbn10: 'ISBN-10', minsan: 'MINSAN',
+  ean8: 'EAN-8',
+  upca: 'UPC-A',
+  ean13: 'EAN-13',
+  isbn13: 'ISBN-13',
+  gtin14: 'GTIN-14',
+  asin: 'ASIN',
+  isbn10: 'ISBN-10',
+  minsan: 'MINSAN',
 };
 
-const EXPECTED_LENGTHS =
-  'expected 8, 12, 13 or 14 digits (EAN/GTIN), 10 characters (ASIN) or 9 digits (MINSAN)';
+const EXPECTED_LENGTHS = 'expected 8, 12, 13 or 14 digits (EAN/GTIN), 10 characters (ASIN) or 9 digits (MINSAN)';
 
 const DIGITS = /^[0-9]+$/;
 
@@ -58,10 +66,7 @@ export function checkProductCode(raw: string): CodeCheck {
   if (len === 10) {
     if (/^B0[0-9A-Z]{8}$/.test(code)) return { ok: true, code, type: 'asin', format: 'asin' };
     if (/^[0-9]{9}[0-9X]$/.test(code)) return verify(code, input, 'isbn10', isbn10CheckChar(code.slice(0, 9)));
-    return fail(
-      `"${input}" is not a valid ASIN: it must be B0 followed by 8 letters or digits, ` +
-        'or an ISBN-10 (9 digits followed by a check digit or X)',
-    );
+    return fail(`"${input}" is not a valid ASIN: it must be B0 followed by 8 letters or digits, ` + 'or an ISBN-10 (9 digits followed by a check digit or X)');
   }
 
   const format = formatForLength(code);
@@ -77,12 +82,18 @@ export function checkProductCode(raw: string): CodeCheck {
 /** Lengths other than 10 map to exactly one format (ISBN-13 is an EAN-13 with a Bookland prefix). */
 function formatForLength(code: string): CodeFormat | null {
   switch (code.length) {
-    case 8: return 'ean8';
-    case 9: return 'minsan';
-    case 12: return 'upca';
-    case 13: return /^97[89]/.test(code) ? 'isbn13' : 'ean13';
-    case 14: return 'gtin14';
-    default: return null;
+    case 8:
+      return 'ean8';
+    case 9:
+      return 'minsan';
+    case 12:
+      return 'upca';
+    case 13:
+      return /^97[89]/.test(code) ? 'isbn13' : 'ean13';
+    case 14:
+      return 'gtin14';
+    default:
+      return null;
   }
 }
 
@@ -99,9 +110,7 @@ function verify(code: string, input: string, format: CodeFormat, expected: strin
 function describeBadChars(input: string): string {
   const bad = new Set<string>();
   for (const ch of input) if (!/^[0-9A-Za-z -]$/.test(ch)) bad.add(ch);
-  return [...bad]
-    .map((ch) => `"${ch}" (U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')})`)
-    .join(', ');
+  return [...bad].map((ch) => `"${ch}" (U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')})`).join(', ');
 }
 
 function requireDigits(fn: string, value: string, length?: number): void {

@@ -2,15 +2,7 @@ import { isAttributeName, RESERVED_ATTRIBUTE_NAMES } from './facts.ts';
 import { unstorableText } from './text.ts';
 import { addError, type FieldErrors } from './validation.ts';
 
-export const TEXT_FIELDS = [
-  'title',
-  'short_description',
-  'description',
-  'key_features',
-  'title_tag',
-  'meta_description',
-  'meta_keywords',
-] as const;
+export const TEXT_FIELDS = ['title', 'short_description', 'description', 'key_features', 'title_tag', 'meta_description', 'meta_keywords'] as const;
 export type TextField = (typeof TEXT_FIELDS)[number];
 
 export const GLOBAL_ATTR_PREFIX = 'global_attr.';
@@ -18,18 +10,14 @@ export const MAX_FIELD_VALUE_LENGTH = 10_000;
 export const MAX_FIELDS_PER_CALL = 50;
 
 /** One requested field: its name as given, and the new content or instruction (may be empty). */
-export type FieldRequest =
-  | { kind: 'text'; name: TextField; value: string }
-  | { kind: 'attribute'; name: string; attribute: string; value: string };
+export type FieldRequest = { kind: 'text'; name: TextField; value: string } | { kind: 'attribute'; name: string; attribute: string; value: string };
 
 export function isTextField(name: string): name is TextField {
   return (TEXT_FIELDS as readonly string[]).includes(name);
 }
 
 /** CONTRACT.md: the allowed keys of `fields`, string values, at least one. */
-export function parseFieldRequests(
-  fields: Record<string, unknown> | undefined,
-): { ok: true; requests: FieldRequest[] } | { ok: false; errors: FieldErrors } {
+export function parseFieldRequests(fields: Record<string, unknown> | undefined): { ok: true; requests: FieldRequest[] } | { ok: false; errors: FieldErrors } {
   const errors: FieldErrors = {};
   const entries = Object.entries(fields ?? {});
   if (entries.length === 0) {
@@ -63,11 +51,7 @@ export function parseFieldRequests(
     } else if (name.startsWith(GLOBAL_ATTR_PREFIX) && RESERVED_ATTRIBUTE_NAMES.has(name.slice(GLOBAL_ATTR_PREFIX.length))) {
       addError(errors, path, `"${name.slice(GLOBAL_ATTR_PREFIX.length)}" cannot be an attribute name: ${[...RESERVED_ATTRIBUTE_NAMES].join(', ')} are reserved.`);
     } else {
-      addError(
-        errors,
-        path,
-        `Unknown field. Allowed: ${TEXT_FIELDS.join(', ')}, or global_attr.<name> with lowercase letters, digits and _.`,
-      );
+      addError(errors, path, `Unknown field. Allowed: ${TEXT_FIELDS.join(', ')}, or global_attr.<name> with lowercase letters, digits and _.`);
     }
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, requests };

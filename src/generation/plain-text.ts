@@ -4,10 +4,51 @@ import { decodeHTML } from 'entities';
 import sanitizeHtml from 'sanitize-html';
 
 /** Elements whose content is code or chrome, not product text: dropped with the element. */
-const DISCARDED_WITH_CONTENT = ['script', 'style', 'iframe', 'noscript', 'noembed', 'noframes', 'template', 'textarea', 'option', 'select', 'xmp', 'object', 'embed', 'svg', 'math', 'head', 'title'];
+const DISCARDED_WITH_CONTENT = [
+  'script',
+  'style',
+  'iframe',
+  'noscript',
+  'noembed',
+  'noframes',
+  'template',
+  'textarea',
+  'option',
+  'select',
+  'xmp',
+  'object',
+  'embed',
+  'svg',
+  'math',
+  'head',
+  'title',
+];
 
 /** Elements that end a line, so "<p>One</p><p>Two</p>" reads as two lines rather than "OneTwo". */
-const LINE_BREAKING = new Set(['br', 'p', 'div', 'li', 'ul', 'ol', 'tr', 'table', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'section', 'article', 'header', 'footer', 'dt', 'dd', 'hr']);
+const LINE_BREAKING = new Set([
+  'br',
+  'p',
+  'div',
+  'li',
+  'ul',
+  'ol',
+  'tr',
+  'table',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'dt',
+  'dd',
+  'hr',
+]);
 
 /** Rounds of decode-and-strip before a text is given up: each peels one layer of entity encoding. */
 const MAX_ROUNDS = 8;

@@ -26,10 +26,13 @@ export function bearerToken(header: string | undefined): string | null {
 export function authenticate(db: SqlRunner) {
   return async (request: FastifyRequest): Promise<void> => {
     const token = bearerToken(request.headers.authorization);
-    const auth = token === null ? null : await authenticateToken(db, token).catch((err: unknown) => {
-      // Nothing of the request has run yet: whatever it asked for was certainly not written.
-      throw isConnectionError(err) ? new DatabaseUnavailableError('cannot authenticate: database unreachable', { outcome: 'not_written', cause: err }) : err;
-    });
+    const auth =
+      token === null
+        ? null
+        : await authenticateToken(db, token).catch((err: unknown) => {
+            // Nothing of the request has run yet: whatever it asked for was certainly not written.
+            throw isConnectionError(err) ? new DatabaseUnavailableError('cannot authenticate: database unreachable', { outcome: 'not_written', cause: err }) : err;
+          });
     if (auth === null) throw new ApiError('unauthorized', UNAUTHORIZED_MESSAGE);
     request.auth = auth;
   };

@@ -21,9 +21,7 @@ export const MAX_LENGTH = {
 } as const;
 
 function text(field: string, max: number) {
-  return z
-    .string({ error: `The ${field} field must be a string.` })
-    .max(max, { error: `The ${field} field must be at most ${max} characters long.` });
+  return z.string({ error: `The ${field} field must be a string.` }).max(max, { error: `The ${field} field must be at most ${max} characters long.` });
 }
 
 function isHttpUrl(value: string): boolean {
@@ -63,9 +61,7 @@ export const createBodySchema = z.strictObject({
 
 export const regenerateBodySchema = z.strictObject({
   notes: text('notes', MAX_LENGTH.notes).optional(),
-  fields: z
-    .record(z.string(), z.unknown(), { error: 'The fields field must be an object of field names to strings.' })
-    .optional(),
+  fields: z.record(z.string(), z.unknown(), { error: 'The fields field must be an object of field names to strings.' }).optional(),
   agent_model: agentModel.optional(),
 });
 

@@ -78,7 +78,11 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
     const { generationId } = payload.data;
     const log = logger.child({ jobId: job.id, generationId, attempt: job.retryCount + 1 });
     try {
-      const outcome = await runGeneration({ db, queue: deps.queue, engine: deps.engine, sources: deps.sources, images: deps.images, maxAttempts, claims }, generationId, job.signal);
+      const outcome = await runGeneration(
+        { db, queue: deps.queue, engine: deps.engine, sources: deps.sources, images: deps.images, maxAttempts, claims },
+        generationId,
+        job.signal,
+      );
       log.info({ outcome }, 'generation finished');
       // Neither of the claim outcomes settles the generation: the run holding it does.
       const event = outcome === 'claim_busy' || outcome === 'claim_lost' ? outcome : 'settled';

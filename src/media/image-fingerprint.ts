@@ -44,10 +44,13 @@ export const SAME_PICTURE_MAX_COLOUR_DISTANCE = 12;
 
 /** The fingerprint of an image in any format sharp reads. */
 export async function fingerprintPicture(image: Uint8Array, options: { maxInputPixels: number }): Promise<PictureFingerprint> {
-  const decoded = () =>
-    sharp(image, { limitInputPixels: options.maxInputPixels, failOn: 'error', autoOrient: true }).flatten({ background: '#ffffff' });
+  const decoded = () => sharp(image, { limitInputPixels: options.maxInputPixels, failOn: 'error', autoOrient: true }).flatten({ background: '#ffffff' });
   const [grey, colour] = await Promise.all([
-    decoded().greyscale().resize(GRID + 1, GRID, { fit: 'fill', kernel: 'cubic' }).raw({ depth: 'uchar' }).toBuffer(),
+    decoded()
+      .greyscale()
+      .resize(GRID + 1, GRID, { fit: 'fill', kernel: 'cubic' })
+      .raw({ depth: 'uchar' })
+      .toBuffer(),
     decoded().toColourspace('srgb').resize(8, 8, { fit: 'fill' }).removeAlpha().raw({ depth: 'uchar' }).toBuffer(),
   ]);
   const gradients = new Uint8Array(PERCEPTUAL_HASH_BITS / 8);
@@ -65,10 +68,7 @@ export async function fingerprintPicture(image: Uint8Array, options: { maxInputP
 }
 
 export function samePicture(a: PictureFingerprint, b: PictureFingerprint): boolean {
-  return (
-    hammingDistance(a.gradients, b.gradients) <= SAME_PICTURE_MAX_DISTANCE &&
-    colourDistance(a.colours, b.colours) <= SAME_PICTURE_MAX_COLOUR_DISTANCE
-  );
+  return hammingDistance(a.gradients, b.gradients) <= SAME_PICTURE_MAX_DISTANCE && colourDistance(a.colours, b.colours) <= SAME_PICTURE_MAX_COLOUR_DISTANCE;
 }
 
 /** RMS over RGB cells of each cell's largest channel difference: one strongly changed cell counts. */

@@ -101,10 +101,7 @@ async function inspect(input: Uint8Array, maxInputPixels: number): Promise<Stand
   }
   const { width, height } = metadata.autoOrient;
   if (width * height > maxInputPixels) {
-    throw new ImageRejectedError(
-      'too_many_pixels',
-      `${width}×${height} is ${megapixels(width * height)}, over the limit of ${megapixels(maxInputPixels)}`,
-    );
+    throw new ImageRejectedError('too_many_pixels', `${width}×${height} is ${megapixels(width * height)}, over the limit of ${megapixels(maxInputPixels)}`);
   }
   return { format: metadata.format, width, height, bytes: input.byteLength };
 }

@@ -1,14 +1,7 @@
 import { FetchError, type FetchFailureReason, type GuardedFetcher } from './fetcher.ts';
 import { fingerprintPicture, groupSamePictures, sha256Hex, type PictureFingerprint } from './image-fingerprint.ts';
 import type { MediaStorage } from './media-storage.ts';
-import {
-  ImageRejectedError,
-  standardiseImage,
-  type ImageRejectionReason,
-  type Rendition,
-  type SizeLabel,
-  type StandardiseOptions,
-} from './standardise-image.ts';
+import { ImageRejectedError, standardiseImage, type ImageRejectionReason, type Rendition, type SizeLabel, type StandardiseOptions } from './standardise-image.ts';
 import { withDecodeSlot } from './sharp-settings.ts';
 
 // The use case the worker calls for a product whose account pays for image standardisation:
@@ -115,10 +108,7 @@ const REJECTION_REASON: Record<ImageRejectionReason, ImageFailureReason> = {
  * the product completes with the other pictures; a retry of the whole job for one flaky image URL
  * would charge nothing more but delay the product. Throws only when storage fails or the signal aborts.
  */
-export async function standardiseProductImages(
-  refs: readonly ImageRef[],
-  deps: StandardiseProductImagesDeps,
-): Promise<StandardiseProductImagesResult> {
+export async function standardiseProductImages(refs: readonly ImageRef[], deps: StandardiseProductImagesDeps): Promise<StandardiseProductImagesResult> {
   const limitMessages: string[] = [];
   const distinct = distinctUrls(refs);
   const considered = distinct.slice(0, MAX_IMAGES_PER_PRODUCT);

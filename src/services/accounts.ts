@@ -13,10 +13,7 @@ export class AccountError extends Error {
 }
 
 /** An account with its opening balance (as a ledger grant) and a first token, in one transaction. */
-export async function createAccount(
-  db: Database,
-  input: { name: string; credits: number; imageStandardization: boolean },
-): Promise<CreatedAccount> {
+export async function createAccount(db: Database, input: { name: string; credits: number; imageStandardization: boolean }): Promise<CreatedAccount> {
   const name = input.name.trim();
   if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(name)) {
     throw new AccountError('an account name is 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit');

@@ -29,12 +29,7 @@ export type HistoryOutcome =
  * Changes to a product's record, newest first: what each replaced and with what. A page holds
  * `limit` versions; `nextBefore` is the cursor for the older ones, null on the last page.
  */
-export async function readHistory(
-  db: Database,
-  accountId: string,
-  ref: string,
-  page: { limit: number; before: string | null },
-): Promise<HistoryOutcome> {
+export async function readHistory(db: Database, accountId: string, ref: string, page: { limit: number; before: string | null }): Promise<HistoryOutcome> {
   const product = await findOwnProduct(db, accountId, ref);
   if (product === undefined) return { kind: 'product_not_found', message: `No product matches "${refForMessage(ref)}".` };
   if (page.before !== null && (await findHistoryEntry(db, product.id, page.before)) === undefined) {

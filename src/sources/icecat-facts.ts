@@ -53,14 +53,21 @@ export function icecatRecordToFacts(record: unknown, options: IcecatMapOptions):
   facts.add('category', category, { language });
   // GeneralInfo.Title is Icecat's generated listing title (brand, name, product type, spec values):
   // not an attribute. Only the product type it names is kept (see productType).
-  facts.add('attribute', specs.find(([label]) => label === 'product_type')?.[1] ?? productType(textAt(info, 'Title'), brand, name, category, [
-    textAt(summary, 'ShortSummaryDescription'),
-    textAt(summary, 'LongSummaryDescription'),
-    htmlToText(textAt(objectAt(info, 'Description'), 'LongDesc')),
-  ].join(' ')), {
-    attribute: 'product_type',
-    language,
-  });
+  facts.add(
+    'attribute',
+    specs.find(([label]) => label === 'product_type')?.[1] ??
+      productType(
+        textAt(info, 'Title'),
+        brand,
+        name,
+        category,
+        [textAt(summary, 'ShortSummaryDescription'), textAt(summary, 'LongSummaryDescription'), htmlToText(textAt(objectAt(info, 'Description'), 'LongDesc'))].join(' '),
+      ),
+    {
+      attribute: 'product_type',
+      language,
+    },
+  );
   facts.add('attribute', textAt(info, 'BrandPartCode'), { attribute: 'mpn' });
   addDescriptions(facts, info, language);
   const featureNames = addFeatures(facts, data, language, options.featureNames);
@@ -112,7 +119,10 @@ export function productType(title: string | undefined, brand: string | undefined
   }
   if (type.length === 0) return undefined;
   const phrase = type.join(' ');
-  const categoryWords = (category ?? '').toLowerCase().split(/[^\p{L}]+/u).filter((w) => w !== '');
+  const categoryWords = (category ?? '')
+    .toLowerCase()
+    .split(/[^\p{L}]+/u)
+    .filter((w) => w !== '');
   const inCategory = type.every((word) => categoryWords.some((c) => c.startsWith(word.toLowerCase())));
   const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const inSummary = new RegExp(`(?<![\\p{L}])${escaped}(?![\\p{L}])`, 'iu').test(texts);

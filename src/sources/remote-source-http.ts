@@ -9,10 +9,7 @@ import { WaitTooLongError, type RateLimiter } from './rate-limiter.ts';
 // followed, and time, hops, size and 429 waits are bounded.
 
 /** The part of the Fetch API this client uses: the global fetch and undici's both fit. */
-export type RemoteFetch = (
-  url: URL,
-  init: { method: 'GET'; redirect: 'manual'; signal: AbortSignal; headers: Record<string, string> },
-) => Promise<RemoteResponse>;
+export type RemoteFetch = (url: URL, init: { method: 'GET'; redirect: 'manual'; signal: AbortSignal; headers: Record<string, string> }) => Promise<RemoteResponse>;
 
 export interface RemoteResponse {
   readonly status: number;
@@ -136,12 +133,7 @@ export async function getRemoteJson(url: URL, options: RemoteJsonOptions, signal
 }
 
 /** One request; its timeout keeps running while the caller reads the body, so it bounds the whole exchange. */
-async function getOnce(
-  url: URL,
-  from: URL | null,
-  options: RemoteJsonOptions,
-  signal: AbortSignal | undefined,
-): Promise<{ response: RemoteResponse; timeout: AbortSignal }> {
+async function getOnce(url: URL, from: URL | null, options: RemoteJsonOptions, signal: AbortSignal | undefined): Promise<{ response: RemoteResponse; timeout: AbortSignal }> {
   // A long pause from an earlier 429 fails fast, also for a caller already waiting when it began:
   // the job is retried later instead of holding a worker. A short one is waited out in the limiter.
   try {
@@ -224,14 +216,7 @@ function redirectTarget(from: URL, location: string | null, source: string): URL
   return target;
 }
 
-function unavailable(
-  error: unknown,
-  url: URL,
-  from: URL | null,
-  options: RemoteJsonOptions,
-  callerSignal: AbortSignal | undefined,
-  timeout: AbortSignal,
-): unknown {
+function unavailable(error: unknown, url: URL, from: URL | null, options: RemoteJsonOptions, callerSignal: AbortSignal | undefined, timeout: AbortSignal): unknown {
   // The caller's own cancellation is not the source's fault: pass it on unchanged.
   if (callerSignal?.aborted) return callerSignal.reason;
   if (isAddressBlocked(error)) {

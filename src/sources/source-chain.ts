@@ -92,10 +92,7 @@ export function createSourceChain(options: SourceChainOptions): SourceChain {
    * while the breaker is open (this one opened it, or it opened meanwhile) becomes SourceDownError.
    * An answer read from the cache after waiting on another process says nothing about the source.
    */
-  async function throughBreaker(
-    source: ProductSource,
-    lookup: () => Promise<{ answer: CachedAnswer; fromCache: boolean }>,
-  ): Promise<{ answer: CachedAnswer; fromCache: boolean }> {
+  async function throughBreaker(source: ProductSource, lookup: () => Promise<{ answer: CachedAnswer; fromCache: boolean }>): Promise<{ answer: CachedAnswer; fromCache: boolean }> {
     const breaker = breakers.get(source.name);
     if (breaker === undefined) return lookup();
     const admission = breaker.admit();

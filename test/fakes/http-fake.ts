@@ -18,11 +18,7 @@ export interface ListeningFake {
   close(): Promise<void>;
 }
 
-export async function listen(
-  name: string,
-  seen: SeenRequest[],
-  handle: (request: IncomingMessage, response: ServerResponse, url: URL) => void,
-): Promise<ListeningFake> {
+export async function listen(name: string, seen: SeenRequest[], handle: (request: IncomingMessage, response: ServerResponse, url: URL) => void): Promise<ListeningFake> {
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     seen.push({ server: name, method: request.method ?? 'GET', path: url.pathname, query: url.searchParams, userAgent: request.headers['user-agent'] });

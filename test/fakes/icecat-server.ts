@@ -20,9 +20,7 @@ export interface FakeIcecat {
 
 export const FAKE_ICECAT_USERNAME = 'openicecat-vetrina-test';
 
-export async function startFakeIcecat(
-  options: { fixtures?: readonly ProductFixture[]; usernames?: readonly string[] } = {},
-): Promise<FakeIcecat> {
+export async function startFakeIcecat(options: { fixtures?: readonly ProductFixture[]; usernames?: readonly string[] } = {}): Promise<FakeIcecat> {
   const usernames = new Set(options.usernames ?? [FAKE_ICECAT_USERNAME]);
   const records = new Map<string, unknown>();
   const key = (gtin: string, language: string) => `${gtin}|${language.toLowerCase()}`;

@@ -45,11 +45,17 @@ export function assertExpectedFacts(fixture: ProductFixture, facts: readonly Fac
   const { expected } = fixture;
   assert.deepEqual(factValues(facts, 'kind'), [expected.kind], 'kind');
   assert.deepEqual(factValues(facts, 'brand'), expected.brand === null ? [] : [expected.brand], 'brand');
-  assert.ok(factValues(facts, 'name').some((v) => v.includes(expected.name)), `a name contains "${expected.name}"`);
+  assert.ok(
+    factValues(facts, 'name').some((v) => v.includes(expected.name)),
+    `a name contains "${expected.name}"`,
+  );
   assert.deepEqual(factValues(facts, 'quantity'), expected.quantity === null ? [] : [expected.quantity], 'quantity as printed');
   for (const [key, substring] of Object.entries(expected.facts)) {
     const values = factValues(facts, key);
-    assert.ok(values.some((v) => v.includes(substring)), `${key} contains "${substring}"; got ${JSON.stringify(values)}`);
+    assert.ok(
+      values.some((v) => v.includes(substring)),
+      `${key} contains "${substring}"; got ${JSON.stringify(values)}`,
+    );
   }
   assert.equal(new Set(facts.map((f) => f.id)).size, facts.length, 'fact ids are unique');
   for (const fact of facts) {

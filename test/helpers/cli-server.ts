@@ -57,4 +57,3 @@ export async function startServer(env: Env): Promise<Server> {
     },
   };
 }
-

@@ -112,10 +112,7 @@ export async function startHarness(target: DatabaseTarget, options: HarnessOptio
       return new Map(ids.map((id) => [id, settledSoFar.get(id) ?? '']));
     },
     async generationIdsOf(productIds) {
-      const rows = await container.db.query<{ id: string }>(
-        'SELECT latest_generation_id AS id FROM products WHERE id = ANY($1::uuid[])',
-        [productIds],
-      );
+      const rows = await container.db.query<{ id: string }>('SELECT latest_generation_id AS id FROM products WHERE id = ANY($1::uuid[])', [productIds]);
       return rows.map((r) => r.id);
     },
     async close() {

@@ -79,11 +79,7 @@ export function productScene(options: SceneOptions): Buffer {
 }
 
 /** A rasterised scene, optionally inside a flat border, in the given format. */
-export async function productPicture(
-  options: SceneOptions & { border?: { size: number; colour: string } },
-  format: 'jpeg' | 'png' | 'webp',
-  quality = 90,
-): Promise<Buffer> {
+export async function productPicture(options: SceneOptions & { border?: { size: number; colour: string } }, format: 'jpeg' | 'png' | 'webp', quality = 90): Promise<Buffer> {
   let image = sharp(productScene(options));
   if (options.border) {
     const { size, colour } = options.border;

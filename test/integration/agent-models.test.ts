@@ -132,7 +132,11 @@ for (const target of databaseTargets()) {
         const { token } = await h.account();
         const id = await create(token, { ...ITALIAN_PASTA, countries: ['it', 'de', 'fr'], agent_model: 'v1' });
         assert.equal(since(mark).length, 1, 'one structured-output call for the three countries');
-        for (const [country, language] of [['it', 'it'], ['de', 'de'], ['fr', 'fr']] as const) {
+        for (const [country, language] of [
+          ['it', 'it'],
+          ['de', 'de'],
+          ['fr', 'fr'],
+        ] as const) {
           const product = await details(token, id, country);
           assert.equal(product.state, 'completed');
           assert.equal(product.language, language);
@@ -170,7 +174,9 @@ for (const target of databaseTargets()) {
         const metrics = await h.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer agent-models-metrics-token' } });
         assert.match(metrics.body, new RegExp(`vetrina_generations_total\\{engine="${provider.name}:[^"]+",agent_model="v2",outcome="completed"\\} [1-9]`));
         assert.equal(metrics.statusCode, 200);
-        const tokensIn = new RegExp(`vetrina_llm_tokens_total\\{provider="${provider.name}",model="${provider.model.replace(/\./g, '\\.')}",direction="in"\\} (\\d+)`).exec(metrics.body);
+        const tokensIn = new RegExp(`vetrina_llm_tokens_total\\{provider="${provider.name}",model="${provider.model.replace(/\./g, '\\.')}",direction="in"\\} (\\d+)`).exec(
+          metrics.body,
+        );
         assert.ok(tokensIn !== null && Number(tokensIn[1]) >= (usage?.tokens_in ?? Infinity), metrics.body.slice(0, 2000));
 
         const history = await h.get(`/api/v1/products/details/${id}/history`, token);
@@ -190,7 +196,9 @@ for (const target of databaseTargets()) {
         const id = await create(token, { ...ITALIAN_PASTA, countries: ['it'] });
         const product = await details(token, id);
         assert.equal(await detectLanguage(product.description ?? ''), 'it', product.description ?? '');
-        const repair = since(mark).map((r) => r.messages.map((m) => m.text).join('\n')).find((t) => t.includes('<problems>'));
+        const repair = since(mark)
+          .map((r) => r.messages.map((m) => m.text).join('\n'))
+          .find((t) => t.includes('<problems>'));
         assert.ok(repair !== undefined, 'a repair was asked for');
         assert.match(repair, /German/, 'the repair prompt names the language found');
         assert.equal(product.generation?.usage?.rounds, 1);
@@ -213,7 +221,10 @@ for (const target of databaseTargets()) {
         const stubborn = await details(token, await create(token, { ...ITALIAN_PASTA, sku: 'stubborn', countries: ['it'] }));
         assert.equal(stubborn.state, 'completed');
         assert.equal(stubborn.short_description, null, 'the unsupported text is not published');
-        assert.ok(stubborn.validation_messages.some((m) => m.includes('short_description') && m.includes('30%')), stubborn.validation_messages.join('\n'));
+        assert.ok(
+          stubborn.validation_messages.some((m) => m.includes('short_description') && m.includes('30%')),
+          stubborn.validation_messages.join('\n'),
+        );
         assert.equal(stubborn.generation?.usage?.rounds, 2, 'both configured repair rounds were tried');
       });
 
@@ -243,7 +254,9 @@ for (const target of databaseTargets()) {
         const mark = fake.requests.length;
         const { token } = await h.account();
         const product = await details(token, await create(token, { ...ITALIAN_PASTA, sku: 'criticised', countries: ['it'] }));
-        const steps = since(mark).map((r) => (r.messages[0]?.text.includes('<problems>') ? 'repair' : r.schema !== null && JSON.stringify(r.schema).includes('"issues"') ? 'critic' : 'draft'));
+        const steps = since(mark).map((r) =>
+          r.messages[0]?.text.includes('<problems>') ? 'repair' : r.schema !== null && JSON.stringify(r.schema).includes('"issues"') ? 'critic' : 'draft',
+        );
         assert.deepEqual(steps, ['draft', 'critic', 'repair', 'critic']);
         assert.match(since(mark)[2]?.messages[0]?.text ?? '', /says nothing the facts support about daily use/);
         assert.equal(product.generation?.usage?.rounds, 1);
@@ -260,7 +273,13 @@ for (const target of databaseTargets()) {
         const { token } = await h.account();
         const product = await details(
           token,
-          await create(token, { codes: '012345676', title: 'Tachipirina 500 mg compresse', brand: 'Angelini', description: 'Paracetamolo 500 mg, 20 compresse.', countries: ['it'] }),
+          await create(token, {
+            codes: '012345676',
+            title: 'Tachipirina 500 mg compresse',
+            brand: 'Angelini',
+            description: 'Paracetamolo 500 mg, 20 compresse.',
+            countries: ['it'],
+          }),
         );
         assert.equal(product.state, 'completed');
         assert.doesNotMatch(product.short_description ?? '', /effetti collaterali/);
@@ -458,7 +477,10 @@ for (const target of databaseTargets()) {
           assert.deepEqual(now.global_attr, before[country].global_attr);
           assert.equal(now.generation?.kind, 'regenerate');
           assert.deepEqual(now.sources.title, ['caller.fields.title'], 'the new title cites the merchant content');
-          assert.ok(now.facts.some((f) => f.id === 'caller.fields.title' && f.value === 'Spaghetti Barilla'), 'and that content is kept as a fact');
+          assert.ok(
+            now.facts.some((f) => f.id === 'caller.fields.title' && f.value === 'Spaghetti Barilla'),
+            'and that content is kept as a fact',
+          );
           assert.ok(!now.facts.some((f) => f.id === 'caller.fields.key_features'), 'an instruction is not a fact');
           assert.match(now.generation?.usage?.prompt_version ?? '', /^rules\.2,regenerate\.2 #[0-9a-f]{8}$/);
         }
@@ -470,7 +492,7 @@ for (const target of databaseTargets()) {
         assert.ok((newest?.generation?.tokens_in ?? 0) > 0);
       });
 
-      test("a regenerated field that fails keeps its old text and what was said about it; one that passes drops it", async () => {
+      test('a regenerated field that fails keeps its old text and what was said about it; one that passes drops it', async () => {
         const longTitle = 'Barilla Spaghetti n.5 '.repeat(8).trim();
         fake.setScript(
           productWriter((call) => {
@@ -494,26 +516,44 @@ for (const target of databaseTargets()) {
         fake.setScript(
           productWriter((call) =>
             call.step === 'regenerate' || call.step === 'regenerate_repair'
-              ? { kind: 'json', value: { records: [{ country: 'it', fields: [{ field: 'title', text: 'Barilla Spaghetti n.5, 900 mg', items: [], fact_ids: ['caller:brand'] }] }] } }
+              ? {
+                  kind: 'json',
+                  value: { records: [{ country: 'it', fields: [{ field: 'title', text: 'Barilla Spaghetti n.5, 900 mg', items: [], fact_ids: ['caller:brand'] }] }] },
+                }
               : undefined,
           ),
         );
         const refused = await regenerate();
         assert.equal(refused.title, longTitle, 'the invented number is not published; the old title stays');
         assert.ok(refused.validation_messages.includes(lengthMessage), 'and what was said about it still holds');
-        assert.ok(refused.validation_messages.some((m) => m.startsWith('Regeneration: title: states "900 mg"') && m.endsWith('the previous text was kept.')), refused.validation_messages.join('\n'));
+        assert.ok(
+          refused.validation_messages.some((m) => m.startsWith('Regeneration: title: states "900 mg"') && m.endsWith('the previous text was kept.')),
+          refused.validation_messages.join('\n'),
+        );
 
         fake.setScript(productWriter());
         const fixed = await regenerate();
         assert.notEqual(fixed.title, longTitle);
-        assert.deepEqual(fixed.validation_messages.filter((m) => m.includes('title')), [], 'nothing said about the old title remains');
+        assert.deepEqual(
+          fixed.validation_messages.filter((m) => m.includes('title')),
+          [],
+          'nothing said about the old title remains',
+        );
       });
 
       test('v2 reads the product pictures and keeps what it read as facts from the image', async () => {
         fake.setScript(
           productWriter((call) =>
             call.step === 'images'
-              ? { kind: 'json', value: { observations: [{ image: 1, key: 'claim', label: '', value: 'Bio', language: 'it' }, { image: 1, key: 'brand', label: '', value: 'Barilla', language: null }] } }
+              ? {
+                  kind: 'json',
+                  value: {
+                    observations: [
+                      { image: 1, key: 'claim', label: '', value: 'Bio', language: 'it' },
+                      { image: 1, key: 'brand', label: '', value: 'Barilla', language: null },
+                    ],
+                  },
+                }
               : undefined,
           ),
         );
@@ -533,7 +573,10 @@ for (const target of databaseTargets()) {
         const { token } = await h.account();
         const product = await details(token, await create(token, { ...ITALIAN_PASTA, sku: 'no-vision', images: [`${picturesBase}/front.png`], countries: ['it'] }));
         assert.equal(product.state, 'completed');
-        assert.ok(product.validation_messages.some((m) => m.includes('could not read the product pictures')), product.validation_messages.join('\n'));
+        assert.ok(
+          product.validation_messages.some((m) => m.includes('could not read the product pictures')),
+          product.validation_messages.join('\n'),
+        );
         assert.equal(product.generation?.usage?.images_read, 0);
       });
     });
@@ -546,7 +589,9 @@ for (const target of databaseTargets()) {
     let fake: FakeLlmServer;
     before(async () => {
       fake = await startFakeOpenAiCompatible({ script: productWriter() });
-      h = await startHarness(target, { env: { AGENT_V1_MODEL: 'openai-compatible:qwen3:8b', AGENT_V1_BASE_URL: fake.baseURL, AGENT_V1_API_KEY: 'local-key', AGENT_V1_CALL: 'per_country' } });
+      h = await startHarness(target, {
+        env: { AGENT_V1_MODEL: 'openai-compatible:qwen3:8b', AGENT_V1_BASE_URL: fake.baseURL, AGENT_V1_API_KEY: 'local-key', AGENT_V1_CALL: 'per_country' },
+      });
     });
     after(async () => {
       await h.close();
@@ -558,7 +603,9 @@ for (const target of databaseTargets()) {
       const res = await h.post(CREATE, token, { ...ITALIAN_PASTA, countries: ['it', 'de', 'fr'], agent_model: 'v1' });
       const id = res.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]?.id ?? '';
       await h.settled(await h.generationIdsOf([id]));
-      const targets = fake.requests.map((r) => JSON.parse(/<task>\n([\s\S]*?)\n<\/task>/.exec(r.messages[0]?.text ?? '')?.[1] ?? '{}').targets.map((t: { country: string }) => t.country));
+      const targets = fake.requests.map((r) =>
+        JSON.parse(/<task>\n([\s\S]*?)\n<\/task>/.exec(r.messages[0]?.text ?? '')?.[1] ?? '{}').targets.map((t: { country: string }) => t.country),
+      );
       assert.deepEqual(targets.sort(), [['de'], ['fr'], ['it']]);
       const product = (await h.get(`/api/v1/products/details/${id}/fr`, token)).json<{ product: Product }>().product;
       assert.equal(await detectLanguage(product.description ?? ''), 'fr');
@@ -600,7 +647,10 @@ for (const target of databaseTargets()) {
       const [generationId = ''] = await h.generationIdsOf([productId]);
 
       assert.equal(await run(generationId), 'deferred');
-      const [row] = await h.container.db.query<{ state: string; attempts: number; deferrals: number; usage: GenerationUsage | null }>('SELECT state, attempts, deferrals, usage FROM generations WHERE id = $1', [generationId]);
+      const [row] = await h.container.db.query<{ state: string; attempts: number; deferrals: number; usage: GenerationUsage | null }>(
+        'SELECT state, attempts, deferrals, usage FROM generations WHERE id = $1',
+        [generationId],
+      );
       assert.deepEqual({ state: row?.state, attempts: row?.attempts, deferrals: row?.deferrals }, { state: 'queued', attempts: 0, deferrals: 1 });
       assert.equal(row?.usage?.calls, 1, 'the refused call is counted');
       const waiting = await h.container.db.query<{ seconds: number }>(
@@ -619,7 +669,9 @@ for (const target of databaseTargets()) {
       const requestsBefore = fake.requests.length;
       assert.equal(await run(regenerationId), 'deferred');
       assert.equal(fake.requests.length, requestsBefore, 'the regeneration did not run');
-      const behind = await h.container.db.query<{ id: string; state: string; not_before: Date }>('SELECT id, state, not_before FROM generations WHERE id = ANY($1::uuid[])', [[generationId, regenerationId]]);
+      const behind = await h.container.db.query<{ id: string; state: string; not_before: Date }>('SELECT id, state, not_before FROM generations WHERE id = ANY($1::uuid[])', [
+        [generationId, regenerationId],
+      ]);
       const createRow = behind.find((r) => r.id === generationId);
       const regenRow = behind.find((r) => r.id === regenerationId);
       assert.equal(regenRow?.state, 'queued');
@@ -629,7 +681,9 @@ for (const target of databaseTargets()) {
       const before = fake.requests.length;
       assert.equal(await run(generationId), 'failed');
       assert.equal(fake.requests.length, before, 'nothing is sent while the pause lasts');
-      const [settled] = await h.container.db.query<{ state: string; failure: { reason: string; message: string } | null }>('SELECT state, failure FROM generations WHERE id = $1', [generationId]);
+      const [settled] = await h.container.db.query<{ state: string; failure: { reason: string; message: string } | null }>('SELECT state, failure FROM generations WHERE id = $1', [
+        generationId,
+      ]);
       assert.equal(settled?.state, 'failed');
       assert.equal(settled?.failure?.reason, 'llm_unavailable');
       assert.match(settled?.failure?.message ?? '', /kept asking to pause/);

@@ -66,7 +66,10 @@ for (const target of databaseTargets()) {
       assert.deepEqual(valuesOf(facts, 'brand'), ['THÉA FARMA S.P.A.']);
       assert.deepEqual(valuesOf(facts, 'attribute.pharmaceutical_form'), ['Collirio, soluzione']);
       assert.deepEqual(valuesOf(facts, 'quantity'), ['10 contenitori monodose']);
-      assert.ok(facts.every((f) => f.url === undefined), 'an empty link gives no url');
+      assert.ok(
+        facts.every((f) => f.url === undefined),
+        'an empty link gives no url',
+      );
     });
 
     test('rows whose AIC fails the check are reported with their line; the others import', async () => {

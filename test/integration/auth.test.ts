@@ -108,7 +108,7 @@ for (const target of databaseTargets()) {
       assert.equal((await withAuthorization(h, 'GET', '/api/v1/account', `bearer ${account.token}`)).statusCode, 200);
     });
 
-    test('a revoked token stops working while the account\'s other tokens keep working', async () => {
+    test("a revoked token stops working while the account's other tokens keep working", async () => {
       const owner = await h.account(10);
       const second = await issueToken(h.container.db, owner.id);
       assert.equal((await h.get('/api/v1/account', second.token)).statusCode, 200);
@@ -158,7 +158,7 @@ for (const target of databaseTargets()) {
       const rows = await h.container.db.query<Record<string, unknown>>('SELECT * FROM api_tokens WHERE account_id = $1', [owner.id]);
       assert.equal(rows.length, 1);
       const row = defined(rows[0], 'token row');
-      assert.equal(row.id, id, 'the row found is the token\'s own');
+      assert.equal(row.id, id, "the row found is the token's own");
       for (const [column, value] of Object.entries(row)) {
         for (const text of renderings(value)) {
           assert.ok(!text.includes(secret), `column ${column} holds the secret`);
@@ -181,7 +181,10 @@ for (const target of databaseTargets()) {
       for (const s of secrets) assert.ok(Buffer.from(s, 'base64url').length * 8 >= 128);
       // Random, not a counter: the secrets share no long common prefix.
       const prefix = (a: string, b: string) => [...a].findIndex((c, i) => c !== b[i]);
-      assert.ok(secrets.slice(1).every((s, i) => prefix(s, defined(secrets[i])) < 8), 'secrets share a long prefix');
+      assert.ok(
+        secrets.slice(1).every((s, i) => prefix(s, defined(secrets[i])) < 8),
+        'secrets share a long prefix',
+      );
     });
   });
 
@@ -194,7 +197,7 @@ for (const target of databaseTargets()) {
       await h.close();
     });
 
-    test('the 4th request in a minute with one token is 429 rate_limited with Retry-After; another account\'s token is not limited', async () => {
+    test("the 4th request in a minute with one token is 429 rate_limited with Retry-After; another account's token is not limited", async () => {
       const limited = await h.account(10);
       const other = await h.account(10);
       for (let i = 1; i <= 3; i++) {

@@ -30,7 +30,16 @@ describe('model calls share their provider’s limits', () => {
 
   async function runtime(options: { maxRetries: number; slots?: number; jsonSchema?: boolean }): Promise<ModelRuntime> {
     const jsonSchema = options.jsonSchema ?? true;
-    const loaded = await loadModel({ provider: 'openai-compatible', model: 'm', baseUrl: fake.baseURL, apiKey: 'local-key', requestsPerMinute: 1000, tokensPerMinute: 1_000_000, images: false, jsonSchema });
+    const loaded = await loadModel({
+      provider: 'openai-compatible',
+      model: 'm',
+      baseUrl: fake.baseURL,
+      apiKey: 'local-key',
+      requestsPerMinute: 1000,
+      tokensPerMinute: 1_000_000,
+      images: false,
+      jsonSchema,
+    });
     return {
       loaded,
       lane: createRateLimiter({ requestsPerMinute: 1000, tokensPerMinute: 1_000_000 }),

@@ -103,7 +103,13 @@ for (const target of databaseTargets()) {
 
     test('JSON Lines: one object per line; other lines are reported with their line numbers', async () => {
       const lines = [
-        JSON.stringify({ asin: 'B0CHX1W1XY', title: { en: 'USB-C cable 2 m', it: 'Cavo USB-C 2 m' }, images: ['https://cdn.example.com/cable.jpg'], kind: 'electronics', length: 2 }),
+        JSON.stringify({
+          asin: 'B0CHX1W1XY',
+          title: { en: 'USB-C cable 2 m', it: 'Cavo USB-C 2 m' },
+          images: ['https://cdn.example.com/cable.jpg'],
+          kind: 'electronics',
+          length: 2,
+        }),
         '',
         '["not", "an", "object"]',
         '{"asin": "B0CHX1W1XZ", "title": ',
@@ -208,7 +214,10 @@ for (const target of databaseTargets()) {
       }
       const last = defined(seen.at(-1), 'last report');
       assert.equal(last.bytesRead, last.bytesTotal, 'the last report has read the whole file');
-      assert.ok(seen.some((p) => p.rowsImported > 0 && p.rowsImported < 20_000), 'rows are written while the file is still being read');
+      assert.ok(
+        seen.some((p) => p.rowsImported > 0 && p.rowsImported < 20_000),
+        'rows are written while the file is still being read',
+      );
 
       const rows = await database.db.query<{ n: number }>("SELECT count(*)::int AS n FROM catalogue_items WHERE source = 'catalogue' AND code LIKE '200%'");
       assert.equal(rows[0]?.n, 20_000);

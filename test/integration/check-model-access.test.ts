@@ -66,7 +66,10 @@ describe('checkModelAccess: OpenAI', () => {
   });
 
   test('a refused key is fatal and names both variables the key can come from, not the key', async () => {
-    assertFatal(await check(agentModel('openai', 'gpt-4.1-mini', fake.baseURL, WRONG_KEY)), /key for AGENT_V1_MODEL \(openai:gpt-4\.1-mini\) is refused.*HTTP 401.*AGENT_V1_API_KEY or OPENAI_API_KEY/);
+    assertFatal(
+      await check(agentModel('openai', 'gpt-4.1-mini', fake.baseURL, WRONG_KEY)),
+      /key for AGENT_V1_MODEL \(openai:gpt-4\.1-mini\) is refused.*HTTP 401.*AGENT_V1_API_KEY or OPENAI_API_KEY/,
+    );
   });
 
   test('an unknown model is fatal: model not found, naming the variable and the model', async () => {
@@ -85,7 +88,7 @@ describe('checkModelAccess: OpenAI', () => {
     }
   });
 
-  test('a 404 from a custom base URL without OpenAI\'s model_not_found error is not fatal: the endpoint may be missing', async () => {
+  test("a 404 from a custom base URL without OpenAI's model_not_found error is not fatal: the endpoint may be missing", async () => {
     const proxy = await stub({ status: 404, body: { detail: 'Not Found' } });
     try {
       assertUnsure(await check(agentModel('openai', 'gpt-4.1-mini', `${proxy.url}/v1`)), /could not check AGENT_V1_MODEL.*HTTP 404/);
@@ -117,7 +120,10 @@ describe('checkModelAccess: Anthropic', () => {
   });
 
   test('a refused key is fatal and names AGENT_Vx_API_KEY or ANTHROPIC_API_KEY, not the key', async () => {
-    assertFatal(await check(agentModel('anthropic', 'claude-sonnet-4-5', fake.baseURL, WRONG_KEY), 'v2'), /key for AGENT_V2_MODEL \(anthropic:claude-sonnet-4-5\) is refused.*AGENT_V2_API_KEY or ANTHROPIC_API_KEY/);
+    assertFatal(
+      await check(agentModel('anthropic', 'claude-sonnet-4-5', fake.baseURL, WRONG_KEY), 'v2'),
+      /key for AGENT_V2_MODEL \(anthropic:claude-sonnet-4-5\) is refused.*AGENT_V2_API_KEY or ANTHROPIC_API_KEY/,
+    );
   });
 
   test('an unknown model (or an alias of nothing) is fatal: model not found', async () => {
@@ -133,7 +139,7 @@ describe('checkModelAccess: OpenAI-compatible', () => {
   });
   after(() => fake.close());
 
-  test('a listed model is ok, found in GET /models; a name without a tag matches Ollama\'s :latest', async () => {
+  test("a listed model is ok, found in GET /models; a name without a tag matches Ollama's :latest", async () => {
     assert.deepEqual(await check(agentModel('openai-compatible', 'qwen3:8b', fake.baseURL)), { ok: true });
     assert.equal(defined(fake.lookups.at(-1), 'the lookup').path, '/v1/models');
     assert.deepEqual(await check(agentModel('openai-compatible', 'llama3.1', fake.baseURL)), { ok: true });
@@ -153,7 +159,7 @@ describe('checkModelAccess: OpenAI-compatible', () => {
     assertFatal(verdict, /model not found: AGENT_V1_MODEL names "qwen3:14b".*it lists qwen3:8b, llama3\.1:latest, gemma3:4b\..*ollama pull qwen3:14b/);
   });
 
-  test("a model a non-Ollama server does not list only warns (Azure lists base models, not deployments), and a long list shows ten ids", async () => {
+  test('a model a non-Ollama server does not list only warns (Azure lists base models, not deployments), and a long list shows ten ids', async () => {
     const ids = Array.from({ length: 14 }, (_, i) => `model-${i}`);
     const many = await startFakeOpenAiCompatible({ script: never, models: ids });
     try {

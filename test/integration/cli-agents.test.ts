@@ -51,14 +51,26 @@ describe('vetrina serve with agent models', () => {
   });
 
   test('a refused key or an unknown model stops the start, naming the variable to fix', async () => {
-    const badKey = await runCli(['serve'], { DATA_DIR: join(dir, 'bad-key'), PORT: '0', AGENT_V2_MODEL: 'openai-compatible:qwen3:8b', AGENT_V2_BASE_URL: fake.baseURL, AGENT_V2_API_KEY: 'wrong-key' });
+    const badKey = await runCli(['serve'], {
+      DATA_DIR: join(dir, 'bad-key'),
+      PORT: '0',
+      AGENT_V2_MODEL: 'openai-compatible:qwen3:8b',
+      AGENT_V2_BASE_URL: fake.baseURL,
+      AGENT_V2_API_KEY: 'wrong-key',
+    });
     assert.equal(badKey.code, 1, badKey.stdout);
     assert.match(badKey.stderr, /agent model misconfigured/);
     assert.match(badKey.stderr, /AGENT_V2_API_KEY/);
     assert.doesNotMatch(badKey.stderr + badKey.stdout, /wrong-key/, 'the key itself is never printed');
     assert.doesNotMatch(badKey.stdout, /listening at/i);
 
-    const unknown = await runCli(['serve'], { DATA_DIR: join(dir, 'bad-model'), PORT: '0', AGENT_V1_MODEL: 'openai-compatible:mistral:7b', AGENT_V1_BASE_URL: fake.baseURL, AGENT_V1_API_KEY: 'right-key' });
+    const unknown = await runCli(['serve'], {
+      DATA_DIR: join(dir, 'bad-model'),
+      PORT: '0',
+      AGENT_V1_MODEL: 'openai-compatible:mistral:7b',
+      AGENT_V1_BASE_URL: fake.baseURL,
+      AGENT_V1_API_KEY: 'right-key',
+    });
     assert.equal(unknown.code, 1, unknown.stdout);
     assert.match(unknown.stderr, /AGENT_V1_MODEL/);
     assert.match(unknown.stderr, /qwen3:8b/, 'the models the server has are listed');

@@ -92,7 +92,11 @@ describe('vetrina catalog import and sources aifa import on an embedded data dir
     assert.equal(unknownExtension.code, 1);
     assert.match(unknownExtension.stderr, /--format csv\|jsonl/);
 
-    for (const args of [['catalog', 'import', 'feed.csv', '--format', 'xml'], ['catalog', 'import', 'feed.csv', '--language', 'italian'], ['catalog', 'import']]) {
+    for (const args of [
+      ['catalog', 'import', 'feed.csv', '--format', 'xml'],
+      ['catalog', 'import', 'feed.csv', '--language', 'italian'],
+      ['catalog', 'import'],
+    ]) {
       const result = await runCli(args, env);
       assert.equal(result.code, 2, `${args.join(' ')}: exit ${result.code}`);
       assert.match(result.stderr, /Usage: vetrina/);

@@ -27,7 +27,6 @@ async function getAccount(server: Server, token: string): Promise<{ status: numb
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-
 describe('vetrina CLI on an embedded data directory', () => {
   let dir: string;
   let env: Env;

@@ -99,7 +99,10 @@ for (const target of databaseTargets()) {
     test('is logged below error level as a lost client connection, not as the database being unavailable', { timeout: 60_000 }, async () => {
       // A path outside /api/v1 has no database work before its body is read (no token to look up),
       // so the server is reading the body when the reset arrives, as it is for an upload in production.
-      const { socket } = await rawRequest(port, 'POST /upload-elsewhere HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"codes": "40');
+      const { socket } = await rawRequest(
+        port,
+        'POST /upload-elsewhere HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"codes": "40',
+      );
       const incoming = await logs.waitFor((line) => line.msg === 'incoming request' && (line.req as { url?: string } | undefined)?.url === '/upload-elsewhere');
       const reqId = incoming.reqId;
       socket.resetAndDestroy();

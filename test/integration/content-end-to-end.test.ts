@@ -78,14 +78,24 @@ for (const target of databaseTargets()) {
         assert.ok(record.key_features.length >= 3, JSON.stringify(record.key_features));
         assert.equal(record.global_attr.colour, 'argento');
         assert.ok(record.title_tag.length <= 60 && record.meta_description.length <= 160);
-        assert.deepEqual(record.images.map((i) => i.url), ['https://cdn.example.com/moka-6.jpg']);
-        for (const id of record.sources.title ?? []) assert.ok(record.facts.some((f) => f.id === id), `title source ${id} is readable among the facts`);
+        assert.deepEqual(
+          record.images.map((i) => i.url),
+          ['https://cdn.example.com/moka-6.jpg'],
+        );
+        for (const id of record.sources.title ?? [])
+          assert.ok(
+            record.facts.some((f) => f.id === id),
+            `title source ${id} is readable among the facts`,
+          );
         assert.ok(record.facts.every((f) => f.source === 'catalogue'));
       }
       assert.equal(it.language, 'it');
       assert.equal(de.language, 'de');
       assert.notEqual(it.description, de.description, 'the sentence templates are localised');
-      assert.ok(de.validation_messages.some((m) => /Italian/.test(m)), 'German record says the Italian source text is not translated');
+      assert.ok(
+        de.validation_messages.some((m) => /Italian/.test(m)),
+        'German record says the Italian source text is not translated',
+      );
       assert.ok(!it.validation_messages.some((m) => /translate/.test(m)), 'the Italian record needs no translation note');
       assert.equal(it.product_handle, de.product_handle);
       assert.match(it.product_handle, /^bialetti-moka-express/);

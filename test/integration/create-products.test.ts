@@ -208,7 +208,10 @@ for (const target of databaseTargets()) {
       const second = (await h.post(CREATE, token, { codes: code, countries: ['de', 'it'] })).json<CreateBody>();
       assert.equal(second.data.imported_products[0]?.id, first.data.imported_products[0]?.id);
       const rows = await h.container.db.query<{ countries: string[] }>('SELECT countries FROM products WHERE account_id = $1', [id]);
-      assert.deepEqual(rows.map((r) => r.countries), [['it', 'de']]);
+      assert.deepEqual(
+        rows.map((r) => r.countries),
+        [['it', 'de']],
+      );
       // 5 for the first call, 5 + 1 (two countries in the second request) for the second
       assert.equal((await h.balance(id)).credits, 100 - 5 - 6);
     });
@@ -222,7 +225,10 @@ for (const target of databaseTargets()) {
       // Both calls generate it, de and fr: 5 + 2 each.
       assert.deepEqual(await h.balance(id), { credits: 100 - 7 - 7, ledger: 100 - 7 - 7 });
       const costs = await h.container.db.query<{ cost: number }>('SELECT cost FROM generations WHERE account_id = $1 ORDER BY created_at', [id]);
-      assert.deepEqual(costs.map((c) => c.cost), [7, 7]);
+      assert.deepEqual(
+        costs.map((c) => c.cost),
+        [7, 7],
+      );
     });
 
     test('402 names the real price of a re-queue, counting the countries it already has', async () => {

@@ -258,7 +258,10 @@ describe('fake LLM servers: empty refusals, request shapes, latency, scripting',
       const result = await ask(createAnthropic({ baseURL: fake.baseURL, apiKey: API_KEY })('claude-sonnet-4-5'));
       assert.equal(result.finishReason, 'content-filter');
       assert.equal(result.text, '');
-      assert.throws(() => result.output, (error: unknown) => NoOutputGeneratedError.isInstance(error));
+      assert.throws(
+        () => result.output,
+        (error: unknown) => NoOutputGeneratedError.isInstance(error),
+      );
     } finally {
       await fake.close();
     }

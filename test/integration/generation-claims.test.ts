@@ -28,7 +28,13 @@ async function outcomeOf(h: Harness, productId: string, accountId: string) {
   const generations = await h.container.db.query<{ id: string; state: string }>('SELECT id, state FROM generations WHERE product_id = $1', [productId]);
   const content = await listContent(h.container.db, productId);
   const history = await h.container.db.query<{ n: number }>('SELECT count(*)::int AS n FROM product_content_history WHERE product_id = $1', [productId]);
-  return { generations: generations.map((g) => g.state), countries: content.map((c) => c.country).sort(), titles: content.map((c) => c.title), history: history[0]?.n, balance: await h.balance(accountId) };
+  return {
+    generations: generations.map((g) => g.state),
+    countries: content.map((c) => c.country).sort(),
+    titles: content.map((c) => c.title),
+    history: history[0]?.n,
+    balance: await h.balance(accountId),
+  };
 }
 
 for (const target of databaseTargets()) {

@@ -86,15 +86,13 @@ function route(req: IncomingMessage, res: ServerResponse): void {
   } else if (path === '/sized') {
     const body = Buffer.concat([png, Buffer.alloc(Number(url.searchParams.get('bytes')) - png.byteLength, 0)]);
     res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(body.byteLength) }).end(body);
-  }
-  else res.writeHead(404).end();
+  } else res.writeHead(404).end();
 }
 
 const server = createServer((req, res) => {
   seen.push({ host: req.headers.host ?? '', path: req.url ?? '' });
   route(req, res);
 });
-
 
 const fetchers: { close(): Promise<void> }[] = [];
 function fetcher(overrides: Partial<GuardedFetcherOptions> = {}) {
@@ -315,7 +313,10 @@ describe('guarded fetcher: addresses', () => {
 
   test('a name that does not exist and a name on a private address fail alike, so internal DNS cannot be mapped', async () => {
     // Both lookups are injected: nothing is resolved by DNS, and 10.0.0.1 is refused before any socket.
-    const answering = (answer: (callback: Parameters<LookupFunction>[2]) => void): LookupFunction => (_hostname, _options, callback) => answer(callback);
+    const answering =
+      (answer: (callback: Parameters<LookupFunction>[2]) => void): LookupFunction =>
+      (_hostname, _options, callback) =>
+        answer(callback);
     const missing = answering((callback) => callback(Object.assign(new Error('getaddrinfo ENOTFOUND probe.test'), { code: 'ENOTFOUND' }), ''));
     const internal = answering((callback) => callback(null, [{ address: '10.0.0.1', family: 4 }]));
     const url = 'http://probe.test/a.png';

@@ -91,7 +91,10 @@ for (const target of databaseTargets()) {
       for (const title of ['Arco uno', 'Arco due', 'Arco tre']) await regenerated(token, id, { title });
       const all = (await history(token, id)).versions;
       assert.equal(all.length, 6, 'three regenerations in two countries');
-      assert.deepEqual(all.filter((v) => v.country === 'it').map((v) => v.fields.title?.after), ['Arco tre', 'Arco due', 'Arco uno']);
+      assert.deepEqual(
+        all.filter((v) => v.country === 'it').map((v) => v.fields.title?.after),
+        ['Arco tre', 'Arco due', 'Arco uno'],
+      );
 
       const seen: string[] = [];
       let cursor: string | null = null;
@@ -106,7 +109,11 @@ for (const target of databaseTargets()) {
         pages += 1;
       } while (cursor !== null);
       assert.equal(pages, 2);
-      assert.deepEqual(seen, all.map((v) => v.id), 'the pages together are the whole history, in order, once each');
+      assert.deepEqual(
+        seen,
+        all.map((v) => v.id),
+        'the pages together are the whole history, in order, once each',
+      );
 
       for (const bad of ['limit=0', 'limit=101', 'limit=two', 'before=yesterday', 'sort=asc']) {
         const res = await h.get(`/api/v1/products/details/${id}/history?${bad}`, token);

@@ -165,9 +165,7 @@ function randomValue(rand: () => number, depth = 0): unknown {
     case 6:
       return Array.from({ length: 1 + Math.floor(rand() * 3) }, () => pick(INTERESTING_STRINGS));
     default:
-      return Object.fromEntries(
-        Array.from({ length: Math.floor(rand() * 4) }, () => [pick(['a', 'title', 'global_attr.x', 'fields', '']), randomValue(rand, depth + 1)]),
-      );
+      return Object.fromEntries(Array.from({ length: Math.floor(rand() * 4) }, () => [pick(['a', 'title', 'global_attr.x', 'fields', '']), randomValue(rand, depth + 1)]));
   }
 }
 
@@ -281,12 +279,7 @@ function contractViolation(res: LightMyRequestResponse, success: (body: Json) =>
 }
 
 /** Sends `count` random requests; fails listing every request whose response broke the contract. */
-async function fuzz(
-  t: TestContext,
-  count: number,
-  send: () => Promise<{ res: LightMyRequestResponse; request: string; payload: string }>,
-  success: (body: Json) => void,
-) {
+async function fuzz(t: TestContext, count: number, send: () => Promise<{ res: LightMyRequestResponse; request: string; payload: string }>, success: (body: Json) => void) {
   const statuses = new Map<number, number>();
   const violations: string[] = [];
   for (let i = 0; i < count; i++) {
@@ -402,10 +395,7 @@ for (const target of databaseTargets()) {
 
     test('a product id longer than the router allows still gets the contract error shape', async () => {
       const id = 'x'.repeat(150);
-      for (const res of [
-        await h.post(`/api/v1/products/regenerate/${id}`, token, { fields: { title: '' } }),
-        await h.get(`/api/v1/products/details/${id}`, token),
-      ]) {
+      for (const res of [await h.post(`/api/v1/products/regenerate/${id}`, token, { fields: { title: '' } }), await h.get(`/api/v1/products/details/${id}`, token)]) {
         const body = assertErrorShape(res);
         assert.ok(['product_not_found', 'validation_failed'].includes(body.code as string), res.body);
       }
@@ -423,7 +413,10 @@ for (const target of databaseTargets()) {
       for (const [field, max] of limits) {
         test(`${field} of ${max + 1} characters → 422 on ${field}`, async () => {
           const messages = expectFieldError(await h.post(CREATE, token, validCreate({ [field]: 'x'.repeat(max + 1) })), field);
-          assert.ok(messages.some((m) => m.includes(String(max))), `the message should state the limit: ${messages.join(' | ')}`);
+          assert.ok(
+            messages.some((m) => m.includes(String(max))),
+            `the message should state the limit: ${messages.join(' | ')}`,
+          );
         });
       }
 
@@ -446,16 +439,25 @@ for (const target of databaseTargets()) {
 
     test('an unknown country → 422 on countries, and the message names the bad entry', async () => {
       const messages = expectFieldError(await h.post(CREATE, token, validCreate({ countries: ['de', 'zq', 'fr'] })), 'countries');
-      assert.ok(messages.some((m) => m.includes('zq')), messages.join(' | '));
+      assert.ok(
+        messages.some((m) => m.includes('zq')),
+        messages.join(' | '),
+      );
       assert.ok(!messages.some((m) => /"de"|"fr"/.test(m)), `valid entries must not be blamed: ${messages.join(' | ')}`);
 
       const three = expectFieldError(await h.post(CREATE, token, validCreate({ countries: ['DEU'] })), 'countries');
-      assert.ok(three.some((m) => m.includes('DEU')), three.join(' | '));
+      assert.ok(
+        three.some((m) => m.includes('DEU')),
+        three.join(' | '),
+      );
     });
 
     test('countries missing or empty → 422, the message says countries is required', async () => {
       const missing = expectFieldError(await h.post(CREATE, token, { codes: VALID_EAN }), 'countries');
-      assert.ok(missing.some((m) => /countries/i.test(m) && /required/i.test(m)), missing.join(' | '));
+      assert.ok(
+        missing.some((m) => /countries/i.test(m) && /required/i.test(m)),
+        missing.join(' | '),
+      );
       expectFieldError(await h.post(CREATE, token, validCreate({ countries: [] })), 'countries');
     });
 
@@ -466,7 +468,10 @@ for (const target of databaseTargets()) {
       ] as const) {
         test(`${label} → 422 on fields: at least one field must be specified`, async () => {
           const messages = expectFieldError(await h.post(regenerateUrl(), token, body), 'fields');
-          assert.ok(messages.some((m) => /at least one field/i.test(m)), messages.join(' | '));
+          assert.ok(
+            messages.some((m) => /at least one field/i.test(m)),
+            messages.join(' | '),
+          );
         });
       }
 

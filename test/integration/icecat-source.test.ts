@@ -71,7 +71,10 @@ describe('Icecat source', () => {
     const fixtures = readProductFixtures('icecat');
     fake = await startFakeIcecat({ fixtures });
     http = createGuardedSourceFetch({ allowedHosts: [new URL(fake.url).host], connectTimeoutMs: 2_000 });
-    const monitor = defined(fixtures.find((f) => f.code === MONITOR), 'monitor fixture');
+    const monitor = defined(
+      fixtures.find((f) => f.code === MONITOR),
+      'monitor fixture',
+    );
     fake.setRecord(MONITOR, 'it', italian(monitor.record));
   });
   after(async () => {
@@ -109,12 +112,34 @@ describe('Icecat source', () => {
     const before = fake.requestsFor(MONITOR).length;
     const facts = defined(await lookup(source({ languages: ['it', 'en'] }), MONITOR), 'facts');
     const sent = fake.requestsFor(MONITOR).slice(before);
-    assert.deepEqual(sent.map((r) => r.query.get('Language')), ['en', 'it'], 'English first: it names the features');
+    assert.deepEqual(
+      sent.map((r) => r.query.get('Language')),
+      ['en', 'it'],
+      'English first: it names the features',
+    );
 
     const diagonal = facts.filter((f) => f.attribute === 'display_diagonal');
-    assert.deepEqual(diagonal.map((f) => [f.language, f.value]), [['en', '68.6 cm (27")'], ['it', '68,6 cm (27")']]);
-    assert.deepEqual(facts.filter((f) => f.attribute === 'usb_hub').map((f) => [f.language, f.value]), [['en', 'Yes'], ['it', 'Sì']]);
-    assert.deepEqual(facts.filter((f) => f.key === 'category').map((f) => [f.language, f.value]), [['en', 'Computer monitors'], ['it', 'Monitor per PC']]);
+    assert.deepEqual(
+      diagonal.map((f) => [f.language, f.value]),
+      [
+        ['en', '68.6 cm (27")'],
+        ['it', '68,6 cm (27")'],
+      ],
+    );
+    assert.deepEqual(
+      facts.filter((f) => f.attribute === 'usb_hub').map((f) => [f.language, f.value]),
+      [
+        ['en', 'Yes'],
+        ['it', 'Sì'],
+      ],
+    );
+    assert.deepEqual(
+      facts.filter((f) => f.key === 'category').map((f) => [f.language, f.value]),
+      [
+        ['en', 'Computer monitors'],
+        ['it', 'Monitor per PC'],
+      ],
+    );
     assert.ok(facts.some((f) => f.key === 'description' && f.language === 'it' && f.value.includes('monitor 4K da 27"')));
     // Language-free facts appear once.
     assert.deepEqual(valuesOf(facts, 'brand'), ['DELL']);
@@ -159,8 +184,17 @@ describe('Icecat source', () => {
       fake.clearFailure(MONITOR);
       clock.advance(10_000);
       const facts = defined(await pending, 'facts');
-      assert.deepEqual(facts.filter((f) => f.key === 'category').map((f) => f.language), ['en', 'it']);
-      assert.deepEqual(fake.requestsFor(MONITOR).slice(before).map((r) => r.query.get('Language')), ['en', 'it', 'it']);
+      assert.deepEqual(
+        facts.filter((f) => f.key === 'category').map((f) => f.language),
+        ['en', 'it'],
+      );
+      assert.deepEqual(
+        fake
+          .requestsFor(MONITOR)
+          .slice(before)
+          .map((r) => r.query.get('Language')),
+        ['en', 'it', 'it'],
+      );
     } finally {
       fake.clearFailure(MONITOR);
     }

@@ -166,7 +166,12 @@ before(async () => {
       .toBuffer(),
     type: 'image/jpeg',
   });
-  files.set('huge.jpg', { body: await sharp({ create: { width: 9000, height: 9000, channels: 3, background: '#6a8caf' } }).jpeg().toBuffer(), type: 'image/jpeg' });
+  files.set('huge.jpg', {
+    body: await sharp({ create: { width: 9000, height: 9000, channels: 3, background: '#6a8caf' } })
+      .jpeg()
+      .toBuffer(),
+    type: 'image/jpeg',
+  });
   files.set('truncated.jpg', { body: photo.subarray(0, Math.floor(photo.length * 0.6)), type: 'image/jpeg' });
   files.set('truncated-copy.jpg', { body: photo.subarray(0, Math.floor(photo.length * 0.6)), type: 'image/jpeg' });
   // Sniffed as a GIF by its magic bytes, but no picture follows.
@@ -427,7 +432,10 @@ describe('single pictures', () => {
       result.images,
       refs.slice(0, 10).map((ref) => failedEntry(ref, 'http_error', false)),
     );
-    assert.ok(result.messages.some((m) => /2 more image URL\(s\) were not used: at most 10/.test(m)), result.messages.join('\n'));
+    assert.ok(
+      result.messages.some((m) => /2 more image URL\(s\) were not used: at most 10/.test(m)),
+      result.messages.join('\n'),
+    );
     assert.equal(result.messages.filter((m) => /HTTP 404/.test(m)).length, 10);
   });
 
@@ -453,7 +461,11 @@ describe('single pictures', () => {
       result.images,
       refs.map((ref) => failedEntry(ref, 'network_error', true)),
     );
-    for (const ref of refs) assert.ok(result.messages.some((m) => m.includes(ref.url)), `message on ${ref.url}`);
+    for (const ref of refs)
+      assert.ok(
+        result.messages.some((m) => m.includes(ref.url)),
+        `message on ${ref.url}`,
+      );
   });
 
   test('a server error is transient, a file that is no picture is not', async () => {

@@ -87,7 +87,11 @@ describe('workers in separate processes [postgres]', { skip: server === undefine
 
       const [a, b] = workers;
       assert.ok(a && b);
-      assert.deepEqual([...a.finished].filter((g) => b.finished.has(g)), [], 'no generation ran in both processes');
+      assert.deepEqual(
+        [...a.finished].filter((g) => b.finished.has(g)),
+        [],
+        'no generation ran in both processes',
+      );
       assert.deepEqual(new Set([...a.finished, ...b.finished]), new Set(generationIds));
       assert.ok(a.finished.size > 0 && b.finished.size > 0, `both processes took work (${a.finished.size} + ${b.finished.size})`);
       assert.deepEqual(await h.balance(id), { credits: 970, ledger: 970 });

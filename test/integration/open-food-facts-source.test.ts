@@ -34,9 +34,7 @@ function guarded(allowedHosts: readonly string[]): GuardedSourceFetch {
   return pool;
 }
 
-function source(
-  options: { timeoutMs?: number; requestsPerMinute?: number; clock?: ManualClock; baseUrl?: string; http?: GuardedSourceFetch } = {},
-): ProductSource {
+function source(options: { timeoutMs?: number; requestsPerMinute?: number; clock?: ManualClock; baseUrl?: string; http?: GuardedSourceFetch } = {}): ProductSource {
   return createOpenFoodFactsSource({
     baseUrl: options.baseUrl ?? fake.url,
     userAgent: USER_AGENT,
@@ -128,7 +126,10 @@ describe('Open Food Facts source', () => {
     const facts = defined(await lookup(source(), ELVIVE), 'facts');
     assert.deepEqual(valuesOf(facts, 'kind'), ['beauty']);
     assert.ok(valuesOf(facts, 'name').some((name) => name.includes('Total Repair 5')));
-    assert.deepEqual(fake.requestsFor(ELVIVE).map((r) => r.server), ['main', 'sister']);
+    assert.deepEqual(
+      fake.requestsFor(ELVIVE).map((r) => r.server),
+      ['main', 'sister'],
+    );
     assert.ok(fake.requestsFor(ELVIVE).every((r) => r.userAgent === USER_AGENT));
     // The page is on the site that answered.
     assert.ok(facts.every((f) => f.url === `${fake.sisterUrl}/product/${ELVIVE}`));
@@ -358,14 +359,21 @@ describe('Open Food Facts source: where redirects may lead', () => {
   async function withoutConnectingTo<T>(hosts: readonly string[], run: () => Promise<T>): Promise<T> {
     const before = connectedTo.length;
     const result = await run();
-    assert.deepEqual(connectedTo.slice(before).filter((host) => hosts.includes(host)), [], 'a connection was opened to a refused host');
+    assert.deepEqual(
+      connectedTo.slice(before).filter((host) => hosts.includes(host)),
+      [],
+      'a connection was opened to a refused host',
+    );
     return result;
   }
 
   test('the sister site is followed when its host is allowed', async () => {
     const facts = defined(await lookup(sourceAllowing([mainHost(), `sister.test:${sisterPort()}`]), ELVIVE), 'facts');
     assert.deepEqual(valuesOf(facts, 'kind'), ['beauty']);
-    assert.deepEqual(named.requestsFor(ELVIVE).map((r) => r.server), ['main', 'sister']);
+    assert.deepEqual(
+      named.requestsFor(ELVIVE).map((r) => r.server),
+      ['main', 'sister'],
+    );
     assert.ok(facts.every((f) => f.url === `http://sister.test:${sisterPort()}/product/${ELVIVE}`));
   });
 
@@ -375,7 +383,11 @@ describe('Open Food Facts source: where redirects may lead', () => {
       unavailable(lookup(sourceAllowing([mainHost()]), ELVIVE), /^refused to connect to sister\.test:\d+ \(redirected from 127\.0\.0\.1:\d+\): it is a private/),
     );
     assert.equal(error.retryAfterSeconds, null);
-    assert.deepEqual(named.requests.slice(before).map((r) => r.server), ['main'], 'the sister got nothing');
+    assert.deepEqual(
+      named.requests.slice(before).map((r) => r.server),
+      ['main'],
+      'the sister got nothing',
+    );
   });
 
   test('a redirect to another loopback port under an unknown-to-the-list name is refused before connecting', async () => {
@@ -386,7 +398,11 @@ describe('Open Food Facts source: where redirects may lead', () => {
       await withoutConnectingTo(['blocked.test'], () =>
         unavailable(lookup(sourceAllowing([mainHost(), `sister.test:${sisterPort()}`]), code), /refused to connect to blocked\.test:\d+ \(redirected from 127\.0\.0\.1:\d+\)/),
       );
-      assert.deepEqual(named.requests.slice(before).map((r) => r.path), [`/api/v3/product/${code}`], 'only the redirect was asked for');
+      assert.deepEqual(
+        named.requests.slice(before).map((r) => r.path),
+        [`/api/v3/product/${code}`],
+        'only the redirect was asked for',
+      );
     } finally {
       named.clearFailure(code);
     }
@@ -397,10 +413,7 @@ describe('Open Food Facts source: where redirects may lead', () => {
     named.fail(code, { kind: 'redirect', location: 'http://169.254.169.254/latest/meta-data/' });
     try {
       await withoutConnectingTo(['169.254.169.254'], () =>
-        unavailable(
-          lookup(sourceAllowing([mainHost(), '169.254.169.254']), code),
-          /refused to connect to 169\.254\.169\.254 \(redirected from 127\.0\.0\.1:\d+\)/,
-        ),
+        unavailable(lookup(sourceAllowing([mainHost(), '169.254.169.254']), code), /refused to connect to 169\.254\.169\.254 \(redirected from 127\.0\.0\.1:\d+\)/),
       );
     } finally {
       named.clearFailure(code);

@@ -101,9 +101,14 @@ for (const target of databaseTargets()) {
       assert.equal(image.error, undefined, 'a standardised image has no error');
       assert.deepEqual(
         image.renditions.map((r) => `${r.size_label} ${r.format} ${r.width}x${r.height}`).sort(),
-        ['1200 jpeg 1200x1200', '1200 webp 1200x1200', '200 jpeg 200x200', '200 webp 200x200', '500 jpeg 500x500', '500 webp 500x500'].map((s) => s.replace(/^1200/, 'full')).sort(),
+        ['1200 jpeg 1200x1200', '1200 webp 1200x1200', '200 jpeg 200x200', '200 webp 200x200', '500 jpeg 500x500', '500 webp 500x500']
+          .map((s) => s.replace(/^1200/, 'full'))
+          .sort(),
       );
-      assert.ok(product.validation_messages.some((m) => m.includes('broken.jpg')), JSON.stringify(product.validation_messages));
+      assert.ok(
+        product.validation_messages.some((m) => m.includes('broken.jpg')),
+        JSON.stringify(product.validation_messages),
+      );
 
       const jpeg = image.renditions.find((r) => r.size_label === 'full' && r.format === 'jpeg');
       assert.ok(jpeg);
@@ -115,7 +120,10 @@ for (const target of databaseTargets()) {
       const meta = await sharp(fetched.rawPayload).metadata();
       assert.deepEqual([meta.width, meta.height, meta.format, meta.hasAlpha], [1200, 1200, 'jpeg', false]);
       const corner = await sharp(fetched.rawPayload).extract({ left: 0, top: 0, width: 8, height: 8 }).raw().toBuffer();
-      assert.ok(corner.every((value) => value >= 250), 'the transparent background became white');
+      assert.ok(
+        corner.every((value) => value >= 250),
+        'the transparent background became white',
+      );
     });
 
     test('standardisation on, image host down: the record still lists every source URL, each marked as worth retrying', async () => {
@@ -131,7 +139,11 @@ for (const target of databaseTargets()) {
           product.images,
           images.map((url) => ({ source_url: url, source: 'caller', licence: null, renditions: [], error: { reason: 'network_error', transient: true } })),
         );
-        for (const url of images) assert.ok(product.validation_messages.some((m) => m.includes(url)), JSON.stringify(product.validation_messages));
+        for (const url of images)
+          assert.ok(
+            product.validation_messages.some((m) => m.includes(url)),
+            JSON.stringify(product.validation_messages),
+          );
       }
     });
 
@@ -141,7 +153,10 @@ for (const target of databaseTargets()) {
       const id = await created(token);
       assert.deepEqual(await h.balance(accountId), { credits: 100 - 6, ledger: 94 });
       const product = (await h.get(`/api/v1/products/details/${id}/it`, token)).json<{ product: { images: { url: string; source: string }[] } }>().product;
-      assert.deepEqual(product.images.map((i) => i.url), [`${base}/bottle.png`, `${base}/broken.jpg`]);
+      assert.deepEqual(
+        product.images.map((i) => i.url),
+        [`${base}/bottle.png`, `${base}/broken.jpg`],
+      );
       assert.equal(served.length, before, 'no image was fetched');
     });
   });

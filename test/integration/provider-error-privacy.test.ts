@@ -15,7 +15,11 @@ const SECRETS = ['org-abc123', 'sk-proj-XYZ', 'https://internal.example'];
 const PROVIDER_TEXT = `Project org-abc123 cannot use key sk-proj-XYZ…1234 here; see https://internal.example/limits`;
 
 const PROVIDERS: Array<{ name: string; start: (o: FakeLlmOptions) => Promise<FakeLlmServer>; env: (url: string) => Record<string, string> }> = [
-  { name: 'openai-compatible', start: startFakeOpenAiCompatible, env: (url) => ({ AGENT_V1_MODEL: 'openai-compatible:llama3.1:8b', AGENT_V1_BASE_URL: url, AGENT_V1_API_KEY: 'local-key' }) },
+  {
+    name: 'openai-compatible',
+    start: startFakeOpenAiCompatible,
+    env: (url) => ({ AGENT_V1_MODEL: 'openai-compatible:llama3.1:8b', AGENT_V1_BASE_URL: url, AGENT_V1_API_KEY: 'local-key' }),
+  },
   { name: 'openai', start: startFakeOpenAiCompatible, env: (url) => ({ AGENT_V1_MODEL: 'openai:gpt-5-mini', AGENT_V1_BASE_URL: url, OPENAI_API_KEY: 'local-key' }) },
   { name: 'anthropic', start: startFakeAnthropic, env: (url) => ({ AGENT_V1_MODEL: 'anthropic:claude-sonnet-4-5', AGENT_V1_BASE_URL: url, ANTHROPIC_API_KEY: 'local-key' }) },
 ];
@@ -37,7 +41,11 @@ for (const target of databaseTargets()) {
         await fake.close();
       });
 
-      for (const [status, type, reason] of [[400, undefined, 'llm_request_rejected'], [400, 'content_filter', 'llm_content_filtered'], [404, undefined, 'llm_model_not_found']] as const) {
+      for (const [status, type, reason] of [
+        [400, undefined, 'llm_request_rejected'],
+        [400, 'content_filter', 'llm_content_filtered'],
+        [404, undefined, 'llm_model_not_found'],
+      ] as const) {
         test(`a ${status}${type === undefined ? '' : ` (${type})`} reaches the merchant in our words and the operator's log in the provider's, with the generation id`, async () => {
           fake.setScript(() => ({ kind: 'error', status, message: `${type === undefined ? '' : 'content_filter: '}${PROVIDER_TEXT}`, ...(type === undefined ? {} : { type }) }));
           const { id: accountId, token } = await h.account(100);
@@ -60,7 +68,7 @@ for (const target of databaseTargets()) {
           const line = await logs.waitFor((l) => l.generationId === generationId && typeof l.detail === 'string');
           assert.equal(line.level, 40, 'warn');
           for (const secret of SECRETS) assert.ok(String(line.detail).includes(secret), `the log lacks "${secret}": ${JSON.stringify(line)}`);
-          assert.match(String(line.providerRequestId), /^req_/, 'the provider\'s request id, for its support');
+          assert.match(String(line.providerRequestId), /^req_/, "the provider's request id, for its support");
         });
       }
     });

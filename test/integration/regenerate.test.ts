@@ -114,7 +114,7 @@ for (const target of databaseTargets()) {
       assert.deepEqual(Object.keys(errors).sort(), ['fields.global_attr.Colour', 'fields.price', 'fields.title']);
     });
 
-    test('an unknown product, or another account\'s, is product_not_found', async () => {
+    test("an unknown product, or another account's, is product_not_found", async () => {
       const owner = await h.account(100);
       const other = await h.account(100);
       const productId = await completedProduct(owner.token, { ...shampoo, codes: '4005900036650', sku: 'NIV-5' });

@@ -26,7 +26,7 @@ for (const target of databaseTargets()) {
       assert.match(ours, UUID);
       const line = await logs.waitFor((l) => l.reqId === ours && l.msg === 'incoming request');
       assert.equal(line.client_request_id, 'shop-7f3a');
-      assert.ok(!logs.lines.some((l) => l.reqId === 'shop-7f3a'), 'the caller\'s id is never used as ours');
+      assert.ok(!logs.lines.some((l) => l.reqId === 'shop-7f3a'), "the caller's id is never used as ours");
     });
 
     test('two requests sending the same x-request-id get different ids', async () => {

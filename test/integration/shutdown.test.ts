@@ -85,10 +85,10 @@ for (const target of databaseTargets()) {
 
         // The first process stops while its job hangs: after the timeout the job goes back to the queue.
         await h.container.boss.stop({ graceful: true, timeout: 1000, close: false });
-        const [job] = await h.container.db.query<{ state: string }>(
-          `SELECT state FROM pgboss.job WHERE name = $1 AND data->>'generationId' = $2`,
-          [JOBS.generation.name, generationId],
-        );
+        const [job] = await h.container.db.query<{ state: string }>(`SELECT state FROM pgboss.job WHERE name = $1 AND data->>'generationId' = $2`, [
+          JOBS.generation.name,
+          generationId,
+        ]);
         assert.equal(job?.state, 'retry');
 
         // Another worker process on the same database picks it up and completes it.

@@ -86,30 +86,56 @@ for (const target of databaseTargets()) {
       const { lines, log } = recordingLog();
       const chain = chainOf(source, clock, log);
       const cachedCode = nextCode();
-      assert.deepEqual((await chain.gather(cachedCode)).reports.map((r) => r.outcome), ['found']);
+      assert.deepEqual(
+        (await chain.gather(cachedCode)).reports.map((r) => r.outcome),
+        ['found'],
+      );
 
       state.mode = 'unreachable';
       const first = await chain.gather(nextCode());
-      assert.deepEqual(first.reports.map((r) => r.outcome), ['unavailable'], 'one failure: the queue may still retry');
+      assert.deepEqual(
+        first.reports.map((r) => r.outcome),
+        ['unavailable'],
+        'one failure: the queue may still retry',
+      );
       const second = await chain.gather(nextCode());
-      assert.deepEqual(second.reports.map((r) => r.outcome), ['down'], 'the failure that opens the breaker already reports it down');
+      assert.deepEqual(
+        second.reports.map((r) => r.outcome),
+        ['down'],
+        'the failure that opens the breaker already reports it down',
+      );
       assert.match(second.reports[0]?.message ?? '', /marked down until 2026-11-01T10:00:05\.000Z after 2 failed connection\(s\)/);
       assert.equal(state.calls.length, 3);
 
       const skipped = await chain.gather(nextCode());
-      assert.deepEqual(skipped.reports.map((r) => r.outcome), ['down']);
+      assert.deepEqual(
+        skipped.reports.map((r) => r.outcome),
+        ['down'],
+      );
       assert.equal(state.calls.length, 3, 'not asked while its breaker is open');
       const fromCache = await chain.gather(cachedCode);
-      assert.deepEqual(fromCache.reports.map((r) => [r.outcome, r.fromCache]), [['found', true]]);
-      assert.deepEqual(fromCache.facts.map((f) => f.value), [`Prodotto ${cachedCode.code}`]);
+      assert.deepEqual(
+        fromCache.reports.map((r) => [r.outcome, r.fromCache]),
+        [['found', true]],
+      );
+      assert.deepEqual(
+        fromCache.facts.map((f) => f.value),
+        [`Prodotto ${cachedCode.code}`],
+      );
 
       assert.deepEqual(chain.health(), { remote_down: { state: 'open', failures: 2, until: '2026-11-01T10:00:05.000Z' } });
-      assert.deepEqual(lines.map((l) => l.level), ['warn']);
+      assert.deepEqual(
+        lines.map((l) => l.level),
+        ['warn'],
+      );
       assert.match(lines[0]?.message ?? '', /remote_down marked down until 2026-11-01T10:00:05\.000Z/);
 
       // After the cooldown one probe goes; it fails, so the next cooldown is twice as long.
       clock.advance(5_000);
-      assert.deepEqual((await chain.gather(nextCode())).reports.map((r) => r.outcome), ['down']);
+      assert.deepEqual(
+        (await chain.gather(nextCode())).reports.map((r) => r.outcome),
+        ['down'],
+      );
       assert.equal(state.calls.length, 4);
       assert.deepEqual(chain.health(), { remote_down: { state: 'open', failures: 3, until: '2026-11-01T10:00:15.000Z' } });
 
@@ -118,10 +144,19 @@ for (const target of databaseTargets()) {
       clock.advance(10_000);
       const back = nextCode();
       const answered = await chain.gather(back);
-      assert.deepEqual(answered.reports.map((r) => r.outcome), ['found']);
-      assert.deepEqual(answered.facts.map((f) => f.value), [`Prodotto ${back.code}`]);
+      assert.deepEqual(
+        answered.reports.map((r) => r.outcome),
+        ['found'],
+      );
+      assert.deepEqual(
+        answered.facts.map((f) => f.value),
+        [`Prodotto ${back.code}`],
+      );
       assert.deepEqual(chain.health(), { remote_down: { state: 'closed', failures: 0 } });
-      assert.deepEqual(lines.map((l) => l.level), ['warn', 'warn', 'info']);
+      assert.deepEqual(
+        lines.map((l) => l.level),
+        ['warn', 'warn', 'info'],
+      );
     });
 
     test('"not found" and a 429 are answers, not connection failures: the breaker stays closed', async () => {
@@ -129,9 +164,17 @@ for (const target of databaseTargets()) {
       const { source, state } = switchableSource('remote_answers');
       const chain = chainOf(source, clock);
       state.mode = 'unknown';
-      for (let i = 0; i < 3; i++) assert.deepEqual((await chain.gather(nextCode())).reports.map((r) => r.outcome), ['not_found']);
+      for (let i = 0; i < 3; i++)
+        assert.deepEqual(
+          (await chain.gather(nextCode())).reports.map((r) => r.outcome),
+          ['not_found'],
+        );
       state.mode = 'rate_limited';
-      for (let i = 0; i < 3; i++) assert.deepEqual((await chain.gather(nextCode())).reports.map((r) => r.outcome), ['unavailable']);
+      for (let i = 0; i < 3; i++)
+        assert.deepEqual(
+          (await chain.gather(nextCode())).reports.map((r) => r.outcome),
+          ['unavailable'],
+        );
       assert.equal(state.calls.length, 6, 'every code was asked');
       assert.equal(chain.health().remote_answers?.state, 'closed');
     });
@@ -156,10 +199,19 @@ for (const target of databaseTargets()) {
           clock,
         });
         const first = await chain.gather(nextCode());
-        assert.deepEqual(first.reports.map((r) => r.outcome), ['unavailable']);
+        assert.deepEqual(
+          first.reports.map((r) => r.outcome),
+          ['unavailable'],
+        );
         assert.match(first.reports[0]?.message ?? '', /could not reach off\.invalid/);
-        assert.deepEqual((await chain.gather(nextCode())).reports.map((r) => r.outcome), ['down']);
-        assert.deepEqual((await chain.gather(nextCode())).reports.map((r) => r.outcome), ['down']);
+        assert.deepEqual(
+          (await chain.gather(nextCode())).reports.map((r) => r.outcome),
+          ['down'],
+        );
+        assert.deepEqual(
+          (await chain.gather(nextCode())).reports.map((r) => r.outcome),
+          ['down'],
+        );
         assert.deepEqual(lookedUp, ['off.invalid', 'off.invalid'], 'not looked up again while down');
         assert.equal(chain.health().open_food_facts?.state, 'open');
       } finally {

@@ -83,11 +83,21 @@ for (const target of databaseTargets()) {
       first.release();
       second.release();
       const [a, b] = await Promise.all([one, two]);
-      assert.deepEqual(a.facts.map((f) => f.value), ['Pentola']);
+      assert.deepEqual(
+        a.facts.map((f) => f.value),
+        ['Pentola'],
+      );
       assert.deepEqual(b.facts, a.facts);
       assert.equal(first.calls.length + second.calls.length, 1, 'one fetch across both processes');
-      assert.deepEqual(a.reports.map((r) => [r.outcome, r.fromCache]), [['found', false]]);
-      assert.deepEqual(b.reports.map((r) => [r.outcome, r.fromCache]), [['found', true]], 'the waiting process was served from the cache');
+      assert.deepEqual(
+        a.reports.map((r) => [r.outcome, r.fromCache]),
+        [['found', false]],
+      );
+      assert.deepEqual(
+        b.reports.map((r) => [r.outcome, r.fromCache]),
+        [['found', true]],
+        'the waiting process was served from the cache',
+      );
     });
 
     test('a cached answer, found or not, is not fetched again; a failure is not cached', async () => {
@@ -97,8 +107,14 @@ for (const target of databaseTargets()) {
       assert.equal((await chain.gather(EAN)).reports[0]?.fromCache, false);
       assert.equal((await chain.gather(EAN)).reports[0]?.fromCache, true);
       const unknown = { ...EAN, code: '8001234500030' };
-      assert.deepEqual((await chain.gather(unknown)).reports.map((r) => r.outcome), ['not_found']);
-      assert.deepEqual((await chain.gather(unknown)).reports.map((r) => [r.outcome, r.fromCache]), [['not_found', true]]);
+      assert.deepEqual(
+        (await chain.gather(unknown)).reports.map((r) => r.outcome),
+        ['not_found'],
+      );
+      assert.deepEqual(
+        (await chain.gather(unknown)).reports.map((r) => [r.outcome, r.fromCache]),
+        [['not_found', true]],
+      );
       assert.deepEqual(found.calls, [EAN.code, unknown.code]);
 
       let down = true;
@@ -106,10 +122,17 @@ for (const target of databaseTargets()) {
       flaky.release();
       const flakyChain = chainOf(flaky.source);
       const failed = await flakyChain.gather(EAN);
-      assert.deepEqual(failed.reports.map((r) => [r.outcome, r.message]), [['unavailable', 'answered 503']]);
+      assert.deepEqual(
+        failed.reports.map((r) => [r.outcome, r.message]),
+        [['unavailable', 'answered 503']],
+      );
       assert.deepEqual(failed.facts, []);
       down = false;
-      assert.deepEqual((await flakyChain.gather(EAN)).facts.map((f) => f.value), ['Moka'], 'the next try asks again');
+      assert.deepEqual(
+        (await flakyChain.gather(EAN)).facts.map((f) => f.value),
+        ['Moka'],
+        'the next try asks again',
+      );
       assert.equal(flaky.calls.length, 2);
     });
 
@@ -126,24 +149,35 @@ for (const target of databaseTargets()) {
       await waiter.started;
       failing.release();
       const [a, b] = await Promise.all([one, two]);
-      assert.deepEqual(a.reports.map((r) => r.outcome), ['unavailable']);
-      assert.deepEqual(b.reports.map((r) => r.outcome), ['unavailable']);
+      assert.deepEqual(
+        a.reports.map((r) => r.outcome),
+        ['unavailable'],
+      );
+      assert.deepEqual(
+        b.reports.map((r) => r.outcome),
+        ['unavailable'],
+      );
       assert.match(b.reports[0]?.message ?? '', /another worker/);
       assert.equal(working.calls.length, 0, 'one failing request, not one per waiting process');
       // The queue's retry asks again, and then the source answers.
-      assert.deepEqual((await chainOf(working.source).gather(code)).facts.map((f) => f.value), ['Detersivo']);
+      assert.deepEqual(
+        (await chainOf(working.source).gather(code)).facts.map((f) => f.value),
+        ['Detersivo'],
+      );
       assert.equal(working.calls.length, 1);
     });
 
     test('a lease whose holder died (expired) is taken over at once', async () => {
       const code = { ...EAN, code: '8001234500054' };
-      await database.db.query(
-        `INSERT INTO source_fetch_leases (source, code, holder, expires_at) VALUES ('remote_f', $1, gen_random_uuid(), now() - interval '1 second')`,
-        [code.code],
-      );
+      await database.db.query(`INSERT INTO source_fetch_leases (source, code, holder, expires_at) VALUES ('remote_f', $1, gen_random_uuid(), now() - interval '1 second')`, [
+        code.code,
+      ]);
       const source = heldSource('remote_f', () => [fact('remote_f', 'Lampadina')]);
       source.release();
-      assert.deepEqual((await chainOf(source.source).gather(code)).facts.map((f) => f.value), ['Lampadina']);
+      assert.deepEqual(
+        (await chainOf(source.source).gather(code)).facts.map((f) => f.value),
+        ['Lampadina'],
+      );
       assert.equal(source.calls.length, 1);
     });
 
@@ -159,7 +193,10 @@ for (const target of databaseTargets()) {
       quitter.abort(new Error('job lost its claim'));
       await assert.rejects(one, /job lost its claim/);
       shared.release();
-      assert.deepEqual((await two).facts.map((f) => f.value), ['Moka']);
+      assert.deepEqual(
+        (await two).facts.map((f) => f.value),
+        ['Moka'],
+      );
       assert.equal(shared.calls.length, 1);
     });
 
@@ -167,7 +204,10 @@ for (const target of databaseTargets()) {
       const only = heldSource('remote_e', () => [fact('remote_e', 'x')]);
       only.release();
       const gathered = await chainOf(only.source).gather({ code: '012745093', codeType: 'minsan' });
-      assert.deepEqual(gathered.reports.map((r) => r.outcome), ['not_applicable']);
+      assert.deepEqual(
+        gathered.reports.map((r) => r.outcome),
+        ['not_applicable'],
+      );
       assert.deepEqual(only.calls, []);
     });
   });

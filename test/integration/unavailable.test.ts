@@ -37,7 +37,7 @@ describe('database unreachable', () => {
         assert.equal(body.status, 'error');
         assert.equal(body.code, 'unavailable');
         assert.doesNotMatch(res.body, /ECONNREFUSED|127\.0\.0\.1|stack|pg_|at /);
-        assert.notEqual(res.headers['x-request-id'], 'req-503', 'our id, not the caller\'s');
+        assert.notEqual(res.headers['x-request-id'], 'req-503', "our id, not the caller's");
         if (r.url.startsWith('/api/')) {
           assert.equal(body.request_id, res.headers['x-request-id']);
           // Connecting failed: nothing can have been written, and the message may say so.

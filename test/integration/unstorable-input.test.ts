@@ -13,7 +13,13 @@ for (const target of databaseTargets()) {
     before(async () => {
       h = await startHarness(target, { env: { SOURCES: 'catalogue' } });
       account = await h.account(100);
-      const res = await h.post('/api/v1/products/create', account.token, { sku: 'pasta-1', title: 'Spaghetti n.5', brand: 'Barilla', description: 'Pasta di semola di grano duro. 500 g.', countries: ['it'] });
+      const res = await h.post('/api/v1/products/create', account.token, {
+        sku: 'pasta-1',
+        title: 'Spaghetti n.5',
+        brand: 'Barilla',
+        description: 'Pasta di semola di grano duro. 500 g.',
+        countries: ['it'],
+      });
       assert.equal(res.statusCode, 202, res.body);
       productId = res.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]?.id ?? '';
       await h.settled(await h.generationIdsOf([productId]));
@@ -38,7 +44,10 @@ for (const target of databaseTargets()) {
 
     test('a lone surrogate in a regenerate field, its notes or a create field is validation_failed, not a 500; nothing charged', async () => {
       const before = await h.balance(account.id);
-      const regenerate = await h.post(`/api/v1/products/regenerate/${productId}`, account.token, { fields: { title: 'Spaghetti \ud800', 'global_attr.colour': 'giallo' }, notes: 'ok \udfff' });
+      const regenerate = await h.post(`/api/v1/products/regenerate/${productId}`, account.token, {
+        fields: { title: 'Spaghetti \ud800', 'global_attr.colour': 'giallo' },
+        notes: 'ok \udfff',
+      });
       assert.equal(regenerate.statusCode, 422, regenerate.body);
       assert.deepEqual(Object.keys(errorsOf(regenerate.body).errors).sort(), ['fields.title', 'notes']);
       assert.match(errorsOf(regenerate.body).errors['fields.title']?.[0] ?? '', /surrogate/);

@@ -36,10 +36,7 @@ async function generationOf(h: Harness, productId: string): Promise<string> {
 }
 
 async function ledgerKinds(h: Harness, accountId: string): Promise<string[]> {
-  const rows = await h.container.db.query<{ kind: string; delta: number }>(
-    'SELECT kind, delta FROM credit_ledger WHERE account_id = $1 ORDER BY created_at, kind',
-    [accountId],
-  );
+  const rows = await h.container.db.query<{ kind: string; delta: number }>('SELECT kind, delta FROM credit_ledger WHERE account_id = $1 ORDER BY created_at, kind', [accountId]);
   return rows.map((r) => `${r.kind}:${r.delta}`);
 }
 
@@ -73,7 +70,11 @@ for (const target of databaseTargets()) {
         const generationId = await generationOf(h, productId);
         assert.equal((await h.settled([generationId])).get(generationId), 'completed');
 
-        for (const [ref, country] of [[productId, 'it'], ['8001234567897', 'de'], ['800-1234-567897', 'DE']] as const) {
+        for (const [ref, country] of [
+          [productId, 'it'],
+          ['8001234567897', 'de'],
+          ['800-1234-567897', 'DE'],
+        ] as const) {
           const res = await h.get(`/api/v1/products/details/${ref}/${country}`, token);
           assert.equal(res.statusCode, 200, res.body);
           const { product } = res.json<{ product: Record<string, unknown> }>();
@@ -265,10 +266,12 @@ for (const target of databaseTargets()) {
           `SELECT data->>'generationId' AS generation, state FROM pgboss.job WHERE name = 'vetrina.generation' AND data->>'generationId' = ANY($1::text[])`,
           [[slow, ...others]],
         );
-        assert.deepEqual(
-          states.map((s) => `${s.generation === slow ? 'slow' : 'quick'} ${s.state}`).sort(),
-          ['quick completed', 'quick completed', 'quick completed', 'slow active'],
-        );
+        assert.deepEqual(states.map((s) => `${s.generation === slow ? 'slow' : 'quick'} ${s.state}`).sort(), [
+          'quick completed',
+          'quick completed',
+          'quick completed',
+          'slow active',
+        ]);
         release();
         await h.settled([slow]);
       } finally {

@@ -25,10 +25,7 @@ const text = fc.oneof(
   fc.constantFrom('', 'it', 'de', 'IT', 'xx', 'v1', 'v2', '8001234567890', '4005900136381', 'https://example.invalid/a.jpg', 'title', 'key_features', 'global_attr.x'),
   fc.string({ unit, minLength: 200, maxLength: 6000 }),
 );
-const key = fc.oneof(
-  fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'),
-  text,
-);
+const key = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'), text);
 /** Numbers as written, including ones JSON.parse turns into Infinity, 0 or an imprecise double. */
 const number = fc.oneof(
   fc.constantFrom('1e400', '-1e400', '1e-400', '-0', '123456789012345678901234567890', '9007199254740993', '0.1', '1', '2'),
@@ -93,7 +90,10 @@ const createBody = body(
   },
 );
 
-const fieldName = fc.oneof(fc.constantFrom('title', 'short_description', 'description', 'key_features', 'title_tag', 'meta_description', 'meta_keywords', 'global_attr.colour', 'global_attr.'), key);
+const fieldName = fc.oneof(
+  fc.constantFrom('title', 'short_description', 'description', 'key_features', 'title_tag', 'meta_description', 'meta_keywords', 'global_attr.colour', 'global_attr.'),
+  key,
+);
 const regenerateBody = body(
   { fields: '{"title":""}' },
   {

@@ -44,7 +44,13 @@ describe('API and worker processes under failure [postgres]', { skip: serverUrl 
     return { id: created.account.id, token: created.token };
   }
 
-  const createBody = (sku: string) => ({ sku, title: `Tazza in ceramica ${sku}`, description: 'Ceramica smaltata. Lavabile in lavastoviglie.', countries: ['it'], agent_model: 'v1' });
+  const createBody = (sku: string) => ({
+    sku,
+    title: `Tazza in ceramica ${sku}`,
+    description: 'Ceramica smaltata. Lavabile in lavastoviglie.',
+    countries: ['it'],
+    agent_model: 'v1',
+  });
   const create = (token: string, sku: string) => postJson(`${api.url}/api/v1/products/create`, token, createBody(sku));
 
   /** Per product of the account: how many generations, how many of them completed. */
@@ -75,7 +81,11 @@ describe('API and worker processes under failure [postgres]', { skip: serverUrl 
     assert.ok(doomed);
     const answers = [];
     for (let i = 0; i < 40; i++) answers.push(await create(token, `KILL-${i}`));
-    assert.deepEqual(answers.filter((a) => !('status' in a) || a.status !== 202), [], 'every create accepted');
+    assert.deepEqual(
+      answers.filter((a) => !('status' in a) || a.status !== 202),
+      [],
+      'every create accepted',
+    );
     // Kill the first worker once it has finished one generation, with the rest of the batch still queued or in its hands.
     await eventually('the first worker finished a generation', async () => doomed.output().includes('"generation finished"'));
     doomed.child.kill('SIGKILL');
@@ -102,10 +112,16 @@ describe('API and worker processes under failure [postgres]', { skip: serverUrl 
     );
     const killed = await Promise.all(terminations);
     assert.equal(killed.length, 2);
-    assert.ok(killed.every((n) => n > 0), `sessions were terminated (${killed.join(', ')})`);
+    assert.ok(
+      killed.every((n) => n > 0),
+      `sessions were terminated (${killed.join(', ')})`,
+    );
 
     const unexpected = results.filter((r) => !('status' in r) || ![202, 402, 503].includes(r.status));
-    const errorLog = api.output().split('\n').filter((line) => line.includes('"level":50'));
+    const errorLog = api
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"level":50'));
     assert.deepEqual(unexpected, [], `no 500 and no dropped connection; the API logged:\n${errorLog.join('\n')}`);
     for (const r of results) if ('status' in r && r.status === 503) assert.equal(JSON.parse(r.body).code, 'unavailable');
 

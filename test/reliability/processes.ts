@@ -49,7 +49,11 @@ function start(args: readonly string[], env: Env, ready: RegExp): Promise<Vetrin
 }
 
 export async function startApi(databaseUrl: string, env: Env = {}): Promise<VetrinaProcess & { url: string }> {
-  const started = await start(['serve', '--no-worker'], { DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '1000000', ...env }, /listening at (http:\/\/[^\s"]+)/i);
+  const started = await start(
+    ['serve', '--no-worker'],
+    { DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '1000000', ...env },
+    /listening at (http:\/\/[^\s"]+)/i,
+  );
   return { ...started, url: started.match[1] ?? '' };
 }
 

@@ -116,7 +116,18 @@ describe('address policy: allowed hosts', () => {
   });
 
   test('metadata, unspecified, broadcast and multicast stay refused even for an allowed host', () => {
-    for (const address of ['169.254.169.254', 'fd00:ec2::254', '100.100.100.200', '192.0.0.192', '::ffff:169.254.169.254', '0.0.0.0', '::', '255.255.255.255', '224.0.0.1', 'ff02::1']) {
+    for (const address of [
+      '169.254.169.254',
+      'fd00:ec2::254',
+      '100.100.100.200',
+      '192.0.0.192',
+      '::ffff:169.254.169.254',
+      '0.0.0.0',
+      '::',
+      '255.255.255.255',
+      '224.0.0.1',
+      'ff02::1',
+    ]) {
       assert.equal(mayConnect(address, 'images.test', 80, allowed), false, address);
     }
   });
@@ -164,7 +175,22 @@ describe('address policy: allowed hosts', () => {
   });
 
   test('a bad entry is refused with a message that quotes it and says how to write one', () => {
-    for (const entry of ['', 'images.test:', 'images.test:0', 'images.test:65536', 'images.test:http', 'images.test:80:81', ':8080', 'http://images.test', 'images.test/path', '*.images.test', '[images.test]:80', '[::1]:', '[::1', 'user@images.test']) {
+    for (const entry of [
+      '',
+      'images.test:',
+      'images.test:0',
+      'images.test:65536',
+      'images.test:http',
+      'images.test:80:81',
+      ':8080',
+      'http://images.test',
+      'images.test/path',
+      '*.images.test',
+      '[images.test]:80',
+      '[::1]:',
+      '[::1',
+      'user@images.test',
+    ]) {
       const parsed = parseAllowedHost(entry);
       assert.equal(parsed.ok, false, entry);
       if (!parsed.ok) assert.match(parsed.problem, /host:port/, entry);
@@ -242,12 +268,19 @@ describe('address policy: FETCH_ALLOWED_HOSTS and the memory settings', () => {
     assert.deepEqual(loadConfig({ FETCH_ALLOWED_HOSTS: 'images.intra, 10.0.0.5:8080,[fd00::5]:9000' }).fetch.allowedHosts, ['images.intra', '10.0.0.5:8080', '[fd00::5]:9000']);
     assert.throws(
       () => loadConfig({ FETCH_ALLOWED_HOSTS: 'images.intra:99999,ok.intra,http://cdn.intra/' }),
-      (err: unknown) => err instanceof ConfigError && /FETCH_ALLOWED_HOSTS.*"images\.intra:99999"/.test(err.message) && /"http:\/\/cdn\.intra\/"/.test(err.message) && !/"ok\.intra"/.test(err.message),
+      (err: unknown) =>
+        err instanceof ConfigError &&
+        /FETCH_ALLOWED_HOSTS.*"images\.intra:99999"/.test(err.message) &&
+        /"http:\/\/cdn\.intra\/"/.test(err.message) &&
+        !/"ok\.intra"/.test(err.message),
     );
   });
 
   test('the memory budget must hold one body of FETCH_MAX_BYTES', () => {
     assert.equal(loadConfig({}).fetch.memoryBudgetBytes, 256 * 1024 * 1024);
-    assert.throws(() => loadConfig({ FETCH_MAX_BYTES: String(64 * 1024 * 1024), FETCH_MEMORY_BUDGET_BYTES: String(32 * 1024 * 1024) }), /FETCH_MEMORY_BUDGET_BYTES.*less than FETCH_MAX_BYTES/);
+    assert.throws(
+      () => loadConfig({ FETCH_MAX_BYTES: String(64 * 1024 * 1024), FETCH_MEMORY_BUDGET_BYTES: String(32 * 1024 * 1024) }),
+      /FETCH_MEMORY_BUDGET_BYTES.*less than FETCH_MAX_BYTES/,
+    );
   });
 });

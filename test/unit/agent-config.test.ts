@@ -25,7 +25,7 @@ describe('agent model configuration', () => {
     assert.equal(config.agents.v2?.images, true, 'Anthropic models read pictures by default');
   });
 
-  test("an Ollama model keeps its tag, needs no key, and does not get pictures unless asked", () => {
+  test('an Ollama model keeps its tag, needs no key, and does not get pictures unless asked', () => {
     const config = loadConfig({ AGENT_V2_MODEL: 'openai-compatible:llama3.1:8b', AGENT_V2_BASE_URL: 'http://127.0.0.1:11434/v1/' });
     assert.equal(config.agents.v2?.model, 'llama3.1:8b');
     assert.equal(config.agents.v2?.baseUrl, 'http://127.0.0.1:11434/v1');

@@ -140,8 +140,20 @@ describe('settling what still fails', () => {
 });
 
 describe('attribute values a model may translate', () => {
-  const fact = (id: string, value: string, language: string | null): Fact => ({ id, key: 'attribute', attribute: 'colour', value, language, source: 'icecat', licence: null, fetchedAt: '2026-11-22T00:00:00Z' });
-  const facts: Fact[] = [fact('icecat:attribute.colour:en', 'Black', 'en'), { id: 'caller:brand', key: 'brand', value: 'Sony', language: null, source: 'caller', licence: null, fetchedAt: '2026-11-22T00:00:00Z' }];
+  const fact = (id: string, value: string, language: string | null): Fact => ({
+    id,
+    key: 'attribute',
+    attribute: 'colour',
+    value,
+    language,
+    source: 'icecat',
+    licence: null,
+    fetchedAt: '2026-11-22T00:00:00Z',
+  });
+  const facts: Fact[] = [
+    fact('icecat:attribute.colour:en', 'Black', 'en'),
+    { id: 'caller:brand', key: 'brand', value: 'Sony', language: null, source: 'caller', licence: null, fetchedAt: '2026-11-22T00:00:00Z' },
+  ];
   const record = (value: string, cited: string[]): CountryContent => ({
     ...emptyContent('de', 'de'),
     title: 'Sony WH-1000XM5',
@@ -155,7 +167,16 @@ describe('attribute values a model may translate', () => {
   });
 
   test("the merchant's own attribute, in no stated language, may be translated too", async () => {
-    const merchant: Fact = { id: 'caller.fields.global_attr.colour', key: 'attribute', attribute: 'colour', value: 'black', language: null, source: 'caller', licence: null, fetchedAt: '2026-11-22T00:00:00Z' };
+    const merchant: Fact = {
+      id: 'caller.fields.global_attr.colour',
+      key: 'attribute',
+      attribute: 'colour',
+      value: 'black',
+      language: null,
+      source: 'caller',
+      licence: null,
+      fetchedAt: '2026-11-22T00:00:00Z',
+    };
     const problems = (await verifyRecord(record('Schwarz', [merchant.id]), { facts: [...facts, merchant], kind: 'other' })).filter((p) => p.field === 'global_attr.colour');
     assert.deepEqual(problems, []);
   });

@@ -23,10 +23,7 @@ describe('countries written side by side', () => {
   test('the first failure stops the others, and is thrown only after they have stopped', async () => {
     const stopped: string[] = [];
     const failure = new Error('content filtered');
-    await assert.rejects(
-      allOrNothing([untilAborted(stopped, 'de'), async () => Promise.reject(failure), untilAborted(stopped, 'fr')]),
-      (err: unknown) => err === failure,
-    );
+    await assert.rejects(allOrNothing([untilAborted(stopped, 'de'), async () => Promise.reject(failure), untilAborted(stopped, 'fr')]), (err: unknown) => err === failure);
     assert.deepEqual(stopped.sort(), ['de', 'fr'], 'both still-running countries were told to stop before the error came out');
   });
 

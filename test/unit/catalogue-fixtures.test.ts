@@ -17,7 +17,6 @@ const MAPPERS: Record<string, { toFacts: Mapper; code: typeof catalogueRowCode; 
 
 const fixtures = readProductFixtures().filter((fixture) => fixture.source in MAPPERS);
 
-
 function recordOf(fixture: ProductFixture): Record<string, unknown> {
   const { record } = fixture;
   assert.ok(typeof record === 'object' && record !== null && !Array.isArray(record), `${fixture.slug}: a record is {header: value}`);

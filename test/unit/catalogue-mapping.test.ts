@@ -14,7 +14,8 @@ const AT = '2026-11-01T10:00:00.000Z';
 describe('catalogue columns', () => {
   test('well-known names and their synonyms, whatever the case, accents and spacing', () => {
     for (const header of ['EAN', 'gtin', 'Barcode', 'codice', 'AIC', 'minsan', 'ASIN', 'upc']) assert.deepEqual(classifyColumn(header, null), { kind: 'code' }, header);
-    for (const header of ['Title', 'product_name', 'Nome', 'TITOLO', 'Product Name']) assert.deepEqual(classifyColumn(header, null), { kind: 'fact', key: 'name', language: null }, header);
+    for (const header of ['Title', 'product_name', 'Nome', 'TITOLO', 'Product Name'])
+      assert.deepEqual(classifyColumn(header, null), { kind: 'fact', key: 'name', language: null }, header);
     for (const header of ['Marca', 'Marke', 'marque', 'brand']) assert.deepEqual(classifyColumn(header, 'it'), { kind: 'fact', key: 'brand', language: null }, header);
     assert.deepEqual(classifyColumn('Quantità', 'it'), { kind: 'fact', key: 'quantity', language: 'it' });
     assert.deepEqual(classifyColumn('Colore', 'it'), { kind: 'attribute', name: 'colour', language: 'it' });

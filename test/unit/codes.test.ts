@@ -1,12 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  aicCheckDigit,
-  checkProductCode,
-  gs1CheckDigit,
-  isbn10CheckChar,
-  normaliseProductCode,
-} from '../../src/domain/codes.ts';
+import { aicCheckDigit, checkProductCode, gs1CheckDigit, isbn10CheckChar, normaliseProductCode } from '../../src/domain/codes.ts';
 import type { CodeCheck, CodeFormat, CodeType } from '../../src/domain/codes.ts';
 
 // ---------------------------------------------------------------------------
@@ -25,21 +19,39 @@ import type { CodeCheck, CodeFormat, CodeType } from '../../src/domain/codes.ts'
 const EAN8 = [
   '73513537', // [stdnum-ean]
   '12341238', // [gtin]
-  '42191605', '90311208', '24057257', '24036153', '42242215', '42184799', // [quagga2] ean_8
+  '42191605',
+  '90311208',
+  '24057257',
+  '24036153',
+  '42242215',
+  '42184799', // [quagga2] ean_8
 ];
 const UPCA = [
   '012000007897', // [gtin]
-  '882428015268', '882428015084', '882428015343', '882428015046', '039047013551', // [quagga2] upc
+  '882428015268',
+  '882428015084',
+  '882428015343',
+  '882428015046',
+  '039047013551', // [quagga2] upc
 ];
 const EAN13 = [
   '7501031311309', // [stdnum-ean]
   '1234123412344', // [gtin]
-  '3574660239843', '8032754490297', '9002233139084', '4006209700068', '8004030044005', // [quagga2] ean
-  '4003626011159', '2111220009686', '9000275609022', '9004593978587', '9002244845578', // [quagga2] ean
+  '3574660239843',
+  '8032754490297',
+  '9002233139084',
+  '4006209700068',
+  '8004030044005', // [quagga2] ean
+  '4003626011159',
+  '2111220009686',
+  '9000275609022',
+  '9004593978587',
+  '9002244845578', // [quagga2] ean
 ];
 const GTIN14 = [
   '98412345678908', // [stdnum-ean]
-  '12341234123413', '01234123412344', // [gtin]
+  '12341234123413',
+  '01234123412344', // [gtin]
 ];
 /** [input, normalised] */
 const ISBN13: ReadonlyArray<readonly [string, string]> = [
@@ -71,13 +83,24 @@ const ISBN10: ReadonlyArray<readonly [string, string]> = [
 ];
 /** Valid AIC/MINSAN codes; [input, normalised]. */
 const MINSAN: ReadonlyArray<readonly [string, string]> = [
-  ['000307052', '000307052'], ['000307037', '000307037'], ['001738032', '001738032'], // [stdnum-aic]
-  ['001738020', '001738020'], ['042645046', '042645046'], ['045359015', '045359015'], // [stdnum-aic]
-  ['031981069', '031981069'], ['033736075', '033736075'], ['027860042', '027860042'], // [hl7-it]
-  ['020609083', '020609083'], ['039785050', '039785050'], // [hl7-it] taccuino-fork
-  ['A123456788', '123456788'], ['A001234564', '001234564'], // [zint] Code 32 text
-  ['A931028462', '931028462'], ['A935776043', '935776043'], // [quagga2] code_32 — parapharmacy, first digit 9
-  ['A012745182', '012745182'], ['A029651039', '029651039'], ['A015896018', '015896018'], // [quagga2] code_32
+  ['000307052', '000307052'],
+  ['000307037', '000307037'],
+  ['001738032', '001738032'], // [stdnum-aic]
+  ['001738020', '001738020'],
+  ['042645046', '042645046'],
+  ['045359015', '045359015'], // [stdnum-aic]
+  ['031981069', '031981069'],
+  ['033736075', '033736075'],
+  ['027860042', '027860042'], // [hl7-it]
+  ['020609083', '020609083'],
+  ['039785050', '039785050'], // [hl7-it] taccuino-fork
+  ['A123456788', '123456788'],
+  ['A001234564', '001234564'], // [zint] Code 32 text
+  ['A931028462', '931028462'],
+  ['A935776043', '935776043'], // [quagga2] code_32 — parapharmacy, first digit 9
+  ['A012745182', '012745182'],
+  ['A029651039', '029651039'],
+  ['A015896018', '015896018'], // [quagga2] code_32
 ];
 const ASIN: ReadonlyArray<readonly [string, string]> = [
   ['B07PHPXHQS', 'B07PHPXHQS'], // [scraper]

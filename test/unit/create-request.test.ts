@@ -118,7 +118,10 @@ describe('planCreate: one code only together with product data', () => {
 
   it('two comma-separated segments of which one is empty count as one code', () => {
     const plan = ok(planCreate({ ...base, codes: `${BARILLA}, ,`, title: 'Spaghetti n.5', brand: 'Barilla' }));
-    assert.deepEqual(plan.products.map((p) => p.code), [BARILLA]);
+    assert.deepEqual(
+      plan.products.map((p) => p.code),
+      [BARILLA],
+    );
   });
 
   it('one code with product data keeps both: the code and the raw fields', () => {
@@ -253,7 +256,10 @@ describe('planCreate: agent_model', () => {
 describe('planCreate: per-code failures', () => {
   it('invalid codes fail with product_code_invalid and say why; valid ones are still queued', () => {
     const plan = ok(planCreate({ ...base, codes: `${BARILLA}, 8076809513754, 12345, 80768O9513753, ${NUTELLA}` }));
-    assert.deepEqual(plan.products.map((p) => p.code), [BARILLA, NUTELLA]);
+    assert.deepEqual(
+      plan.products.map((p) => p.code),
+      [BARILLA, NUTELLA],
+    );
     assert.equal(plan.failures.length, 3);
     for (const f of plan.failures) assert.equal(f.reason, 'product_code_invalid');
     const [checkDigit, length, chars] = plan.failures;
@@ -278,7 +284,10 @@ describe('planCreate: per-code failures', () => {
   it('every code invalid: a plan with no products and all failures (the route turns it into 422)', () => {
     const plan = ok(planCreate({ ...base, codes: '123, 456' }));
     assert.deepEqual(plan.products, []);
-    assert.deepEqual(plan.failures.map((f) => f.code), ['123', '456']);
+    assert.deepEqual(
+      plan.failures.map((f) => f.code),
+      ['123', '456'],
+    );
     assert.equal(plan.totalRequested, 2);
   });
 
@@ -294,7 +303,10 @@ describe('planCreate: per-code failures', () => {
 
   it('every repeat fails, whatever its written form (ASIN case, MINSAN A prefix, spaces)', () => {
     const plan = ok(planCreate({ ...base, codes: `${ASIN}, b07phpxhqs, ${MINSAN}, A012745182, 0127 45182, ${ASIN}` }));
-    assert.deepEqual(plan.products.map((p) => p.code), [ASIN, MINSAN]);
+    assert.deepEqual(
+      plan.products.map((p) => p.code),
+      [ASIN, MINSAN],
+    );
     assert.deepEqual(
       plan.failures.map((f) => [f.code, f.reason]),
       [
@@ -309,6 +321,9 @@ describe('planCreate: per-code failures', () => {
 
   it('an invalid code repeated is invalid each time, not a duplicate', () => {
     const plan = ok(planCreate({ ...base, codes: '8076809513754,8076809513754' }));
-    assert.deepEqual(plan.failures.map((f) => f.reason), ['product_code_invalid', 'product_code_invalid']);
+    assert.deepEqual(
+      plan.failures.map((f) => f.reason),
+      ['product_code_invalid', 'product_code_invalid'],
+    );
   });
 });

@@ -65,7 +65,10 @@ describe('the template engine over every product fixture', () => {
   test('the fixtures cover at least 30 products across food, cosmetics, medicines, electronics and household', () => {
     assert.ok(fixtures.length >= 30, `${fixtures.length} fixtures`);
     for (const category of ['food', 'cosmetics', 'medicine', 'electronics', 'household']) {
-      assert.ok(fixtures.some((f) => f.category === category), category);
+      assert.ok(
+        fixtures.some((f) => f.category === category),
+        category,
+      );
     }
     assert.ok(fixtures.filter((f) => f.source === 'aifa').length >= 5, 'medicines come from AIFA rows');
   });
@@ -77,7 +80,10 @@ describe('the template engine over every product fixture', () => {
       const facts = mapper(fixture);
       const ids = new Set(facts.map((f) => f.id));
       const content = await generate(fixture, facts);
-      assert.deepEqual(content.map((c) => c.country), TARGETS.map((t) => t.country));
+      assert.deepEqual(
+        content.map((c) => c.country),
+        TARGETS.map((t) => t.country),
+      );
 
       for (const record of content) {
         const where = `${fixture.slug} [${record.language}]`;
@@ -89,7 +95,10 @@ describe('the template engine over every product fixture', () => {
         assert.ok(record.meta_keywords && record.meta_keywords.length > 0, `${where}: meta_keywords`);
         assert.ok(record.key_features.length <= LIMITS.keyFeatures, `${where}: at most 7 key features`);
         if (record.key_features.length < LIMITS.keyFeaturesMin) {
-          assert.ok(record.validation_messages.some((m) => /key feature/i.test(m)), `${where}: fewer than 3 key features is said`);
+          assert.ok(
+            record.validation_messages.some((m) => /key feature/i.test(m)),
+            `${where}: fewer than 3 key features is said`,
+          );
         }
         for (const feature of record.key_features) assert.ok(feature.length > 0 && feature.length <= LIMITS.keyFeatureLength, `${where}: feature ${feature}`);
 
@@ -98,7 +107,10 @@ describe('the template engine over every product fixture', () => {
         }
         // Some name of the product (in any language the sources give) leads the title's wording.
         const names = facts.filter((f) => f.key === 'name').map((f) => f.value.toLowerCase().split(/\s+/)[0] ?? '');
-        assert.ok(names.some((n) => record.title?.toLowerCase().includes(n)), `${where}: a name of the product is in the title: ${record.title}`);
+        assert.ok(
+          names.some((n) => record.title?.toLowerCase().includes(n)),
+          `${where}: a name of the product is in the title: ${record.title}`,
+        );
 
         for (const [field, used] of Object.entries(record.sources)) {
           for (const id of used) assert.ok(ids.has(id), `${where}: sources.${field} names ${id}, which is not a fact`);
@@ -117,7 +129,10 @@ describe('the template engine over every product fixture', () => {
         }
       }
       const swedish = content.find((c) => c.country === 'se');
-      assert.ok(swedish?.validation_messages.some((m) => /no language pack/i.test(m)), 'an unsupported language says it fell back to English');
+      assert.ok(
+        swedish?.validation_messages.some((m) => /no language pack/i.test(m)),
+        'an unsupported language says it fell back to English',
+      );
       assert.deepEqual(await generate(fixture, facts), content, 'the same facts give the same record');
     });
   }

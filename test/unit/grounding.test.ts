@@ -23,17 +23,17 @@ describe('grounding check', () => {
 
   it('catches a planted invented number in any field', () => {
     const problems = findUngrounded({ title: 'Acqua minerale naturale 6 × 1,5 l', key_features: ['Scade tra 24 mesi'], meta_description: 'Da 2 l' }, facts);
-    assert.deepEqual(
-      problems.map((p) => [p.field, p.kind, p.value]).sort(),
-      [
-        ['key_features.0', 'number', '24'],
-        ['meta_description', 'number', '2 l'],
-      ],
-    );
+    assert.deepEqual(problems.map((p) => [p.field, p.kind, p.value]).sort(), [
+      ['key_features.0', 'number', '24'],
+      ['meta_description', 'number', '2 l'],
+    ]);
   });
 
   it('a multipack phrase must be stated as such: "6 × 1,5 l" is not "6 bottiglie da 1,5 l"', () => {
-    assert.deepEqual(findUngrounded({ global_attr: { net_quantity: '6 × 1,5 l' } }, facts).map((p) => p.field), ['global_attr.net_quantity']);
+    assert.deepEqual(
+      findUngrounded({ global_attr: { net_quantity: '6 × 1,5 l' } }, facts).map((p) => p.field),
+      ['global_attr.net_quantity'],
+    );
     assert.deepEqual(findUngrounded({ global_attr: { net_quantity: '6 × 1,5 l' } }, [{ value: '6x1.5L' }]), []);
   });
 
@@ -60,6 +60,9 @@ describe('grounding check', () => {
   it('lists numbers with and without units', () => {
     const { bare, measures } = numbersIn('6 x 1,5 L, lotto 42');
     assert.deepEqual(bare, ['6', '42']);
-    assert.deepEqual(measures.map((m) => m.key), ['1.5 l']);
+    assert.deepEqual(
+      measures.map((m) => m.key),
+      ['1.5 l'],
+    );
   });
 });

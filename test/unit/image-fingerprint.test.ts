@@ -1,14 +1,7 @@
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
-import {
-  colourDistance,
-  fingerprintPicture,
-  groupSamePictures,
-  hammingDistance,
-  samePicture,
-  type PictureFingerprint,
-} from '../../src/media/image-fingerprint.ts';
+import { colourDistance, fingerprintPicture, groupSamePictures, hammingDistance, samePicture, type PictureFingerprint } from '../../src/media/image-fingerprint.ts';
 import { standardiseImage } from '../../src/media/standardise-image.ts';
 import { defined } from '../helpers/assert.ts';
 import { productPicture, type ProductShape } from '../helpers/product-pictures.ts';
@@ -53,9 +46,7 @@ describe('samePicture', () => {
     for (const [name, bytes] of originals) {
       const original = defined(prints.get(name));
       const smaller = await fingerprintOf(await sharp(bytes).resize(400).webp({ quality: 55 }).toBuffer());
-      const bordered = await fingerprintOf(
-        await sharp(bytes).extend({ top: 200, bottom: 200, left: 40, right: 40, background: '#ffffff' }).jpeg({ quality: 70 }).toBuffer(),
-      );
+      const bordered = await fingerprintOf(await sharp(bytes).extend({ top: 200, bottom: 200, left: 40, right: 40, background: '#ffffff' }).jpeg({ quality: 70 }).toBuffer());
       assert.ok(samePicture(original, smaller), `${name} at 400 px WebP`);
       assert.ok(samePicture(original, bordered), `${name} with a white border`);
     }

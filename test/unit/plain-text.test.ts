@@ -48,7 +48,8 @@ describe('isWebUrl', () => {
   it('only http and https URLs with a host', () => {
     assert.equal(isWebUrl('https://images.example/p.jpg'), true);
     assert.equal(isWebUrl('http://127.0.0.1:8080/a.png'), true);
-    for (const url of ['javascript:alert(1)', 'JavaScript:alert(1)', 'data:image/png;base64,AAAA', 'file:///etc/passwd', 'ftp://x.example/a', 'not a url']) assert.equal(isWebUrl(url), false, url);
+    for (const url of ['javascript:alert(1)', 'JavaScript:alert(1)', 'data:image/png;base64,AAAA', 'file:///etc/passwd', 'ftp://x.example/a', 'not a url'])
+      assert.equal(isWebUrl(url), false, url);
   });
 });
 
@@ -95,7 +96,12 @@ describe('plainContent', () => {
   });
 
   it('a regenerated field drops its earlier markup message; others keep theirs', () => {
-    const record = { ...emptyContent('it', 'it'), title: 'Barilla', description: 'Pasta.', validation_messages: ['Markup was removed from the title (a).', 'Markup was removed from the description (script).'] };
+    const record = {
+      ...emptyContent('it', 'it'),
+      title: 'Barilla',
+      description: 'Pasta.',
+      validation_messages: ['Markup was removed from the title (a).', 'Markup was removed from the description (script).'],
+    };
     assert.deepEqual(plainContent(record, new Set(['title'])).validation_messages, ['Markup was removed from the description (script).']);
   });
 });

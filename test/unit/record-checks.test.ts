@@ -53,7 +53,12 @@ const GOOD: ReadonlyArray<{ name: string; kind: ClaimKind; facts: string[]; reco
       short_description: 'Die WH-1000XM5 von Sony unterdrücken Umgebungsgeräusche mit zwei Prozessoren und acht Mikrofonen und laufen bis zu 30 Stunden mit einer Akkuladung.',
       description:
         'Mit den WH-1000XM5 bleibt der Lärm draußen: Zwei Prozessoren steuern acht Mikrofone, die Umgebungsgeräusche zuverlässig herausfiltern.\nDer Akku hält bis zu 30 Stunden, und Telefonate klingen dank präziser Sprachaufnahme klar. Der weiche Kopfbügel sitzt auch auf langen Reisen bequem.',
-      key_features: ['Branchenführende Geräuschunterdrückung mit zwei Prozessoren und acht Mikrofonen', 'Bis zu 30 Stunden Akkulaufzeit', 'Klare Freisprechtelefonate dank präziser Sprachaufnahme', 'Leichtes Design mit weichem Kopfbügel'],
+      key_features: [
+        'Branchenführende Geräuschunterdrückung mit zwei Prozessoren und acht Mikrofonen',
+        'Bis zu 30 Stunden Akkulaufzeit',
+        'Klare Freisprechtelefonate dank präziser Sprachaufnahme',
+        'Leichtes Design mit weichem Kopfbügel',
+      ],
       global_attr: { colour: 'Schwarz' },
       title_tag: 'Sony WH-1000XM5 Kopfhörer mit Noise Cancelling',
       meta_description: 'Sony WH-1000XM5: kabellose Kopfhörer mit Geräuschunterdrückung, bis zu 30 Stunden Akku und klaren Telefonaten.',
@@ -114,7 +119,12 @@ const GOOD: ReadonlyArray<{ name: string; kind: ClaimKind; facts: string[]; reco
       short_description: 'Tachipirina contiene paracetamolo ed è indicata per il trattamento sintomatico della febbre e del dolore di intensità lieve o moderata.',
       description:
         'Tachipirina 500 mg compresse contiene paracetamolo, un principio attivo ad azione analgesica e antipiretica. È indicata per il trattamento sintomatico di stati febbrili e di dolori di lieve o moderata intensità, come mal di testa, mal di denti e dolori mestruali. Leggere attentamente il foglio illustrativo. Non conservare a temperatura superiore a 25 °C.',
-      key_features: ['Principio attivo: paracetamolo 500 mg', 'Per febbre e dolori di lieve o moderata intensità', 'Confezione da 20 compresse', 'Medicinale senza obbligo di prescrizione'],
+      key_features: [
+        'Principio attivo: paracetamolo 500 mg',
+        'Per febbre e dolori di lieve o moderata intensità',
+        'Confezione da 20 compresse',
+        'Medicinale senza obbligo di prescrizione',
+      ],
       global_attr: { active_ingredient: 'Paracetamolo' },
       title_tag: 'Tachipirina 500 mg, 20 compresse',
       meta_description: 'Tachipirina 500 mg, 20 compresse di paracetamolo per il trattamento sintomatico di febbre e dolori lievi o moderati.',
@@ -208,7 +218,17 @@ test('the template engine output for every fixture in eight languages passes eve
     assert.ok(mapper, `a mapper for ${fixture.source}`);
     const facts = mapper(fixture);
     const output = await engine.generate({
-      product: { id: fixture.slug, code: fixture.code, codeType: fixture.category === 'medicine' ? 'minsan' : 'ean', sku: null, productHandle: null, title: null, brand: null, description: null, images: [] },
+      product: {
+        id: fixture.slug,
+        code: fixture.code,
+        codeType: fixture.category === 'medicine' ? 'minsan' : 'ean',
+        sku: null,
+        productHandle: null,
+        title: null,
+        brand: null,
+        description: null,
+        images: [],
+      },
       facts,
       notes: null,
       agentModel: 'v2',
@@ -220,8 +240,27 @@ test('the template engine output for every fixture in eight languages passes eve
       const where = `${fixture.slug} [${content.language}]`;
       assert.deepEqual(summary(checkLengths(content)), [], `${where}: lengths`);
       assert.deepEqual(summary(checkMetaText(content)), [], `${where}: meta text`);
-      assert.deepEqual(summary(checkHealthClaims(content, kindOf(fixture), facts.map((f) => f.value))), [], `${where}: health claims`);
-      assert.deepEqual(summary(checkLabelClaims(content, facts.map((f) => f.value))), [], `${where}: label claims`);
+      assert.deepEqual(
+        summary(
+          checkHealthClaims(
+            content,
+            kindOf(fixture),
+            facts.map((f) => f.value),
+          ),
+        ),
+        [],
+        `${where}: health claims`,
+      );
+      assert.deepEqual(
+        summary(
+          checkLabelClaims(
+            content,
+            facts.map((f) => f.value),
+          ),
+        ),
+        [],
+        `${where}: label claims`,
+      );
       if (content.validation_messages.some((m) => UNTRANSLATED.test(m))) continue;
       judgedForLanguage += 1;
       assert.deepEqual(summary(await checkLanguage(content, content.language)), [], `${where}: language`);
@@ -258,7 +297,12 @@ describe('language check', () => {
   });
 
   it('does not judge product names and other texts too short to tell', async () => {
-    const names = record('it', { description: 'Sony WH-1000XM5', short_description: 'Mildes Shampoo', meta_description: 'Barilla Spaghetti n. 5, 500 g', key_features: ['Bluetooth 5.2', 'USB-C', 'Noise Cancelling'] });
+    const names = record('it', {
+      description: 'Sony WH-1000XM5',
+      short_description: 'Mildes Shampoo',
+      meta_description: 'Barilla Spaghetti n. 5, 500 g',
+      key_features: ['Bluetooth 5.2', 'USB-C', 'Noise Cancelling'],
+    });
     assert.deepEqual(await checkLanguage(names, 'it'), []);
   });
 
@@ -493,7 +537,10 @@ describe('health claim check', () => {
   });
 
   it('medicine: its indication is not a claim', () => {
-    const indication = record('it', { description: 'Indicato per il trattamento di febbre, mal di testa e dolori muscolari.', meta_description: 'Treats the symptoms of colds and flu.' });
+    const indication = record('it', {
+      description: 'Indicato per il trattamento di febbre, mal di testa e dolori muscolari.',
+      meta_description: 'Treats the symptoms of colds and flu.',
+    });
     assert.deepEqual(checkHealthClaims(indication, 'medicine'), []);
   });
 

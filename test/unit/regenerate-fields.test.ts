@@ -18,10 +18,7 @@ function errors(fields: Record<string, unknown> | undefined): FieldErrors {
 
 describe('parseFieldRequests: allowed keys', () => {
   it('the text fields are exactly the contract list', () => {
-    assert.deepEqual(
-      [...TEXT_FIELDS].sort(),
-      ['description', 'key_features', 'meta_description', 'meta_keywords', 'short_description', 'title', 'title_tag'],
-    );
+    assert.deepEqual([...TEXT_FIELDS].sort(), ['description', 'key_features', 'meta_description', 'meta_keywords', 'short_description', 'title', 'title_tag']);
   });
 
   for (const name of ['title', 'short_description', 'description', 'key_features', 'title_tag', 'meta_description', 'meta_keywords']) {
@@ -78,7 +75,16 @@ describe('parseFieldRequests: rejected', () => {
   });
 
   it('global_attr names with uppercase, hyphens, dots, spaces or nothing are rejected', () => {
-    for (const key of ['global_attr.Color', 'global_attr.net-weight', 'global_attr.a.b', 'global_attr.colore ', 'global_attr.', 'global_attr', 'global_attr.größe', 'GLOBAL_ATTR.color']) {
+    for (const key of [
+      'global_attr.Color',
+      'global_attr.net-weight',
+      'global_attr.a.b',
+      'global_attr.colore ',
+      'global_attr.',
+      'global_attr',
+      'global_attr.größe',
+      'GLOBAL_ATTR.color',
+    ]) {
       const e = errors({ [key]: 'giallo' });
       assert.deepEqual(Object.keys(e), [`fields.${key}`], key);
     }

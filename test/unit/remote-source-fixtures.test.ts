@@ -17,7 +17,6 @@ const MAPPERS: Record<string, (record: unknown, options: { code: string; fetched
 
 const fixtures = readProductFixtures().filter((fixture) => fixture.source in MAPPERS);
 
-
 function mapped(fixture: ProductFixture): Fact[] {
   const mapper = MAPPERS[fixture.source];
   assert.ok(mapper !== undefined, `no mapper for ${fixture.source}`);
@@ -52,14 +51,21 @@ describe('remote source fixtures', () => {
         assert.equal(fact.licence, fact.key === 'image' ? 'CC-BY-SA-3.0' : 'ODbL-1.0', fact.id);
         assert.match(fact.url ?? '', new RegExp(`^https://world\\.open(food|beauty|petfood|products)facts\\.org/product/${fixture.code}$`));
       }
-      assert.ok(facts.some((f) => f.key === 'image' && f.value.startsWith('https://images.open')), `${fixture.slug} has a front image`);
+      assert.ok(
+        facts.some((f) => f.key === 'image' && f.value.startsWith('https://images.open')),
+        `${fixture.slug} has a front image`,
+      );
     }
   });
 
   test('localised Open Food Facts names keep their languages', () => {
     const barilla = fixtures.find((f) => f.slug === 'food-barilla-spaghetti-5');
     assert.ok(barilla !== undefined);
-    const names = new Map(mapped(barilla).filter((f) => f.key === 'name').map((f) => [f.language, f.value]));
+    const names = new Map(
+      mapped(barilla)
+        .filter((f) => f.key === 'name')
+        .map((f) => [f.language, f.value]),
+    );
     assert.equal(names.get('it'), 'Spaghetti n. 5');
     assert.equal(names.get('de'), 'Spaghetti Nr. 5');
     assert.equal(names.get('fr'), 'Spaghetti n°5');

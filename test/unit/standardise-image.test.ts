@@ -67,7 +67,9 @@ describe('standardiseImage', () => {
   });
 
   test('a blank picture (nothing but border) is kept whole rather than failing', async () => {
-    const blank = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    const blank = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer();
     const result = await standardiseImage(blank, OPTIONS);
     assert.equal(result.renditions[0]?.width, 1200);
   });
@@ -95,7 +97,13 @@ describe('standardiseImage', () => {
     const truncated = await rejection(jpeg.subarray(0, jpeg.length / 2));
     assert.equal(truncated.reason, 'undecodable');
     // A decompression bomb: a tiny PNG whose header declares 30000 × 30000 pixels.
-    const bomb = declaredSize(await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } }).png().toBuffer(), 30_000, 30_000);
+    const bomb = declaredSize(
+      await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer(),
+      30_000,
+      30_000,
+    );
     const over = await rejection(bomb);
     assert.equal(over.reason, 'too_many_pixels');
     assert.match(over.message, /30000×30000 is 900\.0 megapixels, over the limit of 40\.0 megapixels/);

@@ -14,11 +14,20 @@ import { fact, FACT_TIME } from '../helpers/make-fact.ts';
 
 const AT = FACT_TIME;
 
-
 const attr = (name: string, value: string, language: string | null = null) => fact('attribute', value, { attribute: name, language });
 
 type Product = EngineInput['product'];
-const PRODUCT: Product = { id: '7d0c6f2e-4a51-4c1a-9b7e-3f0f4f1d2a10', code: null, codeType: null, sku: null, productHandle: null, title: null, brand: null, description: null, images: [] };
+const PRODUCT: Product = {
+  id: '7d0c6f2e-4a51-4c1a-9b7e-3f0f4f1d2a10',
+  code: null,
+  codeType: null,
+  sku: null,
+  productHandle: null,
+  title: null,
+  brand: null,
+  description: null,
+  images: [],
+};
 
 interface Call {
   facts: readonly Fact[];
@@ -167,7 +176,10 @@ describe('title', () => {
   it('an ALL-CAPS name is re-cased per language, keeping acronyms and units', async () => {
     const shouted = [fact('name', 'LAMPADA LED RICARICABILE USB-C 500ML'), fact('brand', 'Osram')];
     assert.equal((await one({ facts: shouted, languages: ['it'] })).title, 'Osram Lampada LED ricaricabile USB-C 500 ml');
-    assert.equal((await one({ facts: [fact('name', 'ORGANIC APPLE JUICE WITH GINGER 1L'), fact('brand', 'Innocent')], languages: ['en'] })).title, 'Innocent Organic Apple Juice with Ginger 1 l');
+    assert.equal(
+      (await one({ facts: [fact('name', 'ORGANIC APPLE JUICE WITH GINGER 1L'), fact('brand', 'Innocent')], languages: ['en'] })).title,
+      'Innocent Organic Apple Juice with Ginger 1 l',
+    );
     assert.equal((await one({ facts: [fact('name', 'SPAGHETTI N.5')], languages: ['de'] })).title, 'Spaghetti n.5');
   });
 
@@ -241,7 +253,13 @@ describe('descriptions and key features', () => {
 
   it('numbers and units are written for the locale: 1,5 l with a decimal comma, 1.5 l in English', async () => {
     const facts = [fact('name', 'Olio extravergine'), fact('quantity', '1.5L')];
-    for (const [language, quantity] of [['it', '1,5 l'], ['de', '1,5 l'], ['fr', '1,5 l'], ['pl', '1,5 l'], ['en', '1.5 l']] as const) {
+    for (const [language, quantity] of [
+      ['it', '1,5 l'],
+      ['de', '1,5 l'],
+      ['fr', '1,5 l'],
+      ['pl', '1,5 l'],
+      ['en', '1.5 l'],
+    ] as const) {
       const c = await one({ facts, languages: [language] });
       assert.ok(c.short_description?.includes(quantity), `${language}: ${c.short_description}`);
       assert.equal(c.global_attr.net_volume, quantity);
@@ -265,7 +283,10 @@ describe('descriptions and key features', () => {
   it('fewer than 3 supported key features: writes fewer and says so, never pads', async () => {
     const c = await one({ facts: [fact('name', 'Evidenziatore giallo'), fact('brand', 'Stabilo'), fact('quantity', '4 pezzi')] });
     assert.deepEqual(c.key_features, ['Contenuto: 4 pezzi']);
-    assert.ok(c.validation_messages.some((m) => /Only 1 key feature/.test(m)), c.validation_messages.join(' | '));
+    assert.ok(
+      c.validation_messages.some((m) => /Only 1 key feature/.test(m)),
+      c.validation_messages.join(' | '),
+    );
   });
 
   it('only name and brand: no description, and the record says why', async () => {
@@ -339,16 +360,21 @@ describe('SEO fields and handle', () => {
   it('title_tag is the title when it fits, else brand and name cut at a word', async () => {
     const c = await one({ facts: PASTA });
     assert.equal(c.title_tag, c.title);
-    const long = await one({ facts: [fact('name', 'Qualità Rossa caffè macinato per moka e macchina espresso, miscela di arabica e robusta'), fact('brand', 'Lavazza'), fact('quantity', '4 x 250 g')] });
+    const long = await one({
+      facts: [fact('name', 'Qualità Rossa caffè macinato per moka e macchina espresso, miscela di arabica e robusta'), fact('brand', 'Lavazza'), fact('quantity', '4 x 250 g')],
+    });
     assert.equal(long.title_tag, 'Lavazza Qualità Rossa caffè macinato per moka e macchina');
   });
 
   it('meta keywords: brand, category and name words, no stop words or numbers', async () => {
     assert.equal((await one({ facts: PASTA })).meta_keywords, 'barilla, spaghetti');
-    assert.equal((await one({ facts: [fact('name', 'Crema idratante per il viso con acido ialuronico'), fact('brand', 'Nivea')] })).meta_keywords, 'nivea, crema, idratante, viso, acido, ialuronico');
+    assert.equal(
+      (await one({ facts: [fact('name', 'Crema idratante per il viso con acido ialuronico'), fact('brand', 'Nivea')] })).meta_keywords,
+      'nivea, crema, idratante, viso, acido, ialuronico',
+    );
   });
 
-  it('the product handle is the caller\'s, else a slug of brand and name', async () => {
+  it("the product handle is the caller's, else a slug of brand and name", async () => {
     assert.equal((await generate({ facts: PASTA })).productHandle, 'barilla-spaghetti-n-5');
     assert.equal((await generate({ facts: PASTA, product: { productHandle: 'spaghetti-5' } })).productHandle, 'spaghetti-5');
   });
@@ -393,7 +419,10 @@ describe('languages', () => {
       fact('name', 'Markeerstift', { language: null }),
     ];
     const output = await generate({ facts, languages: ['it', 'de', 'fr'] });
-    assert.deepEqual(output.content.map((c) => c.title), ['Evidenziatore giallo', 'Textmarker gelb', 'Markeerstift']);
+    assert.deepEqual(
+      output.content.map((c) => c.title),
+      ['Evidenziatore giallo', 'Textmarker gelb', 'Markeerstift'],
+    );
     assert.equal((await one({ facts: facts.filter((f) => f.language !== null), languages: ['fr'] })).title, 'Highlighter yellow');
   });
 
@@ -401,7 +430,10 @@ describe('languages', () => {
     const c = await one({ facts: HIGHLIGHTER, languages: ['it'] });
     assert.ok(c.description?.includes('- Tinte auf Wasserbasis'), c.description ?? '');
     assert.ok(c.key_features.includes('Colore: gelb'), c.key_features.join(' | '));
-    assert.ok(c.validation_messages.some((m) => m.startsWith('The description is in German; the template engine does not translate')), c.validation_messages.join(' | '));
+    assert.ok(
+      c.validation_messages.some((m) => m.startsWith('The description is in German; the template engine does not translate')),
+      c.validation_messages.join(' | '),
+    );
     assert.ok(c.validation_messages.some((m) => m.startsWith('The product name is in German')));
     const de = await one({ facts: HIGHLIGHTER, languages: ['de'] });
     assert.ok(!de.validation_messages.some((m) => /German/.test(m)), de.validation_messages.join(' | '));
@@ -410,7 +442,10 @@ describe('languages', () => {
   it("caller text: a long description's language is detected; a short title counts as unknown", async () => {
     const facts = caller({ title: 'Pflegeshampoo', description: 'Shampoo für strapaziertes Haar. Mit Keratin. Silikonfrei. Für die tägliche Anwendung geeignet.' });
     const it_ = await one({ facts, languages: ['it'] });
-    assert.ok(it_.validation_messages.some((m) => m.startsWith('The description is in German')), it_.validation_messages.join(' | '));
+    assert.ok(
+      it_.validation_messages.some((m) => m.startsWith('The description is in German')),
+      it_.validation_messages.join(' | '),
+    );
     assert.ok(!it_.validation_messages.some((m) => m.startsWith('The product name')));
     const de = await one({ facts, languages: ['de'] });
     assert.ok(!de.validation_messages.some((m) => /German/.test(m)));
@@ -418,7 +453,15 @@ describe('languages', () => {
   });
 
   it('an unsupported language falls back to English labels and says so', async () => {
-    const output = await engine.generate({ product: PRODUCT, facts: PASTA, notes: null, agentModel: 'v2', targets: [{ country: 'se', language: 'sv' }], fields: null, existing: [] });
+    const output = await engine.generate({
+      product: PRODUCT,
+      facts: PASTA,
+      notes: null,
+      agentModel: 'v2',
+      targets: [{ country: 'se', language: 'sv' }],
+      fields: null,
+      existing: [],
+    });
     const c = defined(output.content[0]);
     assert.equal(c.language, 'sv');
     assert.ok(c.description?.includes('Ingredients: semola di grano duro, acqua.'), c.description ?? '');
@@ -463,7 +506,12 @@ function untouched(record: CountryContent, changed: readonly string[]): Record<s
 async function stored(languages: readonly string[] = ['it', 'de']): Promise<CountryContent[]> {
   const output = await generate({ facts: PASTA, languages });
   // Hand-edited after generation, so a rebuild would visibly differ.
-  return output.content.map((c) => ({ ...c, title: 'Spaghetti n.5 – Edizione Limitata', meta_description: 'Testo scritto a mano.', global_attr: { ...c.global_attr, colour: 'giallo' } }));
+  return output.content.map((c) => ({
+    ...c,
+    title: 'Spaghetti n.5 – Edizione Limitata',
+    meta_description: 'Testo scritto a mano.',
+    global_attr: { ...c.global_attr, colour: 'giallo' },
+  }));
 }
 
 describe('regeneration', () => {
@@ -510,7 +558,10 @@ describe('regeneration', () => {
     assert.equal(c.title, 'BARILLA SPAGHETTI N.5, 500 G');
     assert.equal(c.meta_keywords, 'barilla');
     assert.ok(!c.validation_messages.some((m) => m.startsWith('Regeneration:')), c.validation_messages.join(' | '));
-    assert.deepEqual(untouched(c, ['description', 'short_description', 'title', 'meta_keywords']), untouched(defined(existing[0]), ['description', 'short_description', 'title', 'meta_keywords']));
+    assert.deepEqual(
+      untouched(c, ['description', 'short_description', 'title', 'meta_keywords']),
+      untouched(defined(existing[0]), ['description', 'short_description', 'title', 'meta_keywords']),
+    );
   });
 
   it('in German and English too: "kürzer", "make it shorter"', async () => {
@@ -528,7 +579,11 @@ describe('regeneration', () => {
     const existing = await stored(['it']);
     const c = defined((await generate({ facts: PASTA, existing, fields: fields({ title: 'Aggiungi un tocco emozionale', 'global_attr.colour': 'translate it' }) })).content[0]);
     assert.equal(c.title, 'Barilla Spaghetti n.5, 500 g');
-    assert.ok(c.validation_messages.includes('Regeneration: Instruction for title not applied by the template engine: "Aggiungi un tocco emozionale"; the field was rebuilt from the facts.'));
+    assert.ok(
+      c.validation_messages.includes(
+        'Regeneration: Instruction for title not applied by the template engine: "Aggiungi un tocco emozionale"; the field was rebuilt from the facts.',
+      ),
+    );
     assert.equal(c.global_attr.colour, 'giallo');
     assert.ok(c.validation_messages.some((m) => m.startsWith('Regeneration: global_attr.colour has no fact')));
   });

@@ -18,8 +18,6 @@ import { fact } from '../helpers/make-fact.ts';
 // Output a merchant would publish after a glance: what the template engine writes for real-shaped
 // facts reads right (medicine packs, quantities, repetition, casing, labels in the record's language).
 
-
-
 const engine = createTemplateEngine();
 
 async function records(facts: readonly Fact[], languages: readonly string[]): Promise<CountryContent[]> {
@@ -138,7 +136,11 @@ describe('repetition', () => {
   });
 
   it('a sentence that goes on after the name is kept whole', async () => {
-    const facts = [fact('name', 'Spaghetti n.5', { language: 'it' }), fact('brand', 'Barilla'), fact('description', 'Barilla Spaghetti n.5, la pasta trafilata al bronzo.', { language: 'it' })];
+    const facts = [
+      fact('name', 'Spaghetti n.5', { language: 'it' }),
+      fact('brand', 'Barilla'),
+      fact('description', 'Barilla Spaghetti n.5, la pasta trafilata al bronzo.', { language: 'it' }),
+    ];
     assert.match((await one(facts, 'it')).short_description ?? '', /Barilla Spaghetti n\.5, la pasta trafilata al bronzo\.$/);
   });
 
@@ -233,7 +235,10 @@ describe('electronics from Icecat: mapping', () => {
   it('the long summary becomes attributes (what no feature states), not a description; the short summary only backs up a missing marketing text', () => {
     const descriptions = values(sony, 'description');
     assert.ok(!descriptions.some((d) => /Product type:|^Sony WH-1000XM5,/.test(d)), descriptions.join(' | '));
-    assert.equal(descriptions[0], 'The WH-1000XM5 headphones rewrite the rules for distraction-free listening. Two processors control 8 microphones for unprecedented noise cancelling.');
+    assert.equal(
+      descriptions[0],
+      'The WH-1000XM5 headphones rewrite the rules for distraction-free listening. Two processors control 8 microphones for unprecedented noise cancelling.',
+    );
     assert.deepEqual(values(sony, 'attribute', 'recommended_usage'), ['Calls/Music']);
     assert.deepEqual(values(sony, 'attribute', 'product_colour'), ['Black']);
     assert.equal(values(sony, 'attribute', 'battery_life').length, 1, 'a feature is not repeated from the summary');
@@ -245,9 +250,12 @@ describe('electronics from Icecat: mapping', () => {
     ]);
   });
 
-  it("a bold heading of the marketing text is not glued to the next sentence", () => {
+  it('a bold heading of the marketing text is not glued to the next sentence', () => {
     const hp = values(fixtureFacts('electronics-hp-250-g9-laptop'), 'description');
-    assert.ok(hp.some((d) => d.startsWith('Get the job done with the HP 250 G9 Laptop')), hp.join(' | '));
+    assert.ok(
+      hp.some((d) => d.startsWith('Get the job done with the HP 250 G9 Laptop')),
+      hp.join(' | '),
+    );
     assert.ok(!hp.some((d) => /Essential computing|Built to last/.test(d)));
   });
 
@@ -301,13 +309,24 @@ describe('electronics titles: brand, model, product type, colour, from facts onl
     const [en, it_] = await records(fixtureFacts('electronics-logitech-m185-wireless-mouse'), ['en', 'it']);
     assert.equal(en?.title, 'Logitech M185 Wireless Mouse, Grey');
     assert.equal(it_?.title, 'Logitech M185 Mouse Wireless');
-    const buds = [fact('kind', 'electronics'), fact('name', 'Galaxy Buds2 Pro True Wireless Earbuds', { language: 'en' }), fact('brand', 'Samsung'), fact('attribute', 'Earbuds', { attribute: 'product_type', language: 'en' })];
+    const buds = [
+      fact('kind', 'electronics'),
+      fact('name', 'Galaxy Buds2 Pro True Wireless Earbuds', { language: 'en' }),
+      fact('brand', 'Samsung'),
+      fact('attribute', 'Earbuds', { attribute: 'product_type', language: 'en' }),
+    ];
     assert.equal((await one(buds, 'en')).title, 'Samsung Galaxy Buds2 Pro True Wireless Earbuds');
   });
 
   it('over the limit the colour goes first; food keeps its title without a colour', async () => {
     const long = 'Ultra '.repeat(22).trim();
-    const facts = [fact('kind', 'electronics'), fact('name', long, { language: 'en' }), fact('brand', 'Acme'), fact('attribute', 'Headset', { attribute: 'product_type', language: 'en' }), fact('attribute', 'Black', { attribute: 'colour' })];
+    const facts = [
+      fact('kind', 'electronics'),
+      fact('name', long, { language: 'en' }),
+      fact('brand', 'Acme'),
+      fact('attribute', 'Headset', { attribute: 'product_type', language: 'en' }),
+      fact('attribute', 'Black', { attribute: 'colour' }),
+    ];
     const title = (await one(facts, 'en')).title ?? '';
     assert.ok(title.length <= 150 && !title.includes('Black') && title.endsWith('Headset'), title);
     const pasta = [fact('kind', 'food'), fact('name', 'Spaghetti n.5'), fact('brand', 'Barilla'), fact('quantity', '500 g'), fact('attribute', 'yellow', { attribute: 'colour' })];

@@ -20,17 +20,14 @@ describe('toPlainText', () => {
       '<div class="product-description"><h2>Spaghetti n.5</h2>\n' +
       '<p>Pasta di semola di grano duro.<br>Trafilata al bronzo.</p>' +
       '<ul>\n  <li>Cottura: 9 minuti</li>\n  <li>Formato: 500&nbsp;g</li>\n</ul></div>';
-    assert.equal(
-      toPlainText(html),
-      'Spaghetti n.5\nPasta di semola di grano duro.\nTrafilata al bronzo.\n- Cottura: 9 minuti\n- Formato: 500 g',
-    );
+    assert.equal(toPlainText(html), 'Spaghetti n.5\nPasta di semola di grano duro.\nTrafilata al bronzo.\n- Cottura: 9 minuti\n- Formato: 500 g');
   });
 
   it('<br>, <br/>, <br />, <BR> all end a line', () => {
     assert.equal(toPlainText('Uno<br>Due<br/>Tre<br />Quattro<BR>Cinque'), 'Uno\nDue\nTre\nQuattro\nCinque');
   });
 
-  it('a <br> with attributes (as Shopify\'s editor writes it) also ends a line', () => {
+  it("a <br> with attributes (as Shopify's editor writes it) also ends a line", () => {
     assert.equal(toPlainText('Für trockenes Haar<br data-mce-fragment="1">Mit Aloe Vera'), 'Für trockenes Haar\nMit Aloe Vera');
   });
 
@@ -43,10 +40,7 @@ describe('toPlainText', () => {
   });
 
   it('decodes the basic named entities and numeric ones', () => {
-    assert.equal(
-      toPlainText('Tom &amp; Jerry &lt;3 &quot;neon&quot; &#39;giallo&#39; &#x20AC; 4,99 &apos;ok&apos; &AMP;'),
-      'Tom & Jerry <3 "neon" \'giallo\' € 4,99 \'ok\' &',
-    );
+    assert.equal(toPlainText('Tom &amp; Jerry &lt;3 &quot;neon&quot; &#39;giallo&#39; &#x20AC; 4,99 &apos;ok&apos; &AMP;'), "Tom & Jerry <3 \"neon\" 'giallo' € 4,99 'ok' &");
   });
 
   it('decodes before it strips, so encoded markup (once or twice) never comes out as a tag', () => {
@@ -167,11 +161,7 @@ describe('sentences', () => {
   });
 
   it('keeps decimals such as 1.5 kg and 0.75 l intact', () => {
-    assert.deepEqual(sentences('Peso netto 1.5 kg. Bottiglia da 0.75 l. Spessore 2.5 mm.'), [
-      'Peso netto 1.5 kg.',
-      'Bottiglia da 0.75 l.',
-      'Spessore 2.5 mm.',
-    ]);
+    assert.deepEqual(sentences('Peso netto 1.5 kg. Bottiglia da 0.75 l. Spessore 2.5 mm.'), ['Peso netto 1.5 kg.', 'Bottiglia da 0.75 l.', 'Spessore 2.5 mm.']);
   });
 
   it('does not split after a full stop followed by a lowercase word', () => {
@@ -183,15 +173,9 @@ describe('sentences', () => {
   });
 
   it('keeps common abbreviations intact (Dr., ca., approx., Italian n. 5)', () => {
-    assert.deepEqual(sentences('Backmischung von Dr. Oetker. Backzeit ca. 25 Minuten.'), [
-      'Backmischung von Dr. Oetker.',
-      'Backzeit ca. 25 Minuten.',
-    ]);
+    assert.deepEqual(sentences('Backmischung von Dr. Oetker. Backzeit ca. 25 Minuten.'), ['Backmischung von Dr. Oetker.', 'Backzeit ca. 25 Minuten.']);
     assert.deepEqual(sentences('Drying time approx. 2 hours. Wipe clean.'), ['Drying time approx. 2 hours.', 'Wipe clean.']);
-    assert.deepEqual(sentences('Spaghetti n. 5 di semola di grano duro. Cottura 9 minuti.'), [
-      'Spaghetti n. 5 di semola di grano duro.',
-      'Cottura 9 minuti.',
-    ]);
+    assert.deepEqual(sentences('Spaghetti n. 5 di semola di grano duro. Cottura 9 minuti.'), ['Spaghetti n. 5 di semola di grano duro.', 'Cottura 9 minuti.']);
   });
 });
 

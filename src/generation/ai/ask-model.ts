@@ -11,11 +11,7 @@ const MAX_RETRY_OUTPUT_TOKENS = 32_000;
  * wrong; an answer cut off at the output limit is asked again with twice the room. A second
  * invalid answer throws InvalidModelOutputError, which fails the job cleanly.
  */
-export async function askModel<T>(
-  runtime: ModelRuntime,
-  request: ModelRequest<T>,
-  check: (value: T) => string | null = () => null,
-): Promise<T> {
+export async function askModel<T>(runtime: ModelRuntime, request: ModelRequest<T>, check: (value: T) => string | null = () => null): Promise<T> {
   let retry: Partial<ModelRequest<T>> | null = null;
   for (let attempt = 0; ; attempt++) {
     let problem: string;

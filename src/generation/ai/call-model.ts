@@ -119,62 +119,65 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
     // A product's later steps (critic, repair, a retry) go before new products' first drafts, so
     // products started finish sooner and hold their job for less time.
     const followUp = attempt > 0 || !FIRST_STEPS.has(request.step);
-    const outcome: Attempt<T> = await runtime.inFlight.add(async () => {
-      let grant;
-      try {
-        // A pause longer than a job should wait, even one that began while this call waited for
-        // its slot, goes back to the queue instead of holding the slot.
-        grant = await runtime.lane.acquire(request.signal, estimate, { maxWaitMs: MAX_INLINE_WAIT_MS });
-      } catch (err) {
-        if (err instanceof WaitTooLongError) return { ok: false, pausedMs: err.waitMs };
-        throw err;
-      }
-      const started = performance.now();
-      const seconds = () => (performance.now() - started) / 1000;
-      try {
-        const result = await generateText({
-          model: loaded.model,
-          instructions,
-          messages: request.messages,
-          output: Output.object({ schema: request.schema }),
-          maxRetries: 0,
-          maxOutputTokens,
-          timeout: runtime.timeoutMs,
-          ...(request.signal === undefined ? {} : { abortSignal: request.signal }),
-        });
-        spend(grant, result.usage.inputTokens ?? 0, result.usage.outputTokens ?? 0);
-        // A refusal with no text resolves instead of throwing; reading `output` would call it malformed.
-        if (result.finishReason === 'content-filter') {
-          metrics.llmCall({ ...labels, outcome: 'permanent_error' }, seconds());
-          return { ok: false, failure: contentFiltered() };
+    const outcome: Attempt<T> = await runtime.inFlight.add(
+      async () => {
+        let grant;
+        try {
+          // A pause longer than a job should wait, even one that began while this call waited for
+          // its slot, goes back to the queue instead of holding the slot.
+          grant = await runtime.lane.acquire(request.signal, estimate, { maxWaitMs: MAX_INLINE_WAIT_MS });
+        } catch (err) {
+          if (err instanceof WaitTooLongError) return { ok: false, pausedMs: err.waitMs };
+          throw err;
         }
-        const value = result.output;
-        metrics.llmCall({ ...labels, outcome: 'ok' }, seconds());
-        return { ok: true, value };
-      } catch (err) {
-        // A job that is being stopped stops here: no retry, no classification.
-        if (request.signal?.aborted === true) throw err;
-        const failure = classifyModelError(err);
-        const spent = spentTokens(err);
-        spend(grant, spent.in, spent.out);
-        const outcome = failure.kind === 'transient' ? failure.outcome : failure.kind === 'invalid_output' ? 'invalid_output' : 'permanent_error';
-        metrics.llmCall({ ...labels, outcome }, seconds());
-        if ((failure.kind === 'transient' || failure.kind === 'permanent') && failure.detail !== undefined) {
-          runtime.onProviderError?.({
-            outcome,
-            ...(failure.kind === 'permanent' ? { reason: failure.reason } : {}),
-            detail: failure.detail,
-            ...(failure.providerRequestId === undefined ? {} : { providerRequestId: failure.providerRequestId }),
+        const started = performance.now();
+        const seconds = () => (performance.now() - started) / 1000;
+        try {
+          const result = await generateText({
+            model: loaded.model,
+            instructions,
+            messages: request.messages,
+            output: Output.object({ schema: request.schema }),
+            maxRetries: 0,
+            maxOutputTokens,
+            timeout: runtime.timeoutMs,
+            ...(request.signal === undefined ? {} : { abortSignal: request.signal }),
           });
+          spend(grant, result.usage.inputTokens ?? 0, result.usage.outputTokens ?? 0);
+          // A refusal with no text resolves instead of throwing; reading `output` would call it malformed.
+          if (result.finishReason === 'content-filter') {
+            metrics.llmCall({ ...labels, outcome: 'permanent_error' }, seconds());
+            return { ok: false, failure: contentFiltered() };
+          }
+          const value = result.output;
+          metrics.llmCall({ ...labels, outcome: 'ok' }, seconds());
+          return { ok: true, value };
+        } catch (err) {
+          // A job that is being stopped stops here: no retry, no classification.
+          if (request.signal?.aborted === true) throw err;
+          const failure = classifyModelError(err);
+          const spent = spentTokens(err);
+          spend(grant, spent.in, spent.out);
+          const outcome = failure.kind === 'transient' ? failure.outcome : failure.kind === 'invalid_output' ? 'invalid_output' : 'permanent_error';
+          metrics.llmCall({ ...labels, outcome }, seconds());
+          if ((failure.kind === 'transient' || failure.kind === 'permanent') && failure.detail !== undefined) {
+            runtime.onProviderError?.({
+              outcome,
+              ...(failure.kind === 'permanent' ? { reason: failure.reason } : {}),
+              detail: failure.detail,
+              ...(failure.providerRequestId === undefined ? {} : { providerRequestId: failure.providerRequestId }),
+            });
+          }
+          if (failure.kind === 'transient' && (failure.outcome === 'rate_limited' || failure.retryAfterMs !== null)) {
+            // Everyone on this lane waits, not just this call: a 429, or a 503 that says when to
+            // come back, speaks for the provider, not for this one request.
+            runtime.lane.pauseFor((failure.retryAfterMs ?? backoff(attempt)) / 1000);
+          }
+          return { ok: false, failure };
         }
-        if (failure.kind === 'transient' && (failure.outcome === 'rate_limited' || failure.retryAfterMs !== null)) {
-          // Everyone on this lane waits, not just this call: a 429, or a 503 that says when to
-          // come back, speaks for the provider, not for this one request.
-          runtime.lane.pauseFor((failure.retryAfterMs ?? backoff(attempt)) / 1000);
-        }
-        return { ok: false, failure };
-      }
-    }, { priority: followUp ? 1 : 0, ...(request.signal === undefined ? {} : { signal: request.signal }) });
+      },
+      { priority: followUp ? 1 : 0, ...(request.signal === undefined ? {} : { signal: request.signal }) },
+    );
     if (outcome.ok) return outcome.value;
     if ('pausedMs' in outcome) {
       pausedMs = outcome.pausedMs;

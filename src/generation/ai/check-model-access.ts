@@ -44,8 +44,7 @@ type Reply = { status: number; body: unknown } | { failed: string };
 export async function checkModelAccess(config: AgentModelConfig, options: CheckModelAccessOptions): Promise<AccessVerdict> {
   const subject = subjectOf(config, options.agent);
   if (subject.baseUrl === '') return fatal(`${subject.named} needs a base URL: set AGENT_${options.agent.toUpperCase()}_BASE_URL.`);
-  const get = (path: string, headers: Record<string, string>) =>
-    ask(`${subject.baseUrl}${path}`, headers, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, options.fetch ?? fetch);
+  const get = (path: string, headers: Record<string, string>) => ask(`${subject.baseUrl}${path}`, headers, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, options.fetch ?? fetch);
   const id = encodeURIComponent(config.model);
   let verdict: AccessVerdict;
   switch (config.provider) {
@@ -103,7 +102,9 @@ function judgeLookup(subject: Subject, reply: Reply): AccessVerdict {
   if (status === 401 || status === 403) return judgeRefusal(subject, status, body);
   if (status === 404) {
     if (saysModelUnknown(subject.config, body) || subject.config.baseUrl === undefined) {
-      return fatal(`model not found: ${subject.modelVariable} names "${subject.config.model}", which ${subject.baseUrl} does not know (HTTP 404${reasonIn(body)}). Check the model id.`);
+      return fatal(
+        `model not found: ${subject.modelVariable} names "${subject.config.model}", which ${subject.baseUrl} does not know (HTTP 404${reasonIn(body)}). Check the model id.`,
+      );
     }
     // A proxy or another server behind a custom base URL, without the lookup endpoint.
     return unsure(subject, `HTTP 404 for GET /models/{id}${reasonIn(body)}: the server may not have that endpoint`);
@@ -133,7 +134,9 @@ function judgeList(subject: Subject, reply: Reply): AccessVerdict {
   // means unusable. Other servers' lists need not name what they serve (Azure lists base models,
   // not deployment names), so there an absent model is only a warning.
   if (ids.length > 0 && ids.every((id) => id.includes(':'))) {
-    return fatal(`model not found: ${subject.modelVariable} names "${model}", which the server at ${subject.baseUrl} does not list; ${listed}. Set ${subject.modelVariable} to one of them, or pull it (ollama pull ${model}).`);
+    return fatal(
+      `model not found: ${subject.modelVariable} names "${model}", which the server at ${subject.baseUrl} does not list; ${listed}. Set ${subject.modelVariable} to one of them, or pull it (ollama pull ${model}).`,
+    );
   }
   return unsure(subject, `${subject.modelVariable} names "${model}", which the server does not list (${listed}); if it serves it under another name, calls will fail`);
 }
@@ -170,7 +173,11 @@ function fatal(message: string): AccessVerdict {
 }
 
 function unsure(subject: Subject, reason: string): AccessVerdict {
-  return { ok: false, fatal: false, message: `could not check ${subject.named} at ${subject.baseUrl}: ${reason}. Starting anyway; calls will fail if the key or the model is wrong.` };
+  return {
+    ok: false,
+    fatal: false,
+    message: `could not check ${subject.named} at ${subject.baseUrl}: ${reason}. Starting anyway; calls will fail if the key or the model is wrong.`,
+  };
 }
 
 // ---- Helpers ----------------------------------------------------------------------------------

@@ -55,10 +55,20 @@ function classifyApiError(err: APICallError): ModelFailure {
     return { kind: 'transient', outcome: 'rate_limited', retryAfterMs: retryAfterMs(err.responseHeaders), message: 'The model provider is rate limiting (429).', ...forLog };
   }
   if (status === 401 || status === 403) {
-    return { kind: 'permanent', reason: 'llm_auth_failed', message: `The model provider refused this service's API key (${status}); the operator must check the agent model's key.`, ...forLog };
+    return {
+      kind: 'permanent',
+      reason: 'llm_auth_failed',
+      message: `The model provider refused this service's API key (${status}); the operator must check the agent model's key.`,
+      ...forLog,
+    };
   }
   if (status === 404) {
-    return { kind: 'permanent', reason: 'llm_model_not_found', message: 'The model provider does not know the configured model (404); the operator must check AGENT_V1_MODEL / AGENT_V2_MODEL.', ...forLog };
+    return {
+      kind: 'permanent',
+      reason: 'llm_model_not_found',
+      message: 'The model provider does not know the configured model (404); the operator must check AGENT_V1_MODEL / AGENT_V2_MODEL.',
+      ...forLog,
+    };
   }
   if (status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 409) {
     if (CONTENT_FILTER.test(err.responseBody ?? '') || CONTENT_FILTER.test(err.message)) {

@@ -9,10 +9,7 @@ export type BlockName = 'task' | 'product_data' | 'draft' | 'problems' | 'mercha
 
 /** JSON with `<`, `>` and `&` escaped: still valid JSON, but it can never form a tag. */
 export function safeJson(value: unknown): string {
-  return JSON.stringify(value, null, 1)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026');
+  return JSON.stringify(value, null, 1).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 }
 
 export function block(name: BlockName, value: unknown): string {

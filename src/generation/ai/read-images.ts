@@ -21,13 +21,10 @@ export interface ImageReading {
   messages: string[];
 }
 
-export async function readProductImages(
-  runtime: ModelRuntime,
-  input: EngineInput,
-  meter: UsageMeter,
-  options: { loadImage: LoadImage; maxImages: number },
-): Promise<ImageReading> {
-  const urls = imageCandidates(input.facts).map((c) => c.url).slice(0, options.maxImages);
+export async function readProductImages(runtime: ModelRuntime, input: EngineInput, meter: UsageMeter, options: { loadImage: LoadImage; maxImages: number }): Promise<ImageReading> {
+  const urls = imageCandidates(input.facts)
+    .map((c) => c.url)
+    .slice(0, options.maxImages);
   if (urls.length === 0) return { facts: [], messages: [] };
   const messages: string[] = [];
   const loaded: Array<{ url: string; bytes: Uint8Array; mediaType: string }> = [];

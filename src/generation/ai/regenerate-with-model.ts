@@ -38,7 +38,11 @@ function readRequests(fields: readonly FieldRequest[], at: string): { requests: 
     const id = `caller.fields.${field.name}`;
     // Kept as the kind of fact it is: a title is a name, an attribute an attribute, the rest prose.
     const kind =
-      field.kind === 'attribute' ? { key: 'attribute' as const, attribute: attributeName(field.attribute) || field.attribute } : field.name === 'title' ? { key: 'name' as const } : { key: 'description' as const };
+      field.kind === 'attribute'
+        ? { key: 'attribute' as const, attribute: attributeName(field.attribute) || field.attribute }
+        : field.name === 'title'
+          ? { key: 'name' as const }
+          : { key: 'description' as const };
     facts.push({ id, ...kind, value: value.text, language: null, source: 'caller', licence: null, fetchedAt: at });
     return { field: field.name, kind: 'content', text: value.text, fact_id: id };
   });
@@ -97,7 +101,11 @@ async function regenerateGroup(
     return null;
   };
 
-  let answer = await askModel(runtime, { step: 'regenerate', instructions, messages: [{ role: 'user', content: baseMessage }], schema: regeneratedSchema, meter, ...signal }, complete);
+  let answer = await askModel(
+    runtime,
+    { step: 'regenerate', instructions, messages: [{ role: 'user', content: baseMessage }], schema: regeneratedSchema, meter, ...signal },
+    complete,
+  );
   let records = before.map((record) => apply(record, answer, fields, known));
   let problems = await Promise.all(records.map((r) => verifyTouched(r, fields, facts, kind)));
   for (let round = 0; round < options.repairRounds && problems.some((p) => p.length > 0); round++) {
@@ -138,7 +146,8 @@ function apply(record: CountryContent, answer: Regenerated, fields: readonly Fie
     if (field === undefined) continue;
     const name = writtenField(request);
     const text = field.text.trim();
-    values[name] = request.name === 'key_features' ? (field.items.length > 0 ? field.items : field.text.split('\n')).map((s) => s.trim()).filter((s) => s !== '') : text === '' ? null : text;
+    values[name] =
+      request.name === 'key_features' ? (field.items.length > 0 ? field.items : field.text.split('\n')).map((s) => s.trim()).filter((s) => s !== '') : text === '' ? null : text;
     sources[name] = field.fact_ids.filter((id) => known.has(id));
   }
   return { ...applyFieldValues(record, values), sources: { ...record.sources, ...sources }, validation_messages: [] };

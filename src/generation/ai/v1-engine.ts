@@ -31,7 +31,12 @@ export function createV1Engine(runtime: ModelRuntime, options: { call: 'per_prod
       const size = options.call === 'per_product' ? COUNTRIES_PER_CALL : 1;
       const groups: Target[][] = [];
       for (let i = 0; i < input.targets.length; i += size) groups.push(input.targets.slice(i, i + size));
-      const written = (await allOrNothing(groups.map((group) => (signal: AbortSignal) => writeGroup(runtime, { ...input, signal }, group, meter)), input.signal)).flat();
+      const written = (
+        await allOrNothing(
+          groups.map((group) => (signal: AbortSignal) => writeGroup(runtime, { ...input, signal }, group, meter)),
+          input.signal,
+        )
+      ).flat();
       return { content: input.targets.map((t) => written.find((c) => c.country === t.country)).filter((c) => c !== undefined) };
     },
   });

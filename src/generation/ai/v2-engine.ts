@@ -74,7 +74,14 @@ async function writeCountry(runtime: ModelRuntime, options: V2Options, input: En
     return { record: content, problems: errors.map((i) => ({ field: i.field, check: 'critic' as const, message: i.problem })) };
   };
 
-  let draft = await askModel(runtime, { step: 'draft', instructions: meter.instructions('draft'), messages: [{ role: 'user', content: data }], schema: countryDraftSchema, meter, ...signal });
+  let draft = await askModel(runtime, {
+    step: 'draft',
+    instructions: meter.instructions('draft'),
+    messages: [{ role: 'user', content: data }],
+    schema: countryDraftSchema,
+    meter,
+    ...signal,
+  });
   let verdict = await check(draft);
   for (let round = 1; round <= options.repairRounds && verdict.problems.length > 0; round++) {
     meter.roundsUsed(round);

@@ -7,7 +7,10 @@ import type { RecordProblem } from './checks/problem.ts';
 
 /** The kinds the health-claim rules tell apart. */
 export function claimKind(facts: readonly Fact[], codeType: string | null): 'medicine' | 'food' | 'other' {
-  const kind = facts.find((f) => f.key === 'kind')?.value.trim().toLowerCase() as ProductKind | undefined;
+  const kind = facts
+    .find((f) => f.key === 'kind')
+    ?.value.trim()
+    .toLowerCase() as ProductKind | undefined;
   if (kind === 'medicine' || codeType === 'minsan') return 'medicine';
   if (kind === 'food' || kind === 'pet_food') return 'food';
   return 'other';

@@ -5,16 +5,7 @@ import { isShouting, recase, recaseCompany } from './casing.ts';
 import { isCompanyName } from './title.ts';
 import { attributeNames, pick, pickGroup, type CleanFact, type FactView } from './fact-view.ts';
 import type { LanguagePack } from './language-pack.ts';
-import {
-  canonicalNumber,
-  dimensionOf,
-  formatMeasure,
-  formatNumber,
-  formatQuantity,
-  parseQuantity,
-  quantitiesIn,
-  type Measure,
-} from './units.ts';
+import { canonicalNumber, dimensionOf, formatMeasure, formatNumber, formatQuantity, parseQuantity, quantitiesIn, type Measure } from './units.ts';
 
 export interface Attributes {
   values: Record<string, string>;
@@ -37,7 +28,6 @@ class Builder {
     this.sources[key] = [...new Set(ids)];
   }
 }
-
 
 function measureName(measure: Measure, perUnit: boolean): string {
   const dimension = dimensionOf(measure.unit);
@@ -105,7 +95,10 @@ function fromFreeText(b: Builder, fact: CleanFact, locale: string, kind: Product
   const pack = PACK.exec(text);
   const packCount = pack?.[1] ?? pack?.[2];
   if (packCount !== undefined) b.set('pack_count', canonicalNumber(packCount), ids);
-  for (const [labels, dimension] of [[WEIGHT_LABEL, 'mass'], [VOLUME_LABEL, 'volume']] as const) {
+  for (const [labels, dimension] of [
+    [WEIGHT_LABEL, 'mass'],
+    [VOLUME_LABEL, 'volume'],
+  ] as const) {
     const match = new RegExp(String.raw`(?<![\p{L}])(?:${labels})\s*:?\s*(${NUMBER}\s?\p{L}+)`, 'iu').exec(text);
     const [found] = quantitiesIn(match?.[1] ?? '');
     // "Peso netto" is the net weight even in a multipack.
@@ -171,7 +164,12 @@ export function buildAttributes(view: FactView, kind: ProductKind, target: strin
   if (kind === 'food') {
     const allergens = pickGroup(view, 'allergens', target);
     const words = [...new Map(allergens.map((a) => [a.text.toLowerCase(), a])).values()];
-    if (words.length > 0) b.set('allergens', words.map((a) => a.text).join(', '), words.map((a) => a.id));
+    if (words.length > 0)
+      b.set(
+        'allergens',
+        words.map((a) => a.text).join(', '),
+        words.map((a) => a.id),
+      );
   }
 
   for (const fact of texts) fromFreeText(b, fact, locale, kind);

@@ -48,7 +48,10 @@ export function recase(text: string, style: CaseStyle, locale: string, smallWord
       // "100 MG/100 ML": each side of a slash on its own, so the unit is lower-cased and the number kept.
       if (token.includes('/') && /\p{N}/u.test(token)) {
         first = false;
-        return token.split('/').map((part) => (keepsCapitals(part) ? part : part.toLocaleLowerCase(locale))).join('/');
+        return token
+          .split('/')
+          .map((part) => (keepsCapitals(part) ? part : part.toLocaleLowerCase(locale)))
+          .join('/');
       }
       const lower = token.toLocaleLowerCase(locale);
       // "n.5" (numero) stays lower-case in every style.
@@ -68,9 +71,30 @@ export function recase(text: string, style: CaseStyle, locale: string, smallWord
 
 // Legal forms as companies write them; matched on the letters alone ("S.P.A." → "S.p.A.").
 const LEGAL_FORMS: ReadonlyMap<string, string> = new Map(
-  ['S.p.A.', 'S.r.l.', 'S.r.l.s.', 'S.a.s.', 'S.n.c.', 'S.c.a.r.l.', 'GmbH', 'AG', 'KG', 'SE', 'Ltd.', 'Ltd', 'Inc.', 'LLC', 'PLC', 'B.V.', 'N.V.', 'S.A.', 'S.L.', 'S.A.S.', 'Sp. z o.o.', 'Co.'].map(
-    (form): [string, string] => [form.toLowerCase().replace(/[^a-z]/g, ''), form],
-  ),
+  [
+    'S.p.A.',
+    'S.r.l.',
+    'S.r.l.s.',
+    'S.a.s.',
+    'S.n.c.',
+    'S.c.a.r.l.',
+    'GmbH',
+    'AG',
+    'KG',
+    'SE',
+    'Ltd.',
+    'Ltd',
+    'Inc.',
+    'LLC',
+    'PLC',
+    'B.V.',
+    'N.V.',
+    'S.A.',
+    'S.L.',
+    'S.A.S.',
+    'Sp. z o.o.',
+    'Co.',
+  ].map((form): [string, string] => [form.toLowerCase().replace(/[^a-z]/g, ''), form]),
 );
 const COMPANY_SMALL_WORDS = new Set(['di', 'de', 'del', 'della', 'e', 'ed', 'et', 'und', 'and', 'of', 'the', 'von', 'van', 'der']);
 

@@ -4,7 +4,27 @@
 
 const COLOURS: Readonly<Record<string, readonly string[]>> = {
   en: ['black', 'white', 'grey', 'gray', 'silver', 'gold', 'blue', 'red', 'green', 'yellow', 'pink', 'purple', 'orange', 'brown', 'beige', 'navy'],
-  it: ['nero', 'nera', 'bianco', 'bianca', 'grigio', 'grigia', 'argento', 'oro', 'blu', 'rosso', 'rossa', 'verde', 'giallo', 'gialla', 'rosa', 'viola', 'arancione', 'marrone', 'beige'],
+  it: [
+    'nero',
+    'nera',
+    'bianco',
+    'bianca',
+    'grigio',
+    'grigia',
+    'argento',
+    'oro',
+    'blu',
+    'rosso',
+    'rossa',
+    'verde',
+    'giallo',
+    'gialla',
+    'rosa',
+    'viola',
+    'arancione',
+    'marrone',
+    'beige',
+  ],
   de: ['schwarz', 'weiß', 'weiss', 'grau', 'silber', 'gold', 'blau', 'rot', 'grün', 'gelb', 'rosa', 'pink', 'lila', 'orange', 'braun', 'beige'],
   fr: ['noir', 'noire', 'blanc', 'blanche', 'gris', 'grise', 'argent', 'or', 'bleu', 'bleue', 'rouge', 'vert', 'verte', 'jaune', 'rose', 'violet', 'orange', 'marron', 'beige'],
   es: ['negro', 'negra', 'blanco', 'blanca', 'gris', 'plata', 'oro', 'azul', 'rojo', 'roja', 'verde', 'amarillo', 'rosa', 'morado', 'naranja', 'marrón', 'beige'],
@@ -17,7 +37,10 @@ const COLOURS: Readonly<Record<string, readonly string[]>> = {
 export function isColourOf(value: string, language: string): boolean {
   const words = COLOURS[language];
   if (words === undefined) return false;
-  const parts = value.toLocaleLowerCase(language).split(/\s*(?:[,/&+]|\band\b|\be\b|\bund\b|\bet\b|\by\b|\ben\b)\s*|\s+/u).filter((w) => w !== '');
+  const parts = value
+    .toLocaleLowerCase(language)
+    .split(/\s*(?:[,/&+]|\band\b|\be\b|\bund\b|\bet\b|\by\b|\ben\b)\s*|\s+/u)
+    .filter((w) => w !== '');
   return parts.length > 0 && parts.every((w) => words.includes(w));
 }
 

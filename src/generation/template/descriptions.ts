@@ -45,7 +45,11 @@ function withoutName(text: string, names: readonly string[], locale: string): st
     if (!canonical.startsWith(`${name},`) && !canonical.startsWith(`${name}:`) && !canonical.startsWith(`${name} -`)) continue;
     // The same number of words in the source text, so its own spelling is kept for the rest.
     const words = name.split(' ').length;
-    const rest = text.split(/\s+/).slice(words).join(' ').replace(/^[\s,;:–-]+/u, '');
+    const rest = text
+      .split(/\s+/)
+      .slice(words)
+      .join(' ')
+      .replace(/^[\s,;:–-]+/u, '');
     if (rest.length < 3) return null;
     return rest.charAt(0).toLocaleUpperCase(locale) + rest.slice(1);
   }
@@ -59,7 +63,10 @@ const NEXT_PAIR = new RegExp(String.raw`,\s+(?=${SPEC_LABEL}\s?:\s)`, 'u');
 
 /** The "Label: value" pairs of a sentence made only of short ones (a value of five words at most), else null. */
 function specPairsOf(sentence: string): string[] | null {
-  const pieces = sentence.replace(/[.;]+$/u, '').split(NEXT_PAIR).map((p) => p.trim());
+  const pieces = sentence
+    .replace(/[.;]+$/u, '')
+    .split(NEXT_PAIR)
+    .map((p) => p.trim());
   const short = (piece: string) => {
     const value = SPEC_PAIR.exec(piece)?.[2];
     return value !== undefined && value.split(/\s+/).length <= 5;

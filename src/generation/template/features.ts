@@ -19,9 +19,33 @@ const BY_KIND: Readonly<Record<string, readonly LabelKey[]>> = {
 const CLAIM_ATTRIBUTES = ['labels', 'label', 'free_from', 'claims', 'certifications'];
 // Internal or regulatory attributes a shopper does not need as a bullet.
 const NOT_A_FEATURE = new Set([
-  'brand', 'net_quantity', 'net_weight', 'net_volume', 'unit_weight', 'unit_volume', 'unit_count', 'pack_count', 'category', 'ingredients',
-  'allergens', 'atc_code', 'marketing_authorisation_holder', 'authorisation_status', 'pack_description', 'ean', 'gtin', 'sku', 'code', 'url',
-  'title', 'mpn', 'model', 'product_colour', 'product_type', 'strength', 'reimbursement_class',
+  'brand',
+  'net_quantity',
+  'net_weight',
+  'net_volume',
+  'unit_weight',
+  'unit_volume',
+  'unit_count',
+  'pack_count',
+  'category',
+  'ingredients',
+  'allergens',
+  'atc_code',
+  'marketing_authorisation_holder',
+  'authorisation_status',
+  'pack_description',
+  'ean',
+  'gtin',
+  'sku',
+  'code',
+  'url',
+  'title',
+  'mpn',
+  'model',
+  'product_colour',
+  'product_type',
+  'strength',
+  'reimbursement_class',
 ]);
 
 // Names whose usual spelling a plain "Snake case" → "Snake case" would get wrong.

@@ -2,24 +2,19 @@
 // few instructions (shorter, at most N characters, upper/lower/title case, remove a word) in the
 // languages it writes; any other instruction is reported as not applied. Pure.
 
-export type Action =
-  | { kind: 'shorter' }
-  | { kind: 'max'; characters: number }
-  | { kind: 'case'; style: 'upper' | 'lower' | 'title' }
-  | { kind: 'remove'; word: string };
+export type Action = { kind: 'shorter' } | { kind: 'max'; characters: number } | { kind: 'case'; style: 'upper' | 'lower' | 'title' } | { kind: 'remove'; word: string };
 
-export type FieldValue =
-  | { type: 'empty' }
-  | { type: 'content'; text: string }
-  | { type: 'instruction'; text: string; action: Action | null };
+export type FieldValue = { type: 'empty' } | { type: 'content'; text: string } | { type: 'instruction'; text: string; action: Action | null };
 
 const PLEASE = /^(?:please|pls|per\s+favore|perfavore|bitte|s'il\s+(?:te|vous)\s+pla[iî]t|por\s+favor|alsjeblieft|alstublieft|proszę)[,:]?\s+/iu;
 const SHORTER =
   /^(?:(?:make\s+(?:it|this|the\s+\w+)\s+)?shorter|shorten(?:\s+it)?|(?:rendi(?:lo|la)?\s+)?più\s+(?:breve|corto|corta|sintetico|sintetica)|accorcia(?:lo|la)?|(?:mach(?:e)?\s+(?:es|ihn|sie|den\s+\w+)?\s*)?kürzer|kürzen|kürze(?:\s+(?:es|ihn|sie))?|(?:rends?(?:-le|-la)?\s+)?plus\s+court(?:e)?|raccourcis(?:-le|-la)?|(?:hazlo\s+|hazla\s+)?más\s+cort[oa]|acórtalo|acorta(?:lo|la)?|(?:maak\s+(?:het\s+)?)?korter|verkort|(?:torna(?:-o|-a)?\s+)?mais\s+curt[oa]|encurta(?:r)?|krócej|skróć|krótsz[ya])$/iu;
 const MAX =
   /^(?:(?:make\s+it\s+|keep\s+it\s+|use\s+)?(?:max(?:imum)?|at\s+most|up\s+to|no\s+more\s+than|massimo|al\s+massimo|non\s+più\s+di|höchstens|maximal|au\s+plus|pas\s+plus\s+de|máximo|como\s+máximo|hoogstens|maximaal|no\s+máximo|maksymalnie)\.?\s*(\d{1,4})\s*(?:characters?|chars?|caratteri|zeichen|caractères|caracteres|tekens|znaków)?|(\d{1,4})\s*(?:characters?|chars?|caratteri|zeichen|caractères|caracteres|tekens|znaków)\s*(?:max(?:imum)?|massimo|maximal|maximum|máximo|maks\.?)?)$/iu;
-const UPPER = /^(?:(?:make\s+it\s+|write\s+it\s+in\s+|use\s+)?(?:upper\s*case|all\s+caps|capitals|capital\s+letters)|(?:in\s+|tutto\s+)?maiuscol[oae]|(?:in\s+)?großbuchstaben|(?:en\s+)?majuscules?|(?:en\s+)?mayúsculas|(?:in\s+)?hoofdletters|(?:em\s+)?maiúsculas|wielkimi\s+literami|wielkie\s+litery)$/iu;
-const LOWER = /^(?:(?:make\s+it\s+|write\s+it\s+in\s+|use\s+)?lower\s*case|(?:in\s+|tutto\s+)?minuscol[oae]|(?:in\s+)?kleinbuchstaben|(?:en\s+)?minuscules?|(?:en\s+)?minúsculas|(?:in\s+)?kleine\s+letters|małymi\s+literami|małe\s+litery)$/iu;
+const UPPER =
+  /^(?:(?:make\s+it\s+|write\s+it\s+in\s+|use\s+)?(?:upper\s*case|all\s+caps|capitals|capital\s+letters)|(?:in\s+|tutto\s+)?maiuscol[oae]|(?:in\s+)?großbuchstaben|(?:en\s+)?majuscules?|(?:en\s+)?mayúsculas|(?:in\s+)?hoofdletters|(?:em\s+)?maiúsculas|wielkimi\s+literami|wielkie\s+litery)$/iu;
+const LOWER =
+  /^(?:(?:make\s+it\s+|write\s+it\s+in\s+|use\s+)?lower\s*case|(?:in\s+|tutto\s+)?minuscol[oae]|(?:in\s+)?kleinbuchstaben|(?:en\s+)?minuscules?|(?:en\s+)?minúsculas|(?:in\s+)?kleine\s+letters|małymi\s+literami|małe\s+litery)$/iu;
 const TITLE_CASE = /^(?:(?:make\s+it\s+|use\s+)?title\s*case|capitali[sz]e\s+(?:each|every)\s+word|iniziali\s+maiuscole|(?:ogni\s+parola\s+)?con\s+l'iniziale\s+maiuscola)$/iu;
 const REMOVE =
   /^(?:remove|delete|drop|rimuovi|togli|elimina|cancella|entferne|lösche|streiche|supprime|enlève|retire|quita|borra|verwijder|schrap|retira|apaga|usuń|wykreśl)\s+(?:the\s+word\s+|la\s+parola\s+|das\s+wort\s+|le\s+mot\s+|la\s+palabra\s+|het\s+woord\s+|a\s+palavra\s+|słowo\s+)?["'“«‘]?(.+?)["'”»’]?$/iu;
@@ -41,7 +36,10 @@ export function classifyValue(raw: string): FieldValue {
   const text = raw.trim().replace(/\s+/g, ' ');
   if (text === '') return { type: 'empty' };
   const polite = PLEASE.test(text);
-  const bare = text.replace(PLEASE, '').replace(/[.!]+$/, '').trim();
+  const bare = text
+    .replace(PLEASE, '')
+    .replace(/[.!]+$/, '')
+    .trim();
   if (SHORTER.test(bare)) return { type: 'instruction', text, action: { kind: 'shorter' } };
   const max = MAX.exec(bare);
   const characters = Number(max?.[1] ?? max?.[2]);

@@ -45,7 +45,10 @@ const OMIT_FEATURES = [
 ];
 
 function unquote(text: string): string {
-  return text.trim().replace(/^["'“”«‘’]+|["'“”»‘’.!]+$/gu, '').trim();
+  return text
+    .trim()
+    .replace(/^["'“”«‘’]+|["'“”»‘’.!]+$/gu, '')
+    .trim();
 }
 
 /** Reads the notes into rules; every part not understood is listed in `notApplied`. */
@@ -54,7 +57,12 @@ export function parseNotes(notes: string | null): NoteRules {
   if (notes === null) return rules;
   const parts = notes
     .split(/\n|;|\.(?=\s)|\.$/)
-    .map((p) => p.trim().replace(/\s+/g, ' ').replace(/^[-*•]\s*/, ''))
+    .map((p) =>
+      p
+        .trim()
+        .replace(/\s+/g, ' ')
+        .replace(/^[-*•]\s*/, ''),
+    )
     .filter((p) => p !== '');
   for (const part of parts) {
     const clean = part.replace(/[.!]+$/, '');

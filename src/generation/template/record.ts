@@ -59,8 +59,12 @@ export function buildRecord(view: FactView, country: string, language: string, n
   const foreign = [
     foreignMessage('product name', 'is', name.fromDescription ? null : name.fact.language, language),
     foreignMessage('description', 'is', descriptions[0]?.language ?? null, language),
-    attributes.values.ingredients === undefined ? null : foreignMessage('ingredients list', 'is', view.facts.find((f) => attributes.sources.ingredients?.includes(f.id))?.language ?? null, language),
-    attributes.values.allergens === undefined ? null : foreignMessage('allergens', 'are', view.facts.find((f) => attributes.sources.allergens?.includes(f.id))?.language ?? null, language),
+    attributes.values.ingredients === undefined
+      ? null
+      : foreignMessage('ingredients list', 'is', view.facts.find((f) => attributes.sources.ingredients?.includes(f.id))?.language ?? null, language),
+    attributes.values.allergens === undefined
+      ? null
+      : foreignMessage('allergens', 'are', view.facts.find((f) => attributes.sources.allergens?.includes(f.id))?.language ?? null, language),
   ];
   for (const m of foreign) if (m !== null && !messages.includes(m)) messages.push(m);
   if (attributes.foreign.size > 0) {
@@ -109,7 +113,10 @@ export function buildRecord(view: FactView, country: string, language: string, n
     validation_messages: messages,
   };
   // The engine is built never to invent; a finding here is a bug, shown rather than hidden.
-  for (const problem of findUngrounded(content, view.facts.map((f) => ({ value: f.text })))) {
+  for (const problem of findUngrounded(
+    content,
+    view.facts.map((f) => ({ value: f.text })),
+  )) {
     content.validation_messages.push(`Grounding check: ${problem.field} states "${problem.value}", which no fact supports.`);
   }
   return { content, title, locale: pack.locale };

@@ -56,7 +56,14 @@ function contentOf(field: TextField, raw: string): { value: Value; note: string 
   }
   if (field === 'description') return { value: plain, note: null };
   const text = collapseSpaces(plain);
-  if (field === 'meta_keywords') return { value: text.split(/\s*[,;|]\s*/).filter((s) => s !== '').join(', '), note: null };
+  if (field === 'meta_keywords')
+    return {
+      value: text
+        .split(/\s*[,;|]\s*/)
+        .filter((s) => s !== '')
+        .join(', '),
+      note: null,
+    };
   const limit = LIMIT[field];
   if (limit === undefined || text.length <= limit) return { value: text, note: null };
   return { value: truncateWords(text, limit), note: `${field} was cut to ${limit} characters.` };
@@ -71,7 +78,13 @@ function textOf(record: CountryContent, field: TextField): Value {
   return field === 'key_features' ? record.key_features : record[field];
 }
 
-function regenerateText(record: CountryContent, rebuilt: BuiltRecord, field: Extract<FieldRequest, { kind: 'text' }>, notes: string[], callerContent: Regenerated['callerContent']): void {
+function regenerateText(
+  record: CountryContent,
+  rebuilt: BuiltRecord,
+  field: Extract<FieldRequest, { kind: 'text' }>,
+  notes: string[],
+  callerContent: Regenerated['callerContent'],
+): void {
   const name = field.name;
   const request = classifyValue(field.value);
   const fresh = textOf(rebuilt.content, name);
@@ -96,7 +109,13 @@ function regenerateText(record: CountryContent, rebuilt: BuiltRecord, field: Ext
   else setText(record, name, followed);
 }
 
-function regenerateAttribute(record: CountryContent, rebuilt: BuiltRecord, field: Extract<FieldRequest, { kind: 'attribute' }>, notes: string[], callerContent: Regenerated['callerContent']): void {
+function regenerateAttribute(
+  record: CountryContent,
+  rebuilt: BuiltRecord,
+  field: Extract<FieldRequest, { kind: 'attribute' }>,
+  notes: string[],
+  callerContent: Regenerated['callerContent'],
+): void {
   const { attribute, name } = field;
   const request = classifyValue(field.value);
   if (request.type === 'content') {

@@ -44,9 +44,7 @@ export function metaKeywords(ctx: RecordContext): string | null {
   const stop = new Set(ctx.pack.stopwords);
   // A company (a medicine's authorisation holder) is not what shoppers search for.
   const brand = ctx.parts.brand === undefined || isCompanyName(ctx.parts.brand.text) ? undefined : ctx.parts.brand.text;
-  const phrases = [brand, ctx.attributes.values.category, ctx.attributes.values.active_ingredient].filter(
-    (p): p is string => p !== undefined && p.length <= 40,
-  );
+  const phrases = [brand, ctx.attributes.values.category, ctx.attributes.values.active_ingredient].filter((p): p is string => p !== undefined && p.length <= 40);
   const words = [...phrases, ...`${ctx.parts.nameText} ${ctx.parts.variantText ?? ''}`.split(/[\s,/|()+]+/)]
     .map((w) => w.toLocaleLowerCase(locale).replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
     .filter((w) => w.length >= 3 && !/\d/.test(w) && !stop.has(w) && !ctx.notes.avoid.some((a) => w.includes(a.toLocaleLowerCase(locale))));

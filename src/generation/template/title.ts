@@ -30,7 +30,9 @@ export function chooseName(view: FactView, target: string): NameChoice | null {
 }
 
 function cleanName(text: string): string {
-  return collapseSpaces(text.replace(/\s*\*\s*/g, ' ')).replace(/^["'“«]+|["'”»]+$/gu, '').replace(/[\s.;,:]+$/u, '');
+  return collapseSpaces(text.replace(/\s*\*\s*/g, ' '))
+    .replace(/^["'“«]+|["'”»]+$/gu, '')
+    .replace(/[\s.;,:]+$/u, '');
 }
 
 // A company name (AIFA's marketing authorisation holder) is not a brand shoppers look for.

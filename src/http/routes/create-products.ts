@@ -8,9 +8,7 @@ import { insufficientCredits, validationFailed } from '../errors.ts';
 import { createBodySchema, parseBody } from '../schemas.ts';
 
 function summary(successful: number, total: number, failed: number): string {
-  return failed === 0
-    ? `All ${successful} product(s) successfully queued for import`
-    : `Imported ${successful} of ${total} product(s), ${failed} failed`;
+  return failed === 0 ? `All ${successful} product(s) successfully queued for import` : `Imported ${successful} of ${total} product(s), ${failed} failed`;
 }
 
 export async function createProductsRoute(app: FastifyInstance, deps: AppDeps): Promise<void> {

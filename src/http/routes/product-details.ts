@@ -23,9 +23,7 @@ export async function productDetailsRoutes(app: FastifyInstance, deps: AppDeps):
   const one = '/products/details/:id';
   const inCountry = '/products/details/:id/:country';
   app.get<{ Params: { id: string } }>(one, async (request, reply) => respond(reply, authOf(request).accountId, request.params.id, undefined));
-  app.get<{ Params: { id: string; country: string } }>(inCountry, async (request, reply) =>
-    respond(reply, authOf(request).accountId, request.params.id, request.params.country),
-  );
+  app.get<{ Params: { id: string; country: string } }>(inCountry, async (request, reply) => respond(reply, authOf(request).accountId, request.params.id, request.params.country));
   methodNotAllowed(app, one, ['GET']);
   methodNotAllowed(app, inCountry, ['GET']);
 }

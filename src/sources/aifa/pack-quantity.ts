@@ -5,13 +5,44 @@
 const NUMBER = String.raw`\d+(?:[.,]\d+)?`;
 
 /** Strength at the start: an amount per unit ("500 mg") or a concentration ("100 mg/100 ml", "0,8%"). */
-const STRENGTH = new RegExp(String.raw`^(${NUMBER}\s*(?:mg|g|mcg|µg|microgrammi|milligrammi|grammi|ui|u\.i\.|%)(?:\s*\/\s*(?:${NUMBER}\s*)?(?:ml|g|dose|erogazione))?)(?=[\s,;-]|$)`);
+const STRENGTH = new RegExp(
+  String.raw`^(${NUMBER}\s*(?:mg|g|mcg|µg|microgrammi|milligrammi|grammi|ui|u\.i\.|%)(?:\s*\/\s*(?:${NUMBER}\s*)?(?:ml|g|dose|erogazione))?)(?=[\s,;-]|$)`,
+);
 
 /** Units that are counted (as opposed to containers, whose size is the quantity). */
 const COUNTED = [
-  'compresse', 'compressa', 'capsule', 'capsula', 'bustine', 'bustina', 'buste', 'flaconcini', 'flaconcino', 'fiale', 'fiala',
-  'supposte', 'supposta', 'cerotti', 'cerotto', 'pastiglie', 'pastiglia', 'caramelle', 'contenitori monodose', 'contenitori',
-  'ovuli', 'ovulo', 'penne', 'siringhe', 'siringa', 'confetti', 'gomme', 'tavolette', 'dosi', 'erogazioni', 'filtri', 'sacche',
+  'compresse',
+  'compressa',
+  'capsule',
+  'capsula',
+  'bustine',
+  'bustina',
+  'buste',
+  'flaconcini',
+  'flaconcino',
+  'fiale',
+  'fiala',
+  'supposte',
+  'supposta',
+  'cerotti',
+  'cerotto',
+  'pastiglie',
+  'pastiglia',
+  'caramelle',
+  'contenitori monodose',
+  'contenitori',
+  'ovuli',
+  'ovulo',
+  'penne',
+  'siringhe',
+  'siringa',
+  'confetti',
+  'gomme',
+  'tavolette',
+  'dosi',
+  'erogazioni',
+  'filtri',
+  'sacche',
 ];
 const COUNT = new RegExp(String.raw`(?:^|[\s,;(-])(\d+)\s*(${COUNTED.join('|')})\b`);
 

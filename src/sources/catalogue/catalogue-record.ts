@@ -25,18 +25,54 @@ export function catalogueRowCode(record: Record<string, unknown>): RowCode {
 }
 
 const KINDS: Readonly<Record<string, ProductKind>> = {
-  food: 'food', cibo: 'food', alimentari: 'food', alimento: 'food', lebensmittel: 'food', alimentation: 'food', alimentacion: 'food',
-  beauty: 'beauty', cosmetics: 'beauty', cosmetic: 'beauty', cosmetici: 'beauty', cosmetica: 'beauty', kosmetik: 'beauty',
-  cosmetique: 'beauty', bellezza: 'beauty', personal_care: 'beauty',
-  pet_food: 'pet_food', petfood: 'pet_food', alimenti_per_animali: 'pet_food', tiernahrung: 'pet_food',
-  medicine: 'medicine', medicinale: 'medicine', farmaco: 'medicine', drug: 'medicine', arzneimittel: 'medicine', medicament: 'medicine',
-  electronics: 'electronics', elettronica: 'electronics', elektronik: 'electronics', electronique: 'electronics', electronica: 'electronics',
-  household: 'household', casa: 'household', home: 'household', haushalt: 'household', maison: 'household', hogar: 'household',
-  other: 'other', altro: 'other',
+  food: 'food',
+  cibo: 'food',
+  alimentari: 'food',
+  alimento: 'food',
+  lebensmittel: 'food',
+  alimentation: 'food',
+  alimentacion: 'food',
+  beauty: 'beauty',
+  cosmetics: 'beauty',
+  cosmetic: 'beauty',
+  cosmetici: 'beauty',
+  cosmetica: 'beauty',
+  kosmetik: 'beauty',
+  cosmetique: 'beauty',
+  bellezza: 'beauty',
+  personal_care: 'beauty',
+  pet_food: 'pet_food',
+  petfood: 'pet_food',
+  alimenti_per_animali: 'pet_food',
+  tiernahrung: 'pet_food',
+  medicine: 'medicine',
+  medicinale: 'medicine',
+  farmaco: 'medicine',
+  drug: 'medicine',
+  arzneimittel: 'medicine',
+  medicament: 'medicine',
+  electronics: 'electronics',
+  elettronica: 'electronics',
+  elektronik: 'electronics',
+  electronique: 'electronics',
+  electronica: 'electronics',
+  household: 'household',
+  casa: 'household',
+  home: 'household',
+  haushalt: 'household',
+  maison: 'household',
+  hogar: 'household',
+  other: 'other',
+  altro: 'other',
 };
 
 function productKind(value: string): ProductKind | undefined {
-  const key = value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim().replace(/[^a-z]+/g, '_');
+  const key = value
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .trim()
+    .replace(/[^a-z]+/g, '_');
   return KINDS[key];
 }
 
@@ -44,8 +80,16 @@ function productKind(value: string): ProductKind | undefined {
 function splitValues(key: FactKey, values: readonly string[]): string[] {
   if (key === 'image') return httpUrls(values);
   // "Casa > Pulizia > Bucato": one category per fact, most general first.
-  if (key === 'category') return values.flatMap((v) => v.split('>')).map((v) => v.trim()).filter((v) => v !== '');
-  if (key === 'allergens') return values.flatMap((v) => v.split(/[,;]/)).map((v) => v.trim()).filter((v) => v !== '');
+  if (key === 'category')
+    return values
+      .flatMap((v) => v.split('>'))
+      .map((v) => v.trim())
+      .filter((v) => v !== '');
+  if (key === 'allergens')
+    return values
+      .flatMap((v) => v.split(/[,;]/))
+      .map((v) => v.trim())
+      .filter((v) => v !== '');
   return [...values];
 }
 
@@ -53,10 +97,7 @@ function splitValues(key: FactKey, values: readonly string[]): string[] {
  * A catalogue row (CSV {header: cell} or a JSON line) as facts of source `catalogue`. Pure: the
  * code is checked by `catalogueRowCode`; empty cells give no fact; the caller's own data, so no licence.
  */
-export function catalogueRecordToFacts(
-  record: Record<string, unknown>,
-  context: { code: string; fetchedAt: string; language?: string | null },
-): Fact[] {
+export function catalogueRecordToFacts(record: Record<string, unknown>, context: { code: string; fetchedAt: string; language?: string | null }): Fact[] {
   const defaultLanguage = context.language ?? null;
   const cells = recordCells(record).map(([column, value]) => ({ target: classifyColumn(column, defaultLanguage), values: cellValues(value) }));
   const url = httpUrls(cells.flatMap((c) => (c.target.kind === 'url' ? c.values : [])))[0];
@@ -68,7 +109,15 @@ export function catalogueRecordToFacts(
     const index = seen.get(base) ?? 0;
     seen.set(base, index + 1);
     // Optional fields assigned, not spread: spreading made this the hot spot of a large import.
-    const fact: Fact = { id: factId(CATALOGUE_SOURCE, key, { attribute, language, index }), key, value, language, source: CATALOGUE_SOURCE, licence: null, fetchedAt: context.fetchedAt };
+    const fact: Fact = {
+      id: factId(CATALOGUE_SOURCE, key, { attribute, language, index }),
+      key,
+      value,
+      language,
+      source: CATALOGUE_SOURCE,
+      licence: null,
+      fetchedAt: context.fetchedAt,
+    };
     if (attribute !== undefined) fact.attribute = attribute;
     if (url !== undefined) fact.url = url;
     facts.push(fact);

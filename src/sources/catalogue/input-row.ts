@@ -1,7 +1,5 @@
 /** One data row of an input file, or why it could not be read; `line` is 1-based in the file. */
-export type InputRow =
-  | { line: number; ok: true; fields: Record<string, unknown> }
-  | { line: number; ok: false; reason: string };
+export type InputRow = { line: number; ok: true; fields: Record<string, unknown> } | { line: number; ok: false; reason: string };
 
 /** PostgreSQL text and jsonb cannot hold U+0000; a stray NUL in a feed must not fail a whole batch. */
 export function withoutNul(value: unknown): unknown {

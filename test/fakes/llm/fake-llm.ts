@@ -33,7 +33,7 @@ export type FakeLlmReply =
   /** The model answers with JSON.stringify(value). */
   | { kind: 'json'; value: unknown; usage?: FakeLlmUsage }
   /** Raw text (malformed JSON, prose). */
-  | { kind: 'text'; text: string; usage?: FakeLlmUsage; /** The answer stopped at the output token limit. */ cutOff?: boolean }
+  | { kind: 'text'; text: string; usage?: FakeLlmUsage /** The answer stopped at the output token limit. */; cutOff?: boolean }
   /** A safety refusal, as each API sends one (OpenAI: `message.refusal`; Anthropic: stop_reason `refusal`). */
   | { kind: 'refusal'; text: string; usage?: FakeLlmUsage }
   /** The provider's own error body for that status; `type` overrides the error type it would send. */

@@ -101,8 +101,7 @@ const responses: LlmEndpoint = {
     return { model: stringOf(body.model), ...readConversation(input, instructions), schema: format.type === 'json_schema' ? (format.schema ?? null) : null };
   },
   complete(reply, usage, request) {
-    const content =
-      reply.kind === 'refusal' ? { type: 'refusal', refusal: reply.text } : { type: 'output_text', text: replyText(reply), annotations: [], logprobs: [] };
+    const content = reply.kind === 'refusal' ? { type: 'refusal', refusal: reply.text } : { type: 'output_text', text: replyText(reply), annotations: [], logprobs: [] };
     const body = isRecord(request.body) ? request.body : {};
     return {
       status: 200,
@@ -148,7 +147,11 @@ function errorFor(status: number, details: ErrorDetails): { type: string; code: 
     case 400:
       return { type: 'invalid_request_error', code: null, message: 'Invalid request.' };
     case 401:
-      return { type: 'invalid_request_error', code: 'invalid_api_key', message: 'Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.' };
+      return {
+        type: 'invalid_request_error',
+        code: 'invalid_api_key',
+        message: 'Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.',
+      };
     case 403:
       return { type: 'request_forbidden', code: 'unsupported_country_region_territory', message: 'Country, region, or territory not supported' };
     case 404:
@@ -159,7 +162,11 @@ function errorFor(status: number, details: ErrorDetails): { type: string; code: 
       if (details.type === 'insufficient_quota') {
         return { type: 'insufficient_quota', code: 'insufficient_quota', message: 'You exceeded your current quota, please check your plan and billing details.' };
       }
-      return { type: 'requests', code: 'rate_limit_exceeded', message: `Rate limit reached for ${details.model || 'the model'} on requests per min (RPM). Please try again later.` };
+      return {
+        type: 'requests',
+        code: 'rate_limit_exceeded',
+        message: `Rate limit reached for ${details.model || 'the model'} on requests per min (RPM). Please try again later.`,
+      };
     case 503:
       return { type: 'server_error', code: null, message: 'The engine is currently overloaded, please try again later' };
     default:
@@ -208,7 +215,10 @@ const openAiDialect: LlmDialect = {
           "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY). You can obtain an API key from https://platform.openai.com/account/api-keys.",
       });
     }
-    return openAiError(401, { model: '', message: `Incorrect API key provided: ${apiKey.slice(0, 3)}***${apiKey.slice(-3)}. You can find your API key at https://platform.openai.com/account/api-keys.` });
+    return openAiError(401, {
+      model: '',
+      message: `Incorrect API key provided: ${apiKey.slice(0, 3)}***${apiKey.slice(-3)}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+    });
   },
 };
 

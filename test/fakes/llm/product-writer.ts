@@ -38,7 +38,10 @@ export interface ParsedCall {
 const BLOCK = /<(task|product_data|draft|problems|merchant_requests)>\n([\s\S]*?)\n<\/\1>/g;
 
 export function parseCall(request: FakeLlmRequest): ParsedCall {
-  const userText = request.messages.filter((m) => m.role === 'user').map((m) => m.text).join('\n');
+  const userText = request.messages
+    .filter((m) => m.role === 'user')
+    .map((m) => m.text)
+    .join('\n');
   const blocks = new Map<string, unknown>();
   for (const match of userText.matchAll(BLOCK)) {
     const [, name = '', json = ''] = match;
@@ -123,7 +126,10 @@ export function writeRecord(call: Pick<ParsedCall, 'facts'>, target: Target) {
   const brand = first('brand');
   const name = first('name') ?? first('description');
   const quantity = first('quantity');
-  const title = [brand?.value, name?.value, quantity?.value].filter((v) => v !== undefined).join(' ').slice(0, 150);
+  const title = [brand?.value, name?.value, quantity?.value]
+    .filter((v) => v !== undefined)
+    .join(' ')
+    .slice(0, 150);
   const titleIds = [brand, name, quantity].flatMap((f) => (f === undefined ? [] : [f.id]));
   const shown = name?.value ?? 'Product';
   const text = prose(target.language);

@@ -166,7 +166,11 @@ const NEGATION = /(?<![\p{L}])(?:not|no|never|non|nicht|kein\p{L}*|niemals|ne|pa
  * treat, cure or prevent any disease" (a disclaimer copied from a label) claims nothing.
  */
 function denied(text: string, at: number): boolean {
-  const sentence = text.slice(0, at).split(/[.!?;:\n]/).pop() ?? '';
+  const sentence =
+    text
+      .slice(0, at)
+      .split(/[.!?;:\n]/)
+      .pop() ?? '';
   return NEGATION.test(sentence.trim().split(/\s+/).slice(-6).join(' '));
 }
 

@@ -21,7 +21,7 @@ const PL_TASK = '(?:pomóc|podać|stworzyć|napisać|wygenerować|udzielić|uzys
 const CHAT_TALK = anyPhrase([
   // English
   'as an? (?:AI )?(?:large )?language model',
-  "as an? (?:AI|artificial intelligence)(?: (?:assistant|model|chatbot))?,? I",
+  'as an? (?:AI|artificial intelligence)(?: (?:assistant|model|chatbot))?,? I',
   "I(?:'m| am) sorry,? (?:but )?I",
   'I apologi[sz]e,? but',
   "sorry,? (?:but )?I(?:'m| am)? (?:unable|not able|can't|cannot|can not|don't|do not|won't)",
@@ -125,7 +125,9 @@ const CHAT_TALK = anyPhrase([
 const OPENERS = [
   // Said alone with "!", these only open a chat reply. "Natürlich!" and "Natuurlijk!" are left
   // out: they also mean "natural!", a slogan on organic food.
-  openingPhrase([String.raw`(?:Certainly|Sure|Certo|Certamente|Gerne?|Selbstverständlich|Bien sûr|Certainement|Avec plaisir|Claro|Por supuesto|Con gusto|Zeker|Uiteraard|Com certeza|Com prazer|Oczywiście|Jasne|Z przyjemnością)\s*!`]),
+  openingPhrase([
+    String.raw`(?:Certainly|Sure|Certo|Certamente|Gerne?|Selbstverständlich|Bien sûr|Certainement|Avec plaisir|Claro|Por supuesto|Con gusto|Zeker|Uiteraard|Com certeza|Com prazer|Oczywiście|Jasne|Z przyjemnością)\s*!`,
+  ]),
   // Followed by the hand-over ("Of course, here is…").
   openingPhrase([
     String.raw`(?:Certainly|Sure|Of course|Absolutely|Okay|OK|Great)\s*[,.!] (?:here|I|let me|below)`,
