@@ -66,7 +66,7 @@ export function checkProductCode(raw: string): CodeCheck {
   if (len === 10) {
     if (/^B0[0-9A-Z]{8}$/.test(code)) return { ok: true, code, type: 'asin', format: 'asin' };
     if (/^[0-9]{9}[0-9X]$/.test(code)) return verify(code, input, 'isbn10', isbn10CheckChar(code.slice(0, 9)));
-    return fail(`"${input}" is not a valid ASIN: it must be B0 followed by 8 letters or digits, ` + 'or an ISBN-10 (9 digits followed by a check digit or X)');
+    return fail(`"${input}" is not a valid ASIN: it must be B0 followed by 8 letters or digits, or an ISBN-10 (9 digits followed by a check digit or X)`);
   }
 
   const format = formatForLength(code);

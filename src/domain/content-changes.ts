@@ -9,7 +9,7 @@ export interface ContentChange {
   after: FieldValues;
 }
 
-function valueOf(content: CountryContent, field: TextField): string | string[] | null {
+function fieldValueOf(content: CountryContent, field: TextField): string | string[] | null {
   return field === 'key_features' ? content.key_features : content[field];
 }
 
@@ -19,8 +19,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export function changedFields(before: CountryContent, after: CountryContent): ContentChange | null {
   const change: ContentChange = { before: {}, after: {} };
   for (const field of TEXT_FIELDS) {
-    const was = valueOf(before, field);
-    const now = valueOf(after, field);
+    const was = fieldValueOf(before, field);
+    const now = fieldValueOf(after, field);
     if (!same(was, now)) {
       change.before[field] = was;
       change.after[field] = now;
@@ -41,7 +41,7 @@ export function changedFields(before: CountryContent, after: CountryContent): Co
 /** A field's value by its API name (`title`, `key_features`, `global_attr.colour`); null when it has none. */
 export function fieldValue(content: CountryContent, name: string): string | string[] | null {
   if (name.startsWith(GLOBAL_ATTR_PREFIX)) return content.global_attr[name.slice(GLOBAL_ATTR_PREFIX.length)] ?? null;
-  return (TEXT_FIELDS as readonly string[]).includes(name) ? valueOf(content, name as TextField) : null;
+  return (TEXT_FIELDS as readonly string[]).includes(name) ? fieldValueOf(content, name as TextField) : null;
 }
 
 /** Puts stored field values back into a record (an undo); a null attribute is removed. */

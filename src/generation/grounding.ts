@@ -59,7 +59,7 @@ export function canonicalText(text: string): string {
   let out = '';
   let at = 0;
   for (const q of quantitiesIn(lower)) {
-    out += lower.slice(at, q.index).replace(NUMBER, (n) => canonicalNumber(n)) + `${q.measure.amount}${q.measure.unit}`;
+    out += `${lower.slice(at, q.index).replace(NUMBER, (n) => canonicalNumber(n))}${q.measure.amount}${q.measure.unit}`;
     at = q.end;
   }
   out += lower.slice(at).replace(NUMBER, (n) => canonicalNumber(n));
@@ -106,7 +106,7 @@ export function textFields(record: Partial<GroundedFields>): Array<readonly [str
     const value = record[name];
     if (typeof value === 'string') out.push([name, value]);
   }
-  record.key_features?.forEach((feature, i) => out.push([`key_features.${i}`, feature]));
+  for (const [i, feature] of (record.key_features ?? []).entries()) out.push([`key_features.${i}`, feature]);
   for (const [key, value] of Object.entries(record.global_attr ?? {})) out.push([`global_attr.${key}`, value]);
   return out;
 }

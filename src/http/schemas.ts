@@ -93,7 +93,7 @@ function unstorablePaths(body: unknown): Array<{ path: string; message: string }
       const message = unstorableText(value);
       if (message !== null) found.push({ path: path || 'body', message });
     } else if (Array.isArray(value)) {
-      value.forEach((item, i) => pending.push({ value: item, path: at(path, String(i)) }));
+      for (const [i, item] of value.entries()) pending.push({ value: item, path: at(path, String(i)) });
     } else if (typeof value === 'object' && value !== null) {
       for (const [key, item] of Object.entries(value)) {
         const message = unstorableText(key);

@@ -131,7 +131,7 @@ for (const target of databaseTargets()) {
         const anonymous = await withAuthorization(h, method, url, undefined, body);
         assert.equal(anonymous.statusCode, 401, `${method} ${url} without a token: ${anonymous.statusCode}`);
         expectUnauthorized(anonymous);
-        expectUnauthorized(await withAuthorization(h, method, url, 'Bearer vt_0000000000000000_' + 'A'.repeat(43), body));
+        expectUnauthorized(await withAuthorization(h, method, url, `Bearer vt_0000000000000000_${'A'.repeat(43)}`, body));
         const authorized = await withAuthorization(h, method, url, `Bearer ${account.token}`, body);
         assert.ok(authorized.statusCode < 300, `${method} ${url} with the token: ${authorized.statusCode} ${authorized.body}`);
       }

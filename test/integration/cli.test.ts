@@ -175,7 +175,7 @@ if (serverUrl) {
     let dir: string;
     let databaseUrl: string;
 
-    async function admin<T>(work: (client: pg.Client) => Promise<T>, url = serverUrl!): Promise<T> {
+    async function admin<T>(work: (client: pg.Client) => Promise<T>, url = serverUrl ?? ''): Promise<T> {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       try {
@@ -188,7 +188,7 @@ if (serverUrl) {
     before(async () => {
       dir = await mkdtemp(join(tmpdir(), 'vetrina-cli-pg-'));
       await admin((c) => c.query(`CREATE DATABASE ${name}`));
-      const u = new URL(serverUrl!);
+      const u = new URL(serverUrl ?? '');
       u.pathname = `/${name}`;
       databaseUrl = u.toString();
     });

@@ -66,7 +66,13 @@ for (const target of databaseTargets()) {
     function observedPause() {
       let waiting: () => void = () => {};
       const started = new Promise<void>((resolve) => (waiting = resolve));
-      return { started, pause: (ms: number) => (waiting(), new Promise<void>((resolve) => setTimeout(resolve, ms))) };
+      return {
+        started,
+        pause: (ms: number) => {
+          waiting();
+          return new Promise<void>((resolve) => setTimeout(resolve, ms));
+        },
+      };
     }
 
     test('two processes asking for one code at once: the source is asked once, both get its facts', async () => {

@@ -9,8 +9,14 @@ describe('budget', () => {
     const budget = createBudget(100);
     const first = await budget.acquire(60);
     const order: string[] = [];
-    const large = budget.acquire(80).then((lease) => (order.push('large'), lease));
-    const small = budget.acquire(10).then((lease) => (order.push('small'), lease));
+    const large = budget.acquire(80).then((lease) => {
+      order.push('large');
+      return lease;
+    });
+    const small = budget.acquire(10).then((lease) => {
+      order.push('small');
+      return lease;
+    });
     await nextTurn();
     assert.deepEqual(order, [], 'the small one fits but waits behind the large one');
     assert.equal(budget.waiting(), 2);

@@ -21,7 +21,9 @@ describe('rate limiter', () => {
     limiter.pauseFor(300);
     await assert.rejects(limiter.acquire(undefined, 0, { maxWaitMs: 120_000 }), (err: unknown) => err instanceof WaitTooLongError && err.waitMs === 300_000);
     let granted = false;
-    const patient = limiter.acquire().then(() => void (granted = true));
+    const patient = limiter.acquire().then(() => {
+      granted = true;
+    });
     await clock.untilSleeping();
     clock.advance(300_000);
     await patient;
@@ -33,7 +35,9 @@ describe('rate limiter', () => {
     const limiter = createRateLimiter({ requestsPerMinute: 100, tokensPerMinute: 1000, clock });
     await limiter.acquire(undefined, 600);
     let second = false;
-    const done = limiter.acquire(undefined, 600).then(() => void (second = true));
+    const done = limiter.acquire(undefined, 600).then(() => {
+      second = true;
+    });
     await clock.untilSleeping();
     await settle();
     assert.equal(second, false, '600 + 600 tokens exceed 1,000 a minute');
@@ -48,7 +52,9 @@ describe('rate limiter', () => {
     const grant = await limiter.acquire(undefined, 900);
     grant.settle(200);
     let granted = false;
-    await limiter.acquire(undefined, 700).then(() => void (granted = true));
+    await limiter.acquire(undefined, 700).then(() => {
+      granted = true;
+    });
     assert.equal(granted, true, '200 used + 700 asked fit in 1,000 without waiting');
   });
 
@@ -57,7 +63,9 @@ describe('rate limiter', () => {
     const limiter = createRateLimiter({ requestsPerMinute: 100, tokensPerMinute: 1000, clock });
     await limiter.acquire(undefined, 5000);
     let second = false;
-    const done = limiter.acquire(undefined, 5000).then(() => void (second = true));
+    const done = limiter.acquire(undefined, 5000).then(() => {
+      second = true;
+    });
     await clock.untilSleeping();
     await settle();
     assert.equal(second, false);

@@ -347,7 +347,7 @@ describe('length check', () => {
     const problems = checkLengths({
       ...good,
       key_features: Array.from({ length: LIMITS.keyFeatures + 1 }, (_, i) => `Feature ${i}`),
-      meta_keywords: Array.from({ length: LIMITS.keywords + 1 }, (_, i) => `keyword ${i}`).join(', ') + ', ,',
+      meta_keywords: `${Array.from({ length: LIMITS.keywords + 1 }, (_, i) => `keyword ${i}`).join(', ')}, ,`,
     });
     assert.deepEqual(summary(problems), ['length key_features', 'length meta_keywords']);
     assert.match(problems[1]?.message ?? '', new RegExp(`has ${LIMITS.keywords + 1} comma-separated keywords`));

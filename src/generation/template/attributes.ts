@@ -65,10 +65,8 @@ const LABELLED_TEXT: ReadonlyArray<readonly [string, string]> = [
 ];
 const WEIGHT_LABEL = 'net weight|peso netto|nettogewicht|netto gewicht|poids net|peso neto|peso líquido|waga netto';
 const VOLUME_LABEL = 'net volume|volume netto|nettovolumen|contenuto|inhalt|contenance|contenido|inhoud|conteúdo|pojemność';
-const PACK = new RegExp(
-  String.raw`(?:confezione da|pack of|packung mit|lot de|pack de|paquete de|embalagem de|verpakking van|opakowanie)\s+(\d+)(?![.,]?\d)(?!\s*(?:g|kg|mg|ml|cl|l)(?![\p{L}]))|(?<![\p{L}\p{N}])(\d+)(?:er)?[- ]?pack(?![\p{L}])`,
-  'iu',
-);
+const PACK =
+  /(?:confezione da|pack of|packung mit|lot de|pack de|paquete de|embalagem de|verpakking van|opakowanie)\s+(\d+)(?![.,]?\d)(?!\s*(?:g|kg|mg|ml|cl|l)(?![\p{L}]))|(?<![\p{L}\p{N}])(\d+)(?:er)?[- ]?pack(?![\p{L}])/iu;
 
 function labelled(labels: string, text: string): string | null {
   const re = new RegExp(String.raw`(?<![\p{L}])(?:${labels})\s*:\s*([^\n;|:]+?)(?=\s*(?:[\n;|]|[.](?:\s|$)|,\s*[\p{L} ]+:|$))`, 'iu');

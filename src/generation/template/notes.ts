@@ -26,7 +26,7 @@ const NO_BRAND = [
   new RegExp(String.raw`^(?:no|without|omit|remove|drop|do\s+not\s+(?:put|use|include|add)|don'?t\s+(?:put|use|include|add))\s+${BRAND}\s+(?:in|from)\s+${TITLE}$`, 'iu'),
   new RegExp(String.raw`^(?:senza|niente|togli|rimuovi|ometti|non\s+(?:mettere|inserire|includere|usare))\s+${BRAND}\s+(?:nel|dal)\s+titolo$`, 'iu'),
   new RegExp(String.raw`^(?:${TITLE})\s+(?:senza|without|ohne)\s+${BRAND}$`, 'iu'),
-  new RegExp(String.raw`^(?:keine|ohne)\s+marke\s+im\s+titel$`, 'iu'),
+  /^(?:keine|ohne)\s+marke\s+im\s+titel$/iu,
 ];
 const TITLE_MAX = new RegExp(
   String.raw`^${TITLE}\s*(?::\s*)?(?:max(?:imum|imo|imal)?\.?|massimo|at\s+most|up\s+to|no\s+more\s+than|al\s+massimo|non\s+più\s+di|fino\s+a|höchstens|<=|≤)\s*(\d{1,3})\s*(?:characters?|chars?|caratteri|zeichen)?$`,

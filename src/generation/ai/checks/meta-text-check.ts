@@ -147,14 +147,8 @@ const PLACEHOLDERS = [
   // Upper case only: "tba" and "todo" are words in some languages.
   anyPhrase(['TBD', 'TBA', 'TODO', 'FIXME'], { caseSensitive: true }),
   /\{\{?\s*[\p{L}_][\p{L}\p{N}_ .-]{0,40}\}\}?/u,
-  new RegExp(
-    String.raw`\[\s*(?:insert|add|enter|your|inserire|inserisci|aggiungere|einfügen|hier|insérer|insertar|inserir|invoegen|wstaw|placeholder)(?![\p{L}-])[^\]\n]{0,60}\]`,
-    'iu',
-  ),
-  new RegExp(
-    String.raw`\[[^\]\n]{0,40}(?<![\p{L}])(?:name|nome|nom|nombre|naam|nazwa|brand|marca|marke|marque|merk|marka|produktname|productnaam)(?![\p{L}])[^\]\n]{0,40}\]`,
-    'iu',
-  ),
+  /\[\s*(?:insert|add|enter|your|inserire|inserisci|aggiungere|einfügen|hier|insérer|insertar|inserir|invoegen|wstaw|placeholder)(?![\p{L}-])[^\]\n]{0,60}\]/iu,
+  /\[[^\]\n]{0,40}(?<![\p{L}])(?:name|nome|nom|nombre|naam|nazwa|brand|marca|marke|marque|merk|marka|produktname|productnaam)(?![\p{L}])[^\]\n]{0,40}\]/iu,
   // "XX mg": a number the model did not have.
   // A one-letter unit needs its space, or the size "xxl" would be one.
   /(?<![\p{L}\p{N}_])[Xx]{2,}(?:\s?(?:mg|kg|ml|cl|cm|mm|mAh|%)|\s(?:g|l|W|V))(?![\p{L}\p{N}_])/u,
