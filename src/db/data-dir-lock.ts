@@ -49,6 +49,11 @@ function holderOf(text: string): { pid: number; role: string } | null {
 
 /** A takeover whose taker died midway (its marker left behind) is given up after this long. */
 const ABANDONED_TAKEOVER_MS = 10_000;
+/**
+ * A lock that names no holder may be one being written right now (the exclusive-create fallback
+ * writes after creating): it counts as held until it is this old, and only then as stale.
+ */
+const UNREADABLE_LOCK_GRACE_MS = 5_000;
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
 /**
@@ -95,7 +100,7 @@ export function lockDataDir(dataDir: string, role: string): DataDirLock {
   const draft = `${path}.${process.pid}.${randomUUID()}`;
   writeFileSync(draft, content);
   try {
-    for (let attempt = 0; attempt < 200; attempt++) {
+    for (let attempt = 0; attempt < 400; attempt++) {
       try {
         placeLock(draft, path, content);
         return {
@@ -109,6 +114,10 @@ export function lockDataDir(dataDir: string, role: string): DataDirLock {
       const text = readLock(path);
       if (text === null) continue; // released meanwhile
       const holder = holderOf(text);
+      if (holder === null && Date.now() - (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0) < UNREADABLE_LOCK_GRACE_MS) {
+        Atomics.wait(pause, 0, 0, 50); // perhaps still being written: look again shortly
+        continue;
+      }
       if (holder !== null && holder.pid !== process.pid && alive(holder.pid)) {
         throw new DataDirBusyError(
           `The data directory ${dataDir} is in use by a running Vetrina ${holder.role} (pid ${holder.pid}). ` +

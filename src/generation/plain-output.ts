@@ -47,7 +47,7 @@ export function plainContent(record: CountryContent, rewritten: ReadonlySet<stri
     else delete out.sources[field];
   }
   const kept = record.validation_messages.filter((m) => ![...rewritten].some((field) => isMarkupMessage(m, field)));
-  out.validation_messages = [...kept.map((m) => plainText(m).text), ...messages];
+  out.validation_messages = [...kept.map((m) => plainText(m).text).filter((m) => m.trim() !== ''), ...messages];
   return out;
 }
 

@@ -70,7 +70,8 @@ function stripOnce(html: string, removed: Set<string>): string {
     disallowedTagsMode: 'discard',
     nonTextTags: DISCARDED_WITH_CONTENT,
     onOpenTag: (name) => {
-      removed.add(name.toLowerCase());
+      // Only real element names are reported: "<scr<script>" opens an element the parser names "scr<script".
+      if (/^[a-z][a-z0-9-]*$/i.test(name)) removed.add(name.toLowerCase());
       if (name === 'li') pending = '\n- ';
       else if (LINE_BREAKING.has(name) && pending === '') pending = '\n';
     },
@@ -125,12 +126,16 @@ export function stripMarkup(input: string): StrippedText {
 export function plainText(input: string): StrippedText {
   const stripped = stripMarkup(input);
   if (!stripped.markupRemoved) return stripped;
-  const text = stripped.text
+  return { ...stripped, text: tidyLines(stripped.text) };
+}
+
+/** Spaces within each line collapsed, lines trimmed, empty lines dropped. */
+export function tidyLines(text: string): string {
+  return text
     .split('\n')
     .map((line) => line.replace(/[\s\u00a0]+/g, ' ').trim())
     .filter((line) => line !== '')
     .join('\n');
-  return { ...stripped, text };
 }
 
 /** An http(s) URL with a host, as a published link or image must be; `javascript:`, `data:` and the rest are not. */

@@ -209,7 +209,12 @@ export function createGuardedFetcher(options: GuardedFetcherOptions): ClosableGu
       buffer.set(chunk, at);
       at += chunk.byteLength;
     }
-    return at === capacity ? buffer : buffer.subarray(0, at);
+    if (at === capacity) return buffer;
+    // A view of the first bytes would keep the whole allocation alive while the budget counts only
+    // what arrived: a body shorter than its room (no Content-Length) is copied out once, exactly.
+    const exact = Buffer.allocUnsafeSlow(at);
+    buffer.copy(exact, 0, 0, at);
+    return exact;
   }
 
   async function fetchGuarded(input: string, call: Parameters<GuardedFetcher['fetch']>[1] = {}): Promise<FetchedResource> {

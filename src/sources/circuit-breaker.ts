@@ -32,8 +32,12 @@ export interface CircuitBreaker {
   admit(): Admission;
   /** The source answered (found or not): it is reachable. */
   succeeded(): BreakerTransition | null;
-  /** The source could not be reached (DNS, refused, timeout, 5xx). */
-  failed(): BreakerTransition | null;
+  /**
+   * The source could not be reached (DNS, refused, timeout, 5xx) by a call admitted as `from`.
+   * Only the probe's failure reopens a half-open breaker: a call let through while it was still
+   * closed may fail late, and must not cut the probe's chance short.
+   */
+  failed(from?: 'call' | 'probe'): BreakerTransition | null;
   /** A probe ended without saying anything about the source (the caller gave up, a 429 …): the next call probes. */
   released(): void;
   snapshot(): BreakerSnapshot;
@@ -74,9 +78,9 @@ export function createCircuitBreaker(settings: BreakerSettings, clock: { now(): 
       probing = false;
       return 'closed';
     },
-    failed() {
+    failed(from = 'call') {
       failures++;
-      if (state === 'half_open') {
+      if (from === 'probe' && state === 'half_open') {
         open();
         return 'reopened';
       }

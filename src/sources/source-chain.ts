@@ -102,7 +102,7 @@ export function createSourceChain(options: SourceChainOptions): SourceChain {
       result = await lookup();
     } catch (err) {
       if (err instanceof SourceUnavailableError && err.unreachable) {
-        logTransition(source.name, breaker.failed(), breaker.snapshot(), err.message);
+        logTransition(source.name, breaker.failed(admission), breaker.snapshot(), err.message);
         const after = breaker.snapshot();
         if (after.state === 'open') throw downError(source.name, after, err);
       } else if (admission === 'probe') {

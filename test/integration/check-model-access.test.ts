@@ -202,12 +202,11 @@ describe('checkModelAccess: when it cannot tell', () => {
     });
   }
 
-  test('a server that does not answer in time is not fatal, and the check does not wait longer', async () => {
+  test('a server that never answers is not fatal: the check gives up at its timeout', async () => {
     const silent = await stub('hang');
     try {
-      const started = performance.now();
+      // The stub never answers, so coming back at all (with the timeout's own words) is the proof.
       assertUnsure(await check(agentModel('anthropic', 'claude-sonnet-4-5', `${silent.url}/v1`), 'v1', 200), /no answer within 0\.2 s/);
-      assert.ok(performance.now() - started < 2000, 'the timeout cut the wait short');
     } finally {
       await silent.close();
     }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -74,5 +74,29 @@ describe('the data directory lock', () => {
       assert.equal(await winner.next(), 'released');
       assert.deepEqual(await readdir(dir), []);
     }
+  });
+
+  test('a lock that names no holder is held while it may still be being written, and taken over once it is old', { timeout: 60_000 }, async () => {
+    const [contender] = contenders;
+    assert.ok(contender);
+    const dir = join(root, 'unreadable');
+    await mkdir(dir);
+    const lock = join(dir, 'vetrina.lock');
+    // An exclusive create that has not written its holder yet: the contender must wait, not take it.
+    await writeFile(lock, '');
+    contender.child.stdin.write(`go ${dir}\n`);
+    // Give the contender time to find the empty lock first (the old code took it over at once);
+    // correct code waits for it either way, so this pause only sharpens the test, it is not raced.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await writeFile(lock, JSON.stringify({ pid: process.pid, role: 'server', started_at: new Date().toISOString() }));
+    assert.match(await contender.next(), new RegExp(`^busy .* running Vetrina server \\(pid ${process.pid}\\)`));
+    // A lock left empty by a process that died while writing it is stale once old enough.
+    await writeFile(lock, '');
+    const old = new Date(Date.now() - 60_000);
+    await utimes(lock, old, old);
+    contender.child.stdin.write(`go ${dir}\n`);
+    assert.equal(await contender.next(), 'won');
+    contender.child.stdin.write('release\n');
+    assert.equal(await contender.next(), 'released');
   });
 });

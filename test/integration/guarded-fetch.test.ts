@@ -468,6 +468,7 @@ describe('guarded fetcher: memory budget', () => {
     const got = await f.fetch(at('/chunked.png'));
     assert.deepEqual(Buffer.from(got.bytes), png);
     assert.equal(f.bodyBytes.inUse(), got.bytes.byteLength);
+    assert.equal(got.bytes.buffer.byteLength, got.bytes.byteLength, 'the memory behind the body is the body, not the room reserved for it');
     got.release();
   });
 });

@@ -53,6 +53,15 @@ describe('circuit breaker', () => {
     assert.equal(breaker.admit(), 'call');
   });
 
+  test('a call let through before the breaker opened that fails late does not reopen it while the probe is out', () => {
+    const { clock, breaker } = openBreaker();
+    clock.advance(5_000);
+    assert.equal(breaker.admit(), 'probe');
+    assert.equal(breaker.failed('call'), null, 'the late call says nothing about the probe');
+    assert.equal(breaker.snapshot().state, 'half_open');
+    assert.equal(breaker.succeeded(), 'closed', "the probe's answer still closes it");
+  });
+
   test('a failed probe opens it again for twice as long, up to the cap', () => {
     const { clock, breaker } = openBreaker();
     const cooldowns: number[] = [];
@@ -61,7 +70,7 @@ describe('circuit breaker', () => {
       cooldowns.push(until - clock.now());
       clock.advance(until - clock.now());
       assert.equal(breaker.admit(), 'probe');
-      assert.equal(breaker.failed(), 'reopened');
+      assert.equal(breaker.failed('probe'), 'reopened');
     }
     assert.deepEqual(cooldowns, [5_000, 10_000, 20_000, 20_000]);
   });
@@ -69,8 +78,8 @@ describe('circuit breaker', () => {
   test('after closing, the next opening starts again from the first cooldown', () => {
     const { clock, breaker } = openBreaker();
     clock.advance(5_000);
-    breaker.admit();
-    breaker.failed();
+    assert.equal(breaker.admit(), 'probe');
+    assert.equal(breaker.failed('probe'), 'reopened');
     clock.advance(10_000);
     assert.equal(breaker.admit(), 'probe');
     breaker.succeeded();

@@ -27,6 +27,13 @@ describe('plainText', () => {
     assert.deepEqual(plainText('Buona<iframe src="https://evil.example/">x <b>y</b></iframe>'), { text: 'Buona', removed: ['iframe'], markupRemoved: true });
   });
 
+  it('names only real elements in what it reports, never the text of a broken tag', () => {
+    const stripped = plainText('Pasta <scr<script>ipt>alert(1)</script> di semola');
+    assert.ok(!stripped.text.includes('<script'), stripped.text);
+    assert.ok(stripped.markupRemoved);
+    for (const name of stripped.removed) assert.match(name, /^[a-z][a-z0-9-]*$/);
+  });
+
   it('decodes before it strips, any number of times (bounded): encoded markup is removed, encoded text is text', () => {
     assert.equal(plainText('&lt;script&gt;alert(1)&lt;/script&gt;Nice').text, 'Nice');
     assert.equal(plainText('&amp;lt;script&amp;gt;alert(1)&amp;lt;/script&amp;gt;Nice').text, 'Nice');
@@ -103,6 +110,11 @@ describe('plainContent', () => {
       validation_messages: ['Markup was removed from the title (a).', 'Markup was removed from the description (script).'],
     };
     assert.deepEqual(plainContent(record, new Set(['title'])).validation_messages, ['Markup was removed from the description (script).']);
+  });
+
+  it('a validation message that was nothing but markup is dropped, not kept empty', () => {
+    const record = { ...emptyContent('it', 'it'), title: 'Barilla', validation_messages: ['<img src=x onerror=alert(1)>', 'Kept.'] };
+    assert.deepEqual(plainContent(record, new Set()).validation_messages, ['Kept.']);
   });
 });
 

@@ -1,6 +1,6 @@
 // Plain-text helpers for the template engine. Pure; no I/O.
 import slugifyText from '@sindresorhus/slugify';
-import { stripMarkup } from '../plain-text.ts';
+import { stripMarkup, tidyLines } from '../plain-text.ts';
 
 /**
  * Caller text may be HTML from a shop export: keep the line breaks of block elements and list
@@ -8,11 +8,7 @@ import { stripMarkup } from '../plain-text.ts';
  * with the stripping (see stripMarkup), so "&lt;script&gt;" cannot come out as a tag.
  */
 export function toPlainText(input: string): string {
-  return stripMarkup(input)
-    .text.split('\n')
-    .map(collapseSpaces)
-    .filter((line) => line.length > 0)
-    .join('\n');
+  return tidyLines(stripMarkup(input).text);
 }
 
 export function collapseSpaces(text: string): string {
