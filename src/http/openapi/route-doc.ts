@@ -1,0 +1,31 @@
+import type { z } from 'zod';
+import type { ErrorCode } from '../errors.ts';
+
+/**
+ * What the OpenAPI document says about one route, built from the same Zod schemas that validate
+ * its requests (and that tests validate its responses with), so the document cannot drift from
+ * the service. Every route module exports the docs of the routes it registers; the document lists
+ * them all (src/http/openapi/), and a test checks every registered route has one.
+ */
+export interface RouteDoc {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The path as OpenAPI writes it, with the /api/v1 prefix: `/api/v1/products/details/{id}`. */
+  path: string;
+  summary: string;
+  description?: string;
+  /** Groups in the reference page: "Products", "Account", "Webhooks", "Admin" … */
+  tag: string;
+  /** `bearer`: an account's API token; `admin`: an admin token; `none`: public. */
+  auth: 'bearer' | 'admin' | 'none';
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** Defaults to application/json. */
+  bodyContentType?: string;
+  /** Successful answers by HTTP status; `contentType` defaults to application/json. */
+  responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
+  /** The error codes this route can answer with (their status comes from ERROR_STATUS). */
+  errors: readonly ErrorCode[];
+  /** Whether the route honours an Idempotency-Key header (every POST, PUT and DELETE under /api/v1). */
+  idempotent?: boolean;
+}
