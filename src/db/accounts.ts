@@ -74,3 +74,49 @@ export async function ledgerSum(db: SqlRunner, accountId: string): Promise<numbe
   const rows = await db.query<{ total: number }>('SELECT coalesce(sum(delta), 0)::int AS total FROM credit_ledger WHERE account_id = $1', [accountId]);
   return rows[0]?.total ?? 0;
 }
+
+/** What a ledger entry is for, as the API names it (from the stored kind; see readLedgerPage). */
+export type LedgerReason = 'create' | 'regenerate' | 'refund' | 'credit' | 'debit';
+
+export interface LedgerEntryRow {
+  id: string;
+  delta: number;
+  balance_after: number;
+  reason: LedgerReason;
+  product_id: string | null;
+  request_id: string | null;
+  created_at: Date;
+}
+
+/**
+ * One page of an account's ledger, newest first, in the order the balance changed (`seq`, see
+ * migration 010), so each entry's balance_after is the one before it plus its delta.
+ * `before` is an entry id of this account (the previous page's last); undefined when it names
+ * no entry of this account. A charge is a `create` or a `regenerate` by its generation's kind
+ * (a create of several products has no single generation: still `create`, with no product_id);
+ * a grant is a `credit`; a manual adjustment is a `credit` or a `debit` by its sign.
+ */
+export async function readLedgerPage(db: SqlRunner, accountId: string, page: { limit: number; before: string | null }): Promise<LedgerEntryRow[] | undefined> {
+  let beforeSeq: string | null = null;
+  if (page.before !== null) {
+    const cursor = await db.query<{ seq: string }>('SELECT seq::text AS seq FROM credit_ledger WHERE id = $1 AND account_id = $2', [page.before, accountId]);
+    const seq = cursor[0]?.seq;
+    if (seq === undefined) return undefined;
+    beforeSeq = seq;
+  }
+  return db.query<LedgerEntryRow>(
+    `SELECT l.id, l.delta, l.balance_after,
+            CASE l.kind
+              WHEN 'charge' THEN CASE WHEN g.kind = 'regenerate' OR (g.kind IS NULL AND l.memo = 'regenerate') THEN 'regenerate' ELSE 'create' END
+              WHEN 'refund' THEN 'refund'
+              WHEN 'grant' THEN 'credit'
+              ELSE CASE WHEN l.delta > 0 THEN 'credit' ELSE 'debit' END
+            END AS reason,
+            g.product_id, l.request_id, l.created_at
+     FROM credit_ledger l LEFT JOIN generations g ON g.id = l.generation_id
+     WHERE l.account_id = $1 AND ($2::bigint IS NULL OR l.seq < $2::bigint)
+     ORDER BY l.seq DESC
+     LIMIT $3`,
+    [accountId, beforeSeq, page.limit],
+  );
+}

@@ -7,8 +7,10 @@ import type { Database } from '../db/database.ts';
 import type { GenerationQueue } from '../services/ports.ts';
 import { authenticate } from './auth.ts';
 import { ApiError, handleError, sendApiError, validationFailed } from './errors.ts';
+import { useIdempotencyKeys } from './idempotency.ts';
 import type { MediaStorage } from '../media/media-storage.ts';
 import { accountRoute } from './routes/account.ts';
+import { accountLedgerRoute } from './routes/account-ledger.ts';
 import { registerMediaRoutes } from './routes/media.ts';
 import { createProductsRoute } from './routes/create-products.ts';
 import { healthRoute } from './routes/health.ts';
@@ -26,6 +28,8 @@ export interface AppDeps {
   logger: Logger;
   mediaStorage: MediaStorage;
   metrics: Metrics;
+  /** What writes each agent model ("template", "<provider>:<model>"), shown by GET /api/v1/account. */
+  engines: Readonly<Record<'v1' | 'v2', string>>;
   /** The data sources' circuit breakers, shown by /health. */
   sources?: Pick<SourceChain, 'health'>;
 }
@@ -108,11 +112,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           throw new ApiError('invalid_json', 'The body must be a JSON object.');
         }
       });
+      // After the body checks: a request refused as unreadable never claims its key.
+      useIdempotencyKeys(api, { db: deps.db });
       await api.register(createProductsRoute, deps);
       await api.register(regenerateProductRoute, deps);
       await api.register(productDetailsRoutes, deps);
       await api.register(productHistoryRoutes, deps);
       await api.register(accountRoute, deps);
+      await api.register(accountLedgerRoute, deps);
     },
     { prefix: '/api/v1' },
   );

@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   not_found: 404,
   method_not_allowed: 405,
   product_busy: 409,
+  idempotency_key_in_use: 409,
+  idempotency_key_reused: 422,
   rate_limited: 429,
   internal_error: 500,
   unavailable: 503,

@@ -25,7 +25,9 @@ export function createBoss(config: Config, connection: QueueConnection, onError:
     schema: QUEUE_SCHEMA,
     superviseIntervalSeconds: config.worker.monitorSeconds,
     monitorIntervalSeconds: config.worker.monitorSeconds,
-    schedule: false,
+    // Cron schedules (the hourly Idempotency-Key prune) are sent by whichever instance's clock
+    // pass gets there first; pg-boss sends each occurrence once whatever the number of instances.
+    schedule: true,
   } as const;
   const boss =
     'pglite' in connection

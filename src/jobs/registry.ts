@@ -12,6 +12,11 @@ export const JOBS = {
     name: 'vetrina.generation.dead',
     payload: z.object({ generationId: z.uuid(), productId: z.uuid() }),
   },
+  /** Deletes expired Idempotency-Key records; sent by pg-boss's scheduler on `cron` (UTC). */
+  idempotencyPrune: {
+    name: 'vetrina.idempotency.prune',
+    cron: '17 * * * *',
+  },
 } as const;
 
 export type GenerationPayload = z.infer<typeof JOBS.generation.payload>;

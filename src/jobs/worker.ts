@@ -9,6 +9,7 @@ import type { ContentEngine, GenerationQueue, ImageStandardiser } from '../servi
 import type { SourceChain } from '../sources/source-chain.ts';
 import { claimTimings, type ClaimTimings } from '../services/generation-claim.ts';
 import { runGeneration } from '../services/run-generation.ts';
+import { scheduleIdempotencyKeyPruning } from './prune-idempotency-keys.ts';
 import { JOBS } from './registry.ts';
 
 export interface WorkerDeps {
@@ -130,4 +131,6 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
       events?.emit('settled', { generationId: payload.data.generationId, outcome: settled ? 'failed' : 'already_settled' });
     }
   });
+
+  await scheduleIdempotencyKeyPruning(boss, db, logger);
 }

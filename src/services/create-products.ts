@@ -27,6 +27,13 @@ export interface CreateProductsDeps {
   queue: GenerationQueue;
 }
 
+export type QueuedCreate = Extract<CreateOutcome, { kind: 'queued' }>;
+
+export interface CreateOptions {
+  /** Runs in the charging transaction once the call is queued and paid; a throw rolls all of it back (an idempotency key stored with the charge). */
+  beforeCommit?: (tx: SqlRunner, outcome: QueuedCreate) => Promise<void>;
+}
+
 const SKU_INDEX = 'products_account_sku';
 
 function resultData(plan: CreatePlan, imported: CreateResultData['imported_products']): CreateResultData {
@@ -133,14 +140,14 @@ const MAX_PRICINGS = 3;
  * all of it happens, or none of it. Each product is priced for the countries it will be generated
  * in, which for a re-queued product are its merged countries.
  */
-export async function createProducts(deps: CreateProductsDeps, accountId: string, requestId: string, plan: CreatePlan): Promise<CreateOutcome> {
+export async function createProducts(deps: CreateProductsDeps, accountId: string, requestId: string, plan: CreatePlan, options: CreateOptions = {}): Promise<CreateOutcome> {
   if (plan.products.length === 0) return { kind: 'all_failed', data: resultData(plan, []) };
   const inputs = inputsOf(plan);
 
   // The price depends on a setting; the debit applies only while the setting it was priced with
   // holds, so a call racing a settings change is priced again rather than charged the old price.
   for (let pricing = 1; pricing <= MAX_PRICINGS; pricing++) {
-    const attempt = await transactionOrAnswer(deps.db, (tx) => createAtCurrentPrice(tx, deps.queue, { accountId, requestId, plan, inputs }));
+    const attempt = await transactionOrAnswer(deps.db, (tx) => createAtCurrentPrice(tx, deps.queue, { accountId, requestId, plan, inputs }, options));
     if (attempt.kind !== 'settings_changed') return attempt;
   }
   throw new Error('the account settings kept changing while pricing a create call');
@@ -154,7 +161,7 @@ interface CreateCall {
 }
 
 /** One try, inside its transaction: price, check, write, queue and charge. Whatever it wrote is kept only on `queued`. */
-async function createAtCurrentPrice(tx: SqlRunner, queue: GenerationQueue, call: CreateCall): Promise<TransactionVerdict<CreateOutcome | SettingsChanged>> {
+async function createAtCurrentPrice(tx: SqlRunner, queue: GenerationQueue, call: CreateCall, options: CreateOptions): Promise<TransactionVerdict<CreateOutcome | SettingsChanged>> {
   const { accountId, plan, inputs } = call;
   const account = await findAccountById(tx, accountId);
   if (account === undefined) throw new Error(`account ${accountId} vanished during a request`);
@@ -190,5 +197,7 @@ async function createAtCurrentPrice(tx: SqlRunner, queue: GenerationQueue, call:
     plan,
     imported.map(({ code, status, id }) => ({ code, status, id })),
   );
-  return { commit: { kind: 'queued', data, charged: paid.charged } };
+  const queued: QueuedCreate = { kind: 'queued', data, charged: paid.charged };
+  await options.beforeCommit?.(tx, queued);
+  return { commit: queued };
 }

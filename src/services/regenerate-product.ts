@@ -1,5 +1,5 @@
 import { findAccountById } from '../db/accounts.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, SqlRunner } from '../db/database.ts';
 import type { AgentModel } from '../domain/pricing.ts';
 import { regenerateCost } from '../domain/pricing.ts';
 import type { FieldRequest } from '../domain/regenerate-fields.ts';
@@ -11,6 +11,13 @@ export type RegenerateOutcome =
   | { kind: 'queued'; productId: string; fields: string[]; charged: number }
   | { kind: 'product_not_found' }
   | { kind: 'insufficient_credits'; required: number; available: number };
+
+export type QueuedRegeneration = Extract<RegenerateOutcome, { kind: 'queued' }>;
+
+export interface RegenerateOptions {
+  /** Runs in the charging transaction once the regeneration is queued and paid; a throw rolls it back. */
+  beforeCommit?: (tx: SqlRunner, outcome: QueuedRegeneration) => Promise<void>;
+}
 
 export interface RegenerateCommand {
   ref: string;
@@ -25,6 +32,7 @@ export async function regenerateProduct(
   accountId: string,
   requestId: string,
   command: RegenerateCommand,
+  options: RegenerateOptions = {},
 ): Promise<RegenerateOutcome> {
   const product = await findOwnProduct(deps.db, accountId, command.ref);
   if (product === undefined) return { kind: 'product_not_found' };
@@ -48,6 +56,8 @@ export async function regenerateProduct(
       imageStandardization: false,
     });
     if (!paid.ok) return { rollback: { kind: 'insufficient_credits', required, available: paid.available } };
-    return { commit: { kind: 'queued', productId: product.id, fields: command.fields.map((f) => f.name), charged: required } };
+    const queued: QueuedRegeneration = { kind: 'queued', productId: product.id, fields: command.fields.map((f) => f.name), charged: required };
+    await options.beforeCommit?.(tx, queued);
+    return { commit: queued };
   });
 }

@@ -22,6 +22,7 @@ describe('database unreachable', () => {
       logger: pino({ level: 'silent' }),
       mediaStorage: new FileMediaStorage(join(tmpdir(), 'vetrina-unavailable-media')),
       metrics: createMetrics(),
+      engines: { v1: 'template', v2: 'template' },
     });
     try {
       const token = `vt_${'a'.repeat(16)}_${'b'.repeat(43)}`;

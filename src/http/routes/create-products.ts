@@ -1,14 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { planCreate } from '../../domain/create-request.ts';
-import { createProducts } from '../../services/create-products.ts';
+import { createProducts, type QueuedCreate } from '../../services/create-products.ts';
 import type { AppDeps } from '../app.ts';
 import { methodNotAllowed } from '../app.ts';
 import { authOf } from '../auth.ts';
 import { insufficientCredits, validationFailed } from '../errors.ts';
+import { answerInTransaction } from '../idempotency.ts';
 import { createBodySchema, parseBody } from '../schemas.ts';
 
 function summary(successful: number, total: number, failed: number): string {
   return failed === 0 ? `All ${successful} product(s) successfully queued for import` : `Imported ${successful} of ${total} product(s), ${failed} failed`;
+}
+
+function queuedBody({ data }: QueuedCreate) {
+  return { status: data.failed === 0 ? 'success' : 'partial', message: summary(data.successful, data.total_requested, data.failed), data };
 }
 
 export async function createProductsRoute(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -20,7 +25,11 @@ export async function createProductsRoute(app: FastifyInstance, deps: AppDeps): 
     const planned = planCreate(body.value);
     if (!planned.ok) throw validationFailed(planned.errors);
 
-    const outcome = await createProducts(deps, auth.accountId, request.id, planned.plan);
+    // With an Idempotency-Key, the answer is stored in the charging transaction: key and charge commit together.
+    const storeAnswer = answerInTransaction(request);
+    const outcome = await createProducts(deps, auth.accountId, request.id, planned.plan, {
+      ...(storeAnswer === undefined ? {} : { beforeCommit: (tx, queued) => storeAnswer(tx, 202, queuedBody(queued)) }),
+    });
     switch (outcome.kind) {
       case 'invalid':
         throw validationFailed(outcome.errors);
@@ -34,11 +43,7 @@ export async function createProductsRoute(app: FastifyInstance, deps: AppDeps): 
       case 'queued': {
         const { data } = outcome;
         request.log.info({ queued: data.successful, failed: data.failed, charged: outcome.charged }, 'products queued');
-        return reply.code(202).send({
-          status: data.failed === 0 ? 'success' : 'partial',
-          message: summary(data.successful, data.total_requested, data.failed),
-          data,
-        });
+        return reply.code(202).send(queuedBody(outcome));
       }
     }
   });

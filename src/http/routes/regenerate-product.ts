@@ -2,12 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_AGENT_MODEL } from '../../domain/pricing.ts';
 import { parseFieldRequests } from '../../domain/regenerate-fields.ts';
 import { refForMessage } from '../../services/find-own-product.ts';
-import { regenerateProduct } from '../../services/regenerate-product.ts';
+import { type QueuedRegeneration, regenerateProduct } from '../../services/regenerate-product.ts';
 import type { AppDeps } from '../app.ts';
 import { methodNotAllowed } from '../app.ts';
 import { authOf } from '../auth.ts';
 import { ApiError, insufficientCredits, validationFailed } from '../errors.ts';
+import { answerInTransaction } from '../idempotency.ts';
 import { MAX_LENGTH, parseBody, regenerateBodySchema } from '../schemas.ts';
+
+function queuedBody(outcome: QueuedRegeneration) {
+  return {
+    status: 'success',
+    message: `Regeneration of ${outcome.fields.length} field(s) queued`,
+    data: { product_id: outcome.productId, status: 'queued', fields_to_regenerate: outcome.fields },
+  };
+}
 
 export async function regenerateProductRoute(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const url = '/products/regenerate/:id';
@@ -20,11 +29,11 @@ export async function regenerateProductRoute(app: FastifyInstance, deps: AppDeps
     const fields = parseFieldRequests(body.value.fields);
     if (!fields.ok) throw validationFailed(fields.errors);
 
-    const outcome = await regenerateProduct(deps, auth.accountId, request.id, {
-      ref: id,
-      fields: fields.requests,
-      notes: body.value.notes?.trim() || null,
-      agentModel: body.value.agent_model ?? DEFAULT_AGENT_MODEL,
+    // With an Idempotency-Key, the answer is stored in the charging transaction: key and charge commit together.
+    const storeAnswer = answerInTransaction(request);
+    const command = { ref: id, fields: fields.requests, notes: body.value.notes?.trim() || null, agentModel: body.value.agent_model ?? DEFAULT_AGENT_MODEL };
+    const outcome = await regenerateProduct(deps, auth.accountId, request.id, command, {
+      ...(storeAnswer === undefined ? {} : { beforeCommit: (tx, queued) => storeAnswer(tx, 202, queuedBody(queued)) }),
     });
     switch (outcome.kind) {
       case 'product_not_found':
@@ -32,11 +41,7 @@ export async function regenerateProductRoute(app: FastifyInstance, deps: AppDeps
       case 'insufficient_credits':
         throw insufficientCredits(outcome.required, outcome.available);
       case 'queued':
-        return reply.code(202).send({
-          status: 'success',
-          message: `Regeneration of ${outcome.fields.length} field(s) queued`,
-          data: { product_id: outcome.productId, status: 'queued', fields_to_regenerate: outcome.fields },
-        });
+        return reply.code(202).send(queuedBody(outcome));
     }
   });
   methodNotAllowed(app, url, ['POST']);
