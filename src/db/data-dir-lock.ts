@@ -47,7 +47,11 @@ function holderOf(text: string): { pid: number; role: string } | null {
   }
 }
 
-/** A takeover whose taker died midway (its marker left behind) is given up after this long. */
+/**
+ * A takeover whose taker died midway (its marker left behind) is given up after this long. A taker
+ * merely paused that long (a stalled machine) could then be overtaken and, between its read and
+ * its unlink, remove a lock another contender has just taken: a window only a 10 s stall opens.
+ */
 const ABANDONED_TAKEOVER_MS = 10_000;
 /**
  * A lock that names no holder may be one being written right now (the exclusive-create fallback
