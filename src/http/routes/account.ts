@@ -4,6 +4,8 @@ import type { AppDeps } from '../app.ts';
 import { methodNotAllowed } from '../app.ts';
 import { authOf, UNAUTHORIZED_MESSAGE } from '../auth.ts';
 import { ApiError } from '../errors.ts';
+import type { RouteDoc } from '../openapi/route-doc.ts';
+import { accountResponseSchema } from '../response-schemas.ts';
 
 export async function accountRoute(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const url = '/account';
@@ -15,3 +17,15 @@ export async function accountRoute(app: FastifyInstance, deps: AppDeps): Promise
   });
   methodNotAllowed(app, url, ['GET']);
 }
+
+export const accountDocs: RouteDoc[] = [
+  {
+    method: 'GET',
+    path: '/api/v1/account',
+    summary: "The caller's account: balance and settings",
+    tag: 'Account',
+    auth: 'bearer',
+    responses: { 200: { description: 'The account.', schema: accountResponseSchema } },
+    errors: [],
+  },
+];
