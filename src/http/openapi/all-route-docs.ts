@@ -16,5 +16,16 @@ import type { RouteDoc } from './route-doc.ts';
  * (/metrics is not here: it is the operator's, on its own token, and only when METRICS_TOKEN is set.)
  */
 export function allRouteDocs(): RouteDoc[] {
-  return [...createProductsDocs, ...regenerateProductDocs, ...productDetailsDocs, ...productHistoryDocs, ...accountDocs, ...healthDocs, ...mediaDocs, ...openApiDocs, ...docsDocs];
+  // biome-ignore format: one module a line, so each new module is a line of its own in a merge
+  return [
+    ...createProductsDocs,
+    ...regenerateProductDocs,
+    ...productDetailsDocs,
+    ...productHistoryDocs,
+    ...accountDocs,
+    ...healthDocs,
+    ...mediaDocs,
+    ...openApiDocs,
+    ...docsDocs,
+  ];
 }
