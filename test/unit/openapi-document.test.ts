@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
+import { compileErrors, validate } from '@readme/openapi-parser';
 import { z } from 'zod';
 import { buildDocument } from '../../src/http/openapi/build-document.ts';
 import type { RouteDoc } from '../../src/http/openapi/route-doc.ts';
@@ -113,6 +114,17 @@ describe('buildDocument', () => {
 });
 
 describe('the service document', () => {
+  test('is a valid OpenAPI 3.1 document', async () => {
+    const result = await validate(structuredClone(serviceDocument()) as never);
+    assert.ok(result.valid, compileErrors(result));
+    assert.equal(result.specification, 'OpenAPI');
+    // The validator does look: a parameter in a place OpenAPI has no name for is refused.
+    const broken = structuredClone(serviceDocument());
+    const history = broken.paths['/api/v1/products/details/{id}/history']?.get as { parameters: { in: string }[] };
+    history.parameters[1] = { ...history.parameters[1], in: 'body' };
+    assert.equal((await validate(broken as never)).valid, false);
+  });
+
   test('docs/openapi.json, which the typed client of the tests is generated from, is the document the service serves (else: npm run openapi:client)', () => {
     const committed: unknown = JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8'));
     assert.deepEqual(committed, JSON.parse(JSON.stringify(serviceDocument())));
