@@ -141,16 +141,17 @@ for (const target of databaseTargets()) {
     });
   });
 
-  describe(`a product still in the queue is documented too [${target.name}]`, () => {
+  describe(`a product still in the queue, and the rate limit, are documented too [${target.name}]`, () => {
     let h: Harness;
     before(async () => {
-      h = await startHarness(target, { workers: false });
+      // Three calls a minute: the fourth shows the rate limit's answer.
+      h = await startHarness(target, { workers: false, env: { RATE_LIMIT_PER_MINUTE: '3' } });
     });
     after(async () => {
       await h.close();
     });
 
-    test('details of a queued product, and a restore while it is queued, match the document', async () => {
+    test('details of a queued product, a restore while it is queued, and a call over the rate limit match the document', async () => {
       const { token } = await h.account(100);
       const res = await h.post('/api/v1/products/create', token, lamp);
       const id = defined(res.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]).id;
@@ -160,6 +161,9 @@ for (const target of databaseTargets()) {
       const busy = await h.post(`/api/v1/products/restore/${id}`, token, { version_id: '00000000-0000-4000-8000-000000000000' });
       assert.equal(busy.statusCode, 409);
       assertDocumented('POST', '/api/v1/products/restore/{id}', busy);
+      const limited = await h.get('/api/v1/account', token);
+      assert.equal(limited.statusCode, 429);
+      assertDocumented('GET', '/api/v1/account', limited);
     });
   });
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { buildDocument } from '../../src/http/openapi/build-document.ts';
 import type { RouteDoc } from '../../src/http/openapi/route-doc.ts';
 import { serviceDocument } from '../../src/http/openapi/service-document.ts';
+import { typedClientSource } from '../client/generate-client.ts';
 
 const widget = z.strictObject({ id: z.string(), size: z.int() }).meta({ id: 'TestWidget' });
 
@@ -128,6 +129,11 @@ describe('the service document', () => {
   test('docs/openapi.json, which the typed client of the tests is generated from, is the document the service serves (else: npm run openapi:client)', () => {
     const committed: unknown = JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8'));
     assert.deepEqual(committed, JSON.parse(JSON.stringify(serviceDocument())));
+  });
+
+  test('test/client/vetrina-api.ts, the typed client of the tests, is what the generator makes of the served document (else: npm run openapi:client)', async () => {
+    const committed = readFileSync(new URL('../client/vetrina-api.ts', import.meta.url), 'utf8');
+    assert.ok(committed === (await typedClientSource(serviceDocument())), 'the committed client is stale: run npm run openapi:client');
   });
 
   test('every route has its error answers, and the spec routes are in it', () => {
