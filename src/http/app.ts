@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -15,6 +15,9 @@ import { registerMediaRoutes } from './routes/media.ts';
 import { createProductsRoute } from './routes/create-products.ts';
 import { healthRoute } from './routes/health.ts';
 import { metricsRoute } from './routes/metrics.ts';
+import { docsRoutes } from './routes/docs.ts';
+import { openApiRoute } from './routes/openapi.ts';
+import { serviceDocument } from './openapi/service-document.ts';
 import type { Metrics } from '../metrics.ts';
 import type { SourceChain } from '../sources/source-chain.ts';
 import { productDetailsRoutes } from './routes/product-details.ts';
@@ -34,11 +37,16 @@ export interface AppDeps {
   sources?: Pick<SourceChain, 'health'>;
 }
 
+export interface BuildOptions {
+  /** Sees every route as it is registered (the test that every route is in the OpenAPI document). */
+  onRoute?: (route: RouteOptions) => void;
+}
+
 /** What a caller may send as its own request id; kept in the log as `client_request_id`, never as ours. */
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Builds the HTTP app; never listens. main.ts owns the process, tests drive it with inject(). */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   // Widened to Fastify's logger type so the instance keeps its default generics.
   const logger: FastifyBaseLogger = deps.logger;
   const timeoutMs = deps.config.requestTimeoutMs;
@@ -68,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return handleError(error, request, reply);
     },
   });
+  if (options.onRoute !== undefined) app.addHook('onRoute', options.onRoute);
   closeUnfinishedUploadsOnClose(app);
 
   // Only JSON bodies are read; anything else is 415 before a handler runs.
@@ -88,6 +97,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.config.metricsListener === null && metricsToken !== undefined) await app.register(metricsRoute, { metrics: deps.metrics, token: metricsToken });
   // Renditions are public (storefronts load them) and named by content hash, so outside /api/v1.
   registerMediaRoutes(app, deps.mediaStorage);
+  // The service describing itself, public like /health (src/http/openapi/).
+  await app.register(openApiRoute, { document: serviceDocument() });
+  await app.register(docsRoutes);
   await app.register(
     async (api) => {
       api.addHook('onRequest', authenticate(deps.db));

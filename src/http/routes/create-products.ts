@@ -7,6 +7,8 @@ import { authOf } from '../auth.ts';
 import { insufficientCredits, validationFailed } from '../errors.ts';
 import { answerInTransaction } from '../idempotency.ts';
 import { createBodySchema, parseBody } from '../schemas.ts';
+import type { RouteDoc } from '../openapi/route-doc.ts';
+import { createAllFailedBodySchema, createResponseSchema } from '../response-schemas.ts';
 
 function summary(successful: number, total: number, failed: number): string {
   return failed === 0 ? `All ${successful} product(s) successfully queued for import` : `Imported ${successful} of ${total} product(s), ${failed} failed`;
@@ -49,3 +51,22 @@ export async function createProductsRoute(app: FastifyInstance, deps: AppDeps): 
   });
   methodNotAllowed(app, url, ['POST']);
 }
+
+export const createProductsDocs: RouteDoc[] = [
+  {
+    method: 'POST',
+    path: '/api/v1/products/create',
+    summary: 'Queue products for content generation',
+    description:
+      'One product with its details, or up to 100 codes (comma-separated). Charged per queued product in one transaction with the queued jobs: all or nothing. A code that already names a product of the account re-queues it.',
+    tag: 'Products',
+    auth: 'bearer',
+    body: createBodySchema,
+    responses: {
+      202: { description: 'Queued: `success`, or `partial` when some items failed (listed in `failures`).', schema: createResponseSchema },
+      422: { description: '`validation_failed`: a field is invalid, or every item failed (then `data` lists the failures).', schema: createAllFailedBodySchema },
+    },
+    errors: ['validation_failed', 'insufficient_credits'],
+    idempotent: true,
+  },
+];

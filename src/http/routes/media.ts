@@ -2,6 +2,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MEDIA_CONTENT_TYPES, type MediaExt, type MediaStorage } from '../../media/media-storage.ts';
 import { methodNotAllowed } from '../app.ts';
 import { ApiError, sendApiError } from '../errors.ts';
+import type { RouteDoc } from '../openapi/route-doc.ts';
+import { mediaFileParams } from '../path-params.ts';
+import { binaryFileSchema } from '../response-schemas.ts';
 
 // Standardised renditions, by content hash. No authentication: storefronts and marketplaces load
 // these URLs directly. A name is a sha256 of the bytes, so a response never changes: it is cached
@@ -44,3 +47,20 @@ function ifNoneMatch(header: string | undefined, etag: string): boolean {
     return t === '*' || t === etag || t === `W/${etag}`;
   });
 }
+
+export const mediaDocs: RouteDoc[] = [
+  {
+    method: 'GET',
+    path: '/media/{file}',
+    summary: 'A standardised image rendition',
+    description: 'Public (storefronts load these URLs) and immutable: cached for a year, with an `ETag`; `If-None-Match` answers 304.',
+    tag: 'Media',
+    auth: 'none',
+    params: mediaFileParams,
+    responses: {
+      200: { description: 'The image (JPEG or WebP, by extension).', schema: binaryFileSchema, contentType: 'image/*' },
+      304: { description: 'Not modified.' },
+    },
+    errors: ['not_found'],
+  },
+];

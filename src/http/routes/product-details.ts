@@ -5,6 +5,9 @@ import { methodNotAllowed } from '../app.ts';
 import { authOf } from '../auth.ts';
 import { ApiError } from '../errors.ts';
 import { MAX_LENGTH } from '../schemas.ts';
+import type { RouteDoc } from '../openapi/route-doc.ts';
+import { productInCountryParams, productRefParams } from '../path-params.ts';
+import { productDetailsResponseSchema, productProcessingResponseSchema } from '../response-schemas.ts';
 
 export async function productDetailsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   async function respond(reply: FastifyReply, accountId: string, id: string, country: string | undefined) {
@@ -27,3 +30,32 @@ export async function productDetailsRoutes(app: FastifyInstance, deps: AppDeps):
   methodNotAllowed(app, one, ['GET']);
   methodNotAllowed(app, inCountry, ['GET']);
 }
+
+const detailsResponses: RouteDoc['responses'] = {
+  200: { description: 'The product is `completed` or `failed`: its record in the country.', schema: productDetailsResponseSchema },
+  202: { description: 'The product is `queued` or `processing`.', schema: productProcessingResponseSchema },
+};
+
+export const productDetailsDocs: RouteDoc[] = [
+  {
+    method: 'GET',
+    path: '/api/v1/products/details/{id}',
+    summary: 'A product, in its first country',
+    tag: 'Products',
+    auth: 'bearer',
+    params: productRefParams,
+    responses: detailsResponses,
+    errors: ['product_not_found'],
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/products/details/{id}/{country}',
+    summary: 'A product, in one of its countries',
+    description: 'A country the product does not have is `product_not_found`, with a message that says so.',
+    tag: 'Products',
+    auth: 'bearer',
+    params: productInCountryParams,
+    responses: detailsResponses,
+    errors: ['product_not_found'],
+  },
+];

@@ -5,6 +5,9 @@ import { methodNotAllowed } from '../app.ts';
 import { authOf } from '../auth.ts';
 import { ApiError, validationFailed } from '../errors.ts';
 import { historyQuerySchema, MAX_LENGTH, parseBody, restoreBodySchema } from '../schemas.ts';
+import type { RouteDoc } from '../openapi/route-doc.ts';
+import { productRefParams } from '../path-params.ts';
+import { historyResponseSchema, restoreResponseSchema } from '../response-schemas.ts';
 
 /** Beyond the spec: what each change replaced (`GET …/history`), and undoing one (`POST restore`). */
 export async function productHistoryRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -39,3 +42,31 @@ export async function productHistoryRoutes(app: FastifyInstance, deps: AppDeps):
   });
   methodNotAllowed(app, restore, ['POST']);
 }
+
+export const productHistoryDocs: RouteDoc[] = [
+  {
+    method: 'GET',
+    path: '/api/v1/products/details/{id}/history',
+    summary: "Changes to a product's record, newest first",
+    description: "Each version lists the fields a change replaced, before and after. Page with `limit` and `before` (the previous page's `next_before`).",
+    tag: 'Products',
+    auth: 'bearer',
+    params: productRefParams,
+    query: historyQuerySchema,
+    responses: { 200: { description: 'A page of versions.', schema: historyResponseSchema } },
+    errors: ['validation_failed', 'product_not_found', 'version_not_found'],
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/products/restore/{id}',
+    summary: 'Undo one change',
+    description: 'The fields the version changed get back the values they had before it, in its country. Free, and kept in the history itself.',
+    tag: 'Products',
+    auth: 'bearer',
+    params: productRefParams,
+    body: restoreBodySchema,
+    responses: { 200: { description: 'Restored.', schema: restoreResponseSchema } },
+    errors: ['validation_failed', 'product_not_found', 'version_not_found', 'product_busy'],
+    idempotent: true,
+  },
+];

@@ -9,6 +9,9 @@ import { authOf } from '../auth.ts';
 import { ApiError, insufficientCredits, validationFailed } from '../errors.ts';
 import { answerInTransaction } from '../idempotency.ts';
 import { MAX_LENGTH, parseBody, regenerateBodySchema } from '../schemas.ts';
+import type { RouteDoc } from '../openapi/route-doc.ts';
+import { productRefParams } from '../path-params.ts';
+import { regenerateResponseSchema } from '../response-schemas.ts';
 
 function queuedBody(outcome: QueuedRegeneration) {
   return {
@@ -46,3 +49,20 @@ export async function regenerateProductRoute(app: FastifyInstance, deps: AppDeps
   });
   methodNotAllowed(app, url, ['POST']);
 }
+
+export const regenerateProductDocs: RouteDoc[] = [
+  {
+    method: 'POST',
+    path: '/api/v1/products/regenerate/{id}',
+    summary: "Regenerate some of a product's fields",
+    description:
+      '`fields` keys: `title`, `short_description`, `description`, `key_features`, `title_tag`, `meta_description`, `meta_keywords`, `global_attr.<name>`; each value is an instruction (empty: none). Touches only those fields, in every country of the product. Flat price per call.',
+    tag: 'Products',
+    auth: 'bearer',
+    params: productRefParams,
+    body: regenerateBodySchema,
+    responses: { 202: { description: 'Regeneration queued.', schema: regenerateResponseSchema } },
+    errors: ['validation_failed', 'product_not_found', 'insufficient_credits'],
+    idempotent: true,
+  },
+];

@@ -1,0 +1,33 @@
+import { accountDocs } from '../routes/account.ts';
+import { accountLedgerDocs } from '../routes/account-ledger.ts';
+import { createProductsDocs } from '../routes/create-products.ts';
+import { docsDocs } from '../routes/docs.ts';
+import { healthDocs } from '../routes/health.ts';
+import { mediaDocs } from '../routes/media.ts';
+import { openApiDocs } from '../routes/openapi.ts';
+import { productDetailsDocs } from '../routes/product-details.ts';
+import { productHistoryDocs } from '../routes/product-history.ts';
+import { regenerateProductDocs } from '../routes/regenerate-product.ts';
+import type { RouteDoc } from './route-doc.ts';
+
+/**
+ * Every route module's docs, in the order the reference shows them. A function, not a constant:
+ * the route modules import app.ts, which imports this file, and a constant would read their
+ * exports before they exist when a route module is the first one loaded.
+ * (/metrics is not here: it is the operator's, on its own token, and only when METRICS_TOKEN is set.)
+ */
+export function allRouteDocs(): RouteDoc[] {
+  // biome-ignore format: one module a line, so each new module is a line of its own in a merge
+  return [
+    ...createProductsDocs,
+    ...regenerateProductDocs,
+    ...productDetailsDocs,
+    ...productHistoryDocs,
+    ...accountDocs,
+    ...accountLedgerDocs,
+    ...healthDocs,
+    ...mediaDocs,
+    ...openApiDocs,
+    ...docsDocs,
+  ];
+}

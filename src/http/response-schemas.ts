@@ -1,0 +1,262 @@
+import { z } from 'zod';
+import { ERROR_STATUS, type ErrorCode } from './errors.ts';
+
+// What the service answers, as Zod schemas: the OpenAPI document is built from them, and the tests
+// parse real answers with them. Objects are strict, so a field the service sends but this file
+// does not describe fails those tests instead of going undocumented. A schema with an `id` in its
+// metadata becomes a named component of the document.
+
+const timestamp = z.string().describe('ISO 8601 date-time, UTC.');
+const productState = z.enum(['queued', 'processing', 'completed', 'failed']);
+
+export const fieldErrorsSchema = z
+  .record(z.string(), z.array(z.string()))
+  .describe('Readable messages by request field path (`countries`, `codes`, `images.2`, `fields.global_attr.color`).')
+  .meta({ id: 'FieldErrors' });
+
+export const itemFailureSchema = z
+  .strictObject({
+    code: z.string(),
+    reason: z.enum(['product_code_invalid', 'product_code_duplicate']),
+    message: z.string(),
+  })
+  .meta({ id: 'ItemFailure' });
+
+export const createResultDataSchema = z
+  .strictObject({
+    total_requested: z.int(),
+    successful: z.int(),
+    failed: z.int(),
+    imported_products: z.array(z.strictObject({ code: z.string(), status: z.literal('queued'), id: z.string() })),
+    failures: z.array(itemFailureSchema),
+  })
+  .meta({ id: 'CreateResult' });
+
+export const createResponseSchema = z
+  .strictObject({
+    status: z.enum(['success', 'partial']),
+    message: z.string(),
+    data: createResultDataSchema,
+  })
+  .meta({ id: 'CreateResponse' });
+
+export const regenerateResponseSchema = z
+  .strictObject({
+    status: z.literal('success'),
+    message: z.string(),
+    data: z.strictObject({ product_id: z.string(), status: z.literal('queued'), fields_to_regenerate: z.array(z.string()) }),
+  })
+  .meta({ id: 'RegenerateResponse' });
+
+export const generationUsageSchema = z
+  .strictObject({
+    engine: z.string(),
+    provider: z.string().nullable(),
+    model: z.string().nullable(),
+    prompt_version: z.string().nullable(),
+    calls: z.int(),
+    tokens_in: z.int(),
+    tokens_out: z.int(),
+    latency_ms: z.number(),
+    rounds: z.int(),
+    images_read: z.int(),
+  })
+  .describe('What one generation recorded: engine, provider, model, tokens, repair rounds.')
+  .meta({ id: 'GenerationUsage' });
+
+export const factSchema = z
+  .strictObject({
+    id: z.string(),
+    key: z.enum(['name', 'brand', 'variant', 'quantity', 'category', 'kind', 'description', 'ingredients', 'allergens', 'image', 'attribute']),
+    attribute: z.string().optional(),
+    value: z.string(),
+    language: z.string().nullable(),
+    source: z.string(),
+    licence: z.string().nullable(),
+    fetchedAt: z.string(),
+    url: z.string().optional(),
+  })
+  .describe('One statement about the product and where it came from; `sources` names fact ids.')
+  .meta({ id: 'Fact' });
+
+const renditionSchema = z.strictObject({
+  url: z.string(),
+  width: z.int(),
+  height: z.int(),
+  bytes: z.int(),
+  format: z.enum(['jpeg', 'webp']),
+  size_label: z.enum(['full', '500', '200']),
+});
+
+/** An image as listed: a URL with where it came from, or a standardised picture with its renditions. */
+export const productImageSchema = z
+  .union([
+    z.strictObject({ url: z.string(), source: z.string().optional(), licence: z.string().nullable().optional() }),
+    z.strictObject({
+      source_url: z.string(),
+      source: z.string(),
+      licence: z.string().nullable(),
+      renditions: z.array(renditionSchema),
+      error: z.strictObject({ reason: z.string(), transient: z.boolean() }).optional(),
+    }),
+  ])
+  .meta({ id: 'ProductImage' });
+
+export const productSchema = z
+  .strictObject({
+    id: z.string(),
+    code: z.string().nullable(),
+    code_type: z.enum(['ean', 'asin', 'minsan']).nullable(),
+    sku: z.string().nullable(),
+    product_handle: z.string().nullable(),
+    brand: z.string().nullable(),
+    state: productState,
+    agent_model: z.enum(['v1', 'v2']),
+    country: z.string(),
+    language: z.string(),
+    countries: z.array(z.string()),
+    title: z.string().nullable(),
+    short_description: z.string().nullable(),
+    description: z.string().nullable(),
+    key_features: z.array(z.string()),
+    global_attr: z.record(z.string(), z.string()),
+    title_tag: z.string().nullable(),
+    meta_description: z.string().nullable(),
+    meta_keywords: z.string().nullable(),
+    images: z.array(productImageSchema),
+    sources: z.record(z.string(), z.array(z.string())).describe('For each field, the ids of the facts it was written from.'),
+    validation_messages: z.array(z.string()),
+    failure: z.strictObject({ reason: z.string(), message: z.string() }).nullable(),
+    facts: z.array(factSchema),
+    generation: z.strictObject({ id: z.string(), kind: z.enum(['create', 'regenerate']), agent_model: z.enum(['v1', 'v2']), usage: generationUsageSchema.nullable() }).nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .describe('A product and its record in one country (the details shape).')
+  .meta({ id: 'Product' });
+
+export const productDetailsResponseSchema = z.strictObject({ status: z.literal('success'), product: productSchema }).meta({ id: 'ProductDetailsResponse' });
+
+export const productProcessingResponseSchema = z
+  .strictObject({
+    status: z.literal('processing'),
+    product: z.strictObject({ id: z.string(), code: z.string().nullable(), state: z.enum(['queued', 'processing']) }),
+  })
+  .meta({ id: 'ProductProcessingResponse' });
+
+const fieldValue = z.union([z.string(), z.array(z.string()), z.null()]);
+
+export const historyResponseSchema = z
+  .strictObject({
+    status: z.literal('success'),
+    data: z.strictObject({
+      product_id: z.string(),
+      versions: z.array(
+        z.strictObject({
+          id: z.string(),
+          country: z.string(),
+          change: z.enum(['create', 'regenerate', 'restore']),
+          generation_id: z.string().nullable(),
+          generation: generationUsageSchema.nullable(),
+          created_at: timestamp,
+          fields: z.record(z.string(), z.strictObject({ before: fieldValue, after: fieldValue })),
+        }),
+      ),
+      next_before: z.string().nullable().describe('The `before` of the next (older) page; null on the last page.'),
+    }),
+  })
+  .meta({ id: 'HistoryResponse' });
+
+export const restoreResponseSchema = z
+  .strictObject({
+    status: z.literal('success'),
+    message: z.string(),
+    data: z.strictObject({ product_id: z.string(), country: z.string(), fields_restored: z.array(z.string()) }),
+  })
+  .meta({ id: 'RestoreResponse' });
+
+export const accountSchema = z
+  .strictObject({
+    id: z.string(),
+    name: z.string(),
+    credits: z.int(),
+    settings: z.strictObject({ image_standardization: z.boolean() }),
+    agent_models: z.strictObject({ v1: z.string(), v2: z.string() }).describe('What writes each agent model: `template` (the built-in offline writer) or `<provider>:<model>`.'),
+  })
+  .meta({ id: 'Account' });
+
+export const accountResponseSchema = z.strictObject({ status: z.literal('success'), data: accountSchema }).meta({ id: 'AccountResponse' });
+
+export const healthResponseSchema = z
+  .strictObject({
+    status: z.literal('ok'),
+    degraded: z.boolean().describe('Whether a remote data source is down (its circuit breaker not closed).'),
+    sources: z.record(z.string(), z.strictObject({ state: z.enum(['closed', 'open', 'half_open']), failures: z.int(), until: z.string().optional() })),
+  })
+  .meta({ id: 'HealthResponse' });
+
+// Error bodies (CONTRACT.md): `validation_failed` carries `errors`; every other code a `message`,
+// with the machine-readable extras below.
+
+const ERROR_EXTRAS: Partial<Record<ErrorCode, z.core.$ZodShape>> = {
+  insufficient_credits: {
+    required: z.int().describe('Credits the whole call costs.'),
+    available: z.int().describe("The account's balance."),
+  },
+  rate_limited: { retry_after_seconds: z.int().describe('Seconds until the token may call again (also in `Retry-After`).') },
+  internal_error: { request_id: z.string().describe('Quote it when reporting the problem; the log has the details.') },
+  unavailable: { request_id: z.string().optional() },
+};
+
+/** `product_not_found` → `ProductNotFoundError`, `internal_error` → `InternalError`. */
+function componentName(code: string): string {
+  const pascal = code.replace(/(^|_)([a-z])/g, (_m, _sep: string, letter: string) => letter.toUpperCase());
+  return pascal.endsWith('Error') ? pascal : `${pascal}Error`;
+}
+
+export const validationFailedBodySchema = z
+  .strictObject({
+    status: z.literal('error'),
+    code: z.literal('validation_failed'),
+    message: z.string().optional(),
+    errors: fieldErrorsSchema,
+  })
+  .meta({ id: componentName('validation_failed') });
+
+/** A create where every item failed: the validation error with the same `data` block as a success. */
+export const createAllFailedBodySchema = z
+  .strictObject({
+    status: z.literal('error'),
+    code: z.literal('validation_failed'),
+    message: z.string().optional(),
+    errors: fieldErrorsSchema,
+    data: createResultDataSchema.optional(),
+  })
+  .meta({ id: 'CreateValidationFailedError' });
+
+const errorBodies = new Map<ErrorCode, z.ZodType>();
+
+/** The body of an error answer with `code`, as a named component (`ProductNotFoundError` …). */
+export function errorBodySchema(code: ErrorCode): z.ZodType {
+  if (code === 'validation_failed') return validationFailedBodySchema;
+  let schema = errorBodies.get(code);
+  if (schema === undefined) {
+    schema = z
+      .strictObject({ status: z.literal('error'), code: z.literal(code), message: z.string(), ...ERROR_EXTRAS[code] })
+      .meta({ id: componentName(code), description: `HTTP ${ERROR_STATUS[code]}.` });
+    errorBodies.set(code, schema);
+  }
+  return schema;
+}
+
+/** A file the service serves as is (an image, the reference page). */
+export const binaryFileSchema = z.string().meta({ contentEncoding: 'binary' });
+export const textFileSchema = z.string();
+
+/** The OpenAPI document's outline; a validator checks the rest. */
+export const openApiDocumentSchema = z.looseObject({
+  openapi: z.literal('3.1.0'),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+  components: z.looseObject({}),
+});

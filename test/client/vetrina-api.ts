@@ -1,0 +1,1245 @@
+// Generated from docs/openapi.json by swagger-typescript-api (npm run openapi:client). Do not edit.
+// @ts-nocheck: the generator's own code is not written for this project's compiler settings; its types are checked where the tests use them.
+export interface Account {
+  id: string;
+  name: string;
+  /**
+   * @min -9007199254740991
+   * @max 9007199254740991
+   */
+  credits: number;
+  settings: {
+    image_standardization: boolean;
+  };
+  /** What writes each agent model: `template` (the built-in offline writer) or `<provider>:<model>`. */
+  agent_models: {
+    v1: string;
+    v2: string;
+  };
+}
+
+export interface AccountResponse {
+  status: "success";
+  data: Account;
+}
+
+export interface CreateResponse {
+  status: "success" | "partial";
+  message: string;
+  data: CreateResult;
+}
+
+export interface CreateResult {
+  /**
+   * @min -9007199254740991
+   * @max 9007199254740991
+   */
+  total_requested: number;
+  /**
+   * @min -9007199254740991
+   * @max 9007199254740991
+   */
+  successful: number;
+  /**
+   * @min -9007199254740991
+   * @max 9007199254740991
+   */
+  failed: number;
+  imported_products: {
+    code: string;
+    status: "queued";
+    id: string;
+  }[];
+  failures: ItemFailure[];
+}
+
+export interface CreateValidationFailedError {
+  status: "error";
+  code: "validation_failed";
+  message?: string;
+  /** Readable messages by request field path (`countries`, `codes`, `images.2`, `fields.global_attr.color`). */
+  errors: FieldErrors;
+  data?: CreateResult;
+}
+
+/** One statement about the product and where it came from; `sources` names fact ids. */
+export interface Fact {
+  id: string;
+  key:
+    | "name"
+    | "brand"
+    | "variant"
+    | "quantity"
+    | "category"
+    | "kind"
+    | "description"
+    | "ingredients"
+    | "allergens"
+    | "image"
+    | "attribute";
+  attribute?: string;
+  value: string;
+  language: string | null;
+  source: string;
+  licence: string | null;
+  fetchedAt: string;
+  url?: string;
+}
+
+/** Readable messages by request field path (`countries`, `codes`, `images.2`, `fields.global_attr.color`). */
+export type FieldErrors = Partial<Record<string, string[]>>;
+
+/** What one generation recorded: engine, provider, model, tokens, repair rounds. */
+export interface GenerationUsage {
+  engine: string;
+  provider: string | null;
+  model: string | null;
+  prompt_version: string | null;
+  /**
+   * @min -9007199254740991
+   * @max 9007199254740991
+   */
+  calls: number;
+  /**
+   * @min -9007199254740991
+   * @max 9007199254740991
+   */
+  tokens_in: number;
+  /**
+   * @min -9007199254740991
+   * @max 9007199254740991
+   */
+  tokens_out: number;
+  latency_ms: number;
+  /**
+   * @min -9007199254740991
+   * @max 9007199254740991
+   */
+  rounds: number;
+  /**
+   * @min -9007199254740991
+   * @max 9007199254740991
+   */
+  images_read: number;
+}
+
+export interface HealthResponse {
+  status: "ok";
+  /** Whether a remote data source is down (its circuit breaker not closed). */
+  degraded: boolean;
+  sources: Partial<
+    Record<
+      string,
+      {
+        state: "closed" | "open" | "half_open";
+        /**
+         * @min -9007199254740991
+         * @max 9007199254740991
+         */
+        failures: number;
+        until?: string;
+      }
+    >
+  >;
+}
+
+export interface HistoryResponse {
+  status: "success";
+  data: {
+    product_id: string;
+    versions: {
+      id: string;
+      country: string;
+      change: "create" | "regenerate" | "restore";
+      generation_id: string | null;
+      generation: GenerationUsage | null;
+      /** ISO 8601 date-time, UTC. */
+      created_at: string;
+      fields: Partial<
+        Record<
+          string,
+          {
+            before: string | string[] | null;
+            after: string | string[] | null;
+          }
+        >
+      >;
+    }[];
+    /** The `before` of the next (older) page; null on the last page. */
+    next_before: string | null;
+  };
+}
+
+/** HTTP 409. */
+export interface IdempotencyKeyInUseError {
+  status: "error";
+  code: "idempotency_key_in_use";
+  message: string;
+}
+
+/** HTTP 422. */
+export interface IdempotencyKeyReusedError {
+  status: "error";
+  code: "idempotency_key_reused";
+  message: string;
+}
+
+/** HTTP 402. */
+export interface InsufficientCreditsError {
+  status: "error";
+  code: "insufficient_credits";
+  message: string;
+  /**
+   * Credits the whole call costs.
+   * @min -9007199254740991
+   * @max 9007199254740991
+   */
+  required: number;
+  /**
+   * The account's balance.
+   * @min -9007199254740991
+   * @max 9007199254740991
+   */
+  available: number;
+}
+
+/** HTTP 500. */
+export interface InternalError {
+  status: "error";
+  code: "internal_error";
+  message: string;
+  /** Quote it when reporting the problem; the log has the details. */
+  request_id: string;
+}
+
+/** HTTP 400. */
+export interface InvalidJsonError {
+  status: "error";
+  code: "invalid_json";
+  message: string;
+}
+
+export interface ItemFailure {
+  code: string;
+  reason: "product_code_invalid" | "product_code_duplicate";
+  message: string;
+}
+
+/** HTTP 404. */
+export interface NotFoundError {
+  status: "error";
+  code: "not_found";
+  message: string;
+}
+
+/** HTTP 413. */
+export interface PayloadTooLargeError {
+  status: "error";
+  code: "payload_too_large";
+  message: string;
+}
+
+/** A product and its record in one country (the details shape). */
+export interface Product {
+  id: string;
+  code: string | null;
+  code_type: "ean" | "asin" | "minsan" | null;
+  sku: string | null;
+  product_handle: string | null;
+  brand: string | null;
+  state: "queued" | "processing" | "completed" | "failed";
+  agent_model: "v1" | "v2";
+  country: string;
+  language: string;
+  countries: string[];
+  title: string | null;
+  short_description: string | null;
+  description: string | null;
+  key_features: string[];
+  global_attr: Partial<Record<string, string>>;
+  title_tag: string | null;
+  meta_description: string | null;
+  meta_keywords: string | null;
+  images: ProductImage[];
+  /** For each field, the ids of the facts it was written from. */
+  sources: Partial<Record<string, string[]>>;
+  validation_messages: string[];
+  failure: {
+    reason: string;
+    message: string;
+  } | null;
+  facts: Fact[];
+  generation: {
+    id: string;
+    kind: "create" | "regenerate";
+    agent_model: "v1" | "v2";
+    usage: GenerationUsage | null;
+  } | null;
+  /** ISO 8601 date-time, UTC. */
+  created_at: string;
+  /** ISO 8601 date-time, UTC. */
+  updated_at: string;
+}
+
+/** HTTP 409. */
+export interface ProductBusyError {
+  status: "error";
+  code: "product_busy";
+  message: string;
+}
+
+export interface ProductDetailsResponse {
+  status: "success";
+  /** A product and its record in one country (the details shape). */
+  product: Product;
+}
+
+export type ProductImage =
+  | {
+      url: string;
+      source?: string;
+      licence?: string | null;
+    }
+  | {
+      source_url: string;
+      source: string;
+      licence: string | null;
+      renditions: {
+        url: string;
+        /**
+         * @min -9007199254740991
+         * @max 9007199254740991
+         */
+        width: number;
+        /**
+         * @min -9007199254740991
+         * @max 9007199254740991
+         */
+        height: number;
+        /**
+         * @min -9007199254740991
+         * @max 9007199254740991
+         */
+        bytes: number;
+        format: "jpeg" | "webp";
+        size_label: "200" | "500" | "full";
+      }[];
+      error?: {
+        reason: string;
+        transient: boolean;
+      };
+    };
+
+/** HTTP 404. */
+export interface ProductNotFoundError {
+  status: "error";
+  code: "product_not_found";
+  message: string;
+}
+
+export interface ProductProcessingResponse {
+  status: "processing";
+  product: {
+    id: string;
+    code: string | null;
+    state: "queued" | "processing";
+  };
+}
+
+/** HTTP 429. */
+export interface RateLimitedError {
+  status: "error";
+  code: "rate_limited";
+  message: string;
+  /**
+   * Seconds until the token may call again (also in `Retry-After`).
+   * @min -9007199254740991
+   * @max 9007199254740991
+   */
+  retry_after_seconds: number;
+}
+
+export interface RegenerateResponse {
+  status: "success";
+  message: string;
+  data: {
+    product_id: string;
+    status: "queued";
+    fields_to_regenerate: string[];
+  };
+}
+
+export interface RestoreResponse {
+  status: "success";
+  message: string;
+  data: {
+    product_id: string;
+    country: string;
+    fields_restored: string[];
+  };
+}
+
+/** HTTP 401. */
+export interface UnauthorizedError {
+  status: "error";
+  code: "unauthorized";
+  message: string;
+}
+
+/** HTTP 503. */
+export interface UnavailableError {
+  status: "error";
+  code: "unavailable";
+  message: string;
+  request_id?: string;
+}
+
+/** HTTP 415. */
+export interface UnsupportedMediaTypeError {
+  status: "error";
+  code: "unsupported_media_type";
+  message: string;
+}
+
+export interface ValidationFailedError {
+  status: "error";
+  code: "validation_failed";
+  message?: string;
+  /** Readable messages by request field path (`countries`, `codes`, `images.2`, `fields.global_attr.color`). */
+  errors: FieldErrors;
+}
+
+/** HTTP 404. */
+export interface VersionNotFoundError {
+  status: "error";
+  code: "version_not_found";
+  message: string;
+}
+
+export type QueryParamsType = Record<string | number, any>;
+export type ResponseFormat = keyof Omit<Body, "body" | "bodyUsed">;
+
+export interface FullRequestParams extends Omit<RequestInit, "body"> {
+  /** set parameter to `true` for call `securityWorker` for this request */
+  secure?: boolean;
+  /** request path */
+  path: string;
+  /** content type of request body */
+  type?: ContentType;
+  /** query params */
+  query?: QueryParamsType;
+  /** format of response (i.e. response.json() -> format: "json") */
+  format?: ResponseFormat;
+  /** request body */
+  body?: unknown;
+  /** base url */
+  baseUrl?: string;
+  /** request cancellation token */
+  cancelToken?: CancelToken;
+}
+
+export type RequestParams = Omit<
+  FullRequestParams,
+  "body" | "method" | "query" | "path"
+>;
+
+export interface ApiConfig<SecurityDataType = unknown> {
+  baseUrl?: string;
+  baseApiParams?: Omit<RequestParams, "baseUrl" | "cancelToken" | "signal">;
+  securityWorker?: (
+    securityData: SecurityDataType | null,
+  ) => Promise<RequestParams | void> | RequestParams | void;
+  customFetch?: typeof fetch;
+}
+
+export interface HttpResponse<D extends unknown, E extends unknown = unknown>
+  extends Response {
+  data: D;
+  error: E;
+}
+
+type CancelToken = Symbol | string | number;
+
+export type ContentType =
+  | "application/json"
+  | "application/vnd.api+json"
+  | "multipart/form-data"
+  | "application/x-www-form-urlencoded"
+  | "text/plain";
+
+export class HttpClient<SecurityDataType = unknown> {
+  public baseUrl: string = "";
+  private securityData: SecurityDataType | null = null;
+  private securityWorker?: ApiConfig<SecurityDataType>["securityWorker"];
+  private abortControllers = new Map<CancelToken, AbortController>();
+  private customFetch = (...fetchParams: Parameters<typeof fetch>) =>
+    fetch(...fetchParams);
+
+  private baseApiParams: RequestParams = {
+    credentials: "same-origin",
+    headers: {},
+    redirect: "follow",
+    referrerPolicy: "no-referrer",
+  };
+
+  constructor(apiConfig: ApiConfig<SecurityDataType> = {}) {
+    Object.assign(this, apiConfig);
+  }
+
+  public setSecurityData = (data: SecurityDataType | null) => {
+    this.securityData = data;
+  };
+
+  protected encodeQueryParam(key: string, value: any) {
+    const encodedKey = encodeURIComponent(key);
+    return `${encodedKey}=${encodeURIComponent(typeof value === "number" ? value : `${value}`)}`;
+  }
+
+  protected addQueryParam(query: QueryParamsType, key: string) {
+    return this.encodeQueryParam(key, query[key]);
+  }
+
+  protected addArrayQueryParam(query: QueryParamsType, key: string) {
+    const value = query[key];
+    return value.map((v: any) => this.encodeQueryParam(key, v)).join("&");
+  }
+
+  protected toQueryString(rawQuery?: QueryParamsType): string {
+    const query = rawQuery || {};
+    const keys = Object.keys(query).filter(
+      (key) => "undefined" !== typeof query[key],
+    );
+    return keys
+      .map((key) =>
+        Array.isArray(query[key])
+          ? this.addArrayQueryParam(query, key)
+          : this.addQueryParam(query, key),
+      )
+      .join("&");
+  }
+
+  protected addQueryParams(rawQuery?: QueryParamsType): string {
+    const queryString = this.toQueryString(rawQuery);
+    return queryString ? `?${queryString}` : "";
+  }
+
+  private contentFormatters: Record<ContentType, (input: any) => any> = {
+    ["application/json"]: (input: any) =>
+      input !== null && (typeof input === "object" || typeof input === "string")
+        ? JSON.stringify(input)
+        : input,
+    ["application/vnd.api+json"]: (input: any) =>
+      input !== null && (typeof input === "object" || typeof input === "string")
+        ? JSON.stringify(input)
+        : input,
+    ["text/plain"]: (input: any) =>
+      input !== null && typeof input !== "string"
+        ? JSON.stringify(input)
+        : input,
+    ["multipart/form-data"]: (input: any) => {
+      if (input instanceof FormData) {
+        return input;
+      }
+
+      return Object.keys(input || {}).reduce((formData, key) => {
+        const property = input[key];
+        formData.append(
+          key,
+          property instanceof Blob
+            ? property
+            : typeof property === "object" && property !== null
+              ? JSON.stringify(property)
+              : `${property}`,
+        );
+        return formData;
+      }, new FormData());
+    },
+    ["application/x-www-form-urlencoded"]: (input: any) =>
+      this.toQueryString(input),
+  };
+
+  protected mergeRequestParams(
+    params1: RequestParams,
+    params2?: RequestParams,
+  ): RequestParams {
+    return {
+      ...this.baseApiParams,
+      ...params1,
+      ...(params2 || {}),
+      headers: {
+        ...(this.baseApiParams.headers || {}),
+        ...(params1.headers || {}),
+        ...((params2 && params2.headers) || {}),
+      },
+    };
+  }
+
+  protected createAbortSignal = (
+    cancelToken: CancelToken,
+  ): AbortSignal | undefined => {
+    if (this.abortControllers.has(cancelToken)) {
+      const abortController = this.abortControllers.get(cancelToken);
+      if (abortController) {
+        return abortController.signal;
+      }
+      return void 0;
+    }
+
+    const abortController = new AbortController();
+    this.abortControllers.set(cancelToken, abortController);
+    return abortController.signal;
+  };
+
+  public abortRequest = (cancelToken: CancelToken) => {
+    const abortController = this.abortControllers.get(cancelToken);
+
+    if (abortController) {
+      abortController.abort();
+      this.abortControllers.delete(cancelToken);
+    }
+  };
+
+  public request = async <T = any, E = any>({
+    body,
+    secure,
+    path,
+    type,
+    query,
+    format,
+    baseUrl,
+    cancelToken,
+    ...params
+  }: FullRequestParams): Promise<HttpResponse<T, E>> => {
+    const secureParams =
+      ((typeof secure === "boolean" ? secure : this.baseApiParams.secure) &&
+        this.securityWorker &&
+        (await this.securityWorker(this.securityData))) ||
+      {};
+    const requestParams = this.mergeRequestParams(params, secureParams);
+    const queryString = query && this.toQueryString(query);
+    const payloadFormatter = this.contentFormatters[type || "application/json"];
+    const responseFormat = format || requestParams.format;
+
+    return this.customFetch(
+      `${baseUrl || this.baseUrl || ""}${path}${queryString ? `?${queryString}` : ""}`,
+      {
+        ...requestParams,
+        headers: {
+          ...(requestParams.headers || {}),
+          ...(type && type !== "multipart/form-data"
+            ? { "Content-Type": type }
+            : {}),
+        },
+        signal:
+          (cancelToken
+            ? this.createAbortSignal(cancelToken)
+            : requestParams.signal) || null,
+        body:
+          typeof body === "undefined" || body === null
+            ? null
+            : payloadFormatter(body),
+      },
+    ).then(async (response) => {
+      const r = response as HttpResponse<T, E>;
+      r.data = null as unknown as T;
+      r.error = null as unknown as E;
+
+      const responseToParse = responseFormat ? response.clone() : response;
+      const data = !responseFormat
+        ? r
+        : await responseToParse[responseFormat]()
+            .then((data) => {
+              if (r.ok) {
+                r.data = data;
+              } else {
+                r.error = data;
+              }
+              return r;
+            })
+            .catch((e) => {
+              r.error = e;
+              return r;
+            });
+
+      if (cancelToken) {
+        this.abortControllers.delete(cancelToken);
+      }
+
+      return data;
+    });
+  };
+}
+
+/**
+ * @title Vetrina API
+ * @version 0.1.0
+ *
+ * Vetrina creates product content from product codes. Every `/api/v1` route except this document takes `Authorization: Bearer <token>`.
+ *
+ * Every error body is `{"status":"error","code":…}`: `validation_failed` carries `errors` (readable messages by request field path), every other code a `message`.
+ *
+ * Each response carries an `x-request-id` header; quote it when reporting a problem.
+ */
+export class Api<
+  SecurityDataType extends unknown,
+> extends HttpClient<SecurityDataType> {
+  products = {
+    /**
+     * @description One product with its details, or up to 100 codes (comma-separated). Charged per queued product in one transaction with the queued jobs: all or nothing. A code that already names a product of the account re-queues it.
+     *
+     * @tags Products
+     * @name PostProductsCreate
+     * @summary Queue products for content generation
+     * @request POST:/api/v1/products/create
+     * @secure
+     * @response `202` `CreateResponse` Queued: `success`, or `partial` when some items failed (listed in `failures`).
+     * @response `400` `InvalidJsonError` `invalid_json`
+     * @response `401` `UnauthorizedError` `unauthorized`
+     * @response `402` `InsufficientCreditsError` `insufficient_credits`
+     * @response `409` `IdempotencyKeyInUseError` `idempotency_key_in_use`
+     * @response `413` `PayloadTooLargeError` `payload_too_large`
+     * @response `415` `UnsupportedMediaTypeError` `unsupported_media_type`
+     * @response `422` `CreateValidationFailedError` `validation_failed`: a field is invalid, or every item failed (then `data` lists the failures).
+     * @response `429` `RateLimitedError` `rate_limited`
+     * @response `500` `InternalError` `internal_error`
+     * @response `503` `UnavailableError` `unavailable`
+     */
+    postProductsCreate: (
+      data: {
+        /** @maxLength 6400 */
+        codes?: string;
+        /** @maxLength 255 */
+        sku?: string;
+        /** @maxLength 255 */
+        product_handle?: string;
+        /** @maxLength 500 */
+        title?: string;
+        /** @maxLength 200 */
+        brand?: string;
+        /** @maxItems 20 */
+        images?: string[];
+        /** @maxLength 20000 */
+        description?: string;
+        /** @maxLength 5000 */
+        notes?: string;
+        /** @maxItems 50 */
+        countries?: string[];
+        agent_model?: "v1" | "v2";
+      },
+      params: RequestParams = {},
+    ) =>
+      this.request<
+        CreateResponse,
+        | InvalidJsonError
+        | UnauthorizedError
+        | InsufficientCreditsError
+        | IdempotencyKeyInUseError
+        | PayloadTooLargeError
+        | UnsupportedMediaTypeError
+        | CreateValidationFailedError
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/products/create`,
+        method: "POST",
+        body: data,
+        secure: true,
+        type: "application/json",
+        format: "json",
+        ...params,
+      }),
+
+    /**
+     * @description `fields` keys: `title`, `short_description`, `description`, `key_features`, `title_tag`, `meta_description`, `meta_keywords`, `global_attr.<name>`; each value is an instruction (empty: none). Touches only those fields, in every country of the product. Flat price per call.
+     *
+     * @tags Products
+     * @name PostProductsRegenerateById
+     * @summary Regenerate some of a product's fields
+     * @request POST:/api/v1/products/regenerate/{id}
+     * @secure
+     * @response `202` `RegenerateResponse` Regeneration queued.
+     * @response `400` `InvalidJsonError` `invalid_json`
+     * @response `401` `UnauthorizedError` `unauthorized`
+     * @response `402` `InsufficientCreditsError` `insufficient_credits`
+     * @response `404` `ProductNotFoundError` `product_not_found`
+     * @response `409` `IdempotencyKeyInUseError` `idempotency_key_in_use`
+     * @response `413` `PayloadTooLargeError` `payload_too_large`
+     * @response `415` `UnsupportedMediaTypeError` `unsupported_media_type`
+     * @response `422` `(ValidationFailedError | IdempotencyKeyReusedError)` `validation_failed`, `idempotency_key_reused`
+     * @response `429` `RateLimitedError` `rate_limited`
+     * @response `500` `InternalError` `internal_error`
+     * @response `503` `UnavailableError` `unavailable`
+     */
+    postProductsRegenerateById: (
+      id: string,
+      data: {
+        /** @maxLength 5000 */
+        notes?: string;
+        fields?: Partial<Record<string, any>>;
+        agent_model?: "v1" | "v2";
+      },
+      params: RequestParams = {},
+    ) =>
+      this.request<
+        RegenerateResponse,
+        | InvalidJsonError
+        | UnauthorizedError
+        | InsufficientCreditsError
+        | ProductNotFoundError
+        | IdempotencyKeyInUseError
+        | PayloadTooLargeError
+        | UnsupportedMediaTypeError
+        | (ValidationFailedError | IdempotencyKeyReusedError)
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/products/regenerate/${id}`,
+        method: "POST",
+        body: data,
+        secure: true,
+        type: "application/json",
+        format: "json",
+        ...params,
+      }),
+
+    /**
+     * No description
+     *
+     * @tags Products
+     * @name GetProductsDetailsById
+     * @summary A product, in its first country
+     * @request GET:/api/v1/products/details/{id}
+     * @secure
+     * @response `200` `ProductDetailsResponse` The product is `completed` or `failed`: its record in the country.
+     * @response `202` `ProductProcessingResponse` The product is `queued` or `processing`.
+     * @response `401` `UnauthorizedError` `unauthorized`
+     * @response `404` `ProductNotFoundError` `product_not_found`
+     * @response `429` `RateLimitedError` `rate_limited`
+     * @response `500` `InternalError` `internal_error`
+     * @response `503` `UnavailableError` `unavailable`
+     */
+    getProductsDetailsById: (id: string, params: RequestParams = {}) =>
+      this.request<
+        ProductDetailsResponse,
+        | UnauthorizedError
+        | ProductNotFoundError
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/products/details/${id}`,
+        method: "GET",
+        secure: true,
+        format: "json",
+        ...params,
+      }),
+
+    /**
+     * @description A country the product does not have is `product_not_found`, with a message that says so.
+     *
+     * @tags Products
+     * @name GetProductsDetailsByIdByCountry
+     * @summary A product, in one of its countries
+     * @request GET:/api/v1/products/details/{id}/{country}
+     * @secure
+     * @response `200` `ProductDetailsResponse` The product is `completed` or `failed`: its record in the country.
+     * @response `202` `ProductProcessingResponse` The product is `queued` or `processing`.
+     * @response `401` `UnauthorizedError` `unauthorized`
+     * @response `404` `ProductNotFoundError` `product_not_found`
+     * @response `429` `RateLimitedError` `rate_limited`
+     * @response `500` `InternalError` `internal_error`
+     * @response `503` `UnavailableError` `unavailable`
+     */
+    getProductsDetailsByIdByCountry: (
+      id: string,
+      country: string,
+      params: RequestParams = {},
+    ) =>
+      this.request<
+        ProductDetailsResponse,
+        | UnauthorizedError
+        | ProductNotFoundError
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/products/details/${id}/${country}`,
+        method: "GET",
+        secure: true,
+        format: "json",
+        ...params,
+      }),
+
+    /**
+     * @description Each version lists the fields a change replaced, before and after. Page with `limit` and `before` (the previous page's `next_before`).
+     *
+     * @tags Products
+     * @name GetProductsDetailsByIdHistory
+     * @summary Changes to a product's record, newest first
+     * @request GET:/api/v1/products/details/{id}/history
+     * @secure
+     * @response `200` `HistoryResponse` A page of versions.
+     * @response `401` `UnauthorizedError` `unauthorized`
+     * @response `404` `(ProductNotFoundError | VersionNotFoundError)` `product_not_found`, `version_not_found`
+     * @response `422` `ValidationFailedError` `validation_failed`
+     * @response `429` `RateLimitedError` `rate_limited`
+     * @response `500` `InternalError` `internal_error`
+     * @response `503` `UnavailableError` `unavailable`
+     */
+    getProductsDetailsByIdHistory: (
+      id: string,
+      query?: {
+        /**
+         * @min 1
+         * @max 100
+         */
+        limit?: number;
+        /**
+         * @format uuid
+         * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+         */
+        before?: string;
+      },
+      params: RequestParams = {},
+    ) =>
+      this.request<
+        HistoryResponse,
+        | UnauthorizedError
+        | (ProductNotFoundError | VersionNotFoundError)
+        | ValidationFailedError
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/products/details/${id}/history`,
+        method: "GET",
+        query: query,
+        secure: true,
+        format: "json",
+        ...params,
+      }),
+
+    /**
+     * @description The fields the version changed get back the values they had before it, in its country. Free, and kept in the history itself.
+     *
+     * @tags Products
+     * @name PostProductsRestoreById
+     * @summary Undo one change
+     * @request POST:/api/v1/products/restore/{id}
+     * @secure
+     * @response `200` `RestoreResponse` Restored.
+     * @response `400` `InvalidJsonError` `invalid_json`
+     * @response `401` `UnauthorizedError` `unauthorized`
+     * @response `404` `(ProductNotFoundError | VersionNotFoundError)` `product_not_found`, `version_not_found`
+     * @response `409` `(ProductBusyError | IdempotencyKeyInUseError)` `product_busy`, `idempotency_key_in_use`
+     * @response `413` `PayloadTooLargeError` `payload_too_large`
+     * @response `415` `UnsupportedMediaTypeError` `unsupported_media_type`
+     * @response `422` `(ValidationFailedError | IdempotencyKeyReusedError)` `validation_failed`, `idempotency_key_reused`
+     * @response `429` `RateLimitedError` `rate_limited`
+     * @response `500` `InternalError` `internal_error`
+     * @response `503` `UnavailableError` `unavailable`
+     */
+    postProductsRestoreById: (
+      id: string,
+      data: {
+        /**
+         * @format uuid
+         * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+         */
+        version_id: string;
+      },
+      params: RequestParams = {},
+    ) =>
+      this.request<
+        RestoreResponse,
+        | InvalidJsonError
+        | UnauthorizedError
+        | (ProductNotFoundError | VersionNotFoundError)
+        | (ProductBusyError | IdempotencyKeyInUseError)
+        | PayloadTooLargeError
+        | UnsupportedMediaTypeError
+        | (ValidationFailedError | IdempotencyKeyReusedError)
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/products/restore/${id}`,
+        method: "POST",
+        body: data,
+        secure: true,
+        type: "application/json",
+        format: "json",
+        ...params,
+      }),
+  };
+  account = {
+    /**
+     * No description
+     *
+     * @tags Account
+     * @name GetAccount
+     * @summary The caller's account: balance, settings and the engine behind each agent model
+     * @request GET:/api/v1/account
+     * @secure
+     * @response `200` `AccountResponse` The account.
+     * @response `401` `UnauthorizedError` `unauthorized`
+     * @response `429` `RateLimitedError` `rate_limited`
+     * @response `500` `InternalError` `internal_error`
+     * @response `503` `UnavailableError` `unavailable`
+     */
+    getAccount: (params: RequestParams = {}) =>
+      this.request<
+        AccountResponse,
+        UnauthorizedError | RateLimitedError | InternalError | UnavailableError
+      >({
+        path: `/api/v1/account`,
+        method: "GET",
+        secure: true,
+        format: "json",
+        ...params,
+      }),
+
+    /**
+ * @description Every change of the balance, with the balance right after it. Paged by `before` (the previous page's `next_before`).
+ *
+ * @tags Account
+ * @name GetAccountLedger
+ * @summary The account's credit ledger, newest first
+ * @request GET:/api/v1/account/ledger
+ * @secure
+ * @response `200` `{
+    status: "success",
+    data: {
+    entries: ({
+  /**
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   *\/
+    id: string,
+  /**
+   * Credits added (positive) or taken (negative).
+   * @min -9007199254740991
+   * @max 9007199254740991
+   *\/
+    delta: number,
+  /**
+   * The balance right after this entry.
+   * @min 0
+   * @max 9007199254740991
+   *\/
+    balance_after: number,
+    reason: "create" | "regenerate" | "refund" | "credit" | "debit",
+  /** The product charged or refunded; null for credits, and for a create of several products. *\/
+    product_id: (string | null),
+  /** The x-request-id of the call that charged. *\/
+    request_id: string | null,
+  /**
+   * @format date-time
+   * @pattern ^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z))$
+   *\/
+    created_at: string,
+
+})[],
+  /** Pass as `before` for the next (older) page; null on the last page. *\/
+    next_before: (string | null),
+
+},
+
+}` One page of ledger entries.
+ * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `422` `ValidationFailedError` `validation_failed`
+ * @response `429` `RateLimitedError` `rate_limited`
+ * @response `500` `InternalError` `internal_error`
+ * @response `503` `UnavailableError` `unavailable`
+ */
+    getAccountLedger: (
+      query?: {
+        /**
+         * @min 1
+         * @max 200
+         */
+        limit?: number;
+        /**
+         * @format uuid
+         * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+         */
+        before?: string;
+      },
+      params: RequestParams = {},
+    ) =>
+      this.request<
+        {
+          status: "success";
+          data: {
+            entries: {
+              /**
+               * @format uuid
+               * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+               */
+              id: string;
+              /**
+               * Credits added (positive) or taken (negative).
+               * @min -9007199254740991
+               * @max 9007199254740991
+               */
+              delta: number;
+              /**
+               * The balance right after this entry.
+               * @min 0
+               * @max 9007199254740991
+               */
+              balance_after: number;
+              reason: "create" | "regenerate" | "refund" | "credit" | "debit";
+              /** The product charged or refunded; null for credits, and for a create of several products. */
+              product_id: string | null;
+              /** The x-request-id of the call that charged. */
+              request_id: string | null;
+              /**
+               * @format date-time
+               * @pattern ^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z))$
+               */
+              created_at: string;
+            }[];
+            /** Pass as `before` for the next (older) page; null on the last page. */
+            next_before: string | null;
+          };
+        },
+        | UnauthorizedError
+        | ValidationFailedError
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/account/ledger`,
+        method: "GET",
+        query: query,
+        secure: true,
+        format: "json",
+        ...params,
+      }),
+  };
+  service = {
+    /**
+     * @description For load balancers: 200 while the database answers, `degraded` when a remote data source is down.
+     *
+     * @tags Service
+     * @name GetHealth
+     * @summary Liveness, database reachability and the data sources
+     * @request GET:/health
+     * @response `200` `HealthResponse` Up.
+     * @response `500` `InternalError` `internal_error`
+     * @response `503` `UnavailableError` `unavailable`
+     */
+    getHealth: (params: RequestParams = {}) =>
+      this.request<HealthResponse, InternalError | UnavailableError>({
+        path: `/health`,
+        method: "GET",
+        format: "json",
+        ...params,
+      }),
+
+    /**
+ * @description Public. Generated from the schemas that validate the requests, never written by hand.
+ *
+ * @tags Service
+ * @name GetOpenapiJson
+ * @summary This document (OpenAPI 3.1)
+ * @request GET:/api/v1/openapi.json
+ * @response `200` `{
+    openapi: "3.1.0",
+    info: {
+    title: string,
+    version: string,
+    [key: string]: any,
+
+},
+    paths: Partial<Record<string,Partial<Record<string,any>>>>,
+    components: Record<string,any>,
+    [key: string]: any,
+
+}` The OpenAPI document.
+ * @response `500` `InternalError` `internal_error`
+ */
+    getOpenapiJson: (params: RequestParams = {}) =>
+      this.request<
+        {
+          openapi: "3.1.0";
+          info: {
+            title: string;
+            version: string;
+            [key: string]: any;
+          };
+          paths: Partial<Record<string, Partial<Record<string, any>>>>;
+          components: Record<string, any>;
+          [key: string]: any;
+        },
+        InternalError
+      >({
+        path: `/api/v1/openapi.json`,
+        method: "GET",
+        format: "json",
+        ...params,
+      }),
+
+    /**
+     * @description Served by the instance from its own files: the page loads nothing from any other origin.
+     *
+     * @tags Service
+     * @name GetDocs
+     * @summary This reference, as a web page
+     * @request GET:/docs
+     * @response `200` `string` The HTML page.
+     * @response `500` `InternalError` `internal_error`
+     */
+    getDocs: (params: RequestParams = {}) =>
+      this.request<string, InternalError>({
+        path: `/docs`,
+        method: "GET",
+        ...params,
+      }),
+
+    /**
+     * No description
+     *
+     * @tags Service
+     * @name GetDocsByFile
+     * @summary The reference page's script and style sheet
+     * @request GET:/docs/{file}
+     * @response `200` `string` The file (CSS or JavaScript, by name).
+     * @response `404` `NotFoundError` `not_found`
+     * @response `500` `InternalError` `internal_error`
+     */
+    getDocsByFile: (
+      file: "swagger-ui.css" | "swagger-ui-bundle.js" | "vetrina-docs.js",
+      params: RequestParams = {},
+    ) =>
+      this.request<string, NotFoundError | InternalError>({
+        path: `/docs/${file}`,
+        method: "GET",
+        ...params,
+      }),
+  };
+  media = {
+    /**
+     * @description Public (storefronts load these URLs) and immutable: cached for a year, with an `ETag`; `If-None-Match` answers 304.
+     *
+     * @tags Media
+     * @name GetMediaByFile
+     * @summary A standardised image rendition
+     * @request GET:/media/{file}
+     * @response `200` `string` The image (JPEG or WebP, by extension).
+     * @response `304` `void` Not modified.
+     * @response `404` `NotFoundError` `not_found`
+     * @response `500` `InternalError` `internal_error`
+     */
+    getMediaByFile: (file: string, params: RequestParams = {}) =>
+      this.request<Blob, void | NotFoundError | InternalError>({
+        path: `/media/${file}`,
+        method: "GET",
+        format: "blob",
+        ...params,
+      }),
+  };
+}
