@@ -12,6 +12,7 @@ import { accountRoute } from './routes/account.ts';
 import { registerMediaRoutes } from './routes/media.ts';
 import { createProductsRoute } from './routes/create-products.ts';
 import { healthRoute } from './routes/health.ts';
+import { listProductsRoute } from './routes/list-products.ts';
 import { metricsRoute } from './routes/metrics.ts';
 import type { Metrics } from '../metrics.ts';
 import type { SourceChain } from '../sources/source-chain.ts';
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(regenerateProductRoute, deps);
       await api.register(productDetailsRoutes, deps);
       await api.register(productHistoryRoutes, deps);
+      await api.register(listProductsRoute, deps);
       await api.register(accountRoute, deps);
     },
     { prefix: '/api/v1' },
