@@ -11,6 +11,7 @@ import type { MediaStorage } from '../media/media-storage.ts';
 import { accountRoute } from './routes/account.ts';
 import { registerMediaRoutes } from './routes/media.ts';
 import { createProductsRoute } from './routes/create-products.ts';
+import { exportProductsRoute } from './routes/export-products.ts';
 import { healthRoute } from './routes/health.ts';
 import { listProductsRoute } from './routes/list-products.ts';
 import { metricsRoute } from './routes/metrics.ts';
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(productDetailsRoutes, deps);
       await api.register(productHistoryRoutes, deps);
       await api.register(listProductsRoute, deps);
+      await api.register(exportProductsRoute, deps);
       await api.register(accountRoute, deps);
     },
     { prefix: '/api/v1' },
