@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, SqlRunner } from './database.ts';
 
 type PGliteRunner = Pick<PGlite, 'query'>;
@@ -18,7 +19,9 @@ export interface PGliteDatabase extends Database {
 
 /** Embedded PostgreSQL (WASM). `dataDir` undefined means in memory (tests). */
 export async function openPGlite(dataDir: string | undefined): Promise<PGliteDatabase> {
-  const pglite = dataDir === undefined ? await PGlite.create() : await PGlite.create(dataDir);
+  // pg_trgm serves the product search's indexes (migration 008); PGlite loads contrib extensions only when asked.
+  const extensions = { pg_trgm };
+  const pglite = dataDir === undefined ? await PGlite.create({ extensions }) : await PGlite.create(dataDir, { extensions });
   const root = runnerOf(pglite);
   return {
     dialect: 'pglite',

@@ -13,7 +13,9 @@ import { accountRoute } from './routes/account.ts';
 import { accountLedgerRoute } from './routes/account-ledger.ts';
 import { registerMediaRoutes } from './routes/media.ts';
 import { createProductsRoute } from './routes/create-products.ts';
+import { exportProductsRoute } from './routes/export-products.ts';
 import { healthRoute } from './routes/health.ts';
+import { listProductsRoute } from './routes/list-products.ts';
 import { metricsRoute } from './routes/metrics.ts';
 import { docsRoutes } from './routes/docs.ts';
 import { openApiRoute } from './routes/openapi.ts';
@@ -130,6 +132,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(regenerateProductRoute, deps);
       await api.register(productDetailsRoutes, deps);
       await api.register(productHistoryRoutes, deps);
+      await api.register(listProductsRoute, deps);
+      await api.register(exportProductsRoute, deps);
       await api.register(accountRoute, deps);
       await api.register(accountLedgerRoute, deps);
     },
@@ -161,20 +165,5 @@ function closeUnfinishedUploadsOnClose(app: FastifyInstance): void {
     closing = true;
     for (const raw of open) if (!raw.complete) raw.socket.destroy();
     closeRestWhenDrained();
-  });
-}
-
-const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
-
-/** Answers 405 on a known path with any method it does not serve. */
-export function methodNotAllowed(app: FastifyInstance, url: string, allowed: readonly string[]): void {
-  const others = ALL_METHODS.filter((m) => !allowed.includes(m) && !(m === 'HEAD' && allowed.includes('GET')));
-  app.route({
-    method: others,
-    url,
-    handler: async (_request, reply) => {
-      reply.header('allow', allowed.join(', '));
-      return sendApiError(reply, new ApiError('method_not_allowed', `This path accepts ${allowed.join(', ')} only.`));
-    },
   });
 }

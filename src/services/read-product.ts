@@ -32,7 +32,8 @@ export type ReadOutcome =
   | { kind: 'pending'; product: { id: string; code: string | null; state: ProductRow['state'] } }
   | { kind: 'product_not_found'; message: string };
 
-function view(product: ProductRow, country: string, content: ContentRow | undefined, generation: ProductView['generation']): ProductView {
+/** The details shape of a product in one country; the export writes the same objects. */
+export function productView(product: ProductRow, country: string, content: ContentRow | undefined, generation: ProductView['generation']): ProductView {
   const newest = content !== undefined && content.updated_at > product.updated_at ? content.updated_at : product.updated_at;
   return {
     id: product.id,
@@ -86,5 +87,5 @@ export async function readProduct(db: Database, accountId: string, ref: string, 
   const content = (await listContent(db, product.id)).find((c) => c.country === country);
   const latest = product.latest_generation_id === null ? undefined : await findGeneration(db, product.latest_generation_id);
   const generation = latest === undefined ? null : { id: latest.id, kind: latest.kind, agent_model: latest.agent_model, usage: latest.usage };
-  return { kind: 'ready', product: view(product, country, content, generation) };
+  return { kind: 'ready', product: productView(product, country, content, generation) };
 }

@@ -973,6 +973,270 @@ export class Api<
         format: "json",
         ...params,
       }),
+
+    /**
+ * @description Ordered by updated_at descending, then id. Follow next_page_url to page on: it carries a cursor, so a product changed while you page moves to the front (out of the later pages) and nothing is repeated or skipped. To sync, pass updated_from = the newest updated_at of your previous sync.
+ *
+ * @tags Products
+ * @name GetProducts
+ * @summary A page of the account's products, newest change first
+ * @request GET:/api/v1/products
+ * @secure
+ * @response `200` `{
+    status: "success",
+    data: {
+  /**
+   * @min -9007199254740991
+   * @max 9007199254740991
+   *\/
+    current_page: number,
+    data: ({
+    id: string,
+    code: string | null,
+    code_type: ("ean" | "asin" | "minsan" | null),
+    sku: string | null,
+    product_handle: string | null,
+    state: "queued" | "processing" | "completed" | "failed",
+    publication_state: "pending_review" | "ready" | "online",
+    countries: Partial<Record<string,{
+    title: string | null,
+    brand: string | null,
+
+}>>,
+    thumb: string | null,
+    validation_messages: (string)[],
+    created_at: string,
+  /** ISO 8601 UTC with microseconds. *\/
+    updated_at: string,
+
+})[],
+  /**
+   * @min -9007199254740991
+   * @max 9007199254740991
+   *\/
+    per_page: number,
+    from: (number | null),
+    to: (number | null),
+  /**
+   * @min -9007199254740991
+   * @max 9007199254740991
+   *\/
+    total: number,
+  /**
+   * @min -9007199254740991
+   * @max 9007199254740991
+   *\/
+    last_page: number,
+    next_page_url: string | null,
+    prev_page_url: string | null,
+    path: string,
+
+},
+
+}` One page, in the Laravel paginator shape.
+ * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `422` `ValidationFailedError` `validation_failed`
+ * @response `429` `RateLimitedError` `rate_limited`
+ * @response `500` `InternalError` `internal_error`
+ * @response `503` `UnavailableError` `unavailable`
+ */
+    getProducts: (
+      query?: {
+        /**
+         * Default 1.
+         * @min 1
+         * @max 1000000
+         */
+        page?: number;
+        /**
+         * Default 50.
+         * @min 1
+         * @max 200
+         */
+        per_page?: number;
+        /**
+         * Case-insensitive text found anywhere in the code, sku, product handle or title (any country).
+         * @maxLength 255
+         */
+        search?: string;
+        /**
+         * Only products sold in this country, shown with this country's record (default: each product's first country).
+         * @maxLength 16
+         */
+        country?: string;
+        state?: "queued" | "processing" | "completed" | "failed";
+        publication_state?: "pending_review" | "ready" | "online";
+        /**
+         * The brand, case-insensitive, whole.
+         * @maxLength 200
+         */
+        brand?: string;
+        /**
+         * Created at or after. A date covers its whole day (UTC); a date-time without a zone is UTC.
+         * @maxLength 40
+         */
+        from?: string;
+        /**
+         * Created at or before. A date covers its whole day (UTC); a date-time without a zone is UTC.
+         * @maxLength 40
+         */
+        to?: string;
+        /**
+         * Changed at or after (for syncing: the updated_at of the newest product seen last time). A date covers its whole day (UTC); a date-time without a zone is UTC.
+         * @maxLength 40
+         */
+        updated_from?: string;
+        /**
+         * Changed at or before. A date covers its whole day (UTC); a date-time without a zone is UTC.
+         * @maxLength 40
+         */
+        updated_to?: string;
+        /** Set by next_page_url: the page starts right after the last product of the previous page, so products changed meanwhile are neither repeated nor skipped. */
+        cursor?: string;
+      },
+      params: RequestParams = {},
+    ) =>
+      this.request<
+        {
+          status: "success";
+          data: {
+            /**
+             * @min -9007199254740991
+             * @max 9007199254740991
+             */
+            current_page: number;
+            data: {
+              id: string;
+              code: string | null;
+              code_type: "ean" | "asin" | "minsan" | null;
+              sku: string | null;
+              product_handle: string | null;
+              state: "queued" | "processing" | "completed" | "failed";
+              publication_state: "pending_review" | "ready" | "online";
+              countries: Partial<
+                Record<
+                  string,
+                  {
+                    title: string | null;
+                    brand: string | null;
+                  }
+                >
+              >;
+              thumb: string | null;
+              validation_messages: string[];
+              created_at: string;
+              /** ISO 8601 UTC with microseconds. */
+              updated_at: string;
+            }[];
+            /**
+             * @min -9007199254740991
+             * @max 9007199254740991
+             */
+            per_page: number;
+            from: number | null;
+            to: number | null;
+            /**
+             * @min -9007199254740991
+             * @max 9007199254740991
+             */
+            total: number;
+            /**
+             * @min -9007199254740991
+             * @max 9007199254740991
+             */
+            last_page: number;
+            next_page_url: string | null;
+            prev_page_url: string | null;
+            path: string;
+          };
+        },
+        | UnauthorizedError
+        | ValidationFailedError
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/products`,
+        method: "GET",
+        query: query,
+        secure: true,
+        format: "json",
+        ...params,
+      }),
+
+    /**
+     * @description Not paged: the whole selection, in list order, streamed with constant memory. CSV files are RFC 4180 (CRLF, quoted fields), UTF-8 with a BOM, with a header row; the csv format has one attr:<name> column per attribute present in the export.
+     *
+     * @tags Products
+     * @name GetProductsExport
+     * @summary Every matching product of one country, streamed (JSON Lines, CSV or Shopify's product CSV)
+     * @request GET:/api/v1/products/export
+     * @secure
+     * @response `200` `void` The export, as a download (Content-Disposition names a file).
+     * @response `401` `UnauthorizedError` `unauthorized`
+     * @response `422` `ValidationFailedError` `validation_failed`
+     * @response `429` `RateLimitedError` `rate_limited`
+     * @response `500` `InternalError` `internal_error`
+     * @response `503` `UnavailableError` `unavailable`
+     */
+    getProductsExport: (
+      query: {
+        /**
+         * The country whose records are exported; only products sold there. Required.
+         * @maxLength 16
+         */
+        country: string;
+        /** jsonl: one details-shaped product per line; csv: one row per product; shopify: Shopify's product CSV import. Default jsonl. */
+        format?: "jsonl" | "csv" | "shopify";
+        /**
+         * Case-insensitive text found anywhere in the code, sku, product handle or title (any country).
+         * @maxLength 255
+         */
+        search?: string;
+        state?: "queued" | "processing" | "completed" | "failed";
+        publication_state?: "pending_review" | "ready" | "online";
+        /**
+         * The brand, case-insensitive, whole.
+         * @maxLength 200
+         */
+        brand?: string;
+        /**
+         * Created at or after. A date covers its whole day (UTC); a date-time without a zone is UTC.
+         * @maxLength 40
+         */
+        from?: string;
+        /**
+         * Created at or before. A date covers its whole day (UTC); a date-time without a zone is UTC.
+         * @maxLength 40
+         */
+        to?: string;
+        /**
+         * Changed at or after (for syncing: the updated_at of the newest product seen last time). A date covers its whole day (UTC); a date-time without a zone is UTC.
+         * @maxLength 40
+         */
+        updated_from?: string;
+        /**
+         * Changed at or before. A date covers its whole day (UTC); a date-time without a zone is UTC.
+         * @maxLength 40
+         */
+        updated_to?: string;
+      },
+      params: RequestParams = {},
+    ) =>
+      this.request<
+        void,
+        | UnauthorizedError
+        | ValidationFailedError
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/products/export`,
+        method: "GET",
+        query: query,
+        secure: true,
+        ...params,
+      }),
   };
   account = {
     /**

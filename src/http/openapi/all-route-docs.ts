@@ -1,6 +1,8 @@
 import { accountDocs } from '../routes/account.ts';
 import { accountLedgerDocs } from '../routes/account-ledger.ts';
 import { createProductsDocs } from '../routes/create-products.ts';
+import { exportProductsDocs } from '../routes/export-products.ts';
+import { listProductsDocs } from '../routes/list-products.ts';
 import { docsDocs } from '../routes/docs.ts';
 import { healthDocs } from '../routes/health.ts';
 import { mediaDocs } from '../routes/media.ts';
@@ -23,6 +25,8 @@ export function allRouteDocs(): RouteDoc[] {
     ...regenerateProductDocs,
     ...productDetailsDocs,
     ...productHistoryDocs,
+    ...listProductsDocs,
+    ...exportProductsDocs,
     ...accountDocs,
     ...accountLedgerDocs,
     ...healthDocs,

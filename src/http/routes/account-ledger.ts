@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { LEDGER_PAGE_SIZE, readLedger } from '../../services/read-ledger.ts';
 import type { AppDeps } from '../app.ts';
-import { methodNotAllowed } from '../app.ts';
+import { methodNotAllowed } from '../method-not-allowed.ts';
 import { authOf } from '../auth.ts';
 import { validationFailed } from '../errors.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { readAccount } from '../../services/read-account.ts';
 import type { AppDeps } from '../app.ts';
-import { methodNotAllowed } from '../app.ts';
+import { methodNotAllowed } from '../method-not-allowed.ts';
 import { authOf, UNAUTHORIZED_MESSAGE } from '../auth.ts';
 import { ApiError } from '../errors.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';

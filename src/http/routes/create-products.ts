@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { planCreate } from '../../domain/create-request.ts';
 import { createProducts, type QueuedCreate } from '../../services/create-products.ts';
 import type { AppDeps } from '../app.ts';
-import { methodNotAllowed } from '../app.ts';
+import { methodNotAllowed } from '../method-not-allowed.ts';
 import { authOf } from '../auth.ts';
 import { insufficientCredits, validationFailed } from '../errors.ts';
 import { answerInTransaction } from '../idempotency.ts';

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { methodNotAllowed } from '../app.ts';
+import { methodNotAllowed } from '../method-not-allowed.ts';
 import { ApiError, sendApiError } from '../errors.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 import { docsAssetParams } from '../path-params.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MEDIA_CONTENT_TYPES, type MediaExt, type MediaStorage } from '../../media/media-storage.ts';
-import { methodNotAllowed } from '../app.ts';
+import { methodNotAllowed } from '../method-not-allowed.ts';
 import { ApiError, sendApiError } from '../errors.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 import { mediaFileParams } from '../path-params.ts';

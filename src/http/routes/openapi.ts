@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { methodNotAllowed } from '../app.ts';
+import { methodNotAllowed } from '../method-not-allowed.ts';
 import type { OpenApiDocument } from '../openapi/build-document.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 import { openApiDocumentSchema } from '../response-schemas.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { readProduct } from '../../services/read-product.ts';
 import type { AppDeps } from '../app.ts';
-import { methodNotAllowed } from '../app.ts';
+import { methodNotAllowed } from '../method-not-allowed.ts';
 import { authOf } from '../auth.ts';
 import { ApiError } from '../errors.ts';
 import { MAX_LENGTH } from '../schemas.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { HISTORY_PAGE_SIZE, readHistory, restoreVersion } from '../../services/product-history.ts';
 import type { AppDeps } from '../app.ts';
-import { methodNotAllowed } from '../app.ts';
+import { methodNotAllowed } from '../method-not-allowed.ts';
 import { authOf } from '../auth.ts';
 import { ApiError, validationFailed } from '../errors.ts';
 import { historyQuerySchema, MAX_LENGTH, parseBody, restoreBodySchema } from '../schemas.ts';

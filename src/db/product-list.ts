@@ -1,0 +1,150 @@
+import type { SqlRunner } from './database.ts';
+import type { ContentRow } from './content.ts';
+import type { GenerationRow } from './generations.ts';
+import type { ProductRow, ProductState } from './products.ts';
+
+export type PublicationState = 'pending_review' | 'ready' | 'online';
+
+/** One end of a time range, as PostgreSQL parses it; a date-only `to` is the next midnight, exclusive. */
+export interface TimeBound {
+  at: string;
+  inclusive: boolean;
+}
+
+/** Which of an account's products a list or an export reads (migration 008 indexes each). */
+export interface ProductFilters {
+  accountId: string;
+  search: string | null;
+  country: string | null;
+  state: ProductState | null;
+  publicationState: PublicationState | null;
+  brand: string | null;
+  createdFrom: TimeBound | null;
+  createdTo: TimeBound | null;
+  updatedFrom: TimeBound | null;
+  updatedTo: TimeBound | null;
+}
+
+/**
+ * A position in the order `updated_at DESC, id DESC`: the next page starts after it. `updatedAt`
+ * keeps PostgreSQL's microseconds (a JS Date would round them away and repeat or skip rows).
+ */
+export interface ListCursor {
+  updatedAt: string;
+  id: string;
+}
+
+/** `\`, `%` and `_` match themselves in the search term. */
+function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The WHERE clause of a filter set, its parameters appended to `params`. */
+function whereOf(f: ProductFilters, params: unknown[]): string {
+  const add = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const account = add(f.accountId);
+  const conditions = [`p.account_id = ${account}`, 'p.deleted_at IS NULL'];
+  if (f.state !== null) conditions.push(`p.state = ${add(f.state)}`);
+  if (f.publicationState !== null) conditions.push(`p.publication_state = ${add(f.publicationState)}`);
+  if (f.brand !== null) conditions.push(`lower(p.brand) = lower(${add(f.brand)})`);
+  if (f.country !== null) conditions.push(`p.countries @> ARRAY[${add(f.country)}::text]`);
+  const range = (column: string, from: TimeBound | null, to: TimeBound | null) => {
+    if (from !== null) conditions.push(`${column} >${from.inclusive ? '=' : ''} ${add(from.at)}::timestamptz`);
+    if (to !== null) conditions.push(`${column} <${to.inclusive ? '=' : ''} ${add(to.at)}::timestamptz`);
+  };
+  range('p.created_at', f.createdFrom, f.createdTo);
+  range('p.updated_at', f.updatedFrom, f.updatedTo);
+  if (f.search !== null) {
+    const pattern = add(likePattern(f.search));
+    // A union of index-served matches (trigram indexes, migration 008) rather than one OR across
+    // two tables, which PostgreSQL could only answer by reading every row of the account.
+    conditions.push(`p.id IN (
+      SELECT s.id FROM products s
+      WHERE s.account_id = ${account} AND s.deleted_at IS NULL
+        AND (s.code ILIKE ${pattern} OR s.sku ILIKE ${pattern} OR s.product_handle ILIKE ${pattern} OR s.title ILIKE ${pattern})
+      UNION
+      SELECT c.product_id FROM product_content c WHERE c.title ILIKE ${pattern})`);
+  }
+  return conditions.join(' AND ');
+}
+
+function afterCursor(cursor: ListCursor | null, params: unknown[]): string {
+  if (cursor === null) return '';
+  params.push(cursor.updatedAt, cursor.id);
+  return ` AND (p.updated_at, p.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`;
+}
+
+const CURSOR_KEY = `to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at`;
+
+export type ListedProduct = Pick<ProductRow, 'id' | 'code' | 'code_type' | 'sku' | 'product_handle' | 'brand' | 'state' | 'countries' | 'images' | 'created_at' | 'updated_at'> & {
+  publication_state: PublicationState;
+  cursor_at: string;
+};
+
+export async function countProducts(db: SqlRunner, filters: ProductFilters): Promise<number> {
+  const params: unknown[] = [];
+  const rows = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM products p WHERE ${whereOf(filters, params)}`, params);
+  return rows[0]?.total ?? 0;
+}
+
+/** One page in list order: `limit` rows after the cursor, or after `offset` rows when there is none. */
+export async function listProductsPage(db: SqlRunner, filters: ProductFilters, page: { limit: number; offset: number; cursor: ListCursor | null }): Promise<ListedProduct[]> {
+  const params: unknown[] = [];
+  const where = whereOf(filters, params) + afterCursor(page.cursor, params);
+  params.push(page.limit, page.cursor === null ? page.offset : 0);
+  return db.query<ListedProduct>(
+    `SELECT p.id, p.code, p.code_type, p.sku, p.product_handle, p.brand, p.state, p.publication_state, p.countries, p.images,
+       p.created_at, p.updated_at, ${CURSOR_KEY}
+     FROM products p WHERE ${where}
+     ORDER BY p.updated_at DESC, p.id DESC
+     LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+}
+
+/** What a list item shows of each country's record. */
+export type ListedContent = Pick<ContentRow, 'product_id' | 'country' | 'title' | 'images' | 'validation_messages'>;
+
+export async function listedContent(db: SqlRunner, productIds: readonly string[]): Promise<ListedContent[]> {
+  if (productIds.length === 0) return [];
+  return db.query<ListedContent>('SELECT product_id, country, title, images, validation_messages FROM product_content WHERE product_id = ANY($1::uuid[])', [productIds]);
+}
+
+export type ExportedProduct = ProductRow & { publication_state: PublicationState; cursor_at: string };
+
+/** The next `limit` whole products after the cursor (an export reads the catalogue in such pages). */
+export async function exportProductsPage(db: SqlRunner, filters: ProductFilters, cursor: ListCursor | null, limit: number): Promise<ExportedProduct[]> {
+  const params: unknown[] = [];
+  const where = whereOf(filters, params) + afterCursor(cursor, params);
+  params.push(limit);
+  return db.query<ExportedProduct>(`SELECT p.*, ${CURSOR_KEY} FROM products p WHERE ${where} ORDER BY p.updated_at DESC, p.id DESC LIMIT $${params.length}`, params);
+}
+
+export async function contentInCountry(db: SqlRunner, productIds: readonly string[], country: string): Promise<ContentRow[]> {
+  if (productIds.length === 0) return [];
+  return db.query<ContentRow>('SELECT * FROM product_content WHERE product_id = ANY($1::uuid[]) AND country = $2', [productIds, country]);
+}
+
+export async function generationsByIds(db: SqlRunner, ids: readonly string[]): Promise<GenerationRow[]> {
+  if (ids.length === 0) return [];
+  return db.query<GenerationRow>('SELECT * FROM generations WHERE id = ANY($1::uuid[])', [ids]);
+}
+
+/** Every attribute name in the matching products' records of one country, sorted: the CSV's `attr:` columns. */
+export async function attributeNames(db: SqlRunner, filters: ProductFilters, country: string): Promise<string[]> {
+  const params: unknown[] = [];
+  const where = whereOf(filters, params);
+  params.push(country);
+  const rows = await db.query<{ name: string }>(
+    `SELECT DISTINCT a.name FROM products p
+     JOIN product_content c ON c.product_id = p.id AND c.country = $${params.length}
+     CROSS JOIN LATERAL jsonb_object_keys(c.global_attr) AS a(name)
+     WHERE ${where}
+     ORDER BY a.name`,
+    params,
+  );
+  return rows.map((r) => r.name);
+}

@@ -1,0 +1,68 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { EXPORT_CONTENT_TYPE, EXPORT_FORMATS, exportChunks } from '../../services/export-products.ts';
+import { filtersOf } from '../../services/list-products.ts';
+import type { AppDeps } from '../app.ts';
+import { methodNotAllowed } from '../method-not-allowed.ts';
+import { authOf } from '../auth.ts';
+import type { RouteDoc } from '../openapi/route-doc.ts';
+import { parseBody } from '../schemas.ts';
+import { productFilterFields } from './list-products.ts';
+
+const { country, ...otherFilters } = productFilterFields;
+
+export const exportProductsQuerySchema = z.strictObject({
+  country: country.unwrap().describe('The country whose records are exported; only products sold there. Required.'),
+  format: z
+    .enum(EXPORT_FORMATS, { error: `The format parameter must be one of ${EXPORT_FORMATS.join(', ')}.` })
+    .describe("jsonl: one details-shaped product per line; csv: one row per product; shopify: Shopify's product CSV import. Default jsonl.")
+    .optional(),
+  ...otherFilters,
+});
+
+export const exportProductsDocs: RouteDoc[] = [
+  {
+    method: 'GET',
+    path: '/api/v1/products/export',
+    summary: "Every matching product of one country, streamed (JSON Lines, CSV or Shopify's product CSV)",
+    description:
+      'Not paged: the whole selection, in list order, streamed with constant memory. CSV files are RFC 4180 (CRLF, quoted fields), UTF-8 with a BOM, with a header row; the csv format has one attr:<name> column per attribute present in the export.',
+    tag: 'Products',
+    auth: 'bearer',
+    query: exportProductsQuerySchema,
+    responses: {
+      200: { description: 'The export, as a download (Content-Disposition names a file).', contentType: 'text/csv' },
+    },
+    errors: ['validation_failed', 'unauthorized', 'rate_limited', 'internal_error', 'unavailable'],
+  },
+];
+
+export async function exportProductsRoute(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const url = '/products/export';
+  app.get<{ Querystring: Record<string, unknown> }>(url, async (request, reply) => {
+    const parsed = parseBody(exportProductsQuerySchema, request.query);
+    if (!parsed.ok) throw parsed.error;
+    const { format = 'jsonl', ...filterQuery } = parsed.value;
+    const filters = filtersOf(authOf(request).accountId, filterQuery);
+    if (filters.country === null) throw new Error('export without a country');
+    const scoped = { ...filters, country: filters.country };
+    const extension = format === 'jsonl' ? 'jsonl' : 'csv';
+    const stamp = new Date().toISOString().slice(0, 10);
+    const name = `products-${scoped.country}${format === 'shopify' ? '-shopify' : ''}-${stamp}.${extension}`;
+    const chunks = exportChunks(deps.db, scoped, format);
+    // The first chunk is read before answering, so a database that cannot be reached is a 503,
+    // not a 200 cut short; after it, Readable.from pulls the next batch only when the socket has
+    // taken the last one (backpressure).
+    const first = await chunks.next();
+    async function* all() {
+      if (first.done === true) return;
+      yield first.value;
+      yield* chunks;
+    }
+    const stream = Readable.from(all(), { objectMode: false });
+    stream.on('error', (err) => request.log.error({ err }, 'export failed after it started; the download is cut short'));
+    return reply.header('content-type', EXPORT_CONTENT_TYPE[format]).header('content-disposition', `attachment; filename="${name}"`).send(stream);
+  });
+  methodNotAllowed(app, url, ['GET']);
+}

@@ -1,0 +1,166 @@
+import { stringify } from 'csv-stringify/sync';
+import type { SqlRunner } from '../db/database.ts';
+import { attributeNames, contentInCountry, exportProductsPage, generationsByIds, type ExportedProduct, type ListCursor, type ProductFilters } from '../db/product-list.ts';
+import { plainTextToHtml } from '../generation/plain-text-html.ts';
+import { slugify } from '../generation/template/text.ts';
+import { imageUrl } from './list-products.ts';
+import { productView, type ProductView } from './read-product.ts';
+
+export const EXPORT_FORMATS = ['jsonl', 'csv', 'shopify'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Products read per query: the export holds one such batch in memory at a time, whatever the catalogue. */
+export const EXPORT_BATCH = 500;
+const CSV_IMAGES = 10;
+const BOM = '\uFEFF';
+
+export const EXPORT_CONTENT_TYPE: Record<ExportFormat, string> = {
+  jsonl: 'application/x-ndjson; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  shopify: 'text/csv; charset=utf-8',
+};
+
+export type ExportedView = ProductView & { publication_state: ExportedProduct['publication_state'] };
+
+/**
+ * Every matching product in one country, in list order, as details-shaped objects, a batch at a
+ * time. Each batch starts after the last product of the one before (a keyset, no transaction held
+ * open), so a product changed during the export is either where it was or, changed, out of it.
+ */
+export async function* exportedViews(db: SqlRunner, filters: ProductFilters & { country: string }, batch = EXPORT_BATCH): AsyncGenerator<ExportedView[]> {
+  let cursor: ListCursor | null = null;
+  for (;;) {
+    const products = await exportProductsPage(db, filters, cursor, batch);
+    if (products.length === 0) return;
+    const ids = products.map((p) => p.id);
+    const [content, generations] = await Promise.all([
+      contentInCountry(db, ids, filters.country),
+      generationsByIds(
+        db,
+        products.flatMap((p) => (p.latest_generation_id === null ? [] : [p.latest_generation_id])),
+      ),
+    ]);
+    const contentOf = new Map(content.map((c) => [c.product_id, c]));
+    const generationOf = new Map(generations.map((g) => [g.id, g]));
+    yield products.map((p) => {
+      const g = p.latest_generation_id === null ? undefined : generationOf.get(p.latest_generation_id);
+      const generation = g === undefined ? null : { id: g.id, kind: g.kind, agent_model: g.agent_model, usage: g.usage };
+      return { ...productView(p, filters.country, contentOf.get(p.id), generation), publication_state: p.publication_state };
+    });
+    const last = products.at(-1);
+    if (products.length < batch || last === undefined) return;
+    cursor = { updatedAt: last.cursor_at, id: last.id };
+  }
+}
+
+const imageUrls = (view: ProductView): string[] => view.images.flatMap((image) => imageUrl(image) ?? []);
+
+const CSV_COLUMNS = [
+  'id',
+  'code',
+  'sku',
+  'product_handle',
+  'state',
+  'publication_state',
+  'country',
+  'language',
+  'title',
+  'short_description',
+  'description',
+  'key_features',
+  'title_tag',
+  'meta_description',
+  'meta_keywords',
+  ...Array.from({ length: CSV_IMAGES }, (_, i) => `image_${i + 1}`),
+];
+
+function csvRow(view: ExportedView, attributes: readonly string[]): (string | null)[] {
+  const images = imageUrls(view);
+  return [
+    view.id,
+    view.code,
+    view.sku,
+    view.product_handle,
+    view.state,
+    view.publication_state,
+    view.country,
+    view.language,
+    view.title,
+    view.short_description,
+    view.description,
+    view.key_features.join(' | '),
+    view.title_tag,
+    view.meta_description,
+    view.meta_keywords,
+    ...Array.from({ length: CSV_IMAGES }, (_, i) => images[i] ?? null),
+    ...attributes.map((name) => view.global_attr[name] ?? null),
+  ];
+}
+
+export const SHOPIFY_COLUMNS = [
+  'Handle',
+  'Title',
+  'Body (HTML)',
+  'Vendor',
+  'Tags',
+  'Published',
+  'Variant SKU',
+  'Variant Barcode',
+  'Image Src',
+  'Image Position',
+  'SEO Title',
+  'SEO Description',
+] as const;
+
+/** A product without a handle gets one from its title, made unique by its code or id (Shopify merges rows of one handle). */
+export function shopifyHandle(view: ProductView): string {
+  if (view.product_handle !== null && view.product_handle.trim() !== '') return view.product_handle;
+  const suffix = (view.code ?? view.sku ?? view.id.slice(0, 8)).toLowerCase();
+  const base = view.title === null ? '' : slugify(view.title, 60);
+  return slugify(base === '' ? suffix : `${base}-${suffix}`, 100) || view.id;
+}
+
+/** A product's rows in Shopify's product CSV: the product with its first image, then one row per further image. */
+function shopifyRows(view: ExportedView): string[][] {
+  const handle = shopifyHandle(view);
+  const images = imageUrls(view);
+  const first = [
+    handle,
+    view.title ?? '',
+    plainTextToHtml(view.description, view.key_features),
+    view.brand ?? '',
+    view.meta_keywords ?? '',
+    view.publication_state === 'online' ? 'TRUE' : 'FALSE',
+    view.sku ?? '',
+    view.code_type === 'ean' ? (view.code ?? '') : '',
+    images[0] ?? '',
+    images.length > 0 ? '1' : '',
+    view.title_tag ?? '',
+    view.meta_description ?? '',
+  ];
+  const more = images.slice(1).map((src, i) => [handle, '', '', '', '', '', '', '', src, String(i + 2), '', '']);
+  return [first, ...more];
+}
+
+// RFC 4180: CRLF between records, fields quoted when they hold a comma, a quote or a line break.
+const csv = (rows: readonly (readonly (string | null)[])[]) => stringify(rows as (string | null)[][], { record_delimiter: 'windows' });
+
+/**
+ * The export as text chunks (one per batch), pulled one at a time, so a slow reader slows the
+ * database reads instead of filling memory. CSV files start with a BOM for spreadsheet programs.
+ */
+export async function* exportChunks(db: SqlRunner, filters: ProductFilters & { country: string }, format: ExportFormat): AsyncGenerator<string> {
+  if (format === 'jsonl') {
+    for await (const views of exportedViews(db, filters)) yield views.map((v) => `${JSON.stringify(v)}\n`).join('');
+    return;
+  }
+  if (format === 'csv') {
+    // The attribute columns go in the header, so their names are read before any row.
+    const attributes = await attributeNames(db, filters, filters.country);
+    yield BOM + csv([[...CSV_COLUMNS, ...attributes.map((name) => `attr:${name}`)]]);
+    for await (const views of exportedViews(db, filters)) yield csv(views.map((v) => csvRow(v, attributes)));
+    return;
+  }
+  yield BOM + csv([[...SHOPIFY_COLUMNS]]);
+  for await (const views of exportedViews(db, filters)) yield csv(views.flatMap(shopifyRows));
+}

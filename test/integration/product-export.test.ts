@@ -1,0 +1,278 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { parse } from 'csv-parse/sync';
+import { databaseTargets } from '../helpers/databases.ts';
+import { startHarness, type Harness } from '../helpers/harness.ts';
+import { seedProduct } from '../helpers/seed-products.ts';
+
+const EXPORT = '/api/v1/products/export';
+const BOM = '\uFEFF';
+
+const TRICKY_DESCRIPTION = 'Dice "ciao", poi va a capo.\nSeconda riga, con <b>tag</b> & virgole.\n\nNuovo paragrafo; 3 < 5.';
+const images = (n: number) => Array.from({ length: n }, (_, i) => ({ url: `https://img.example/p-${i + 1}.jpg`, source: 'caller' }));
+
+for (const target of databaseTargets()) {
+  describe(`product export [${target.name}]`, () => {
+    let h: Harness;
+    before(async () => {
+      h = await startHarness(target, { workers: false });
+    });
+    after(async () => {
+      await h.close();
+    });
+
+    async function exported(token: string, query: string) {
+      const res = await h.get(`${EXPORT}${query}`, token);
+      assert.equal(res.statusCode, 200, res.body);
+      return res;
+    }
+    /** Parses a CSV download strictly (RFC 4180), after checking its BOM and line ends. */
+    function table(body: string): string[][] {
+      assert.ok(body.startsWith(BOM), 'UTF-8 with a BOM');
+      assert.ok(!/[^\r]\n/.test(body.replace(/"[^"]*"/g, '')), 'records end in CRLF');
+      return parse(body, { bom: true, relax_column_count: false }) as string[][];
+    }
+
+    /** Two products sold in Italy (one tricky to quote), one only in Germany. */
+    async function catalogue() {
+      const account = await h.account();
+      const db = h.container.db;
+      const tricky = await seedProduct(db, account.id, {
+        code: '8076809513753',
+        sku: 'BAR,5',
+        handle: 'spaghetti "n5"',
+        brand: 'Barilla <Italia>',
+        publicationState: 'online',
+        countries: ['it', 'de'],
+        content: {
+          it: {
+            title: 'Spaghetti "n.5", 500 g',
+            short_description: 'Riga uno\r\nriga due',
+            description: TRICKY_DESCRIPTION,
+            key_features: ['Grano <duro>', 'Cottura 9 min'],
+            title_tag: 'Spaghetti | Barilla',
+            meta_description: 'Pasta, "buona"',
+            meta_keywords: 'pasta, spaghetti',
+            global_attr: { weight: '500 g', colour: 'giallo' },
+            images: images(12),
+          },
+          de: { title: 'Nudeln' },
+        },
+        updatedAt: '2024-06-02T00:00:00Z',
+      });
+      const plain = await seedProduct(db, account.id, {
+        code: 'B000000001',
+        codeType: 'asin',
+        sku: null,
+        brand: null,
+        countries: ['it'],
+        content: { it: { title: 'Lampada Arco', description: 'Una lampada.', global_attr: { material: 'metallo' }, images: [] } },
+        updatedAt: '2024-06-01T00:00:00Z',
+      });
+      const german = await seedProduct(db, account.id, { sku: 'DE-ONLY', countries: ['de'], content: { de: { title: 'Nur hier' } } });
+      return { ...account, tricky, plain, german };
+    }
+
+    test('jsonl: one details-shaped product per line, for the country asked', async () => {
+      const c = await catalogue();
+      const res = await exported(c.token, '?country=it&format=jsonl');
+      assert.match(String(res.headers['content-type']), /^application\/x-ndjson/);
+      assert.match(String(res.headers['content-disposition']), /^attachment; filename="products-it-\d{4}-\d{2}-\d{2}\.jsonl"$/);
+      const lines = res.body.split('\n');
+      assert.equal(lines.pop(), '', 'every line ends in a newline');
+      const products = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      assert.deepEqual(
+        products.map((p) => p.id),
+        [c.tricky, c.plain],
+      );
+      for (const product of products) {
+        const details = await h.get(`/api/v1/products/details/${String(product.id)}/it`, c.token);
+        assert.equal(details.statusCode, 200, details.body);
+        const { publication_state, ...rest } = product;
+        assert.deepEqual(rest, details.json<{ product: unknown }>().product, 'the same object as the details endpoint');
+        assert.equal(publication_state, product.id === c.tricky ? 'online' : 'pending_review');
+      }
+    });
+
+    test('csv: one row per product, cell by cell, with an attr: column per attribute in the export', async () => {
+      const c = await catalogue();
+      const res = await exported(c.token, '?country=IT&format=csv');
+      assert.equal(res.headers['content-type'], 'text/csv; charset=utf-8');
+      assert.match(String(res.headers['content-disposition']), /filename="products-it-[\d-]+\.csv"/);
+      const [header, ...rows] = table(res.body);
+      const imageColumns = Array.from({ length: 10 }, (_, i) => `image_${i + 1}`);
+      assert.deepEqual(header, [
+        'id',
+        'code',
+        'sku',
+        'product_handle',
+        'state',
+        'publication_state',
+        'country',
+        'language',
+        'title',
+        'short_description',
+        'description',
+        'key_features',
+        'title_tag',
+        'meta_description',
+        'meta_keywords',
+        ...imageColumns,
+        'attr:colour',
+        'attr:material',
+        'attr:weight',
+      ]);
+      assert.equal(rows.length, 2);
+      assert.deepEqual(rows[0], [
+        c.tricky,
+        '8076809513753',
+        'BAR,5',
+        'spaghetti "n5"',
+        'completed',
+        'online',
+        'it',
+        'it',
+        'Spaghetti "n.5", 500 g',
+        'Riga uno\r\nriga due',
+        TRICKY_DESCRIPTION,
+        'Grano <duro> | Cottura 9 min',
+        'Spaghetti | Barilla',
+        'Pasta, "buona"',
+        'pasta, spaghetti',
+        ...images(10).map((i) => i.url),
+        'giallo',
+        '',
+        '500 g',
+      ]);
+      assert.deepEqual(rows[1], [
+        c.plain,
+        'B000000001',
+        '',
+        '',
+        'completed',
+        'pending_review',
+        'it',
+        'it',
+        'Lampada Arco',
+        '',
+        'Una lampada.',
+        '',
+        '',
+        '',
+        '',
+        ...imageColumns.map(() => ''),
+        '',
+        'metallo',
+        '',
+      ]);
+    });
+
+    test("shopify: Shopify's product CSV, cell by cell, extra images on rows of their own", async () => {
+      const c = await catalogue();
+      const res = await exported(c.token, '?country=it&format=shopify');
+      assert.match(String(res.headers['content-disposition']), /filename="products-it-shopify-[\d-]+\.csv"/);
+      const [header, ...rows] = table(res.body);
+      assert.deepEqual(header, [
+        'Handle',
+        'Title',
+        'Body (HTML)',
+        'Vendor',
+        'Tags',
+        'Published',
+        'Variant SKU',
+        'Variant Barcode',
+        'Image Src',
+        'Image Position',
+        'SEO Title',
+        'SEO Description',
+      ]);
+      assert.equal(rows.length, 12 + 1, 'twelve image rows for the first product, one row for the second');
+      assert.deepEqual(rows[0], [
+        'spaghetti "n5"',
+        'Spaghetti "n.5", 500 g',
+        '<p>Dice &quot;ciao&quot;, poi va a capo.<br>Seconda riga, con &lt;b&gt;tag&lt;/b&gt; &amp; virgole.</p>\n<p>Nuovo paragrafo; 3 &lt; 5.</p>\n<ul><li>Grano &lt;duro&gt;</li><li>Cottura 9 min</li></ul>',
+        'Barilla <Italia>',
+        'pasta, spaghetti',
+        'TRUE',
+        'BAR,5',
+        '8076809513753',
+        'https://img.example/p-1.jpg',
+        '1',
+        'Spaghetti | Barilla',
+        'Pasta, "buona"',
+      ]);
+      for (let i = 2; i <= 12; i++) {
+        assert.deepEqual(rows[i - 1], ['spaghetti "n5"', '', '', '', '', '', '', '', `https://img.example/p-${i}.jpg`, String(i), '', '']);
+      }
+      assert.deepEqual(
+        rows[12],
+        ['lampada-arco-b000000001', 'Lampada Arco', '<p>Una lampada.</p>', '', '', 'FALSE', '', '', '', '', '', ''],
+        'an ASIN is no barcode; the handle is made from the title',
+      );
+    });
+
+    test('an empty selection is the header alone (jsonl: nothing)', async () => {
+      const { token } = await h.account();
+      assert.equal((await exported(token, '?country=it&format=jsonl')).body, '');
+      const csv = table((await exported(token, '?country=it&format=csv')).body);
+      assert.equal(csv.length, 1);
+      assert.equal(csv[0]?.[0], 'id');
+      assert.deepEqual(table((await exported(token, '?country=it&format=shopify')).body), [
+        ['Handle', 'Title', 'Body (HTML)', 'Vendor', 'Tags', 'Published', 'Variant SKU', 'Variant Barcode', 'Image Src', 'Image Position', 'SEO Title', 'SEO Description'],
+      ]);
+    });
+
+    test("the list's filters apply; another account's and deleted products never appear", async () => {
+      const c = await catalogue();
+      const other = await h.account();
+      await seedProduct(h.container.db, other.id, { code: '8076809513753', sku: 'BAR,5', content: { it: { title: 'Altrui' } } });
+      await h.container.db.query('UPDATE products SET deleted_at = now() WHERE id = $1', [c.plain]);
+      const ids = async (token: string, query: string) =>
+        (await exported(token, `?country=it${query}`)).body
+          .split('\n')
+          .filter((l) => l !== '')
+          .map((l) => (JSON.parse(l) as { id: string }).id);
+      assert.deepEqual(await ids(c.token, ''), [c.tricky]);
+      assert.deepEqual(await ids(c.token, '&search=lampada'), []);
+      assert.deepEqual(await ids(c.token, '&publication_state=online&brand=barilla%20%3Citalia%3E'), [c.tricky]);
+      assert.deepEqual(await ids(c.token, '&state=failed'), []);
+      assert.equal((await ids(other.token, '')).length, 1);
+      const csv = table((await exported(c.token, '?country=it&format=csv')).body);
+      assert.deepEqual(
+        csv.slice(1).map((r) => r[0]),
+        [c.tricky],
+      );
+      assert.ok(!csv[0]?.includes('attr:material'), "a deleted product's attributes make no column");
+    });
+
+    test('exports more products than one batch reads, each once, in list order', async () => {
+      const { id: accountId, token } = await h.account();
+      await h.container.db.query(
+        `INSERT INTO products (account_id, sku, countries, agent_model, state, updated_at)
+         SELECT $1, 'B-' || g, ARRAY['it'], 'v2', 'completed', timestamptz '2024-01-01' + g * interval '1 second' FROM generate_series(1, 1203) g`,
+        [accountId],
+      );
+      const lines = (await exported(token, '?country=it')).body.split('\n').filter((l) => l !== '');
+      const skus = lines.map((l) => (JSON.parse(l) as { sku: string }).sku);
+      assert.equal(skus.length, 1203);
+      assert.equal(new Set(skus).size, 1203);
+      assert.equal(skus[0], 'B-1203');
+      assert.equal(skus.at(-1), 'B-1');
+    });
+
+    test('bad parameters are validation_failed on the parameter', async () => {
+      const { token } = await h.account();
+      for (const [query, field] of [
+        ['?format=csv', 'country'],
+        ['?country=zz', 'country'],
+        ['?country=it&format=xml', 'format'],
+        ['?country=it&page=2', 'page'],
+        ['?country=it&updated_from=soon', 'updated_from'],
+      ] as const) {
+        const res = await h.get(`${EXPORT}${query}`, token);
+        assert.equal(res.statusCode, 422, `${query}: ${res.body}`);
+        assert.deepEqual(Object.keys(res.json<{ errors: object }>().errors), [field], query);
+      }
+    });
+  });
+}
