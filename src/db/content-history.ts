@@ -4,7 +4,8 @@ import type { SqlRunner } from './database.ts';
 
 export interface HistoryEntry {
   country: string;
-  change: 'create' | 'regenerate' | 'restore';
+  /** `manual`: a person's edit (POST /products/update). */
+  change: 'create' | 'regenerate' | 'restore' | 'manual';
   before: FieldValues;
   after: FieldValues;
 }
@@ -35,7 +36,7 @@ export async function insertHistory(db: SqlRunner, productId: string, generation
 export async function listHistory(db: SqlRunner, productId: string, limit: number, before: string | null): Promise<HistoryRowWithUsage[]> {
   return db.query<HistoryRowWithUsage>(
     `SELECT h.*, g.usage FROM product_content_history h
-     LEFT JOIN generations g ON g.id = h.generation_id AND h.change <> 'restore'
+     LEFT JOIN generations g ON g.id = h.generation_id AND h.change IN ('create', 'regenerate')
      WHERE h.product_id = $1
        AND ($3::uuid IS NULL OR (h.created_at, h.id) < (SELECT c.created_at, c.id FROM product_content_history c WHERE c.id = $3 AND c.product_id = $1))
      ORDER BY h.created_at DESC, h.id DESC LIMIT $2`,

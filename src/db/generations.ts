@@ -126,9 +126,17 @@ const fenced = (n: number) => `($${n}::uuid IS NULL OR claim_token = $${n}::uuid
 
 /**
  * Only a processing generation still claimed by `fence` completes; returns false when another
- * attempt already settled it or took the claim over.
+ * attempt already settled it or took the claim over. `review`: the record changed, so the product
+ * goes back to `pending_review` for a person to look at it again.
  */
-export async function completeGeneration(db: SqlRunner, id: string, fence: ClaimFence, handle: string | null, usage: GenerationUsage | null = null): Promise<boolean> {
+export async function completeGeneration(
+  db: SqlRunner,
+  id: string,
+  fence: ClaimFence,
+  handle: string | null,
+  usage: GenerationUsage | null = null,
+  review = true,
+): Promise<boolean> {
   const rows = await db.query(
     `WITH done AS (
        UPDATE generations SET state = 'completed', finished_at = now(), usage = $3::jsonb, claimed_until = NULL
@@ -139,12 +147,13 @@ export async function completeGeneration(db: SqlRunner, id: string, fence: Claim
          state = CASE WHEN products.latest_generation_id = done.id THEN 'completed' ELSE products.state END,
          failure = CASE WHEN products.latest_generation_id = done.id THEN NULL ELSE products.failure END,
          product_handle = coalesce(products.product_handle, $2),
+         publication_state = CASE WHEN $5::boolean THEN 'pending_review' ELSE products.publication_state END,
          updated_at = now()
        FROM done WHERE products.id = done.product_id
        RETURNING products.id
      )
      SELECT id FROM done`,
-    [id, handle, usage === null ? null : JSON.stringify(usage), fence.token],
+    [id, handle, usage === null ? null : JSON.stringify(usage), fence.token, review],
   );
   return rows.length > 0;
 }
@@ -225,4 +234,14 @@ export async function olderUnsettledGeneration(
     [generation.product_id, generation.id, generation.created_at],
   );
   return rows[0];
+}
+
+/**
+ * The product's generations not yet settled (queued, or running), locked: a delete takes them
+ * before the product, in the order a worker's statements take generation then product.
+ */
+export async function lockUnsettledGenerations(db: SqlRunner, productId: string): Promise<{ id: string; state: GenerationState }[]> {
+  return db.query<{ id: string; state: GenerationState }>(`SELECT id, state FROM generations WHERE product_id = $1 AND state IN ('queued', 'processing') ORDER BY id FOR UPDATE`, [
+    productId,
+  ]);
 }

@@ -4,6 +4,10 @@ import { firstRow } from './rows.ts';
 
 export type ProductState = 'queued' | 'processing' | 'completed' | 'failed';
 
+/** Where a person has got with reviewing the product (INTEGRATION.md, "Review before publishing"). */
+export const PUBLICATION_STATES = ['pending_review', 'ready', 'online'] as const;
+export type PublicationState = (typeof PUBLICATION_STATES)[number];
+
 export interface ProductRow {
   id: string;
   account_id: string;
@@ -22,9 +26,15 @@ export interface ProductRow {
   failure: { reason: string; message: string } | null;
   latest_generation_id: string | null;
   facts: Fact[];
+  publication_state: PublicationState;
+  /** Set when the product was deleted; such a row is a tombstone that no read returns. */
+  deleted_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
+
+/** The condition every read of products adds: a deleted product is in none of them. */
+const LIVE = 'deleted_at IS NULL';
 
 export interface ProductInputs {
   sku: string | null;
@@ -86,7 +96,7 @@ export async function upsertProductsByCode(
      FROM unnest($11::text[], $12::text[]) AS c(code, code_type)
      -- One lock order for every call, so two calls with the same codes in another order cannot deadlock.
      ORDER BY c.code
-     ON CONFLICT (account_id, code) WHERE code IS NOT NULL DO UPDATE SET ${REQUEUE_SET}
+     ON CONFLICT (account_id, code) WHERE code IS NOT NULL AND deleted_at IS NULL DO UPDATE SET ${REQUEUE_SET}
      RETURNING id, code, cardinality(countries) AS country_count`,
     [...inputParams(accountId, inputs), codes.map((c) => c.code), codes.map((c) => c.codeType)],
   );
@@ -98,7 +108,7 @@ export async function upsertProductBySku(db: SqlRunner, accountId: string, input
   const rows = await db.query<WrittenProduct>(
     `INSERT INTO products (${INPUT_COLUMNS})
      VALUES ($1, NULL, NULL, $2, $3, $4, $5, $6, $7::jsonb, $8, $9::text[], $10, 'queued')
-     ON CONFLICT (account_id, sku) WHERE sku IS NOT NULL DO UPDATE SET ${REQUEUE_SET}
+     ON CONFLICT (account_id, sku) WHERE sku IS NOT NULL AND deleted_at IS NULL DO UPDATE SET ${REQUEUE_SET}
      RETURNING id, cardinality(countries) AS country_count`,
     inputParams(accountId, inputs),
   );
@@ -124,7 +134,11 @@ export interface ExistingProduct {
 }
 
 export async function findExistingProducts(db: SqlRunner, accountId: string, codes: readonly string[], sku: string | null): Promise<ExistingProduct[]> {
-  return db.query<ExistingProduct>('SELECT id, code, sku, countries FROM products WHERE account_id = $1 AND (code = ANY($2::text[]) OR sku = $3)', [accountId, codes, sku]);
+  return db.query<ExistingProduct>(`SELECT id, code, sku, countries FROM products WHERE account_id = $1 AND (code = ANY($2::text[]) OR sku = $3) AND ${LIVE}`, [
+    accountId,
+    codes,
+    sku,
+  ]);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -134,7 +148,7 @@ export async function findProductByRef(db: SqlRunner, accountId: string, ref: { 
   const id = UUID.test(ref.raw) ? ref.raw : null;
   const rows = await db.query<ProductRow>(
     `SELECT * FROM products
-     WHERE account_id = $1 AND (id = $2::uuid OR code = $3 OR sku = $4)
+     WHERE account_id = $1 AND (id = $2::uuid OR code = $3 OR sku = $4) AND ${LIVE}
      ORDER BY CASE WHEN id = $2::uuid THEN 0 WHEN code = $3 THEN 1 ELSE 2 END
      LIMIT 1`,
     [accountId, id, ref.normalisedCode, ref.raw],
@@ -143,7 +157,7 @@ export async function findProductByRef(db: SqlRunner, accountId: string, ref: { 
 }
 
 export async function findProductById(db: SqlRunner, id: string): Promise<ProductRow | undefined> {
-  const rows = await db.query<ProductRow>('SELECT * FROM products WHERE id = $1', [id]);
+  const rows = await db.query<ProductRow>(`SELECT * FROM products WHERE id = $1 AND ${LIVE}`, [id]);
   return rows[0];
 }
 
@@ -154,6 +168,33 @@ export async function setProductFacts(db: SqlRunner, productId: string, facts: r
 
 /** Locks a product row for the rest of the transaction, so a restore and a generation never interleave. */
 export async function lockProduct(db: SqlRunner, id: string): Promise<ProductRow | undefined> {
-  const rows = await db.query<ProductRow>('SELECT * FROM products WHERE id = $1 FOR UPDATE', [id]);
+  const rows = await db.query<ProductRow>(`SELECT * FROM products WHERE id = $1 AND ${LIVE} FOR UPDATE`, [id]);
   return rows[0];
+}
+
+/** A person changed the product (its content or handle): it shows as updated, for syncs by `updated_from`. */
+export async function touchProduct(db: SqlRunner, id: string, productHandle: string | null): Promise<void> {
+  await db.query('UPDATE products SET product_handle = $2, updated_at = now() WHERE id = $1', [id, productHandle]);
+}
+
+/**
+ * Sets the publication state of live products by id; returns the ids it found (a product deleted
+ * meanwhile is missing). Only products whose state changes show as updated.
+ */
+export async function setPublicationState(db: SqlRunner, ids: readonly string[], state: PublicationState): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `UPDATE products SET publication_state = $2,
+       updated_at = CASE WHEN publication_state = $2 THEN updated_at ELSE now() END
+     WHERE id = ANY($1::uuid[]) AND ${LIVE}
+     RETURNING id`,
+    [ids, state],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Makes a locked product a tombstone: its content, history and facts go; the row stays for its generations and ledger rows. */
+export async function markProductDeleted(db: SqlRunner, id: string): Promise<void> {
+  await db.query('DELETE FROM product_content WHERE product_id = $1', [id]);
+  await db.query('DELETE FROM product_content_history WHERE product_id = $1', [id]);
+  await db.query(`UPDATE products SET deleted_at = now(), facts = '[]'::jsonb, updated_at = now() WHERE id = $1`, [id]);
 }

@@ -25,6 +25,9 @@ import type { SourceChain } from '../sources/source-chain.ts';
 import { productDetailsRoutes } from './routes/product-details.ts';
 import { productHistoryRoutes } from './routes/product-history.ts';
 import { regenerateProductRoute } from './routes/regenerate-product.ts';
+import { deleteProductRoute } from './routes/delete-product.ts';
+import { publicationStateRoute } from './routes/publication-state.ts';
+import { updateProductRoute } from './routes/update-product.ts';
 
 export interface AppDeps {
   config: Config;
@@ -102,44 +105,62 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // The service describing itself, public like /health (src/http/openapi/).
   await app.register(openApiRoute, { document: serviceDocument() });
   await app.register(docsRoutes);
-  await app.register(
-    async (api) => {
-      api.addHook('onRequest', authenticate(deps.db));
-      await api.register(rateLimit, {
-        max: deps.config.rateLimitPerMinute,
-        timeWindow: 60_000,
-        // After authentication (registered above) and before the body is read: a flood of large
-        // bodies from one token is refused without reading them.
-        hook: 'onRequest',
-        keyGenerator: (request) => request.auth?.tokenId ?? request.ip,
-        errorResponseBuilder: (_request, context) =>
-          new ApiError('rate_limited', `Too many requests for this token; retry in ${context.after}.`, {
-            retry_after_seconds: Math.ceil(context.ttl / 1000),
-          }),
-      });
-      api.addHook('preValidation', async (request) => {
-        if (request.method === 'POST' && !/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')) {
-          throw new ApiError('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
-        }
-        const body: unknown = request.body;
-        if (request.method === 'POST' && (typeof body !== 'object' || body === null || Array.isArray(body))) {
-          throw new ApiError('invalid_json', 'The body must be a JSON object.');
-        }
-      });
-      // After the body checks: a request refused as unreadable never claims its key.
-      useIdempotencyKeys(api, { db: deps.db });
-      await api.register(createProductsRoute, deps);
-      await api.register(regenerateProductRoute, deps);
-      await api.register(productDetailsRoutes, deps);
-      await api.register(productHistoryRoutes, deps);
-      await api.register(listProductsRoute, deps);
-      await api.register(exportProductsRoute, deps);
-      await api.register(accountRoute, deps);
-      await api.register(accountLedgerRoute, deps);
-    },
-    { prefix: '/api/v1' },
-  );
+  // Everything an account calls: /api/v1, and the one CommerceClarity path outside it. One rate
+  // limit for both, so the second path is no way around it.
+  await app.register(async (guarded) => {
+    guarded.addHook('onRequest', authenticate(deps.db));
+    await guarded.register(rateLimit, {
+      max: deps.config.rateLimitPerMinute,
+      timeWindow: 60_000,
+      // After authentication (registered above) and before the body is read: a flood of large
+      // bodies from one token is refused without reading them.
+      hook: 'onRequest',
+      keyGenerator: (request) => request.auth?.tokenId ?? request.ip,
+      errorResponseBuilder: (_request, context) =>
+        new ApiError('rate_limited', `Too many requests for this token; retry in ${context.after}.`, {
+          retry_after_seconds: Math.ceil(context.ttl / 1000),
+        }),
+    });
+    guarded.addHook('preValidation', async (request) => {
+      if (!carriesBody(request)) return;
+      if (!/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')) {
+        throw new ApiError('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
+      }
+      const body: unknown = request.body;
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        throw new ApiError('invalid_json', 'The body must be a JSON object.');
+      }
+    });
+    // After the body checks: a request refused as unreadable never claims its key.
+    useIdempotencyKeys(guarded, { db: deps.db });
+    await guarded.register(
+      async (api) => {
+        await api.register(createProductsRoute, deps);
+        await api.register(regenerateProductRoute, deps);
+        await api.register(productDetailsRoutes, deps);
+        await api.register(productHistoryRoutes, deps);
+        await api.register(updateProductRoute, deps);
+        await api.register(deleteProductRoute, deps);
+        await api.register(publicationStateRoute, deps);
+        await api.register(listProductsRoute, deps);
+        await api.register(exportProductsRoute, deps);
+        await api.register(accountRoute, deps);
+        await api.register(accountLedgerRoute, deps);
+      },
+      { prefix: '/api/v1' },
+    );
+    // CommerceClarity documents this one path outside /api/v1; its clients call it there.
+    await guarded.register(publicationStateRoute, deps);
+  });
   return app;
+}
+
+/** A POST always sends a JSON body here; a PUT, PATCH or DELETE whenever it sends a body at all. */
+function carriesBody(request: FastifyRequest): boolean {
+  if (request.method === 'POST') return true;
+  if (request.method !== 'PUT' && request.method !== 'PATCH' && request.method !== 'DELETE') return false;
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
 /**

@@ -91,5 +91,17 @@ export function generationQueue(boss: PgBoss): GenerationQueue {
         throw new Error(`queued ${ids?.length ?? 0} of ${jobs.length} generation jobs; rolling back`);
       }
     },
+    async cancel(tx: SqlRunner, jobs: readonly GenerationJob[]) {
+      const db = onTransaction(tx);
+      for (const job of jobs) {
+        const waiting = await boss.findJobs(JOBS.generation.name, { key: job.productId, data: { generationId: job.generationId }, queued: true, db });
+        if (waiting.length > 0)
+          await boss.deleteJob(
+            JOBS.generation.name,
+            waiting.map((w) => w.id),
+            { db },
+          );
+      }
+    },
   };
 }

@@ -13,6 +13,11 @@ export interface GenerationJob {
 export interface GenerationQueue {
   /** `startAfterSeconds`: not to be run before then (a generation waiting out a provider's pause). */
   enqueue(tx: SqlRunner, jobs: readonly GenerationJob[], options?: { startAfterSeconds?: number }): Promise<void>;
+  /**
+   * Removes these generations' jobs that have not started yet, on the caller's transaction. A job
+   * already running (or one this misses) finds its generation settled and does nothing.
+   */
+  cancel(tx: SqlRunner, jobs: readonly GenerationJob[]): Promise<void>;
 }
 
 /** What an engine writes from: the product as the caller described it, and every fact known about it. */

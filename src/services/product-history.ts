@@ -1,7 +1,7 @@
 import { findHistoryEntry, insertHistory, listHistory } from '../db/content-history.ts';
 import { listContent, upsertContent } from '../db/content.ts';
 import type { Database } from '../db/database.ts';
-import { lockProduct } from '../db/products.ts';
+import { lockProduct, touchProduct } from '../db/products.ts';
 import { applyFieldValues, changedFields, type FieldValues } from '../domain/content-changes.ts';
 import type { GenerationUsage } from '../domain/generation-usage.ts';
 import { findOwnProduct, refForMessage } from './find-own-product.ts';
@@ -9,7 +9,7 @@ import { findOwnProduct, refForMessage } from './find-own-product.ts';
 export interface HistoryVersion {
   id: string;
   country: string;
-  change: 'create' | 'regenerate' | 'restore';
+  change: 'create' | 'regenerate' | 'restore' | 'manual';
   generation_id: string | null;
   /** What the generation that made this change recorded: engine, provider, model, tokens, rounds. */
   generation: GenerationUsage | null;
@@ -79,11 +79,20 @@ export async function restoreVersion(db: Database, accountId: string, ref: strin
     const current = (await listContent(tx, product.id)).find((c) => c.country === entry.country);
     if (current === undefined) return { kind: 'version_not_found', message: `Product ${product.id} no longer has content for ${entry.country}.` };
     const restored = applyFieldValues(current, entry.before);
-    const change = changedFields(current, restored);
-    if (change !== null) {
+    const change = changedFields(current, restored) ?? { before: {}, after: {} };
+    // A manual edit may have changed the handle, which belongs to the product rather than to a country.
+    const handle = entry.before.product_handle;
+    const restoresHandle = Object.hasOwn(entry.before, 'product_handle') && (typeof handle === 'string' || handle === null) && handle !== product.product_handle;
+    if (restoresHandle) {
+      change.before.product_handle = product.product_handle;
+      change.after.product_handle = handle;
+      await touchProduct(tx, product.id, handle);
+    }
+    const fields = Object.keys(change.before);
+    if (fields.length > 0) {
       await insertHistory(tx, product.id, null, [{ country: entry.country, change: 'restore', ...change }]);
       await upsertContent(tx, product.id, current.generation_id, [restored]);
     }
-    return { kind: 'restored', productId: product.id, country: entry.country, fields: change === null ? [] : Object.keys(change.before) };
+    return { kind: 'restored', productId: product.id, country: entry.country, fields };
   });
 }

@@ -16,6 +16,8 @@ export interface ProductView extends CountryContent {
   product_handle: string | null;
   brand: string | null;
   state: ProductRow['state'];
+  /** Where a person has got with reviewing it: pending_review, ready, online. */
+  publication_state: ProductRow['publication_state'];
   agent_model: ProductRow['agent_model'];
   countries: string[];
   failure: { reason: string; message: string } | null;
@@ -43,6 +45,7 @@ export function productView(product: ProductRow, country: string, content: Conte
     product_handle: product.product_handle,
     brand: product.brand,
     state: product.state,
+    publication_state: product.publication_state,
     agent_model: product.agent_model,
     country,
     language: content?.language ?? languageOf(country),

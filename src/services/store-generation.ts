@@ -38,9 +38,12 @@ function historyOf(generation: GenerationRow, before: readonly CountryContent[],
  */
 export async function storeGeneration(db: Database, { generation, fence }: HeldClaim, product: ProductRow, result: Result): Promise<GenerationOutcome> {
   const stored = await db.transaction(async (tx) => {
-    if (!(await completeGeneration(tx, generation.id, fence, result.productHandle, result.usage))) return false;
     const before = await listContent(tx, product.id);
-    await insertHistory(tx, product.id, generation.id, historyOf(generation, before, result.content));
+    const history = historyOf(generation, before, result.content);
+    // A create always asks for a review; a regeneration only when it changed something.
+    const review = generation.kind === 'create' || history.length > 0;
+    if (!(await completeGeneration(tx, generation.id, fence, result.productHandle, result.usage, review))) return false;
+    await insertHistory(tx, product.id, generation.id, history);
     await upsertContent(tx, product.id, generation.id, result.content);
     // A regeneration keeps facts it no longer saw, so the untouched fields' `sources` still resolve.
     await setProductFacts(tx, product.id, generation.kind === 'regenerate' ? mergeFacts(product.facts, result.facts) : result.facts);

@@ -1237,6 +1237,369 @@ export class Api<
         secure: true,
         ...params,
       }),
+
+    /**
+ * @description Free. Only the fields sent change; `name` is an alias of `title`; a `null` attribute value removes it. Text must be plain (no HTML). Kept in the history as a `manual` change, so restore undoes it. Refused with `product_busy` while a generation is queued or running. The publication state is left as it is.
+ *
+ * @tags Products
+ * @name PostProductsUpdate
+ * @summary Change content fields of one country by hand
+ * @request POST:/api/v1/products/update
+ * @secure
+ * @response `200` `{
+    status: "success",
+    product: {
+  /**
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   *\/
+    id: string,
+    code: string | null,
+    code_type: ("ean" | "asin" | "minsan" | null),
+    sku: string | null,
+    product_handle: string | null,
+    brand: string | null,
+    state: "queued" | "processing" | "completed" | "failed",
+    publication_state: "pending_review" | "ready" | "online",
+    agent_model: "v1" | "v2",
+    country: string,
+    language: string,
+    countries: (string)[],
+    title: string | null,
+    short_description: string | null,
+    description: string | null,
+    key_features: (string)[],
+    global_attr: Partial<Record<string,string>>,
+    title_tag: string | null,
+    meta_description: string | null,
+    meta_keywords: string | null,
+    images: (any)[],
+    sources: Partial<Record<string,(string)[]>>,
+    validation_messages: (string)[],
+    failure: ({
+    reason: string,
+    message: string,
+
+} | null),
+    facts: (any)[],
+    generation: ({
+  /**
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   *\/
+    id: string,
+    kind: "create" | "regenerate",
+    agent_model: "v1" | "v2",
+    usage: (Partial<Record<string,any>> | null),
+
+} | null),
+  /**
+   * @format date-time
+   * @pattern ^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z))$
+   *\/
+    created_at: string,
+  /**
+   * @format date-time
+   * @pattern ^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z))$
+   *\/
+    updated_at: string,
+
+},
+
+}` The product object for that country, as the details endpoint shows it.
+ * @response `400` `InvalidJsonError` `invalid_json`
+ * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `404` `ProductNotFoundError` `product_not_found`
+ * @response `409` `(ProductBusyError | IdempotencyKeyInUseError)` `product_busy`, `idempotency_key_in_use`
+ * @response `413` `PayloadTooLargeError` `payload_too_large`
+ * @response `415` `UnsupportedMediaTypeError` `unsupported_media_type`
+ * @response `422` `(ValidationFailedError | IdempotencyKeyReusedError)` `validation_failed`, `idempotency_key_reused`
+ * @response `429` `RateLimitedError` `rate_limited`
+ * @response `500` `InternalError` `internal_error`
+ * @response `503` `UnavailableError` `unavailable`
+ */
+    postProductsUpdate: (
+      data: {
+        /**
+         * @minLength 1
+         * @maxLength 255
+         */
+        code: string;
+        /** @maxLength 16 */
+        country: string;
+        /** @maxLength 150 */
+        title?: string;
+        /**
+         * An alias of title.
+         * @maxLength 150
+         */
+        name?: string;
+        /** @maxLength 250 */
+        short_description?: string;
+        /** @maxLength 10000 */
+        description?: string;
+        /** @maxItems 7 */
+        key_features?: string[];
+        /** @maxLength 60 */
+        title_tag?: string;
+        /** @maxLength 160 */
+        meta_description?: string;
+        /** @maxLength 1000 */
+        meta_keywords?: string;
+        /** @maxLength 255 */
+        product_handle?: string;
+        global_attr?: Partial<Record<string, string | null>>;
+      },
+      params: RequestParams = {},
+    ) =>
+      this.request<
+        {
+          status: "success";
+          product: {
+            /**
+             * @format uuid
+             * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+             */
+            id: string;
+            code: string | null;
+            code_type: "ean" | "asin" | "minsan" | null;
+            sku: string | null;
+            product_handle: string | null;
+            brand: string | null;
+            state: "queued" | "processing" | "completed" | "failed";
+            publication_state: "pending_review" | "ready" | "online";
+            agent_model: "v1" | "v2";
+            country: string;
+            language: string;
+            countries: string[];
+            title: string | null;
+            short_description: string | null;
+            description: string | null;
+            key_features: string[];
+            global_attr: Partial<Record<string, string>>;
+            title_tag: string | null;
+            meta_description: string | null;
+            meta_keywords: string | null;
+            images: any[];
+            sources: Partial<Record<string, string[]>>;
+            validation_messages: string[];
+            failure: {
+              reason: string;
+              message: string;
+            } | null;
+            facts: any[];
+            generation: {
+              /**
+               * @format uuid
+               * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+               */
+              id: string;
+              kind: "create" | "regenerate";
+              agent_model: "v1" | "v2";
+              usage: Partial<Record<string, any>> | null;
+            } | null;
+            /**
+             * @format date-time
+             * @pattern ^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z))$
+             */
+            created_at: string;
+            /**
+             * @format date-time
+             * @pattern ^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z))$
+             */
+            updated_at: string;
+          };
+        },
+        | InvalidJsonError
+        | UnauthorizedError
+        | ProductNotFoundError
+        | (ProductBusyError | IdempotencyKeyInUseError)
+        | PayloadTooLargeError
+        | UnsupportedMediaTypeError
+        | (ValidationFailedError | IdempotencyKeyReusedError)
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/products/update`,
+        method: "POST",
+        body: data,
+        secure: true,
+        type: "application/json",
+        format: "json",
+        ...params,
+      }),
+
+    /**
+ * @description Removes the product with its content and history in every country. A generation still queued is cancelled and one running is stopped; either is refunded (a `refund` ledger entry). The ledger keeps all its entries. Afterwards the product is `product_not_found` and its code or sku can be created afresh, as a new product.
+ *
+ * @tags Products
+ * @name DeleteProductsDelete
+ * @summary Delete a product
+ * @request DELETE:/api/v1/products/delete
+ * @secure
+ * @response `200` `{
+    status: "success",
+
+}` The product is deleted.
+ * @response `400` `InvalidJsonError` `invalid_json`
+ * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `404` `ProductNotFoundError` `product_not_found`
+ * @response `409` `IdempotencyKeyInUseError` `idempotency_key_in_use`
+ * @response `413` `PayloadTooLargeError` `payload_too_large`
+ * @response `415` `UnsupportedMediaTypeError` `unsupported_media_type`
+ * @response `422` `(ValidationFailedError | IdempotencyKeyReusedError)` `validation_failed`, `idempotency_key_reused`
+ * @response `429` `RateLimitedError` `rate_limited`
+ * @response `500` `InternalError` `internal_error`
+ * @response `503` `UnavailableError` `unavailable`
+ */
+    deleteProductsDelete: (
+      data: {
+        /**
+         * @minLength 1
+         * @maxLength 255
+         */
+        code: string;
+      },
+      params: RequestParams = {},
+    ) =>
+      this.request<
+        {
+          status: "success";
+        },
+        | InvalidJsonError
+        | UnauthorizedError
+        | ProductNotFoundError
+        | IdempotencyKeyInUseError
+        | PayloadTooLargeError
+        | UnsupportedMediaTypeError
+        | (ValidationFailedError | IdempotencyKeyReusedError)
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/products/delete`,
+        method: "DELETE",
+        body: data,
+        secure: true,
+        type: "application/json",
+        format: "json",
+        ...params,
+      }),
+
+    /**
+ * @description Sets `publication_state` (`pending_review`, `ready`, `online`) of every product named in `ids` (comma-separated ids, codes or skus). Any state may follow any other: a person decides. One unknown id fails the whole call with `product_not_found` naming it, and nothing changes. A completed generation puts a product back to `pending_review`.
+ *
+ * @tags Products
+ * @name SetPublicationState
+ * @summary Set the publication state of up to 100 products
+ * @request PUT:/api/v1/inventories/set-publication-state
+ * @secure
+ * @response `200` `{
+    status: "success",
+    message: "Inventory statuses set",
+
+}` Every named product has the state.
+ * @response `400` `InvalidJsonError` `invalid_json`
+ * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `404` `ProductNotFoundError` `product_not_found`
+ * @response `409` `IdempotencyKeyInUseError` `idempotency_key_in_use`
+ * @response `413` `PayloadTooLargeError` `payload_too_large`
+ * @response `415` `UnsupportedMediaTypeError` `unsupported_media_type`
+ * @response `422` `(ValidationFailedError | IdempotencyKeyReusedError)` `validation_failed`, `idempotency_key_reused`
+ * @response `429` `RateLimitedError` `rate_limited`
+ * @response `500` `InternalError` `internal_error`
+ * @response `503` `UnavailableError` `unavailable`
+ */
+    setPublicationState: (
+      data: {
+        /** @maxLength 25600 */
+        ids: string;
+        publication_state: "pending_review" | "ready" | "online";
+      },
+      params: RequestParams = {},
+    ) =>
+      this.request<
+        {
+          status: "success";
+          message: "Inventory statuses set";
+        },
+        | InvalidJsonError
+        | UnauthorizedError
+        | ProductNotFoundError
+        | IdempotencyKeyInUseError
+        | PayloadTooLargeError
+        | UnsupportedMediaTypeError
+        | (ValidationFailedError | IdempotencyKeyReusedError)
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/inventories/set-publication-state`,
+        method: "PUT",
+        body: data,
+        secure: true,
+        type: "application/json",
+        format: "json",
+        ...params,
+      }),
+
+    /**
+ * @description Sets `publication_state` (`pending_review`, `ready`, `online`) of every product named in `ids` (comma-separated ids, codes or skus). Any state may follow any other: a person decides. One unknown id fails the whole call with `product_not_found` naming it, and nothing changes. A completed generation puts a product back to `pending_review`.
+ *
+ * @tags Products
+ * @name SetPublicationStateAtCommerceClarityPath
+ * @summary Set the publication state of up to 100 products (the path CommerceClarity documents)
+ * @request PUT:/inventories/set-publication-state
+ * @secure
+ * @response `200` `{
+    status: "success",
+    message: "Inventory statuses set",
+
+}` Every named product has the state.
+ * @response `400` `InvalidJsonError` `invalid_json`
+ * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `404` `ProductNotFoundError` `product_not_found`
+ * @response `409` `IdempotencyKeyInUseError` `idempotency_key_in_use`
+ * @response `413` `PayloadTooLargeError` `payload_too_large`
+ * @response `415` `UnsupportedMediaTypeError` `unsupported_media_type`
+ * @response `422` `(ValidationFailedError | IdempotencyKeyReusedError)` `validation_failed`, `idempotency_key_reused`
+ * @response `429` `RateLimitedError` `rate_limited`
+ * @response `500` `InternalError` `internal_error`
+ * @response `503` `UnavailableError` `unavailable`
+ */
+    setPublicationStateAtCommerceClarityPath: (
+      data: {
+        /** @maxLength 25600 */
+        ids: string;
+        publication_state: "pending_review" | "ready" | "online";
+      },
+      params: RequestParams = {},
+    ) =>
+      this.request<
+        {
+          status: "success";
+          message: "Inventory statuses set";
+        },
+        | InvalidJsonError
+        | UnauthorizedError
+        | ProductNotFoundError
+        | IdempotencyKeyInUseError
+        | PayloadTooLargeError
+        | UnsupportedMediaTypeError
+        | (ValidationFailedError | IdempotencyKeyReusedError)
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/inventories/set-publication-state`,
+        method: "PUT",
+        body: data,
+        secure: true,
+        type: "application/json",
+        format: "json",
+        ...params,
+      }),
   };
   account = {
     /**

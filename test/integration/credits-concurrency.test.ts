@@ -84,6 +84,7 @@ describe('races between pricing and the debit [postgres]', { skip: server === un
         await h.container.queue.enqueue(tx, jobs);
         if (left-- > 0) await sideEffect();
       },
+      cancel: (tx, jobs) => h.container.queue.cancel(tx, jobs),
     };
   }
 

@@ -507,7 +507,7 @@ for (const target of databaseTargets()) {
       }
 
       test('unknown route with POST and a JSON body → 404 not_found', async () => {
-        expectError(await h.post('/api/v1/products/delete', token, validCreate()), 404, 'not_found');
+        expectError(await h.post('/api/v1/products/archive', token, validCreate()), 404, 'not_found');
       });
 
       const wrongMethods: ReadonlyArray<readonly ['GET' | 'PUT' | 'DELETE' | 'PATCH', () => string]> = [

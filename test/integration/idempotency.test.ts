@@ -177,6 +177,7 @@ for (const target of databaseTargets()) {
           enqueue: async () => {
             throw new Error('queue exploded');
           },
+          cancel: async () => {},
         },
       });
       try {

@@ -1,6 +1,7 @@
 import { accountDocs } from '../routes/account.ts';
 import { accountLedgerDocs } from '../routes/account-ledger.ts';
 import { createProductsDocs } from '../routes/create-products.ts';
+import { deleteProductDocs } from '../routes/delete-product.ts';
 import { exportProductsDocs } from '../routes/export-products.ts';
 import { listProductsDocs } from '../routes/list-products.ts';
 import { docsDocs } from '../routes/docs.ts';
@@ -9,7 +10,9 @@ import { mediaDocs } from '../routes/media.ts';
 import { openApiDocs } from '../routes/openapi.ts';
 import { productDetailsDocs } from '../routes/product-details.ts';
 import { productHistoryDocs } from '../routes/product-history.ts';
+import { publicationStateDocs } from '../routes/publication-state.ts';
 import { regenerateProductDocs } from '../routes/regenerate-product.ts';
+import { updateProductDocs } from '../routes/update-product.ts';
 import type { RouteDoc } from './route-doc.ts';
 
 /**
@@ -27,6 +30,9 @@ export function allRouteDocs(): RouteDoc[] {
     ...productHistoryDocs,
     ...listProductsDocs,
     ...exportProductsDocs,
+    ...updateProductDocs,
+    ...deleteProductDocs,
+    ...publicationStateDocs,
     ...accountDocs,
     ...accountLedgerDocs,
     ...healthDocs,

@@ -174,6 +174,7 @@ export function errorCodesOf(doc: RouteDoc): ErrorCode[] {
 
 /** `GET /api/v1/products/details/{id}` → `getProductsDetailsById`, unless the doc names it. */
 function operationIdOf(doc: RouteDoc): string {
+  if (doc.operationId !== undefined) return doc.operationId;
   const words = doc.path
     .replace(/^\/api\/v1(?=\/)/, '')
     .split('/')

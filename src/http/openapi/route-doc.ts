@@ -12,6 +12,8 @@ export interface RouteDoc {
   /** The path as OpenAPI writes it, with the /api/v1 prefix: `/api/v1/products/details/{id}`. */
   path: string;
   summary: string;
+  /** Derived from the method and path when absent; named where two paths would derive the same. */
+  operationId?: string;
   description?: string;
   /** Groups in the reference page: "Products", "Account", "Webhooks", "Admin" … */
   tag: string;

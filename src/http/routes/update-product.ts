@@ -1,0 +1,137 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { isAttributeName } from '../../domain/facts.ts';
+import { LIMITS } from '../../generation/template/limits.ts';
+import { stripMarkup } from '../../generation/plain-text.ts';
+import { updateProduct } from '../../services/update-product.ts';
+import type { AppDeps } from '../app.ts';
+import { methodNotAllowed } from '../method-not-allowed.ts';
+import { authOf } from '../auth.ts';
+import { ApiError } from '../errors.ts';
+import type { RouteDoc } from '../openapi/route-doc.ts';
+import { productObjectSchema } from '../product-object.ts';
+import { MAX_LENGTH, parseBody } from '../schemas.ts';
+
+/** Lengths of what a person may write, as generated records are held to (template/limits.ts, the length check). */
+export const UPDATE_LIMITS = {
+  title: LIMITS.title,
+  short_description: LIMITS.shortDescription,
+  description: 10_000,
+  title_tag: LIMITS.titleTag,
+  meta_description: LIMITS.metaDescription,
+  meta_keywords: 1_000,
+  keywords: LIMITS.keywords,
+  key_features: LIMITS.keyFeatures,
+  key_feature: LIMITS.keyFeatureLength,
+  product_handle: MAX_LENGTH.product_handle,
+  attribute_value: 1_000,
+} as const;
+
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** Text whose reading differs once markup and entities are stripped: "<b>x</b>", "&amp;", "<!-- -->"; "< 5 %" is text. */
+function hasMarkup(text: string): boolean {
+  return squash(stripMarkup(text).text) !== squash(text);
+}
+
+const markupMessage = (field: string) => `The ${field} must be plain text: HTML tags, comments and entities are not allowed.`;
+
+function plain(field: string, max: number, options: { required?: boolean } = {}) {
+  let schema = z
+    .string({ error: `The ${field} must be a string.` })
+    .max(max, { error: `The ${field} must be at most ${max} characters long.` })
+    .refine((text) => !hasMarkup(text), { error: markupMessage(field) });
+  if (options.required === true) schema = schema.refine((text) => text.trim() !== '', { error: `The ${field} cannot be empty; every record needs one.` });
+  return schema;
+}
+
+export const updateBodySchema = z
+  .strictObject({
+    code: z
+      .string({ error: 'The code field must be the product id, code or sku.' })
+      .min(1, { error: 'The code field must be the product id, code or sku.' })
+      .max(MAX_LENGTH.id, { error: `The code field must be at most ${MAX_LENGTH.id} characters long.` }),
+    country: z.string({ error: 'The country field must be a two-letter country code.' }).max(16, { error: 'A country code is two letters.' }),
+    title: plain('title', UPDATE_LIMITS.title, { required: true }).optional(),
+    name: plain('name', UPDATE_LIMITS.title, { required: true }).optional().describe('An alias of title.'),
+    short_description: plain('short_description', UPDATE_LIMITS.short_description).optional(),
+    description: plain('description', UPDATE_LIMITS.description, { required: true }).optional(),
+    key_features: z
+      .array(plain('key feature', UPDATE_LIMITS.key_feature, { required: true }), { error: 'The key_features field must be an array of strings.' })
+      .max(UPDATE_LIMITS.key_features, { error: `At most ${UPDATE_LIMITS.key_features} key features are allowed.` })
+      .optional(),
+    title_tag: plain('title_tag', UPDATE_LIMITS.title_tag).optional(),
+    meta_description: plain('meta_description', UPDATE_LIMITS.meta_description).optional(),
+    meta_keywords: plain('meta_keywords', UPDATE_LIMITS.meta_keywords)
+      .refine((text) => text.split(',').filter((k) => k.trim() !== '').length <= UPDATE_LIMITS.keywords, {
+        error: `The meta_keywords may hold at most ${UPDATE_LIMITS.keywords} comma-separated keywords.`,
+      })
+      .optional(),
+    product_handle: plain('product_handle', UPDATE_LIMITS.product_handle, { required: true }).optional(),
+    global_attr: z
+      .record(z.string(), plain('attribute value', UPDATE_LIMITS.attribute_value).nullable(), {
+        error: 'The global_attr field must be an object of attribute names to strings (null removes one).',
+      })
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.title !== undefined && body.name !== undefined) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Send title or its alias name, not both.' });
+    for (const name of Object.keys(body.global_attr ?? {})) {
+      if (!isAttributeName(name)) {
+        ctx.addIssue({ code: 'custom', path: ['global_attr', name], message: 'An attribute name is 1 to 64 lowercase letters, digits or _ (and not a reserved word).' });
+      }
+    }
+    const edits = ['title', 'name', 'short_description', 'description', 'key_features', 'title_tag', 'meta_description', 'meta_keywords', 'product_handle', 'global_attr'] as const;
+    if (!edits.some((field) => body[field] !== undefined)) ctx.addIssue({ code: 'custom', path: ['body'], message: `Send at least one field to change: ${edits.join(', ')}.` });
+  });
+
+export const updateResponseSchema = z.object({ status: z.literal('success'), product: productObjectSchema });
+
+export const updateProductDocs: RouteDoc[] = [
+  {
+    method: 'POST',
+    path: '/api/v1/products/update',
+    summary: 'Change content fields of one country by hand',
+    description:
+      'Free. Only the fields sent change; `name` is an alias of `title`; a `null` attribute value removes it. Text must be plain (no HTML). Kept in the history as a `manual` change, so restore undoes it. Refused with `product_busy` while a generation is queued or running. The publication state is left as it is.',
+    tag: 'Products',
+    auth: 'bearer',
+    body: updateBodySchema,
+    responses: { 200: { description: 'The product object for that country, as the details endpoint shows it.', schema: updateResponseSchema } },
+    errors: [
+      'validation_failed',
+      'invalid_json',
+      'unsupported_media_type',
+      'payload_too_large',
+      'unauthorized',
+      'product_not_found',
+      'product_busy',
+      'rate_limited',
+      'internal_error',
+      'unavailable',
+    ],
+    idempotent: true,
+  },
+];
+
+export async function updateProductRoute(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const url = '/products/update';
+  app.post(url, async (request, reply) => {
+    const body = parseBody(updateBodySchema, request.body);
+    if (!body.ok) throw body.error;
+    const { code, country, title, name, key_features, product_handle, global_attr, ...text } = body.value;
+    const newTitle = title ?? name;
+    const outcome = await updateProduct(deps.db, authOf(request).accountId, {
+      ref: code,
+      country,
+      text: { ...text, ...(newTitle === undefined ? {} : { title: newTitle }) },
+      ...(key_features === undefined ? {} : { keyFeatures: key_features }),
+      ...(product_handle === undefined ? {} : { productHandle: product_handle.trim() }),
+      ...(global_attr === undefined ? {} : { attributes: global_attr }),
+    });
+    if (outcome.kind !== 'updated') throw new ApiError(outcome.kind, outcome.message);
+    request.log.info({ product_id: outcome.product.id, fields: outcome.fields }, 'product updated by hand');
+    return reply.send({ status: 'success', product: outcome.product });
+  });
+  methodNotAllowed(app, url, ['POST']);
+}

@@ -1,0 +1,28 @@
+import type { Database } from '../db/database.ts';
+import { type PublicationState, setPublicationState } from '../db/products.ts';
+import { findOwnProduct, refForMessage } from './find-own-product.ts';
+import { transactionOrAnswer } from './queue-paid-generations.ts';
+
+export type PublicationOutcome = { kind: 'set'; productIds: string[] } | { kind: 'product_not_found'; message: string };
+
+const notFound = (ref: string): PublicationOutcome => ({ kind: 'product_not_found', message: `No product matches "${refForMessage(ref)}"; no publication state was changed.` });
+
+/**
+ * Sets the publication state of every named product (ids, codes or skus of the caller's account),
+ * or of none: one unknown name fails the whole call. Any state may follow any other; a person
+ * decides (taking a product offline again is as valid as publishing it).
+ */
+export async function setPublicationStates(db: Database, accountId: string, refs: readonly string[], state: PublicationState): Promise<PublicationOutcome> {
+  return transactionOrAnswer<PublicationOutcome>(db, async (tx) => {
+    const ids = new Map<string, string>();
+    for (const ref of refs) {
+      const product = await findOwnProduct(tx, accountId, ref);
+      if (product === undefined) return { commit: notFound(ref) };
+      if (!ids.has(product.id)) ids.set(product.id, ref);
+    }
+    const set = new Set(await setPublicationState(tx, [...ids.keys()], state));
+    // Deleted between the look-up and the update: nothing of this call may stay.
+    for (const [id, ref] of ids) if (!set.has(id)) return { rollback: notFound(ref) };
+    return { commit: { kind: 'set', productIds: [...ids.keys()] } };
+  });
+}

@@ -1,0 +1,88 @@
+import { insertHistory } from '../db/content-history.ts';
+import { listContent, upsertContent } from '../db/content.ts';
+import type { Database } from '../db/database.ts';
+import { lockProduct, touchProduct } from '../db/products.ts';
+import { type CountryContent, emptyContent } from '../domain/content.ts';
+import { changedFields } from '../domain/content-changes.ts';
+import { languageOf, normaliseCountry } from '../domain/countries.ts';
+import { findOwnProduct, refForMessage } from './find-own-product.ts';
+import { type ProductView, readProduct } from './read-product.ts';
+
+type PlainField = 'title' | 'short_description' | 'description' | 'title_tag' | 'meta_description' | 'meta_keywords';
+
+/** A person's edit of one country's record: only the fields given change. Values are already checked (plain text, lengths). */
+export interface ManualEdit {
+  ref: string;
+  country: string;
+  text: Partial<Record<PlainField, string>>;
+  keyFeatures?: string[];
+  productHandle?: string;
+  /** A null value removes the attribute. */
+  attributes?: Record<string, string | null>;
+}
+
+export type UpdateOutcome =
+  | { kind: 'updated'; product: ProductView; fields: string[] }
+  | { kind: 'product_not_found'; message: string }
+  | { kind: 'product_busy'; message: string };
+
+function applyEdit(current: CountryContent, edit: ManualEdit): CountryContent {
+  const next = structuredClone(current);
+  for (const [field, value] of Object.entries(edit.text)) if (value !== undefined) next[field as PlainField] = value;
+  if (edit.keyFeatures !== undefined) next.key_features = edit.keyFeatures;
+  for (const [name, value] of Object.entries(edit.attributes ?? {})) {
+    if (value === null) delete next.global_attr[name];
+    else next.global_attr[name] = value;
+  }
+  return next;
+}
+
+/**
+ * Changes fields of one country's record by hand: free, kept in the history as a `manual` change
+ * (so restore undoes it), and refused while a generation is queued or running, which would
+ * overwrite it. The publication state stays as it is: the person editing is the reviewer.
+ */
+export async function updateProduct(db: Database, accountId: string, edit: ManualEdit): Promise<UpdateOutcome> {
+  const found = await findOwnProduct(db, accountId, edit.ref);
+  const notFound = { kind: 'product_not_found', message: `No product matches "${refForMessage(edit.ref)}".` } as const;
+  if (found === undefined) return notFound;
+  const normalised = normaliseCountry(edit.country);
+  if (!normalised.ok || !found.countries.includes(normalised.country)) {
+    return { kind: 'product_not_found', message: `Product ${found.id} has no content for country "${edit.country}"; it has ${found.countries.join(', ')}.` };
+  }
+  const country = normalised.country;
+
+  const written = await db.transaction(async (tx): Promise<UpdateOutcome | { kind: 'written'; fields: string[] }> => {
+    const product = await lockProduct(tx, found.id);
+    if (product === undefined) return notFound;
+    if (product.state === 'queued' || product.state === 'processing') {
+      return { kind: 'product_busy', message: `Product ${product.id} is ${product.state}; update it once its generation has finished.` };
+    }
+    const stored = (await listContent(tx, product.id)).find((c) => c.country === country);
+    // A product whose generation failed has no record yet: the edit starts one.
+    const generationId = stored?.generation_id ?? product.latest_generation_id;
+    if (generationId === null) throw new Error(`product ${product.id} has neither content nor a generation`);
+    const current = stored ?? emptyContent(country, languageOf(country));
+    const next = applyEdit(current, edit);
+    const change = changedFields(current, next) ?? { before: {}, after: {} };
+    const handle = edit.productHandle ?? product.product_handle;
+    if (handle !== product.product_handle) {
+      change.before.product_handle = product.product_handle;
+      change.after.product_handle = handle;
+    }
+    const fields = Object.keys(change.before);
+    if (fields.length > 0) {
+      await insertHistory(tx, product.id, null, [{ country, change: 'manual', ...change }]);
+      await upsertContent(tx, product.id, generationId, [next]);
+      await touchProduct(tx, product.id, handle);
+    }
+    return { kind: 'written', fields };
+  });
+  if (written.kind !== 'written') return written;
+
+  const read = await readProduct(db, accountId, found.id, country);
+  // Deleted, or requeued, between the edit and this read: the edit stands, the answer says what is there now.
+  if (read.kind === 'product_not_found') return read;
+  if (read.kind === 'pending') return { kind: 'product_busy', message: `Product ${found.id} was queued again right after the update.` };
+  return { kind: 'updated', product: read.product, fields: written.fields };
+}
