@@ -111,6 +111,7 @@ export const productSchema = z
     product_handle: z.string().nullable(),
     brand: z.string().nullable(),
     state: productState,
+    publication_state: z.enum(['pending_review', 'ready', 'online']).describe('Review before publishing: a completed generation puts the product back to `pending_review`.'),
     agent_model: z.enum(['v1', 'v2']),
     country: z.string(),
     language: z.string(),

@@ -248,6 +248,8 @@ export interface Product {
   product_handle: string | null;
   brand: string | null;
   state: "queued" | "processing" | "completed" | "failed";
+  /** Review before publishing: a completed generation puts the product back to `pending_review`. */
+  publication_state: "pending_review" | "ready" | "online";
   agent_model: "v1" | "v2";
   country: string;
   language: string;
@@ -1248,63 +1250,8 @@ export class Api<
  * @secure
  * @response `200` `{
     status: "success",
-    product: {
-  /**
-   * @format uuid
-   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
-   *\/
-    id: string,
-    code: string | null,
-    code_type: ("ean" | "asin" | "minsan" | null),
-    sku: string | null,
-    product_handle: string | null,
-    brand: string | null,
-    state: "queued" | "processing" | "completed" | "failed",
-    publication_state: "pending_review" | "ready" | "online",
-    agent_model: "v1" | "v2",
-    country: string,
-    language: string,
-    countries: (string)[],
-    title: string | null,
-    short_description: string | null,
-    description: string | null,
-    key_features: (string)[],
-    global_attr: Partial<Record<string,string>>,
-    title_tag: string | null,
-    meta_description: string | null,
-    meta_keywords: string | null,
-    images: (any)[],
-    sources: Partial<Record<string,(string)[]>>,
-    validation_messages: (string)[],
-    failure: ({
-    reason: string,
-    message: string,
-
-} | null),
-    facts: (any)[],
-    generation: ({
-  /**
-   * @format uuid
-   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
-   *\/
-    id: string,
-    kind: "create" | "regenerate",
-    agent_model: "v1" | "v2",
-    usage: (Partial<Record<string,any>> | null),
-
-} | null),
-  /**
-   * @format date-time
-   * @pattern ^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z))$
-   *\/
-    created_at: string,
-  /**
-   * @format date-time
-   * @pattern ^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z))$
-   *\/
-    updated_at: string,
-
-},
+  /** A product and its record in one country (the details shape). *\/
+    product: Product,
 
 }` The product object for that country, as the details endpoint shows it.
  * @response `400` `InvalidJsonError` `invalid_json`
@@ -1355,60 +1302,8 @@ export class Api<
       this.request<
         {
           status: "success";
-          product: {
-            /**
-             * @format uuid
-             * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
-             */
-            id: string;
-            code: string | null;
-            code_type: "ean" | "asin" | "minsan" | null;
-            sku: string | null;
-            product_handle: string | null;
-            brand: string | null;
-            state: "queued" | "processing" | "completed" | "failed";
-            publication_state: "pending_review" | "ready" | "online";
-            agent_model: "v1" | "v2";
-            country: string;
-            language: string;
-            countries: string[];
-            title: string | null;
-            short_description: string | null;
-            description: string | null;
-            key_features: string[];
-            global_attr: Partial<Record<string, string>>;
-            title_tag: string | null;
-            meta_description: string | null;
-            meta_keywords: string | null;
-            images: any[];
-            sources: Partial<Record<string, string[]>>;
-            validation_messages: string[];
-            failure: {
-              reason: string;
-              message: string;
-            } | null;
-            facts: any[];
-            generation: {
-              /**
-               * @format uuid
-               * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
-               */
-              id: string;
-              kind: "create" | "regenerate";
-              agent_model: "v1" | "v2";
-              usage: Partial<Record<string, any>> | null;
-            } | null;
-            /**
-             * @format date-time
-             * @pattern ^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z))$
-             */
-            created_at: string;
-            /**
-             * @format date-time
-             * @pattern ^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z))$
-             */
-            updated_at: string;
-          };
+          /** A product and its record in one country (the details shape). */
+          product: Product;
         },
         | InvalidJsonError
         | UnauthorizedError

@@ -9,7 +9,7 @@ import { methodNotAllowed } from '../method-not-allowed.ts';
 import { authOf } from '../auth.ts';
 import { ApiError } from '../errors.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
-import { productObjectSchema } from '../product-object.ts';
+import { productSchema } from '../response-schemas.ts';
 import { MAX_LENGTH, parseBody } from '../schemas.ts';
 
 /** Lengths of what a person may write, as generated records are held to (template/limits.ts, the length check). */
@@ -85,7 +85,7 @@ export const updateBodySchema = z
     if (!edits.some((field) => body[field] !== undefined)) ctx.addIssue({ code: 'custom', path: ['body'], message: `Send at least one field to change: ${edits.join(', ')}.` });
   });
 
-export const updateResponseSchema = z.object({ status: z.literal('success'), product: productObjectSchema });
+export const updateResponseSchema = z.object({ status: z.literal('success'), product: productSchema });
 
 export const updateProductDocs: RouteDoc[] = [
   {
