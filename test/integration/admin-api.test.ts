@@ -27,7 +27,7 @@ for (const target of databaseTargets()) {
       await h.close();
     });
 
-    function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string | null, body?: unknown): Promise<LightMyRequestResponse> {
+    function call(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, token: string | null, body?: unknown): Promise<LightMyRequestResponse> {
       return h.app.inject({
         method,
         url,
