@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -7,6 +8,7 @@ import { createContainer, type Container } from './container.ts';
 import { buildApp } from './http/app.ts';
 import { startWorkers } from './jobs/worker.ts';
 import { bootstrapDefaultAccount } from './services/accounts.ts';
+import { newLocalAdminCredential, writeAdminEndpoint } from './db/admin-endpoint-file.ts';
 
 export interface RunOptions {
   http: boolean;
@@ -18,15 +20,18 @@ export async function run(config: Config, options: RunOptions): Promise<void> {
   const role = options.http ? 'server' : 'worker';
   const container = await createContainer(config, { role });
   const { logger } = container;
+  // On the embedded database no other process may open the data directory: the CLI sends its
+  // changes here instead, with this credential (see src/db/admin-endpoint-file.ts).
+  const localAdminCredential = options.http && config.databaseUrl === undefined ? newLocalAdminCredential() : null;
   let started;
   try {
-    started = await start(config, options, container);
+    started = await start(config, options, container, localAdminCredential);
   } catch (err) {
     // A port already taken, a refused key …: nothing may keep the process alive after the error.
     await container.close({ graceful: false }).catch(() => {});
     throw err;
   }
-  const { app, metricsServer } = started;
+  const { app, metricsServer, endpointFile } = started;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -42,6 +47,8 @@ export async function run(config: Config, options: RunOptions): Promise<void> {
     );
     force.unref();
     try {
+      // First: from now on the CLI waits for the data directory instead of sending here.
+      endpointFile?.remove();
       await app?.close();
       await container.close({ graceful: true });
       await metricsServer?.close();
@@ -57,7 +64,12 @@ export async function run(config: Config, options: RunOptions): Promise<void> {
 }
 
 /** Everything between opening the container and serving; any failure here stops the start. */
-async function start(config: Config, options: RunOptions, container: Container): Promise<{ app: FastifyInstance | null; metricsServer: MetricsServer | null }> {
+async function start(
+  config: Config,
+  options: RunOptions,
+  container: Container,
+  localAdminCredential: string | null,
+): Promise<{ app: FastifyInstance | null; metricsServer: MetricsServer | null; endpointFile: { remove(): void } | null }> {
   const { logger } = container;
   await checkAgentModels(config, logger);
 
@@ -65,7 +77,9 @@ async function start(config: Config, options: RunOptions, container: Container):
   if (created !== null) {
     // Printed once, plainly, because it is never retrievable again (only its hash is stored).
     process.stdout.write(
-      `\nCreated account "${created.account.name}" with ${created.account.credits} credits.\n` + `Its API token, shown only this once:\n\n  ${created.token}\n\n`,
+      `\nCreated account "${created.account.name}" with ${created.account.credits} credits.\n` +
+        `Its API token, shown only this once:\n\n  ${created.token}\n\n` +
+        `An admin token (for /api/v1/admin: accounts, credits, tokens, the shared catalogue), shown only this once:\n\n  ${created.adminToken}\n\n`,
     );
   }
 
@@ -77,11 +91,15 @@ async function start(config: Config, options: RunOptions, container: Container):
   const metricsServer = config.metricsListener === null ? null : await startMetricsServer(container.metrics, config.metricsListener);
   if (metricsServer !== null) logger.info({ url: `${metricsServer.url}/metrics` }, 'metrics listening');
   let app: FastifyInstance | null = null;
+  let endpointFile: { remove(): void } | null = null;
   try {
     // The port first: a port already taken must stop the start before any job is taken.
     if (options.http) {
-      app = await buildApp(container);
+      app = await buildApp({ ...container, localAdminCredential });
       await app.listen({ port: config.port, host: config.host });
+      if (localAdminCredential !== null) {
+        endpointFile = writeAdminEndpoint(config.dataDir, { url: loopbackUrl(app.server.address() as AddressInfo), token: localAdminCredential, pid: process.pid });
+      }
     }
     if (options.workers) {
       await startWorkers({ ...container });
@@ -96,12 +114,23 @@ async function start(config: Config, options: RunOptions, container: Container):
         );
       }
     }
-    return { app, metricsServer };
+    return { app, metricsServer, endpointFile };
   } catch (err) {
+    try {
+      endpointFile?.remove();
+    } catch {
+      // the start's own error matters more
+    }
     await app?.close().catch(() => {});
     await metricsServer?.close().catch(() => {});
     throw err;
   }
+}
+
+/** The address this machine reaches the server at: a wildcard listen address becomes loopback. */
+function loopbackUrl(address: AddressInfo): string {
+  const host = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
 }
 
 /**

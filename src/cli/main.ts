@@ -1,33 +1,39 @@
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '../config.ts';
-import { findAccountByName, setImageStandardization } from '../db/accounts.ts';
+import { readAdminEndpoint } from '../db/admin-endpoint-file.ts';
 import { DataDirBusyError } from '../db/data-dir-lock.ts';
+import type { Database } from '../db/database.ts';
 import { openDatabase } from '../db/open.ts';
-import { revokeToken } from '../db/tokens.ts';
 import { run } from '../main.ts';
-import { AccountError, adjustCredits, createAccount } from '../services/accounts.ts';
-import { issueToken } from '../services/tokens.ts';
+import { AccountError } from '../services/accounts.ts';
+import { type AdminOperations, localAdminOperations } from '../services/admin-operations.ts';
+import { type AccountView, type ImportSummaryView, importSummaryView, type IssuedTokenView, type TokenView } from '../services/admin-views.ts';
 import { importAifa } from '../sources/aifa/import-aifa.ts';
 import { importCatalogue } from '../sources/catalogue/import-catalogue.ts';
 import type { ImportProgress, ImportSummary } from '../sources/catalogue/import-file.ts';
 import { InputFormatError, isInputFormat } from '../sources/catalogue/input-format.ts';
 import { InputReadError } from '../sources/catalogue/open-input.ts';
+import { remoteAdminOperations } from './remote-admin.ts';
 
 const USAGE = `Usage: vetrina <command> [options]
 
   serve [--no-worker]                         API (and workers, unless --no-worker)
   worker                                      workers only (needs DATABASE_URL to run beside a server)
+  accounts list
   accounts create --name N [--credits C] [--image-standardization]
   accounts credit <name> <amount>             add credits (a negative amount removes them)
   accounts set <name> --image-standardization on|off
+  tokens list                                 every token, without its secret
   tokens create <account>                     a new API token, shown once
-  tokens revoke <token-id>
+  tokens create --admin [<account>]           an admin token (for /api/v1/admin), of no account unless one is named
+  tokens revoke <token-id | token>
   catalog import <file> [--format csv|jsonl] [--language xx]
                                               your product feed (CSV with a header row, or JSON Lines)
-                                              into the local catalogue, keyed by each row's code
+                                              into the shared catalogue, keyed by each row's code
   sources aifa import <file>                  AIFA's medicines list (confezioni.csv) into the local catalogue
 
   --json   print one JSON object instead of text
+While \`vetrina serve\` holds an embedded data directory, these commands send their change to it.
 Environment: DATABASE_URL (PostgreSQL server) or DATA_DIR (embedded, default ./data), PORT, HOST.`;
 
 class UsageError extends Error {
@@ -36,22 +42,12 @@ class UsageError extends Error {
 
 type Output = { json: Record<string, unknown>; text: string };
 
-function accountJson(a: { id: string; name: string; credits: number; image_standardization: boolean }, token?: { token: string; tokenId: string }) {
-  return {
-    id: a.id,
-    name: a.name,
-    credits: a.credits,
-    image_standardization: a.image_standardization,
-    ...(token ? { token: token.token, token_id: token.tokenId } : {}),
-  };
-}
-
 function wholeNumber(text: string | undefined, what: string): number {
   if (text === undefined || !/^-?\d+$/.test(text)) throw new UsageError(`${what} must be a whole number`);
   return Number.parseInt(text, 10);
 }
 
-async function withDatabase<T>(config: Config, work: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>): Promise<T> {
+async function withDatabase<T>(config: Config, work: (db: Database) => Promise<T>): Promise<T> {
   const opened = await openDatabase(config, 'cli');
   try {
     return await work(opened.db);
@@ -59,6 +55,32 @@ async function withDatabase<T>(config: Config, work: (db: Awaited<ReturnType<typ
     await opened.close();
   }
 }
+
+type Operator = { kind: 'local'; db: Database; ops: AdminOperations } | { kind: 'remote'; ops: ReturnType<typeof remoteAdminOperations> };
+
+/**
+ * The database itself, or, when a running server holds the embedded data directory, that
+ * server's admin API (its address and credential are in the data directory): the same change,
+ * the same output, no downtime. A directory held by a process that serves no API (a worker)
+ * is still refused.
+ */
+async function withOperator<T>(config: Config, work: (operator: Operator) => Promise<T>): Promise<T> {
+  let opened: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    opened = await openDatabase(config, 'cli');
+  } catch (err) {
+    const endpoint = err instanceof DataDirBusyError && config.databaseUrl === undefined ? readAdminEndpoint(config.dataDir) : null;
+    if (endpoint === null) throw err;
+    return work({ kind: 'remote', ops: remoteAdminOperations(endpoint) });
+  }
+  try {
+    return await work({ kind: 'local', db: opened.db, ops: localAdminOperations(opened.db, 'cli') });
+  } finally {
+    await opened.close();
+  }
+}
+
+const withOps = <T>(config: Config, work: (ops: AdminOperations) => Promise<T>) => withOperator(config, (operator) => work(operator.ops));
 
 /** parseArgs would read `-100` as an option and a bare `--image-standardization` as missing its value. */
 function preprocess(args: string[]): string[] {
@@ -72,6 +94,19 @@ function preprocess(args: string[]): string[] {
   return negatives.length > 0 ? [...out, '--', ...negatives] : out;
 }
 
+function accountLine(a: AccountView): string {
+  return `${a.name}\t${a.credits} credits\timage standardization ${a.image_standardization ? 'on' : 'off'}\t${a.id}`;
+}
+
+function tokenLine(t: TokenView): string {
+  return `${t.id}\t${t.account ?? '(no account)'}${t.admin ? '\tadmin' : ''}\tcreated ${t.created_at}${t.revoked_at === null ? '' : `\trevoked ${t.revoked_at}`}`;
+}
+
+function issuedText(issued: IssuedTokenView): string {
+  const whose = 'name' in issued ? ` for "${issued.name}"` : '';
+  return `New ${issued.admin ? 'admin token' : 'token'} ${issued.token_id}${whose}, shown only this once:\n  ${issued.token}`;
+}
+
 async function command(config: Config, args: string[]): Promise<Output | null> {
   const { values, positionals } = parseArgs({
     args: preprocess(args),
@@ -81,6 +116,7 @@ async function command(config: Config, args: string[]): Promise<Output | null> {
       credits: { type: 'string' },
       'image-standardization': { type: 'string' },
       'no-worker': { type: 'boolean' },
+      admin: { type: 'boolean' },
       format: { type: 'string' },
       language: { type: 'string' },
       json: { type: 'boolean' },
@@ -99,23 +135,28 @@ async function command(config: Config, args: string[]): Promise<Output | null> {
     return null;
   }
 
+  if (group === 'accounts' && action === 'list') {
+    if (rest.length > 0) throw new UsageError('accounts list takes no arguments');
+    const accounts = await withOps(config, (ops) => ops.listAccounts());
+    return { json: { accounts }, text: accounts.length === 0 ? 'No accounts.' : accounts.map(accountLine).join('\n') };
+  }
   if (group === 'accounts' && action === 'create') {
     const name = values.name ?? rest[0];
     if (name === undefined) throw new UsageError('accounts create needs --name');
     const imageStandardization = values['image-standardization'] === 'on' || values['image-standardization'] === 'true';
     const credits = values.credits === undefined ? 0 : wholeNumber(values.credits, '--credits');
-    const created = await withDatabase(config, (db) => createAccount(db, { name, credits, imageStandardization }));
+    const created = await withOps(config, (ops) => ops.createAccount({ name, credits, imageStandardization }));
     return {
-      json: accountJson(created.account, created),
-      text: `Created account "${created.account.name}" (${created.account.id}) with ${created.account.credits} credits.\nAPI token, shown only this once:\n  ${created.token}`,
+      json: { ...created },
+      text: `Created account "${created.name}" (${created.id}) with ${created.credits} credits.\nAPI token, shown only this once:\n  ${created.token ?? ''}`,
     };
   }
   if (group === 'accounts' && action === 'credit') {
     const [name, amount] = rest;
     if (name === undefined) throw new UsageError('accounts credit needs <name> <amount>');
     const delta = wholeNumber(amount, 'amount');
-    const account = await withDatabase(config, (db) => adjustCredits(db, name, delta));
-    return { json: accountJson(account), text: `Account "${account.name}" now has ${account.credits} credits.` };
+    const account = await withOps(config, (ops) => ops.creditAccount(name, delta));
+    return { json: { ...account }, text: `Account "${account.name}" now has ${account.credits} credits.` };
   }
   if (group === 'accounts' && action === 'set') {
     const [name] = rest;
@@ -123,34 +164,26 @@ async function command(config: Config, args: string[]): Promise<Output | null> {
     if (name === undefined || (setting !== 'on' && setting !== 'off')) {
       throw new UsageError('accounts set needs <name> --image-standardization on|off');
     }
-    const account = await withDatabase(config, async (db) => {
-      const found = await findAccountByName(db, name);
-      if (found === undefined) throw new AccountError(`no account named "${name}"`);
-      const updated = await setImageStandardization(db, found.id, setting === 'on');
-      if (updated === undefined) throw new AccountError(`no account named "${name}"`);
-      return updated;
-    });
-    return { json: accountJson(account), text: `Image standardization is ${setting} for "${account.name}".` };
+    const account = await withOps(config, (ops) => ops.setImageStandardization(name, setting === 'on'));
+    return { json: { ...account }, text: `Image standardization is ${setting} for "${account.name}".` };
+  }
+  if (group === 'tokens' && action === 'list') {
+    if (rest.length > 0) throw new UsageError('tokens list takes no arguments');
+    const tokens = await withOps(config, (ops) => ops.listTokens());
+    return { json: { tokens }, text: tokens.length === 0 ? 'No tokens.' : tokens.map(tokenLine).join('\n') };
   }
   if (group === 'tokens' && action === 'create') {
-    const [name] = rest;
-    if (name === undefined) throw new UsageError('tokens create needs <account>');
-    const result = await withDatabase(config, async (db) => {
-      const account = await findAccountByName(db, name);
-      if (account === undefined) throw new AccountError(`no account named "${name}"`);
-      return { account, issued: await issueToken(db, account.id) };
-    });
-    return {
-      json: accountJson(result.account, { token: result.issued.token, tokenId: result.issued.id }),
-      text: `New token ${result.issued.id} for "${result.account.name}", shown only this once:\n  ${result.issued.token}`,
-    };
+    const [name, ...extra] = rest;
+    const admin = values.admin === true;
+    if ((name === undefined && !admin) || extra.length > 0) throw new UsageError('tokens create needs <account>, or --admin [<account>]');
+    const issued = await withOps(config, (ops) => ops.createToken({ account: name ?? null, admin }));
+    return { json: { ...issued }, text: issuedText(issued) };
   }
   if (group === 'tokens' && action === 'revoke') {
-    const [tokenId] = rest;
-    if (tokenId === undefined) throw new UsageError('tokens revoke needs <token-id>');
-    const revoked = await withDatabase(config, (db) => revokeToken(db, tokenId));
-    if (!revoked) throw new AccountError(`no active token with id "${tokenId}"`);
-    return { json: { token_id: tokenId, revoked: true }, text: `Token ${tokenId} revoked.` };
+    const [idOrToken] = rest;
+    if (idOrToken === undefined) throw new UsageError('tokens revoke needs <token-id> or the whole token');
+    const revoked = await withOps(config, (ops) => ops.revokeToken(idOrToken));
+    return { json: { ...revoked }, text: `Token ${revoked.token_id} revoked.` };
   }
   if ((group === 'catalog' || group === 'catalogue') && action === 'import') {
     const [file] = rest;
@@ -159,7 +192,11 @@ async function command(config: Config, args: string[]): Promise<Output | null> {
     if (format !== undefined && !isInputFormat(format)) throw new UsageError('--format must be csv or jsonl');
     const language = values.language?.toLowerCase();
     if (language !== undefined && !/^[a-z]{2}$/.test(language)) throw new UsageError('--language must be a two-letter ISO 639-1 code, e.g. it');
-    return withProgress(file, values.json === true, (onProgress) => withDatabase(config, (db) => importCatalogue(db, file, { format, language: language ?? null, onProgress })));
+    return withOperator(config, (operator) =>
+      operator.kind === 'remote'
+        ? operator.ops.importCatalogue(file, { ...(format === undefined ? {} : { format }), language: language ?? null }).then(importOutput)
+        : withProgress(file, values.json === true, (onProgress) => importCatalogue(operator.db, file, { format, language: language ?? null, onProgress })),
+    );
   }
   if (group === 'sources' && action === 'aifa' && rest[0] === 'import') {
     const [, file, ...extra] = rest;
@@ -171,8 +208,8 @@ async function command(config: Config, args: string[]): Promise<Output | null> {
 
 /** Files smaller than this import in a moment; a progress line would only flicker. */
 const PROGRESS_MIN_BYTES = 1024 * 1024;
-/** Errors listed in the output; the import record keeps more and `rows_failed` counts them all. */
-const ERRORS_SHOWN = { json: 100, text: 10 };
+/** Errors listed in the text output (the JSON lists up to 100); the import record keeps more and `rows_failed` counts them all. */
+const ERRORS_SHOWN_IN_TEXT = 10;
 
 /** A progress line on stderr for large files: rewritten in place on a terminal, one line per update otherwise. */
 function progressLine(file: string): { onProgress: (progress: ImportProgress) => void; end(): void } {
@@ -196,34 +233,21 @@ function progressLine(file: string): { onProgress: (progress: ImportProgress) =>
 async function withProgress(file: string, json: boolean, work: (onProgress?: (p: ImportProgress) => void) => Promise<ImportSummary>): Promise<Output> {
   const progress = json ? undefined : progressLine(file);
   try {
-    return importOutput(await work(progress?.onProgress));
+    return importOutput(importSummaryView(await work(progress?.onProgress)));
   } finally {
     progress?.end();
   }
 }
 
-function importOutput(summary: ImportSummary): Output {
-  const errorLine = (e: ImportSummary['errors'][number]) => (e.line === null ? e.reason : `line ${e.line}: ${e.reason}`);
-  const shown = summary.errors.slice(0, ERRORS_SHOWN.text).map((e) => `  ${errorLine(e)}`);
-  const more = summary.rowsFailed - shown.length;
+function importOutput(summary: ImportSummaryView): Output {
+  const errorLine = (e: ImportSummaryView['errors'][number]) => (e.line === null ? e.reason : `line ${e.line}: ${e.reason}`);
+  const shown = summary.errors.slice(0, ERRORS_SHOWN_IN_TEXT).map((e) => `  ${errorLine(e)}`);
+  const more = summary.rows_failed - shown.length;
   const text = [
-    `Imported ${summary.rowsImported} of ${summary.rowsRead} rows from ${summary.fileName} into ${summary.source} (import ${summary.importId}, ${summary.format}, ${summary.encoding}).`,
-    ...(summary.rowsFailed > 0 ? [`${summary.rowsFailed} rows failed:`, ...shown, ...(more > 0 ? [`  … and ${more} more`] : [])] : []),
+    `Imported ${summary.rows_imported} of ${summary.rows_read} rows from ${summary.file} into ${summary.source} (import ${summary.import_id}, ${summary.format}, ${summary.encoding}).`,
+    ...(summary.rows_failed > 0 ? [`${summary.rows_failed} rows failed:`, ...shown, ...(more > 0 ? [`  … and ${more} more`] : [])] : []),
   ].join('\n');
-  return {
-    json: {
-      import_id: summary.importId,
-      source: summary.source,
-      file: summary.fileName,
-      format: summary.format,
-      encoding: summary.encoding,
-      rows_read: summary.rowsRead,
-      rows_imported: summary.rowsImported,
-      rows_failed: summary.rowsFailed,
-      errors: summary.errors.slice(0, ERRORS_SHOWN.json),
-    },
-    text,
-  };
+  return { json: { ...summary }, text };
 }
 
 /** Exit codes: 0 done, 1 refused (bad state, busy data directory), 2 usage. */

@@ -120,3 +120,8 @@ export async function readLedgerPage(db: SqlRunner, accountId: string, page: { l
     [accountId, beforeSeq, page.limit],
   );
 }
+
+/** Every account, by name. */
+export async function listAccounts(db: SqlRunner): Promise<AccountRow[]> {
+  return db.query<AccountRow>(`SELECT ${COLUMNS} FROM accounts ORDER BY name`);
+}

@@ -2,21 +2,42 @@ import type { SqlRunner } from './database.ts';
 
 export interface TokenRow {
   id: string;
-  account_id: string;
+  /** Null only for an admin token that belongs to no account. */
+  account_id: string | null;
   secret_sha256: Uint8Array;
+  is_admin: boolean;
   revoked_at: Date | null;
 }
 
-export async function insertToken(db: SqlRunner, id: string, accountId: string, secretSha256: Uint8Array): Promise<void> {
-  await db.query('INSERT INTO api_tokens (id, account_id, secret_sha256) VALUES ($1, $2, $3)', [id, accountId, secretSha256]);
+/** A token as the operator lists it: never its secret. */
+export interface TokenListRow {
+  id: string;
+  account: string | null;
+  is_admin: boolean;
+  created_at: Date;
+  revoked_at: Date | null;
 }
 
+export async function insertToken(db: SqlRunner, id: string, accountId: string | null, secretSha256: Uint8Array, isAdmin = false): Promise<void> {
+  await db.query('INSERT INTO api_tokens (id, account_id, secret_sha256, is_admin) VALUES ($1, $2, $3, $4)', [id, accountId, secretSha256, isAdmin]);
+}
+
+/** Read on every request, with no cache in front: a revoked token is refused on its very next request. */
 export async function findActiveToken(db: SqlRunner, id: string): Promise<TokenRow | undefined> {
-  const rows = await db.query<TokenRow>('SELECT id, account_id, secret_sha256, revoked_at FROM api_tokens WHERE id = $1 AND revoked_at IS NULL', [id]);
+  const rows = await db.query<TokenRow>('SELECT id, account_id, secret_sha256, is_admin, revoked_at FROM api_tokens WHERE id = $1 AND revoked_at IS NULL', [id]);
   return rows[0];
 }
 
 export async function revokeToken(db: SqlRunner, id: string): Promise<boolean> {
   const rows = await db.query('UPDATE api_tokens SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING id', [id]);
   return rows.length > 0;
+}
+
+/** Every token, oldest first, with its account's name (null for an admin token of no account). */
+export async function listTokens(db: SqlRunner): Promise<TokenListRow[]> {
+  return db.query<TokenListRow>(
+    `SELECT t.id, a.name AS account, t.is_admin, t.created_at, t.revoked_at
+     FROM api_tokens t LEFT JOIN accounts a ON a.id = t.account_id
+     ORDER BY t.created_at, t.id`,
+  );
 }

@@ -5,11 +5,15 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { GenerationQueue } from '../services/ports.ts';
-import { authenticate } from './auth.ts';
+import { authenticate, authenticateAdmin } from './auth.ts';
 import { ApiError, handleError, sendApiError, validationFailed } from './errors.ts';
 import { useIdempotencyKeys } from './idempotency.ts';
 import type { MediaStorage } from '../media/media-storage.ts';
 import { accountRoute } from './routes/account.ts';
+import { adminAccountsRoutes } from './routes/admin-accounts.ts';
+import { adminCatalogueRoutes } from './routes/admin-catalogue.ts';
+import { adminTokensRoutes } from './routes/admin-tokens.ts';
+import { localAdminOperations } from '../services/admin-operations.ts';
 import { accountLedgerRoute } from './routes/account-ledger.ts';
 import { registerMediaRoutes } from './routes/media.ts';
 import { createProductsRoute } from './routes/create-products.ts';
@@ -40,6 +44,11 @@ export interface AppDeps {
   engines: Readonly<Record<'v1' | 'v2', string>>;
   /** The data sources' circuit breakers, shown by /health. */
   sources?: Pick<SourceChain, 'health'>;
+  /**
+   * The running server's own admin credential (written into the embedded data directory for the
+   * CLI); accepted on /api/v1/admin only from this machine. Null or absent: none.
+   */
+  localAdminCredential?: string | null;
 }
 
 export interface BuildOptions {
@@ -95,6 +104,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
 
   app.decorateRequest('auth', null);
+  app.decorateRequest('adminAuth', null);
   await app.register(healthRoute, { db: deps.db, sources: deps.sources });
   // With a metrics listener of its own (METRICS_PORT) the API port never shows them; without one,
   // only to holders of METRICS_TOKEN (no token set: 404, as for any unknown path).
@@ -152,6 +162,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     // CommerceClarity documents this one path outside /api/v1; its clients call it there.
     await guarded.register(publicationStateRoute, deps);
   });
+  await app.register((admin) => registerAdminRoutes(admin, deps), { prefix: '/api/v1/admin' });
   return app;
 }
 
@@ -161,6 +172,40 @@ function carriesBody(request: FastifyRequest): boolean {
   if (request.method !== 'PUT' && request.method !== 'PATCH' && request.method !== 'DELETE') return false;
   const length = request.headers['content-length'];
   return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/**
+ * /api/v1/admin: the operator's routes, with their own authentication (an admin token, or the
+ * server's local credential) and no Idempotency-Key (its keys are an account's; an admin token
+ * may have none).
+ */
+async function registerAdminRoutes(admin: FastifyInstance, deps: AppDeps): Promise<void> {
+  admin.addHook('onRequest', authenticateAdmin(deps.db, deps.localAdminCredential ?? null));
+  await admin.register(rateLimit, {
+    max: deps.config.rateLimitPerMinute,
+    timeWindow: 60_000,
+    hook: 'onRequest',
+    keyGenerator: (request) => request.adminAuth?.tokenId ?? request.ip,
+    // The CLI on this machine (local credential) is the operator at the keyboard: never throttled.
+    allowList: (request) => request.adminAuth !== null && request.adminAuth.tokenId === null,
+    errorResponseBuilder: (_request, context) =>
+      new ApiError('rate_limited', `Too many requests for this token; retry in ${context.after}.`, { retry_after_seconds: Math.ceil(context.ttl / 1000) }),
+  });
+  const operations = localAdminOperations(deps.db, 'admin api');
+  await admin.register(async (json) => {
+    json.addHook('preValidation', async (request) => {
+      if ((request.method === 'POST' || request.method === 'PATCH') && !/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')) {
+        throw new ApiError('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
+      }
+      const body: unknown = request.body;
+      if ((request.method === 'POST' || request.method === 'PATCH') && (typeof body !== 'object' || body === null || Array.isArray(body))) {
+        throw new ApiError('invalid_json', 'The body must be a JSON object.');
+      }
+    });
+    await json.register(adminAccountsRoutes, { operations });
+    await json.register(adminTokensRoutes, { operations });
+  });
+  await admin.register(adminCatalogueRoutes, { db: deps.db });
 }
 
 /**

@@ -1,6 +1,7 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { DatabaseUnavailableError, isConnectionError, type SqlRunner } from '../db/database.ts';
-import { authenticateToken } from '../services/tokens.ts';
+import { type AuthenticatedToken, authenticateToken } from '../services/tokens.ts';
 import { ApiError } from './errors.ts';
 
 export interface RequestAuth {
@@ -8,33 +9,79 @@ export interface RequestAuth {
   tokenId: string;
 }
 
+/** Who is calling an admin route: an admin token, or the server's own local credential (tokenId null). */
+export interface AdminAuth {
+  tokenId: string | null;
+  accountId: string | null;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     auth: RequestAuth | null;
+    adminAuth: AdminAuth | null;
   }
 }
 
 // One message for missing, malformed, unknown and revoked tokens: nothing to learn from the difference.
 export const UNAUTHORIZED_MESSAGE = 'A valid API token is required: send Authorization: Bearer <token>.';
+export const ADMIN_ONLY_MESSAGE = 'This route needs an admin token (vetrina tokens create --admin); an account token cannot manage the instance.';
+export const ACCOUNT_ONLY_MESSAGE = "This admin token belongs to no account; an account's routes need a token of that account.";
 
 export function bearerToken(header: string | undefined): string | null {
   const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header ?? '');
   return match?.[1] ?? null;
 }
 
-/** onRequest hook for every /api/v1 route. */
+async function lookUp(db: SqlRunner, token: string): Promise<AuthenticatedToken | null> {
+  return authenticateToken(db, token).catch((err: unknown) => {
+    // Nothing of the request has run yet: whatever it asked for was certainly not written.
+    throw isConnectionError(err) ? new DatabaseUnavailableError('cannot authenticate: database unreachable', { outcome: 'not_written', cause: err }) : err;
+  });
+}
+
+/** onRequest hook for every /api/v1 route of an account. */
 export function authenticate(db: SqlRunner) {
   return async (request: FastifyRequest): Promise<void> => {
     const token = bearerToken(request.headers.authorization);
-    const auth =
-      token === null
-        ? null
-        : await authenticateToken(db, token).catch((err: unknown) => {
-            // Nothing of the request has run yet: whatever it asked for was certainly not written.
-            throw isConnectionError(err) ? new DatabaseUnavailableError('cannot authenticate: database unreachable', { outcome: 'not_written', cause: err }) : err;
-          });
-    if (auth === null) throw new ApiError('unauthorized', UNAUTHORIZED_MESSAGE);
-    request.auth = auth;
+    const found = token === null ? null : await lookUp(db, token);
+    if (found === null) throw new ApiError('unauthorized', UNAUTHORIZED_MESSAGE);
+    if (found.accountId === null) throw new ApiError('forbidden', ACCOUNT_ONLY_MESSAGE);
+    request.auth = { accountId: found.accountId, tokenId: found.tokenId };
+  };
+}
+
+/** A connection from this machine: loopback, or to one of its own addresses from that same address. */
+function fromThisMachine(request: FastifyRequest): boolean {
+  const remote = request.socket.remoteAddress;
+  if (remote === undefined) return false;
+  if (remote === '::1' || remote.startsWith('127.') || remote.startsWith('::ffff:127.')) return true;
+  return remote === request.socket.localAddress;
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given, 'utf8');
+  const b = Buffer.from(expected, 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * onRequest hook for /api/v1/admin: an admin token, or the running server's local credential
+ * (the one it wrote into its data directory for the CLI), which counts only from this machine.
+ * No token or an unknown one is 401; an account's ordinary token is 403.
+ */
+export function authenticateAdmin(db: SqlRunner, localCredential: string | null) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const token = bearerToken(request.headers.authorization);
+    if (token === null) throw new ApiError('unauthorized', UNAUTHORIZED_MESSAGE);
+    if (localCredential !== null && sameSecret(token, localCredential)) {
+      if (!fromThisMachine(request)) throw new ApiError('unauthorized', UNAUTHORIZED_MESSAGE);
+      request.adminAuth = { tokenId: null, accountId: null };
+      return;
+    }
+    const found = await lookUp(db, token);
+    if (found === null) throw new ApiError('unauthorized', UNAUTHORIZED_MESSAGE);
+    if (!found.admin) throw new ApiError('forbidden', ADMIN_ONLY_MESSAGE);
+    request.adminAuth = { tokenId: found.tokenId, accountId: found.accountId };
   };
 }
 

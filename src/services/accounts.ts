@@ -1,4 +1,4 @@
-import { changeBalance, countAccounts, findAccountByName, insertAccount, type AccountRow } from '../db/accounts.ts';
+import { changeBalance, countAccounts, findAccountByName, insertAccount, listAccounts as listAccountRows, setImageStandardization, type AccountRow } from '../db/accounts.ts';
 import type { Database, SqlRunner } from '../db/database.ts';
 import { issueToken } from './tokens.ts';
 
@@ -8,19 +8,34 @@ export interface CreatedAccount {
   tokenId: string;
 }
 
+/** Why an operator's change was refused: the CLI prints the message, the admin API maps the reason to a code. */
+export type AccountErrorReason = 'invalid' | 'account_not_found' | 'token_not_found';
+
 export class AccountError extends Error {
   override name = 'AccountError';
+  readonly reason: AccountErrorReason;
+  /** The request field the refusal is about, for `invalid`. */
+  readonly field: string | null;
+  constructor(message: string, options: { reason?: AccountErrorReason; field?: string } = {}) {
+    super(message);
+    this.reason = options.reason ?? 'invalid';
+    this.field = options.field ?? null;
+  }
+}
+
+export function noSuchAccount(name: string): AccountError {
+  return new AccountError(`no account named "${name}"`, { reason: 'account_not_found' });
 }
 
 /** An account with its opening balance (as a ledger grant) and a first token, in one transaction. */
 export async function createAccount(db: Database, input: { name: string; credits: number; imageStandardization: boolean }): Promise<CreatedAccount> {
   const name = input.name.trim();
   if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(name)) {
-    throw new AccountError('an account name is 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit');
+    throw new AccountError('an account name is 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit', { field: 'name' });
   }
-  if (!Number.isInteger(input.credits) || input.credits < 0) throw new AccountError('credits must be a whole number, 0 or more');
+  if (!Number.isInteger(input.credits) || input.credits < 0) throw new AccountError('credits must be a whole number, 0 or more', { field: 'credits' });
   return db.transaction(async (tx) => {
-    if ((await findAccountByName(tx, name)) !== undefined) throw new AccountError(`an account named "${name}" already exists`);
+    if ((await findAccountByName(tx, name)) !== undefined) throw new AccountError(`an account named "${name}" already exists`, { field: 'name' });
     return openAccount(tx, name, input.credits, input.imageStandardization);
   });
 }
@@ -32,26 +47,51 @@ async function openAccount(tx: SqlRunner, name: string, credits: number, imageSt
   return { account: { ...created, credits: balance ?? 0 }, token: token.token, tokenId: token.id };
 }
 
-/** Adds (or with a negative amount, removes) credits; never below zero. */
-export async function adjustCredits(db: Database, name: string, amount: number): Promise<AccountRow> {
-  if (!Number.isInteger(amount) || amount === 0) throw new AccountError('the amount must be a whole number other than 0');
+/**
+ * Adds (or with a negative amount, removes) credits; never below zero. One ledger row, read back
+ * by the ledger as a `credit` or a `debit`. `via` says who did it (cli, admin api).
+ */
+export async function adjustCredits(db: Database, name: string, amount: number, via = 'cli'): Promise<AccountRow> {
+  if (!Number.isInteger(amount) || amount === 0) throw new AccountError('the amount must be a whole number other than 0', { field: 'amount' });
   return db.transaction(async (tx) => {
     const account = await findAccountByName(tx, name);
-    if (account === undefined) throw new AccountError(`no account named "${name}"`);
-    const balance = await changeBalance(tx, { accountId: account.id, delta: amount, kind: amount > 0 ? 'grant' : 'adjustment', memo: 'cli' });
-    if (balance === undefined) throw new AccountError(`the account "${name}" has ${account.credits} credits; it cannot go below 0`);
+    if (account === undefined) throw noSuchAccount(name);
+    const balance = await changeBalance(tx, { accountId: account.id, delta: amount, kind: amount > 0 ? 'grant' : 'adjustment', memo: via });
+    if (balance === undefined) {
+      throw new AccountError(`the account "${name}" has ${account.credits} credits; removing ${-amount} would take it below 0, so nothing was changed`, { field: 'amount' });
+    }
     return { ...account, credits: balance };
   });
 }
 
+/** Turns image standardization on or off for a named account. */
+export async function setAccountImageStandardization(db: SqlRunner, name: string, on: boolean): Promise<AccountRow> {
+  const found = await findAccountByName(db, name);
+  if (found === undefined) throw noSuchAccount(name);
+  const updated = await setImageStandardization(db, found.id, on);
+  if (updated === undefined) throw noSuchAccount(name);
+  return updated;
+}
+
+export function listAccounts(db: SqlRunner): Promise<AccountRow[]> {
+  return listAccountRows(db);
+}
+
 export const DEFAULT_ACCOUNT = { name: 'default', credits: 1000 } as const;
 
-/** First start on an empty database: the `default` account, whose token is shown once. */
-export async function bootstrapDefaultAccount(db: Database): Promise<CreatedAccount | null> {
+export interface Bootstrapped extends CreatedAccount {
+  /** An admin token of no account, for /api/v1/admin; shown once beside the account's. */
+  adminToken: string;
+}
+
+/** First start on an empty database: the `default` account and an admin token, both shown once. */
+export async function bootstrapDefaultAccount(db: Database): Promise<Bootstrapped | null> {
   return db.transaction(async (tx) => {
     // Serialises concurrent first starts against one server.
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('vetrina.bootstrap'))`);
     if ((await countAccounts(tx)) > 0) return null;
-    return openAccount(tx, DEFAULT_ACCOUNT.name, DEFAULT_ACCOUNT.credits, false);
+    const created = await openAccount(tx, DEFAULT_ACCOUNT.name, DEFAULT_ACCOUNT.credits, false);
+    const admin = await issueToken(tx, null, { admin: true });
+    return { ...created, adminToken: admin.token };
   });
 }

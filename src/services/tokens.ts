@@ -4,6 +4,7 @@ import { findActiveToken, insertToken } from '../db/tokens.ts';
 
 // `vt_<16 hex id>_<43 base64url secret>`: the id finds the row, the 256-bit secret proves possession.
 const TOKEN_FORMAT = /^vt_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
+const TOKEN_ID = /^[0-9a-f]{16}$/;
 
 function sha256(text: string): Buffer {
   return createHash('sha256').update(text, 'utf8').digest();
@@ -14,16 +15,36 @@ export interface IssuedToken {
   token: string;
 }
 
-/** Creates a token; the plain text exists only in the return value. */
-export async function issueToken(db: SqlRunner, accountId: string): Promise<IssuedToken> {
+/** Creates a token; the plain text exists only in the return value. An admin token may belong to no account. */
+export async function issueToken(db: SqlRunner, accountId: string | null, options: { admin?: boolean } = {}): Promise<IssuedToken> {
   const id = randomBytes(8).toString('hex');
   const secret = randomBytes(32).toString('base64url');
-  await insertToken(db, id, accountId, sha256(secret));
+  await insertToken(db, id, accountId, sha256(secret), options.admin === true);
   return { id, token: `vt_${id}_${secret}` };
 }
 
-/** The account a bearer token belongs to, or null for a malformed, unknown or revoked one. */
-export async function authenticateToken(db: SqlRunner, token: string): Promise<{ accountId: string; tokenId: string } | null> {
+/**
+ * The id a token is known by, from its id or from the whole token (`vt_<id>_<secret>`), so a
+ * leaked token can be revoked as it was found; null when it is neither.
+ */
+export function tokenIdOf(idOrToken: string): string | null {
+  const text = idOrToken.trim();
+  if (TOKEN_ID.test(text)) return text;
+  return TOKEN_FORMAT.exec(text)?.[1] ?? null;
+}
+
+export interface AuthenticatedToken {
+  /** Null only for an admin token that belongs to no account. */
+  accountId: string | null;
+  tokenId: string;
+  admin: boolean;
+}
+
+/**
+ * Who a bearer token is, or null for a malformed, unknown or revoked one. Nothing is cached: the
+ * row is read on every request, so a revocation holds from the next request on.
+ */
+export async function authenticateToken(db: SqlRunner, token: string): Promise<AuthenticatedToken | null> {
   const match = TOKEN_FORMAT.exec(token);
   const id = match?.[1];
   const secret = match?.[2];
@@ -34,5 +55,5 @@ export async function authenticateToken(db: SqlRunner, token: string): Promise<{
   const given = sha256(secret);
   // Constant-time: the time taken does not reveal how much of the secret matched.
   if (stored.length !== given.length || !timingSafeEqual(stored, given)) return null;
-  return { accountId: row.account_id, tokenId: row.id };
+  return { accountId: row.account_id, tokenId: row.id, admin: row.is_admin };
 }

@@ -18,6 +18,13 @@ export interface Account {
   };
 }
 
+/** HTTP 404. */
+export interface AccountNotFoundError {
+  status: "error";
+  code: "account_not_found";
+  message: string;
+}
+
 export interface AccountResponse {
   status: "success";
   data: Account;
@@ -88,6 +95,13 @@ export interface Fact {
 
 /** Readable messages by request field path (`countries`, `codes`, `images.2`, `fields.global_attr.color`). */
 export type FieldErrors = Partial<Record<string, string[]>>;
+
+/** HTTP 403. */
+export interface ForbiddenError {
+  status: "error";
+  code: "forbidden";
+  message: string;
+}
 
 /** What one generation recorded: engine, provider, model, tokens, repair rounds. */
 export interface GenerationUsage {
@@ -379,6 +393,13 @@ export interface RestoreResponse {
     country: string;
     fields_restored: string[];
   };
+}
+
+/** HTTP 404. */
+export interface TokenNotFoundError {
+  status: "error";
+  code: "token_not_found";
+  message: string;
 }
 
 /** HTTP 401. */
@@ -1638,6 +1659,698 @@ export class Api<
         method: "GET",
         query: query,
         secure: true,
+        format: "json",
+        ...params,
+      }),
+  };
+  admin = {
+    /**
+ * No description
+ *
+ * @tags Admin
+ * @name GetAdminAccounts
+ * @summary Every account, by name
+ * @request GET:/api/v1/admin/accounts
+ * @secure
+ * @response `200` `{
+    status: "success",
+    data: ({
+  /**
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   *\/
+    id: string,
+    name: string,
+  /**
+   * @min 0
+   * @max 9007199254740991
+   *\/
+    credits: number,
+    image_standardization: boolean,
+  /** The account's first API token, shown only in the answer that created it. *\/
+    token?: string,
+    token_id?: string,
+
+})[],
+
+}` The accounts.
+ * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `403` `ForbiddenError` `forbidden`
+ * @response `429` `RateLimitedError` `rate_limited`
+ * @response `500` `InternalError` `internal_error`
+ * @response `503` `UnavailableError` `unavailable`
+ */
+    getAdminAccounts: (params: RequestParams = {}) =>
+      this.request<
+        {
+          status: "success";
+          data: {
+            /**
+             * @format uuid
+             * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+             */
+            id: string;
+            name: string;
+            /**
+             * @min 0
+             * @max 9007199254740991
+             */
+            credits: number;
+            image_standardization: boolean;
+            /** The account's first API token, shown only in the answer that created it. */
+            token?: string;
+            token_id?: string;
+          }[];
+        },
+        | UnauthorizedError
+        | ForbiddenError
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/admin/accounts`,
+        method: "GET",
+        secure: true,
+        format: "json",
+        ...params,
+      }),
+
+    /**
+ * @description The opening balance is a ledger credit. The token is in this answer only.
+ *
+ * @tags Admin
+ * @name PostAdminAccounts
+ * @summary Create an account with its first token
+ * @request POST:/api/v1/admin/accounts
+ * @secure
+ * @response `201` `{
+    status: "success",
+    data: {
+  /**
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   *\/
+    id: string,
+    name: string,
+  /**
+   * @min 0
+   * @max 9007199254740991
+   *\/
+    credits: number,
+    image_standardization: boolean,
+  /** The account's first API token, shown only in the answer that created it. *\/
+    token?: string,
+    token_id?: string,
+
+},
+
+}` The account and its first token.
+ * @response `400` `InvalidJsonError` `invalid_json`
+ * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `403` `ForbiddenError` `forbidden`
+ * @response `413` `PayloadTooLargeError` `payload_too_large`
+ * @response `415` `UnsupportedMediaTypeError` `unsupported_media_type`
+ * @response `422` `ValidationFailedError` `validation_failed`
+ * @response `429` `RateLimitedError` `rate_limited`
+ * @response `500` `InternalError` `internal_error`
+ * @response `503` `UnavailableError` `unavailable`
+ */
+    postAdminAccounts: (
+      data: {
+        /**
+         * @minLength 1
+         * @maxLength 64
+         */
+        name: string;
+        /**
+         * @min 0
+         * @max 9007199254740991
+         */
+        credits?: number;
+        image_standardization?: boolean;
+      },
+      params: RequestParams = {},
+    ) =>
+      this.request<
+        {
+          status: "success";
+          data: {
+            /**
+             * @format uuid
+             * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+             */
+            id: string;
+            name: string;
+            /**
+             * @min 0
+             * @max 9007199254740991
+             */
+            credits: number;
+            image_standardization: boolean;
+            /** The account's first API token, shown only in the answer that created it. */
+            token?: string;
+            token_id?: string;
+          };
+        },
+        | InvalidJsonError
+        | UnauthorizedError
+        | ForbiddenError
+        | PayloadTooLargeError
+        | UnsupportedMediaTypeError
+        | ValidationFailedError
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/admin/accounts`,
+        method: "POST",
+        body: data,
+        secure: true,
+        type: "application/json",
+        format: "json",
+        ...params,
+      }),
+
+    /**
+ * No description
+ *
+ * @tags Admin
+ * @name PatchAdminAccountsByName
+ * @summary Change an account's settings
+ * @request PATCH:/api/v1/admin/accounts/{name}
+ * @secure
+ * @response `200` `{
+    status: "success",
+    data: {
+  /**
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   *\/
+    id: string,
+    name: string,
+  /**
+   * @min 0
+   * @max 9007199254740991
+   *\/
+    credits: number,
+    image_standardization: boolean,
+  /** The account's first API token, shown only in the answer that created it. *\/
+    token?: string,
+    token_id?: string,
+
+},
+
+}` The account after the change.
+ * @response `400` `InvalidJsonError` `invalid_json`
+ * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `403` `ForbiddenError` `forbidden`
+ * @response `404` `AccountNotFoundError` `account_not_found`
+ * @response `413` `PayloadTooLargeError` `payload_too_large`
+ * @response `415` `UnsupportedMediaTypeError` `unsupported_media_type`
+ * @response `422` `ValidationFailedError` `validation_failed`
+ * @response `429` `RateLimitedError` `rate_limited`
+ * @response `500` `InternalError` `internal_error`
+ * @response `503` `UnavailableError` `unavailable`
+ */
+    patchAdminAccountsByName: (
+      name: string,
+      data: {
+        image_standardization: boolean;
+      },
+      params: RequestParams = {},
+    ) =>
+      this.request<
+        {
+          status: "success";
+          data: {
+            /**
+             * @format uuid
+             * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+             */
+            id: string;
+            name: string;
+            /**
+             * @min 0
+             * @max 9007199254740991
+             */
+            credits: number;
+            image_standardization: boolean;
+            /** The account's first API token, shown only in the answer that created it. */
+            token?: string;
+            token_id?: string;
+          };
+        },
+        | InvalidJsonError
+        | UnauthorizedError
+        | ForbiddenError
+        | AccountNotFoundError
+        | PayloadTooLargeError
+        | UnsupportedMediaTypeError
+        | ValidationFailedError
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/admin/accounts/${name}`,
+        method: "PATCH",
+        body: data,
+        secure: true,
+        type: "application/json",
+        format: "json",
+        ...params,
+      }),
+
+    /**
+ * @description One ledger entry (`credit` or `debit`). A balance never goes below 0: such a removal is refused (422) and changes nothing.
+ *
+ * @tags Admin
+ * @name PostAdminAccountsByNameCredits
+ * @summary Add credits to an account, or remove them with a negative amount
+ * @request POST:/api/v1/admin/accounts/{name}/credits
+ * @secure
+ * @response `200` `{
+    status: "success",
+    data: {
+  /**
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   *\/
+    id: string,
+    name: string,
+  /**
+   * @min 0
+   * @max 9007199254740991
+   *\/
+    credits: number,
+    image_standardization: boolean,
+  /** The account's first API token, shown only in the answer that created it. *\/
+    token?: string,
+    token_id?: string,
+
+},
+
+}` The account with its new balance.
+ * @response `400` `InvalidJsonError` `invalid_json`
+ * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `403` `ForbiddenError` `forbidden`
+ * @response `404` `AccountNotFoundError` `account_not_found`
+ * @response `413` `PayloadTooLargeError` `payload_too_large`
+ * @response `415` `UnsupportedMediaTypeError` `unsupported_media_type`
+ * @response `422` `ValidationFailedError` `validation_failed`
+ * @response `429` `RateLimitedError` `rate_limited`
+ * @response `500` `InternalError` `internal_error`
+ * @response `503` `UnavailableError` `unavailable`
+ */
+    postAdminAccountsByNameCredits: (
+      name: string,
+      data: {
+        /**
+         * @min -9007199254740991
+         * @max 9007199254740991
+         */
+        amount: number;
+      },
+      params: RequestParams = {},
+    ) =>
+      this.request<
+        {
+          status: "success";
+          data: {
+            /**
+             * @format uuid
+             * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+             */
+            id: string;
+            name: string;
+            /**
+             * @min 0
+             * @max 9007199254740991
+             */
+            credits: number;
+            image_standardization: boolean;
+            /** The account's first API token, shown only in the answer that created it. */
+            token?: string;
+            token_id?: string;
+          };
+        },
+        | InvalidJsonError
+        | UnauthorizedError
+        | ForbiddenError
+        | AccountNotFoundError
+        | PayloadTooLargeError
+        | UnsupportedMediaTypeError
+        | ValidationFailedError
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/admin/accounts/${name}/credits`,
+        method: "POST",
+        body: data,
+        secure: true,
+        type: "application/json",
+        format: "json",
+        ...params,
+      }),
+
+    /**
+ * No description
+ *
+ * @tags Admin
+ * @name GetAdminTokens
+ * @summary Every token, without its secret
+ * @request GET:/api/v1/admin/tokens
+ * @secure
+ * @response `200` `{
+    status: "success",
+    data: ({
+  /** The token id: the 16 hex characters after `vt_`. *\/
+    id: string,
+  /** The account's name; null for an admin token of no account. *\/
+    account: string | null,
+    admin: boolean,
+  /**
+   * @format date-time
+   * @pattern ^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z))$
+   *\/
+    created_at: string,
+    revoked_at: (string | null),
+
+})[],
+
+}` The tokens, oldest first.
+ * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `403` `ForbiddenError` `forbidden`
+ * @response `429` `RateLimitedError` `rate_limited`
+ * @response `500` `InternalError` `internal_error`
+ * @response `503` `UnavailableError` `unavailable`
+ */
+    getAdminTokens: (params: RequestParams = {}) =>
+      this.request<
+        {
+          status: "success";
+          data: {
+            /** The token id: the 16 hex characters after `vt_`. */
+            id: string;
+            /** The account's name; null for an admin token of no account. */
+            account: string | null;
+            admin: boolean;
+            /**
+             * @format date-time
+             * @pattern ^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z))$
+             */
+            created_at: string;
+            revoked_at: string | null;
+          }[];
+        },
+        | UnauthorizedError
+        | ForbiddenError
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/admin/tokens`,
+        method: "GET",
+        secure: true,
+        format: "json",
+        ...params,
+      }),
+
+    /**
+ * @description The token is in this answer only.
+ *
+ * @tags Admin
+ * @name PostAdminTokens
+ * @summary Create a token for an account, or an admin token
+ * @request POST:/api/v1/admin/tokens
+ * @secure
+ * @response `201` `{
+    status: "success",
+    data: ({
+  /**
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   *\/
+    id: string,
+    name: string,
+  /**
+   * @min 0
+   * @max 9007199254740991
+   *\/
+    credits: number,
+    image_standardization: boolean,
+    token: string,
+    token_id: string,
+    admin: boolean,
+
+} | {
+    token: string,
+    token_id: string,
+    admin: true,
+
+}),
+
+}` The new token (with its account, when it has one).
+ * @response `400` `InvalidJsonError` `invalid_json`
+ * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `403` `ForbiddenError` `forbidden`
+ * @response `404` `AccountNotFoundError` `account_not_found`
+ * @response `413` `PayloadTooLargeError` `payload_too_large`
+ * @response `415` `UnsupportedMediaTypeError` `unsupported_media_type`
+ * @response `422` `ValidationFailedError` `validation_failed`
+ * @response `429` `RateLimitedError` `rate_limited`
+ * @response `500` `InternalError` `internal_error`
+ * @response `503` `UnavailableError` `unavailable`
+ */
+    postAdminTokens: (
+      data: {
+        /** Required unless `admin` is true: an admin token may belong to no account. */
+        account?: string;
+        admin?: boolean;
+      },
+      params: RequestParams = {},
+    ) =>
+      this.request<
+        {
+          status: "success";
+          data:
+            | {
+                /**
+                 * @format uuid
+                 * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+                 */
+                id: string;
+                name: string;
+                /**
+                 * @min 0
+                 * @max 9007199254740991
+                 */
+                credits: number;
+                image_standardization: boolean;
+                token: string;
+                token_id: string;
+                admin: boolean;
+              }
+            | {
+                token: string;
+                token_id: string;
+                admin: true;
+              };
+        },
+        | InvalidJsonError
+        | UnauthorizedError
+        | ForbiddenError
+        | AccountNotFoundError
+        | PayloadTooLargeError
+        | UnsupportedMediaTypeError
+        | ValidationFailedError
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/admin/tokens`,
+        method: "POST",
+        body: data,
+        secure: true,
+        type: "application/json",
+        format: "json",
+        ...params,
+      }),
+
+    /**
+ * @description Refused from its very next request on.
+ *
+ * @tags Admin
+ * @name DeleteAdminTokensById
+ * @summary Revoke a token
+ * @request DELETE:/api/v1/admin/tokens/{id}
+ * @secure
+ * @response `200` `{
+    status: "success",
+    data: {
+    token_id: string,
+    revoked: true,
+
+},
+
+}` The token is revoked.
+ * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `403` `ForbiddenError` `forbidden`
+ * @response `404` `TokenNotFoundError` `token_not_found`
+ * @response `422` `ValidationFailedError` `validation_failed`
+ * @response `429` `RateLimitedError` `rate_limited`
+ * @response `500` `InternalError` `internal_error`
+ * @response `503` `UnavailableError` `unavailable`
+ */
+    deleteAdminTokensById: (id: string, params: RequestParams = {}) =>
+      this.request<
+        {
+          status: "success";
+          data: {
+            token_id: string;
+            revoked: true;
+          };
+        },
+        | UnauthorizedError
+        | ForbiddenError
+        | TokenNotFoundError
+        | ValidationFailedError
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/admin/tokens/${id}`,
+        method: "DELETE",
+        secure: true,
+        format: "json",
+        ...params,
+      }),
+
+    /**
+ * @description The body is the file itself (CSV with a header row, or JSON Lines; up to 100 MiB), streamed to disk and imported. The shared catalogue feeds every account. The answer counts the rows and lists the rejected ones by line.
+ *
+ * @tags Admin
+ * @name PostAdminCatalogueImports
+ * @summary Import a file into the shared catalogue
+ * @request POST:/api/v1/admin/catalogue/imports
+ * @secure
+ * @response `201` `{
+    status: "success",
+    data: {
+  /**
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   *\/
+    import_id: string,
+    source: string,
+    file: string,
+    format: "csv" | "jsonl",
+    encoding: string,
+  /**
+   * @min 0
+   * @max 9007199254740991
+   *\/
+    rows_read: number,
+  /**
+   * @min 0
+   * @max 9007199254740991
+   *\/
+    rows_imported: number,
+  /**
+   * @min 0
+   * @max 9007199254740991
+   *\/
+    rows_failed: number,
+  /** The first 100 rows that were not imported, with their line. *\/
+    errors: ({
+    line: (number | null),
+    reason: string,
+
+})[],
+
+},
+
+}` The import ran; its summary.
+ * @response `400` `InvalidJsonError` `invalid_json`
+ * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `403` `ForbiddenError` `forbidden`
+ * @response `413` `PayloadTooLargeError` `payload_too_large`
+ * @response `415` `UnsupportedMediaTypeError` `unsupported_media_type`
+ * @response `422` `ValidationFailedError` `validation_failed`
+ * @response `429` `RateLimitedError` `rate_limited`
+ * @response `500` `InternalError` `internal_error`
+ * @response `503` `UnavailableError` `unavailable`
+ */
+    postAdminCatalogueImports: (
+      data: string,
+      query?: {
+        /** Otherwise told by file_name or the Content-Type. */
+        format?: "csv" | "jsonl";
+        /**
+         * The language of text columns without a language suffix.
+         * @pattern ^[A-Za-z]{2}$
+         */
+        language?: string;
+        /**
+         * The name the import is recorded under; its extension can tell the format (.csv, .tsv, .jsonl).
+         * @minLength 1
+         * @maxLength 200
+         */
+        file_name?: string;
+      },
+      params: RequestParams = {},
+    ) =>
+      this.request<
+        {
+          status: "success";
+          data: {
+            /**
+             * @format uuid
+             * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+             */
+            import_id: string;
+            source: string;
+            file: string;
+            format: "csv" | "jsonl";
+            encoding: string;
+            /**
+             * @min 0
+             * @max 9007199254740991
+             */
+            rows_read: number;
+            /**
+             * @min 0
+             * @max 9007199254740991
+             */
+            rows_imported: number;
+            /**
+             * @min 0
+             * @max 9007199254740991
+             */
+            rows_failed: number;
+            /** The first 100 rows that were not imported, with their line. */
+            errors: {
+              line: number | null;
+              reason: string;
+            }[];
+          };
+        },
+        | InvalidJsonError
+        | UnauthorizedError
+        | ForbiddenError
+        | PayloadTooLargeError
+        | UnsupportedMediaTypeError
+        | ValidationFailedError
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/admin/catalogue/imports`,
+        method: "POST",
+        query: query,
+        body: data,
+        secure: true,
+        type: "text/plain",
         format: "json",
         ...params,
       }),

@@ -1,8 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync, statSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -25,6 +26,43 @@ function tokenId(token: string): string {
 async function getAccount(server: Server, token: string): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(`${server.url}/api/v1/account`, { headers: { authorization: `Bearer ${token}` } });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+function pick(value: unknown, keys: readonly string[]): Record<string, unknown> {
+  const record = value as Record<string, unknown>;
+  return Object.fromEntries(keys.map((k) => [k, record[k]]));
+}
+
+/** Waits for a condition another process brings about; the deadline only turns a hang into a failure. */
+async function until(condition: () => boolean, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+    await sleep(25);
+  }
+}
+
+async function creditsOf(server: Server, token: string): Promise<unknown> {
+  return pick((await getAccount(server, token)).body.data, ['credits']).credits;
+}
+
+type ProductRecord = { state: string; title: unknown; facts: { source: string }[] };
+
+/** Creates a product on the running server and reads it once the worker has written it. */
+async function createAndRead(server: Server, token: string, code: string): Promise<ProductRecord> {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const created = await fetch(`${server.url}/api/v1/products/create`, { method: 'POST', headers, body: JSON.stringify({ codes: code, countries: ['it'] }) });
+  const answer = await created.text();
+  assert.equal(created.status, 202, answer);
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    assert.ok(Date.now() < deadline, `product ${code} not written in time`);
+    const read = await fetch(`${server.url}/api/v1/products/details/${code}`, { headers });
+    if (read.status === 200) return ((await read.json()) as { product: ProductRecord }).product;
+    const waiting = await read.text();
+    assert.equal(read.status, 202, waiting);
+    await sleep(100);
+  }
 }
 
 describe('vetrina CLI on an embedded data directory', () => {
@@ -107,25 +145,65 @@ describe('vetrina CLI on an embedded data directory', () => {
     }
   });
 
-  test('while a server holds the data directory the CLI refuses; after the server stops it works', async () => {
+  test('while a server holds the data directory the CLI sends its changes to that server: credit, revoke by the whole token, catalogue import, lists; after it stops the CLI works alone', async () => {
+    const dataDir = defined(env.DATA_DIR, 'DATA_DIR');
+    const third = String(onlyJson(await runCli(['tokens', 'create', 'shop', '--json'], env)).token);
+    const feed = join(dir, 'running-feed.csv');
+    await writeFile(feed, 'ean;nome;marca;descrizione\n8001090972507;Dash Classico Polvere;Dash;Detersivo in polvere per lavatrice\n');
     const server = await startServer(env);
+    const endpointFile = join(dataDir, 'vetrina.admin.json');
     try {
-      const refused = await runCli(['accounts', 'create', '--name', 'other', '--json'], env);
-      assert.equal(refused.code, 1, `stdout: ${refused.stdout}\nstderr: ${refused.stderr}`);
-      assert.match(refused.stdout + refused.stderr, /data directory .* in use/i);
+      await until(() => existsSync(endpointFile));
+      assert.equal(statSync(endpointFile).mode & 0o777, 0o600, 'the local credential is readable by its owner only');
 
-      // What the CLI did above is what the server serves.
+      // What the CLI did on its own is what the server serves.
       const first = await getAccount(server, shop.token);
       assert.equal(first.status, 200);
-      assert.deepEqual(first.body.data, { id: shop.id, name: 'shop', credits: 75, settings: { image_standardization: true } });
+      assert.deepEqual(pick(first.body.data, ['id', 'name', 'credits', 'settings']), { id: shop.id, name: 'shop', credits: 75, settings: { image_standardization: true } });
       assert.equal((await getAccount(server, secondToken)).status, 401, 'the revoked token is refused');
       assert.equal(server.output().match(TOKEN), null, 'a data directory with accounts gets no default account token');
+
+      const credited = onlyJson(await runCli(['accounts', 'credit', 'shop', '25', '--json'], env));
+      assert.deepEqual(pick(credited, ['id', 'name', 'credits']), { id: shop.id, name: 'shop', credits: 100 });
+      assert.equal(await creditsOf(server, shop.token), 100, 'the running server has the new balance');
+      const asText = await runCli(['accounts', 'credit', 'shop', '-1'], env);
+      assert.equal(asText.code, 0, asText.stderr);
+      assert.equal(asText.stdout, 'Account "shop" now has 99 credits.\n', 'the same output as without a server');
+      const refused = await runCli(['accounts', 'credit', 'shop', '-1000'], env);
+      assert.equal(refused.code, 1, `stdout: ${refused.stdout}\nstderr: ${refused.stderr}`);
+      assert.match(refused.stderr, /has 99 credits.*below 0/);
+      assert.equal(await creditsOf(server, shop.token), 99, 'the refused removal changed nothing');
+
+      assert.equal((await getAccount(server, third)).status, 200);
+      const revoked = await runCli(['tokens', 'revoke', third], env);
+      assert.equal(revoked.code, 0, revoked.stderr);
+      assert.equal(revoked.stdout, `Token ${tokenId(third)} revoked.\n`);
+      assert.equal((await getAccount(server, third)).status, 401, 'refused on its very next request');
+
+      const summary = onlyJson(await runCli(['catalog', 'import', feed, '--language', 'it', '--json'], env));
+      assert.deepEqual([summary.file, summary.rows_read, summary.rows_imported, summary.rows_failed], ['running-feed.csv', 1, 1, 0]);
+      const product = await createAndRead(server, shop.token, '8001090972507');
+      assert.equal(product.state, 'completed');
+      assert.match(String(product.title), /Dash Classico Polvere/);
+      assert.ok(product.facts.length > 0 && product.facts.every((f) => f.source === 'catalogue'), JSON.stringify(product.facts));
+
+      const accounts = onlyJson(await runCli(['accounts', 'list', '--json'], env)).accounts as { name: string; credits: number }[];
+      assert.deepEqual(
+        accounts.map((a) => [a.name, a.credits]),
+        [['shop', 93]],
+        'the create happened on the server: 99 less 6 (v2, with image standardization on)',
+      );
+      const tokens = onlyJson(await runCli(['tokens', 'list', '--json'], env)).tokens as { id: string; revoked_at: string | null }[];
+      assert.ok(tokens.find((t) => t.id === tokenId(third))?.revoked_at);
+      const created = onlyJson(await runCli(['accounts', 'create', '--name', 'other', '--json'], env));
+      assert.equal((await getAccount(server, String(created.token))).status, 200);
     } finally {
       assert.equal(await server.stop(), 0, `server exit code after SIGTERM:\n${server.output()}`);
     }
-    const created = onlyJson(await runCli(['accounts', 'create', '--name', 'other', '--json'], env));
-    assert.equal(created.name, 'other');
-    assert.equal(created.credits, 0);
+    assert.equal(existsSync(endpointFile), false, 'a clean stop removes the local credential');
+    const alone = onlyJson(await runCli(['accounts', 'create', '--name', 'later', '--json'], env));
+    assert.equal(alone.name, 'later');
+    assert.equal(alone.credits, 0);
   });
 });
 
@@ -144,16 +222,20 @@ describe('vetrina serve on a fresh data directory', () => {
     let token: string;
     try {
       const tokens = first.output().match(TOKEN) ?? [];
-      assert.equal(tokens.length, 1, `expected one token in the first start's output:\n${first.output()}`);
+      assert.equal(tokens.length, 2, `expected the account's token and an admin token in the first start's output:\n${first.output()}`);
       token = defined(tokens[0], 'printed token');
       const account = await getAccount(first, token);
       assert.equal(account.status, 200);
-      assert.deepEqual(account.body.data, {
-        id: (account.body.data as { id: string }).id,
-        name: 'default',
-        credits: 1000,
-        settings: { image_standardization: false },
-      });
+      assert.deepEqual(pick(account.body.data, ['name', 'credits', 'settings']), { name: 'default', credits: 1000, settings: { image_standardization: false } });
+      const adminToken = defined(tokens[1], 'printed admin token');
+      const accounts = await fetch(`${first.url}/api/v1/admin/accounts`, { headers: { authorization: `Bearer ${adminToken}` } });
+      assert.equal(accounts.status, 200, 'the admin token manages the instance');
+      assert.deepEqual(
+        ((await accounts.json()) as { data: { name: string }[] }).data.map((a) => a.name),
+        ['default'],
+      );
+      const notAdmin = await fetch(`${first.url}/api/v1/admin/accounts`, { headers: { authorization: `Bearer ${token}` } });
+      assert.equal(notAdmin.status, 403, "the account's token does not");
     } finally {
       assert.equal(await first.stop(), 0, first.output());
     }

@@ -1,4 +1,7 @@
 import { accountDocs } from '../routes/account.ts';
+import { adminAccountsDocs } from '../routes/admin-accounts.ts';
+import { adminCatalogueDocs } from '../routes/admin-catalogue.ts';
+import { adminTokensDocs } from '../routes/admin-tokens.ts';
 import { accountLedgerDocs } from '../routes/account-ledger.ts';
 import { createProductsDocs } from '../routes/create-products.ts';
 import { deleteProductDocs } from '../routes/delete-product.ts';
@@ -35,6 +38,9 @@ export function allRouteDocs(): RouteDoc[] {
     ...publicationStateDocs,
     ...accountDocs,
     ...accountLedgerDocs,
+    ...adminAccountsDocs,
+    ...adminTokensDocs,
+    ...adminCatalogueDocs,
     ...healthDocs,
     ...mediaDocs,
     ...openApiDocs,
