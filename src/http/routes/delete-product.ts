@@ -28,17 +28,7 @@ export const deleteProductDocs: RouteDoc[] = [
     auth: 'bearer',
     body: deleteBodySchema,
     responses: { 200: { description: 'The product is deleted.', schema: deleteResponseSchema } },
-    errors: [
-      'validation_failed',
-      'invalid_json',
-      'unsupported_media_type',
-      'payload_too_large',
-      'unauthorized',
-      'product_not_found',
-      'rate_limited',
-      'internal_error',
-      'unavailable',
-    ],
+    errors: ['validation_failed', 'product_not_found'],
     idempotent: true,
   },
 ];

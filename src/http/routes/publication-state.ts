@@ -47,17 +47,7 @@ const doc = (path: string, note: string, operationId: string): RouteDoc => ({
   auth: 'bearer',
   body: publicationStateBodySchema,
   responses: { 200: { description: 'Every named product has the state.', schema: publicationStateResponseSchema } },
-  errors: [
-    'validation_failed',
-    'invalid_json',
-    'unsupported_media_type',
-    'payload_too_large',
-    'unauthorized',
-    'product_not_found',
-    'rate_limited',
-    'internal_error',
-    'unavailable',
-  ],
+  errors: ['validation_failed', 'product_not_found'],
   idempotent: true,
 });
 
