@@ -29,10 +29,20 @@ export async function* readCsvRows(text: Readable, delimiter: string): AsyncGene
   text.once('error', (err) => parser.destroy(err));
 
   let headers: string[] | null = null;
+  // Amazon flat files start with a `TemplateType=…` line and a row of labels; the field names follow.
+  let preambleRows = 0;
   for await (const item of parser as AsyncIterable<{ record: string[]; info: { lines: number }; raw: string | undefined }>) {
     yield* skipped.splice(0);
     const line = startLine(item.info.lines, item.raw);
+    if (preambleRows > 0) {
+      preambleRows -= 1;
+      continue;
+    }
     if (headers === null) {
+      if (item.record[0]?.startsWith('TemplateType=') === true) {
+        preambleRows = 1;
+        continue;
+      }
       headers = headerNames(item.record);
       continue;
     }
