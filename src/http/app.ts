@@ -11,6 +11,7 @@ import { useIdempotencyKeys } from './idempotency.ts';
 import type { MediaStorage } from '../media/media-storage.ts';
 import { accountRoute } from './routes/account.ts';
 import { accountLedgerRoute } from './routes/account-ledger.ts';
+import { catalogueImportsRoutes } from './routes/catalogue-imports.ts';
 import { registerMediaRoutes } from './routes/media.ts';
 import { createProductsRoute } from './routes/create-products.ts';
 import { healthRoute } from './routes/health.ts';
@@ -20,6 +21,13 @@ import type { SourceChain } from '../sources/source-chain.ts';
 import { productDetailsRoutes } from './routes/product-details.ts';
 import { productHistoryRoutes } from './routes/product-history.ts';
 import { regenerateProductRoute } from './routes/regenerate-product.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route reads its body as a stream (a catalogue upload): no JSON check, no Idempotency-Key. */
+    streamedBody?: boolean;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -104,6 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           }),
       });
       api.addHook('preValidation', async (request) => {
+        // A catalogue upload's body is a CSV or JSON Lines stream, checked by its route.
+        if (request.routeOptions.config.streamedBody === true) return;
         if (request.method === 'POST' && !/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')) {
           throw new ApiError('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
         }
@@ -120,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(productHistoryRoutes, deps);
       await api.register(accountRoute, deps);
       await api.register(accountLedgerRoute, deps);
+      await api.register(catalogueImportsRoutes, deps);
     },
     { prefix: '/api/v1' },
   );

@@ -12,6 +12,7 @@ export const ERROR_STATUS = {
   insufficient_credits: 402,
   product_not_found: 404,
   version_not_found: 404,
+  import_not_found: 404,
   not_found: 404,
   method_not_allowed: 405,
   product_busy: 409,

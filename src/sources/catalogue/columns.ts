@@ -178,6 +178,7 @@ const IGNORED: Readonly<Record<string, string>> = {
       'condition_type',
       'stock',
       'inventory',
+      'quantity_stock',
       'shipping',
       'shipping_weight',
       'shipping_label',
