@@ -11,6 +11,10 @@ const configSchema = z.object({
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: intFrom(1024 * 1024, 1024, 64 * 1024 * 1024),
+  // The largest catalogue upload (POST /api/v1/catalogue/imports), read as a stream, never held whole.
+  CATALOGUE_MAX_BYTES: intFrom(100 * 1024 * 1024, 1024, 16 * 1024 * 1024 * 1024),
+  // A catalogue upload is imported while it arrives: its body may take this long (REQUEST_TIMEOUT_SECONDS for every other request).
+  CATALOGUE_UPLOAD_TIMEOUT_SECONDS: intFrom(900, 1, 86_400),
   RATE_LIMIT_PER_MINUTE: intFrom(600, 1, 1_000_000),
   // A request whose headers and body have not all arrived by then is answered 408 and closed.
   REQUEST_TIMEOUT_SECONDS: intFrom(30, 1, 3600),
@@ -122,6 +126,8 @@ export type Config = Readonly<{
   host: string;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
+  catalogueMaxBytes: number;
+  catalogueUploadTimeoutMs: number;
   rateLimitPerMinute: number;
   requestTimeoutMs: number;
   dbPoolSize: number;
@@ -228,6 +234,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     host: c.HOST,
     logLevel: c.LOG_LEVEL,
     bodyLimitBytes: c.BODY_LIMIT_BYTES,
+    catalogueMaxBytes: c.CATALOGUE_MAX_BYTES,
+    catalogueUploadTimeoutMs: c.CATALOGUE_UPLOAD_TIMEOUT_SECONDS * 1000,
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
     requestTimeoutMs: c.REQUEST_TIMEOUT_SECONDS * 1000,
     dbPoolSize: c.DB_POOL_SIZE,

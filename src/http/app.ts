@@ -15,6 +15,8 @@ import { adminCatalogueRoutes } from './routes/admin-catalogue.ts';
 import { adminTokensRoutes } from './routes/admin-tokens.ts';
 import { localAdminOperations } from '../services/admin-operations.ts';
 import { accountLedgerRoute } from './routes/account-ledger.ts';
+import { catalogueImportsRoutes } from './routes/catalogue-imports.ts';
+import { enforceBodyDeadlines } from './body-deadline.ts';
 import { registerMediaRoutes } from './routes/media.ts';
 import { createProductsRoute } from './routes/create-products.ts';
 import { exportProductsRoute } from './routes/export-products.ts';
@@ -32,6 +34,13 @@ import { regenerateProductRoute } from './routes/regenerate-product.ts';
 import { deleteProductRoute } from './routes/delete-product.ts';
 import { publicationStateRoute } from './routes/publication-state.ts';
 import { updateProductRoute } from './routes/update-product.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route reads its body as a stream (a catalogue upload): no JSON check, no Idempotency-Key. */
+    streamedBody?: boolean;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -64,14 +73,17 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // Widened to Fastify's logger type so the instance keeps its default generics.
   const logger: FastifyBaseLogger = deps.logger;
   const timeoutMs = deps.config.requestTimeoutMs;
+  // Node's own limit is the longest any body may take (a catalogue upload's); enforceBodyDeadlines
+  // holds every other request to REQUEST_TIMEOUT_SECONDS.
+  const longestBodyMs = Math.max(timeoutMs, deps.config.catalogueUploadTimeoutMs);
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit: deps.config.bodyLimitBytes,
     // A request whose headers and body have not all arrived in time is answered 408 and closed, so
     // a client that sends a few bytes cannot hold a socket (or the shutdown) for ever. Node checks
     // open requests every `connectionsCheckingInterval`; its default (30 s) would double the wait.
-    requestTimeout: timeoutMs,
-    http: { requestTimeout: timeoutMs, headersTimeout: timeoutMs, connectionsCheckingInterval: Math.min(5_000, Math.max(100, Math.floor(timeoutMs / 2))) },
+    requestTimeout: longestBodyMs,
+    http: { requestTimeout: longestBodyMs, headersTimeout: timeoutMs, connectionsCheckingInterval: Math.min(5_000, Math.max(100, Math.floor(timeoutMs / 2))) },
     requestIdHeader: false,
     // Our id is always ours: a caller's could collide with another's or be chosen to confuse the log.
     genReqId: () => randomUUID(),
@@ -92,6 +104,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
   if (options.onRoute !== undefined) app.addHook('onRoute', options.onRoute);
   closeUnfinishedUploadsOnClose(app);
+  enforceBodyDeadlines(app, { defaultMs: timeoutMs, streamedBodyMs: deps.config.catalogueUploadTimeoutMs });
 
   // Only JSON bodies are read; anything else is 415 before a handler runs.
   app.removeContentTypeParser(['text/plain']);
@@ -132,6 +145,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
         }),
     });
     guarded.addHook('preValidation', async (request) => {
+      // A catalogue upload's body is a CSV or JSON Lines stream, checked by its route.
+      if (request.routeOptions.config.streamedBody === true) return;
       if (!carriesBody(request)) return;
       if (!/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')) {
         throw new ApiError('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
@@ -156,6 +171,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
         await api.register(exportProductsRoute, deps);
         await api.register(accountRoute, deps);
         await api.register(accountLedgerRoute, deps);
+        await api.register(catalogueImportsRoutes, deps);
       },
       { prefix: '/api/v1' },
     );

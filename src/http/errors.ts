@@ -15,6 +15,7 @@ export const ERROR_STATUS = {
   account_not_found: 404,
   token_not_found: 404,
   version_not_found: 404,
+  import_not_found: 404,
   not_found: 404,
   method_not_allowed: 405,
   product_busy: 409,

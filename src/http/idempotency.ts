@@ -42,7 +42,8 @@ export type StoreAnswerInTransaction = (tx: SqlRunner, status: number, body: unk
  */
 export function useIdempotencyKeys(scope: FastifyInstance, deps: { db: SqlRunner }): void {
   scope.addHook('preHandler', async (request, reply) => {
-    if (!METHODS.has(request.method)) return;
+    // A streamed body (a catalogue upload) cannot be fingerprinted before it is read.
+    if (!METHODS.has(request.method) || request.routeOptions.config.streamedBody === true) return;
     const header = request.headers[IDEMPOTENCY_HEADER];
     if (header === undefined) return;
     const key = Array.isArray(header) ? header.join(', ') : header;

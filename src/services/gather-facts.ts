@@ -24,7 +24,7 @@ export interface ProductFacts {
 export async function gatherFacts(sources: SourceChain, product: ProductRow, signal?: AbortSignal): Promise<ProductFacts> {
   const own = callerFacts(product, product.updated_at.toISOString());
   if (product.code === null || product.code_type === null) return { ...cleanFacts(own), reports: [], unavailable: [], down: [] };
-  const gathered = await sources.gather({ code: product.code, codeType: product.code_type }, signal);
+  const gathered = await sources.gather({ code: product.code, codeType: product.code_type, accountId: product.account_id }, signal);
   return {
     ...cleanFacts([...own, ...gathered.facts]),
     reports: gathered.reports,

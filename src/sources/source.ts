@@ -4,6 +4,12 @@ export interface SourceQuery {
   /** Normalised code (see domain/codes.ts). */
   code: string;
   codeType: 'ean' | 'asin' | 'minsan';
+  /**
+   * The account whose product this is: the local catalogue answers from that account's own
+   * catalogue, then the shared one. Remote sources and the shared cache ignore it (their answers
+   * are the same for everyone). Undefined or null: the shared catalogue only.
+   */
+  accountId?: string | null;
 }
 
 /**

@@ -198,6 +198,13 @@ export interface IdempotencyKeyReusedError {
   message: string;
 }
 
+/** HTTP 404. */
+export interface ImportNotFoundError {
+  status: "error";
+  code: "import_not_found";
+  message: string;
+}
+
 /** HTTP 402. */
 export interface InsufficientCreditsError {
   status: "error";
@@ -1658,6 +1665,304 @@ export class Api<
         path: `/api/v1/account/ledger`,
         method: "GET",
         query: query,
+        secure: true,
+        format: "json",
+        ...params,
+      }),
+  };
+  catalogue = {
+    /**
+ * @description Streams a CSV (`text/csv`, `text/tab-separated-values`) or JSON Lines (`application/x-ndjson`) body into the account's catalogue, up to CATALOGUE_MAX_BYTES (default 100 MiB). Rows are written in batches as the body arrives; the answer comes once the whole body has been read, with the finished import. The account's catalogue feeds only its own products, before the operator's shared catalogue. Not covered by Idempotency-Key: importing the same file again gives the same catalogue.
+ *
+ * @tags Catalogue
+ * @name PostCatalogueImports
+ * @summary Upload the account's own catalogue
+ * @request POST:/api/v1/catalogue/imports
+ * @secure
+ * @response `202` `{
+    status: "success",
+    data: {
+  /**
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   *\/
+    id: string,
+    state: "running" | "completed" | "failed",
+    format: "csv" | "jsonl",
+  /** The text encoding read (sniffed unless declared); null until the first bytes arrived. *\/
+    encoding: string | null,
+  /**
+   * @min 0
+   * @max 9007199254740991
+   *\/
+    rows_read: number,
+  /**
+   * @min 0
+   * @max 9007199254740991
+   *\/
+    rows_imported: number,
+  /**
+   * @min 0
+   * @max 9007199254740991
+   *\/
+    rows_rejected: number,
+  /** The first 100 rows not imported, in file order; `rows_rejected` is the total. *\/
+    rejections: ({
+  /** 1-based line in the file; null when the import itself stopped. *\/
+    line: (number | null),
+    reason: string,
+
+})[],
+  /** Columns read but not used, and why. *\/
+    unused_columns: ({
+    column: string,
+    reason: string,
+
+})[],
+  /**
+   * @min 0
+   * @max 9007199254740991
+   *\/
+    bytes_read: number,
+  /** Why a failed import stopped. *\/
+    failure: string | null,
+  /**
+   * @format date-time
+   * @pattern ^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z))$
+   *\/
+    started_at: string,
+    finished_at: (string | null),
+
+},
+
+}` The import, finished (`completed`).
+ * @response `400` `InvalidJsonError` `invalid_json`
+ * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `413` `PayloadTooLargeError` `payload_too_large`
+ * @response `415` `UnsupportedMediaTypeError` `unsupported_media_type`
+ * @response `422` `ValidationFailedError` `validation_failed`
+ * @response `429` `RateLimitedError` `rate_limited`
+ * @response `500` `InternalError` `internal_error`
+ * @response `503` `UnavailableError` `unavailable`
+ */
+    postCatalogueImports: (
+      data: string,
+      query?: {
+        /**
+         * Language of text in columns without a language suffix (`title` rather than `title_it`).
+         * @pattern ^[a-z]{2}$
+         */
+        language?: string;
+      },
+      params: RequestParams = {},
+    ) =>
+      this.request<
+        {
+          status: "success";
+          data: {
+            /**
+             * @format uuid
+             * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+             */
+            id: string;
+            state: "running" | "completed" | "failed";
+            format: "csv" | "jsonl";
+            /** The text encoding read (sniffed unless declared); null until the first bytes arrived. */
+            encoding: string | null;
+            /**
+             * @min 0
+             * @max 9007199254740991
+             */
+            rows_read: number;
+            /**
+             * @min 0
+             * @max 9007199254740991
+             */
+            rows_imported: number;
+            /**
+             * @min 0
+             * @max 9007199254740991
+             */
+            rows_rejected: number;
+            /** The first 100 rows not imported, in file order; `rows_rejected` is the total. */
+            rejections: {
+              /** 1-based line in the file; null when the import itself stopped. */
+              line: number | null;
+              reason: string;
+            }[];
+            /** Columns read but not used, and why. */
+            unused_columns: {
+              column: string;
+              reason: string;
+            }[];
+            /**
+             * @min 0
+             * @max 9007199254740991
+             */
+            bytes_read: number;
+            /** Why a failed import stopped. */
+            failure: string | null;
+            /**
+             * @format date-time
+             * @pattern ^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z))$
+             */
+            started_at: string;
+            finished_at: string | null;
+          };
+        },
+        | InvalidJsonError
+        | UnauthorizedError
+        | PayloadTooLargeError
+        | UnsupportedMediaTypeError
+        | ValidationFailedError
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/catalogue/imports`,
+        method: "POST",
+        query: query,
+        body: data,
+        secure: true,
+        type: "text/plain",
+        format: "json",
+        ...params,
+      }),
+
+    /**
+ * No description
+ *
+ * @tags Catalogue
+ * @name GetCatalogueImportsById
+ * @summary An import of the account’s catalogue: progress and result
+ * @request GET:/api/v1/catalogue/imports/{id}
+ * @secure
+ * @response `200` `{
+    status: "success",
+    data: {
+  /**
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   *\/
+    id: string,
+    state: "running" | "completed" | "failed",
+    format: "csv" | "jsonl",
+  /** The text encoding read (sniffed unless declared); null until the first bytes arrived. *\/
+    encoding: string | null,
+  /**
+   * @min 0
+   * @max 9007199254740991
+   *\/
+    rows_read: number,
+  /**
+   * @min 0
+   * @max 9007199254740991
+   *\/
+    rows_imported: number,
+  /**
+   * @min 0
+   * @max 9007199254740991
+   *\/
+    rows_rejected: number,
+  /** The first 100 rows not imported, in file order; `rows_rejected` is the total. *\/
+    rejections: ({
+  /** 1-based line in the file; null when the import itself stopped. *\/
+    line: (number | null),
+    reason: string,
+
+})[],
+  /** Columns read but not used, and why. *\/
+    unused_columns: ({
+    column: string,
+    reason: string,
+
+})[],
+  /**
+   * @min 0
+   * @max 9007199254740991
+   *\/
+    bytes_read: number,
+  /** Why a failed import stopped. *\/
+    failure: string | null,
+  /**
+   * @format date-time
+   * @pattern ^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z))$
+   *\/
+    started_at: string,
+    finished_at: (string | null),
+
+},
+
+}` The import as recorded now (`running` while its body is still arriving).
+ * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `404` `ImportNotFoundError` `import_not_found`
+ * @response `429` `RateLimitedError` `rate_limited`
+ * @response `500` `InternalError` `internal_error`
+ * @response `503` `UnavailableError` `unavailable`
+ */
+    getCatalogueImportsById: (id: string, params: RequestParams = {}) =>
+      this.request<
+        {
+          status: "success";
+          data: {
+            /**
+             * @format uuid
+             * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+             */
+            id: string;
+            state: "running" | "completed" | "failed";
+            format: "csv" | "jsonl";
+            /** The text encoding read (sniffed unless declared); null until the first bytes arrived. */
+            encoding: string | null;
+            /**
+             * @min 0
+             * @max 9007199254740991
+             */
+            rows_read: number;
+            /**
+             * @min 0
+             * @max 9007199254740991
+             */
+            rows_imported: number;
+            /**
+             * @min 0
+             * @max 9007199254740991
+             */
+            rows_rejected: number;
+            /** The first 100 rows not imported, in file order; `rows_rejected` is the total. */
+            rejections: {
+              /** 1-based line in the file; null when the import itself stopped. */
+              line: number | null;
+              reason: string;
+            }[];
+            /** Columns read but not used, and why. */
+            unused_columns: {
+              column: string;
+              reason: string;
+            }[];
+            /**
+             * @min 0
+             * @max 9007199254740991
+             */
+            bytes_read: number;
+            /** Why a failed import stopped. */
+            failure: string | null;
+            /**
+             * @format date-time
+             * @pattern ^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z))$
+             */
+            started_at: string;
+            finished_at: string | null;
+          };
+        },
+        | UnauthorizedError
+        | ImportNotFoundError
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/catalogue/imports/${id}`,
+        method: "GET",
         secure: true,
         format: "json",
         ...params,

@@ -32,11 +32,25 @@ for (const target of databaseTargets()) {
     let h: Harness;
     let port: number;
     before(async () => {
-      h = await startHarness(target, { workers: false, env: { REQUEST_TIMEOUT_SECONDS: '1' } });
+      h = await startHarness(target, { workers: false, env: { REQUEST_TIMEOUT_SECONDS: '1', CATALOGUE_UPLOAD_TIMEOUT_SECONDS: '120' } });
       await h.app.listen({ port: 0, host: '127.0.0.1' });
       port = (h.app.server.address() as AddressInfo).port;
     });
     after(() => h.close());
+
+    test('a catalogue upload has a deadline of its own: one whose body pauses past REQUEST_TIMEOUT_SECONDS is still imported', { timeout: 60_000 }, async () => {
+      const { token } = await h.account(10);
+      const first = 'ean,title\n8001234567897,Lampada Arco\n';
+      const rest = '4006209700068,Tazza Bianca\n';
+      const head = `POST /api/v1/catalogue/imports HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nContent-Type: text/csv\r\nContent-Length: ${first.length + rest.length}\r\nConnection: close\r\n\r\n`;
+      const { socket, answer } = await rawRequest(port, head + first);
+      // Longer than REQUEST_TIMEOUT_SECONDS (1 s): any request but an upload would be cut off here.
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      socket.write(rest);
+      const said = await answer;
+      assert.match(said, /^HTTP\/1\.1 202 /, said);
+      assert.match(said, /"rows_imported":2/);
+    });
 
     test('a body announced as 1000 bytes of which one arrives is answered 408 or closed, not held', { timeout: 30_000 }, async () => {
       const { token, id } = await h.account(10);

@@ -3,6 +3,7 @@ import { adminAccountsDocs } from '../routes/admin-accounts.ts';
 import { adminCatalogueDocs } from '../routes/admin-catalogue.ts';
 import { adminTokensDocs } from '../routes/admin-tokens.ts';
 import { accountLedgerDocs } from '../routes/account-ledger.ts';
+import { catalogueImportsDocs } from '../routes/catalogue-imports.ts';
 import { createProductsDocs } from '../routes/create-products.ts';
 import { deleteProductDocs } from '../routes/delete-product.ts';
 import { exportProductsDocs } from '../routes/export-products.ts';
@@ -38,6 +39,7 @@ export function allRouteDocs(): RouteDoc[] {
     ...publicationStateDocs,
     ...accountDocs,
     ...accountLedgerDocs,
+    ...catalogueImportsDocs,
     ...adminAccountsDocs,
     ...adminTokensDocs,
     ...adminCatalogueDocs,

@@ -20,7 +20,8 @@ export function catalogueRowCode(record: Record<string, unknown>): RowCode {
     if (!checked.ok) return { ok: false, reason: `invalid code: ${checked.message}` };
     return { ok: true, code: checked.code, codeType: checked.type };
   }
-  if (codeColumns === 0) return { ok: false, reason: 'no code column (expected one named code, ean, gtin, upc, barcode, asin, minsan or aic)' };
+  if (codeColumns === 0)
+    return { ok: false, reason: 'no code column (expected one named code, ean, gtin, upc, barcode, asin, minsan, aic, Variant Barcode or external_product_id)' };
   return { ok: false, reason: 'empty code' };
 }
 
@@ -76,6 +77,9 @@ function productKind(value: string): ProductKind | undefined {
   return KINDS[key];
 }
 
+/** A net quantity as printed: a number and a unit ("500 g", "6 x 1,5 l", "30 compresse"), not a size like "M" or "42". */
+const QUANTITY = /\d\s*(mg|g|gr|kg|ml|cl|dl|l|lt|oz|fl\.? ?oz|lb|lbs|pz|pcs|pezzi|stk|st|compresse|capsule|bustine|tabletten|kapseln|comprimes|x)\b/iu;
+
 /** Values of one column as separate facts where the column holds a list by nature. */
 function splitValues(key: FactKey, values: readonly string[]): string[] {
   if (key === 'image') return httpUrls(values);
@@ -124,7 +128,14 @@ export function catalogueRecordToFacts(record: Record<string, unknown>, context:
   };
 
   for (const { target, values } of cells) {
-    if (target.kind === 'code' || target.kind === 'url') continue;
+    if (target.kind === 'code' || target.kind === 'url' || target.kind === 'ignored') continue;
+    if (target.kind === 'size') {
+      for (const value of values) {
+        if (QUANTITY.test(value)) add('quantity', value, target.language);
+        else add('attribute', value, target.language, 'size');
+      }
+      continue;
+    }
     if (target.kind === 'attribute') {
       for (const value of values) add('attribute', value, target.language, target.name);
       continue;
@@ -140,6 +151,54 @@ export function catalogueRecordToFacts(record: Record<string, unknown>, context:
     for (const value of splitValues(target.key, values)) add(target.key, value, target.language);
   }
   return facts;
+}
+
+/** Columns the import keeps count of; a JSON line's keys are the sender's, so they are bounded. */
+const TRACKED_COLUMNS_MAX = 1_000;
+const FOOD_KINDS: ReadonlySet<string> = new Set(['food', 'pet_food']);
+
+/** What an import tells about columns it read but did not use. */
+export interface ColumnUsage {
+  /** One row as read and the facts made from it. */
+  observe(record: Record<string, unknown>, facts: readonly Fact[]): void;
+  unused(): { column: string; reason: string }[];
+}
+
+/**
+ * Keeps count, per column, of the rows where it had a value and where that value became a fact
+ * an engine uses. Unused: columns that are read but not product content (prices, stock, the
+ * shop's ids), columns empty in every row, and allergens on rows that do not say they are food
+ * (only food records list allergens).
+ */
+export function catalogueColumnUsage(language: string | null): ColumnUsage {
+  const columns = new Map<string, { filled: number; used: number }>();
+  return {
+    observe(record, facts) {
+      const food = facts.some((f) => f.key === 'kind' && FOOD_KINDS.has(f.value));
+      for (const [column, value] of recordCells(record)) {
+        let count = columns.get(column);
+        if (count === undefined) {
+          if (columns.size >= TRACKED_COLUMNS_MAX) continue;
+          count = { filled: 0, used: 0 };
+          columns.set(column, count);
+        }
+        if (cellValues(value).length === 0) continue;
+        count.filled += 1;
+        const target = classifyColumn(column, language);
+        if (target.kind !== 'fact' || target.key !== 'allergens' || food) count.used += 1;
+      }
+    },
+    unused() {
+      const out: { column: string; reason: string }[] = [];
+      for (const [column, { filled, used }] of columns) {
+        const target = classifyColumn(column, language);
+        if (target.kind === 'ignored') out.push({ column, reason: target.reason });
+        else if (filled === 0) out.push({ column, reason: 'empty in every row' });
+        else if (used === 0) out.push({ column, reason: 'allergens are used only for food, and no row with them has kind food (add a kind column)' });
+      }
+      return out;
+    },
+  };
 }
 
 /** The row mapper for `vetrina catalog import`. */

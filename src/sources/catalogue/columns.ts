@@ -4,8 +4,12 @@ import type { FactKey } from '../../domain/facts.ts';
 export type ColumnTarget =
   | { kind: 'code' }
   | { kind: 'url' }
+  /** Read, not used for content (prices, stock, the shop's own ids): reported as an unused column. */
+  | { kind: 'ignored'; reason: string }
   | { kind: 'fact'; key: Exclude<FactKey, 'attribute'>; language: string | null }
-  | { kind: 'attribute'; name: string; language: string | null };
+  | { kind: 'attribute'; name: string; language: string | null }
+  /** A `size` column: a net quantity ("500 g") in food and drugstore feeds, a clothing or shoe size ("M", "42") in others; told apart by value. */
+  | { kind: 'size'; language: string | null };
 
 // Synonyms in the languages our users write (en, it, de, fr, es), compared after normalising:
 // lower case, accents removed, any run of non-alphanumerics as one underscore.
@@ -39,6 +43,16 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
     'codigo',
     'codigo_ean',
     'strichcode',
+    'gtin8',
+    'gtin_8',
+    'gtin12',
+    'gtin_12',
+    'isbn13',
+    'isbn_13',
+    'ean_upc',
+    // Shopify, Amazon flat files.
+    'variant_barcode',
+    'external_product_id',
   ],
   url: ['url', 'link', 'product_url', 'product_link', 'page_url'],
   name: [
@@ -59,9 +73,13 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
     'nombre',
     'nombre_producto',
     'titulo',
+    // Amazon flat files.
+    'item_name',
   ],
-  brand: ['brand', 'brand_name', 'marca', 'marchio', 'marke', 'marque'],
-  description: ['description', 'long_description', 'product_description', 'desc', 'descrizione', 'beschreibung', 'produktbeschreibung', 'descripcion'],
+  // `vendor`: Shopify.
+  brand: ['brand', 'brand_name', 'vendor', 'marca', 'marchio', 'marke', 'marque'],
+  // `body_html`: Shopify's `Body (HTML)` (markup is removed before any engine sees it).
+  description: ['description', 'long_description', 'product_description', 'desc', 'body_html', 'body', 'descrizione', 'beschreibung', 'produktbeschreibung', 'descripcion'],
   image: [
     'images',
     'image',
@@ -80,11 +98,17 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
     'bilder',
     'imagen',
     'imagenes',
+    // Shopify, Google Merchant Center, Amazon flat files.
+    'image_src',
+    'variant_image',
+    'additional_image_link',
+    'main_image_url',
+    'other_image_url',
+    ...[1, 2, 3, 4, 5, 6, 7, 8].map((n) => `other_image_url${n}`),
   ],
   quantity: [
     'quantity',
     'net_quantity',
-    'size',
     'formato',
     'contenuto',
     'quantita',
@@ -99,23 +123,95 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
     'cantidad',
     'contenido',
   ],
-  category: ['category', 'categories', 'categoria', 'categorie', 'kategorie', 'categorias', 'product_category'],
+  // `type`: Shopify; `product_type`, `google_product_category`: Google Merchant Center; `item_type`: Amazon.
+  category: [
+    'category',
+    'categories',
+    'categoria',
+    'categorie',
+    'kategorie',
+    'categorias',
+    'product_category',
+    'type',
+    'product_type',
+    'google_product_category',
+    'item_type',
+    'item_type_keyword',
+  ],
   kind: ['kind', 'product_kind'],
   variant: ['variant', 'variante', 'flavour', 'flavor', 'gusto', 'sapore', 'geschmack', 'saveur', 'sabor', 'shade', 'scent'],
   ingredients: ['ingredients', 'ingredienti', 'zutaten', 'ingredientes', 'inci'],
   allergens: ['allergens', 'allergeni', 'allergene', 'allergenes', 'alergenos'],
-  'attribute:colour': ['colour', 'color', 'colore', 'farbe', 'couleur'],
-  'attribute:material': ['material', 'materiale', 'materiau', 'materials'],
+  'attribute:colour': ['colour', 'color', 'color_name', 'colore', 'farbe', 'couleur'],
+  // Google Merchant Center `size`, Amazon `size_name`: see the `size` target.
+  size: ['size', 'size_name', 'taglia', 'grosse', 'taille', 'talla'],
+  'attribute:material': ['material', 'materiale', 'materiau', 'materials', 'material_type'],
+  'attribute:mpn': ['mpn', 'part_number', 'manufacturer_part_number'],
+  // Selling points: Amazon's bullet points, Google's product highlights.
+  'attribute:feature': ['feature', 'features', 'key_features', 'highlights', 'product_highlight', 'bullet_point', ...[1, 2, 3, 4, 5].map((n) => `bullet_point${n}`)],
   'attribute:model': ['model', 'modello', 'modell', 'modele', 'modelo'],
   'attribute:manufacturer': ['manufacturer', 'produttore', 'hersteller', 'fabricant', 'fabricante'],
   'attribute:weight': ['weight', 'peso', 'gewicht', 'poids'],
   'attribute:dimensions': ['dimensions', 'dimensioni', 'abmessungen', 'dimensiones'],
 };
 
+const OWN_ID = "the shop's own identifier: a product's SKU comes from its create request, and rows are matched by code";
+const NOT_CONTENT = 'price, stock, shipping or publishing data: not product content';
+const OUR_OUTPUT = 'SEO text is what Vetrina writes, not a fact to write from';
+
+/** Columns of shop exports and feeds that are read but not used, and why. */
+const IGNORED: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(['id', 'sku', 'item_sku', 'variant_sku', 'parent_sku', 'item_group_id', 'handle', 'external_product_id_type'].map((n) => [n, OWN_ID])),
+  ...Object.fromEntries(['seo_title', 'seo_description', 'image_alt_text', 'image_position'].map((n) => [n, OUR_OUTPUT])),
+  ...Object.fromEntries(
+    [
+      'price',
+      'sale_price',
+      'sale_price_effective_date',
+      'standard_price',
+      'list_price',
+      'cost_per_item',
+      'currency',
+      'availability',
+      'availability_date',
+      'condition',
+      'condition_type',
+      'stock',
+      'inventory',
+      'quantity_stock',
+      'shipping',
+      'shipping_weight',
+      'shipping_label',
+      'tax',
+      'product_tax_code',
+      'published',
+      'status',
+      'gift_card',
+      'identifier_exists',
+      'adult',
+      'update_delete',
+      'feed_product_type',
+      'parent_child',
+      'relationship_type',
+      'variation_theme',
+      'fulfillment_latency',
+      'merchant_shipping_group_name',
+      'mobile_link',
+      'ads_redirect',
+      'excluded_destination',
+      'included_destination',
+      'promotion_id',
+    ].map((n) => [n, NOT_CONTENT]),
+  ),
+};
+/** Families of such columns: Shopify's `Variant Price`, `Variant Inventory Qty` …, `Google Shopping / …`, custom labels. */
+const IGNORED_PATTERN =
+  /^(variant_(price|compare_at_price|inventory_.*|fulfillment_service|requires_shipping|taxable|tax_code|grams|weight_unit)|google_shopping_.*|custom_label_\d)$/;
+
 const BY_NAME: ReadonlyMap<string, string> = new Map(Object.entries(SYNONYMS).flatMap(([target, names]) => names.map((n) => [n, target])));
 
 /** Keys whose values are text in a language; only these take a language suffix or the default language. */
-const TEXT_KEYS: ReadonlySet<string> = new Set(['name', 'description', 'quantity', 'category', 'variant', 'ingredients', 'allergens']);
+const TEXT_KEYS: ReadonlySet<string> = new Set(['size', 'name', 'description', 'quantity', 'category', 'variant', 'ingredients', 'allergens']);
 
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
 
@@ -167,6 +263,8 @@ function classifyColumnUncached(header: string, defaultLanguage: string | null):
     }
   }
   const plain = name.replaceAll(':', '_');
+  const ignored = IGNORED[plain] ?? (IGNORED_PATTERN.test(plain) ? NOT_CONTENT : undefined);
+  if (ignored !== undefined) return { kind: 'ignored', reason: ignored };
   const target = BY_NAME.get(plain);
   if (target !== undefined) return toTarget(target, isTextTarget(target) ? defaultLanguage : null);
   return { kind: 'attribute', name: snakeCase(plain), language: defaultLanguage };
@@ -179,6 +277,7 @@ function isTextTarget(target: string): boolean {
 function toTarget(target: string, language: string | null): ColumnTarget {
   if (target === 'code') return { kind: 'code' };
   if (target === 'url') return { kind: 'url' };
+  if (target === 'size') return { kind: 'size', language };
   if (target.startsWith('attribute:')) return { kind: 'attribute', name: target.slice('attribute:'.length), language };
   const key = target as Exclude<FactKey, 'attribute'>;
   return { kind: 'fact', key, language: TEXT_KEYS.has(key) ? language : null };

@@ -1,14 +1,10 @@
-import {
-  finishCatalogueImport,
-  recordCatalogueImportProgress,
-  startCatalogueImport,
-  upsertCatalogueItems,
-  type CatalogueItemInput,
-  type CatalogueSourceName,
-} from '../../db/catalogue.ts';
+import { upsertCatalogueItems, type CatalogueItemInput, type CatalogueSourceName } from '../../db/catalogue.ts';
+import { finishCatalogueImport, recordCatalogueImportInput, recordCatalogueImportProgress, startCatalogueImport, type UnusedColumn } from '../../db/catalogue-imports.ts';
 import type { SqlRunner } from '../../db/database.ts';
+import type { ColumnUsage } from './catalogue-record.ts';
 import type { InputFormat } from './input-format.ts';
-import { openInput } from './open-input.ts';
+import type { InputRow } from './input-row.ts';
+import { openInput, type InputFile } from './open-input.ts';
 import type { RowMapper } from './row-mapper.ts';
 
 export interface ImportProgress {
@@ -16,6 +12,7 @@ export interface ImportProgress {
   rowsImported: number;
   rowsFailed: number;
   bytesRead: number;
+  /** 0 when the size is not known in advance (an upload without Content-Length). */
   bytesTotal: number;
 }
 
@@ -28,16 +25,21 @@ export interface RowError {
 export interface ImportSummary extends ImportProgress {
   importId: string;
   source: CatalogueSourceName;
+  /** The owning account; null for the shared catalogue. */
+  accountId: string | null;
   fileName: string;
   format: InputFormat;
   encoding: string;
   /** The first `maxErrors` failures, in file order; `rowsFailed` is the total. */
   errors: RowError[];
+  unusedColumns: UnusedColumn[];
 }
 
 export interface ImportFileOptions {
   source: CatalogueSourceName;
   mapRow: RowMapper;
+  /** Whose catalogue the rows go into; null (the default) is the operator's shared catalogue. */
+  accountId?: string | null;
   format?: InputFormat;
   /** Rows per INSERT statement. */
   batchSize?: number;
@@ -48,21 +50,41 @@ export interface ImportFileOptions {
   onProgress?: (progress: ImportProgress) => void;
   /** Milliseconds clock for the progress interval (tests may pass their own). */
   clock?: () => number;
+  /** Reshapes the rows before they are mapped (Shopify's rows of one product merged). */
+  transformRows?: (rows: AsyncIterable<InputRow>) => AsyncIterable<InputRow>;
+  /** Told every mapped row, to report the columns that were not used. */
+  columnUsage?: ColumnUsage;
 }
 
 const DEFAULTS = { batchSize: 500, progressEveryRows: 1000, progressEveryMs: 1000, maxErrors: 1000 };
 
 /**
- * Streams a file into `catalogue_items` for one source: rows mapped by `mapRow`, written in
- * batches, later rows for the same code winning; a bad row is recorded with its line and reason
- * and the import goes on. The run is recorded in `catalogue_imports`. Throws InputReadError or
+ * Streams a file into `catalogue_items` (see `importInput`). Throws InputReadError or
  * InputFormatError, before anything is written, when the file cannot be read.
  */
 export async function importFile(db: SqlRunner, path: string, options: ImportFileOptions): Promise<ImportSummary> {
+  const input = await openInput(path, options.format === undefined ? {} : { format: options.format });
+  return importInput(db, input, options);
+}
+
+/**
+ * Streams an opened input into `catalogue_items` for one source and owner: rows mapped by
+ * `mapRow`, written in batches, later rows for the same code winning; a bad row is recorded with
+ * its line and reason and the import goes on. The run is recorded in `catalogue_imports` (under
+ * `importId` when the caller already started it), its progress as batches commit; an error that
+ * stops it marks it failed and is thrown.
+ */
+export async function importInput(db: SqlRunner, input: InputFile, options: ImportFileOptions & { importId?: string }): Promise<ImportSummary> {
   const settings = { ...DEFAULTS, ...withoutUndefined(options) };
   const clock = options.clock ?? Date.now;
-  const input = await openInput(path, options.format === undefined ? {} : { format: options.format });
-  const importId = await startCatalogueImport(db, { source: options.source, fileName: input.fileName, format: input.format });
+  const accountId = options.accountId ?? null;
+  let importId = options.importId;
+  if (importId === undefined) {
+    importId = await startCatalogueImport(db, { source: options.source, accountId, fileName: input.fileName, format: input.format, encoding: input.encoding });
+  } else {
+    await recordCatalogueImportInput(db, importId, { format: input.format, encoding: input.encoding });
+  }
+  const id = importId;
   const fetchedAt = new Date().toISOString();
 
   const counts = { rowsRead: 0, rowsImported: 0, rowsFailed: 0 };
@@ -73,7 +95,7 @@ export async function importFile(db: SqlRunner, path: string, options: ImportFil
   let reportedAtRows = 0;
   let reportedAt = clock();
 
-  const progress = (): ImportProgress => ({ ...counts, bytesRead: input.bytesRead(), bytesTotal: input.bytesTotal });
+  const progress = (): ImportProgress => ({ ...counts, bytesRead: input.bytesRead(), bytesTotal: input.bytesTotal ?? 0 });
   const report = () => {
     reportedAtRows = counts.rowsRead;
     reportedAt = clock();
@@ -89,18 +111,28 @@ export async function importFile(db: SqlRunner, path: string, options: ImportFil
     counts.rowsImported += rowsInBatch;
     batch.clear();
     rowsInBatch = 0;
-    await recordCatalogueImportProgress(db, importId, counts);
+    await recordCatalogueImportProgress(db, id, { ...counts, bytesRead: input.bytesRead() });
   };
 
+  const rows = options.transformRows === undefined ? input.rows() : options.transformRows(input.rows());
   try {
-    for await (const row of input.rows()) {
+    for await (const row of rows) {
       counts.rowsRead += 1;
       const mapped = row.ok ? options.mapRow(row.fields, { fetchedAt }) : row;
       if (!mapped.ok) {
         fail(row.line, mapped.reason);
       } else {
+        if (row.ok) options.columnUsage?.observe(row.fields, mapped.facts);
         batch.delete(mapped.code);
-        batch.set(mapped.code, { source: options.source, code: mapped.code, codeType: mapped.codeType, facts: mapped.facts, raw: row.ok ? row.fields : null, importId });
+        batch.set(mapped.code, {
+          source: options.source,
+          accountId,
+          code: mapped.code,
+          codeType: mapped.codeType,
+          facts: mapped.facts,
+          raw: row.ok ? row.fields : null,
+          importId: id,
+        });
         rowsInBatch += 1;
         if (rowsInBatch >= settings.batchSize) await flush();
       }
@@ -108,13 +140,19 @@ export async function importFile(db: SqlRunner, path: string, options: ImportFil
     }
     await flush();
   } catch (err) {
-    const stopped: RowError = { line: null, reason: `import stopped: ${err instanceof Error ? err.message : String(err)}` };
-    await finishCatalogueImport(db, importId, counts, [...errors, stopped]).catch(() => {});
+    const reason = `import stopped: ${err instanceof Error ? err.message : String(err)}`;
+    await finishCatalogueImport(db, id, {
+      counts: { ...counts, bytesRead: input.bytesRead() },
+      errors: [...errors, { line: null, reason }],
+      unusedColumns: options.columnUsage?.unused() ?? [],
+      failure: reason,
+    }).catch(() => {});
     throw err;
   }
-  await finishCatalogueImport(db, importId, counts, errors);
+  const unusedColumns = options.columnUsage?.unused() ?? [];
+  await finishCatalogueImport(db, id, { counts: { ...counts, bytesRead: input.bytesRead() }, errors, unusedColumns });
   report();
-  return { ...progress(), importId, source: options.source, fileName: input.fileName, format: input.format, encoding: input.encoding, errors };
+  return { ...progress(), importId: id, source: options.source, accountId, fileName: input.fileName, format: input.format, encoding: input.encoding, errors, unusedColumns };
 }
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {

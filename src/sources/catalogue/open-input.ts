@@ -1,10 +1,12 @@
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { PassThrough, pipeline, type Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import iconv from 'iconv-lite';
-import { chooseFormat, type InputFormat } from './input-format.ts';
+import { capLines, MAX_LINE_CHARS } from './cap-lines.ts';
+import { chooseFormat, InputFormatError, type InputFormat } from './input-format.ts';
 import type { InputRow } from './input-row.ts';
+import { notTextReason } from './not-text.ts';
 import { readCsvRows } from './read-csv.ts';
 import { readJsonlRows } from './read-jsonl.ts';
 import { firstLine, sniffDelimiter } from './sniff-delimiter.ts';
@@ -15,64 +17,141 @@ export class InputReadError extends Error {
   override name = 'InputReadError';
 }
 
+/** The input is longer than its sender may send; raised by the byte stream as soon as it passes the limit. */
+export class InputTooLargeError extends Error {
+  override name = 'InputTooLargeError';
+  readonly maxBytes: number;
+  constructor(maxBytes: number) {
+    super(`the file is larger than ${maxBytes} bytes, the most this server accepts`);
+    this.maxBytes = maxBytes;
+  }
+}
+
 export interface InputFile {
-  path: string;
   fileName: string;
   format: InputFormat;
   encoding: string;
   /** CSV only. */
   delimiter: string | null;
-  bytesTotal: number;
-  /** Bytes taken from the file so far, for a percentage. */
+  /** Null when the size is not known in advance (an upload without Content-Length). */
+  bytesTotal: number | null;
+  /** Bytes taken from the input so far, for a percentage. */
   bytesRead(): number;
-  /** Streams the rows; the file is never held in memory whole. Call once. */
+  /** Streams the rows; the input is never held in memory whole. Call once. */
   rows(): AsyncGenerator<InputRow>;
+}
+
+export interface InputStreamOptions {
+  fileName: string;
+  format: InputFormat;
+  /** Null: sniffed from the header line. */
+  delimiter: string | null;
+  /** The sender's declared charset (`Content-Type: text/csv; charset=…`); null: sniffed. */
+  charset?: string | null;
+  bytesTotal?: number | null;
+  /** Reading past this many bytes fails with InputTooLargeError. */
+  maxBytes?: number;
+  /** The longest line kept, in characters (default MAX_LINE_CHARS); longer ones are reported. */
+  maxLineChars?: number;
 }
 
 /** Opens an input file and sniffs what it is from its first bytes; reading starts with `rows()`. */
 export async function openInput(path: string, options: { format?: InputFormat } = {}): Promise<InputFile> {
   const fileName = basename(path);
   const choice = chooseFormat(fileName, options.format);
-  let head: Uint8Array;
   let bytesTotal: number;
   try {
-    const handle = await open(path, 'r');
-    try {
-      bytesTotal = (await handle.stat()).size;
-      const buffer = Buffer.alloc(Math.min(SNIFF_BYTES, bytesTotal));
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-      head = buffer.subarray(0, bytesRead);
-    } finally {
-      await handle.close();
-    }
+    bytesTotal = (await stat(path)).size;
   } catch (err) {
     throw new InputReadError(`cannot read "${path}": ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
-  const encoding = sniffEncoding(head);
-  const delimiter = choice.format === 'csv' ? (choice.delimiter ?? sniffDelimiter(firstLine(iconv.decode(head, encoding)))) : null;
+  return openInputStream(createReadStream(path), { fileName, format: choice.format, delimiter: choice.delimiter, bytesTotal }).catch((err: unknown) => {
+    if (err instanceof InputFormatError || err instanceof InputReadError) throw err;
+    throw new InputReadError(`cannot read "${path}": ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+  });
+}
 
+/**
+ * Opens a byte stream (a file, an upload) as an input: its first bytes are read to refuse what is
+ * not text (archives, binaries) and to sniff the encoding and delimiter, then put back in front of
+ * the rest. Throws InputFormatError when the input is not text or its charset is unknown.
+ */
+export async function openInputStream(source: Readable, options: InputStreamOptions): Promise<InputFile> {
+  const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
   let bytesRead = 0;
-  const decodedText = (): Readable => {
-    const file = createReadStream(path);
-    file.on('data', (chunk) => {
-      bytesRead += chunk.length;
-    });
-    // iconv's decoder drops a byte-order mark, so the first header never starts with U+FEFF.
-    const text = new PassThrough();
-    text.setEncoding('utf8');
-    pipeline(file, iconv.decodeStream(encoding), text, () => {
-      // Errors reach the reader through `text`, which pipeline destroys with them.
-    });
-    return text;
-  };
+  const chunks = (async function* counted(): AsyncGenerator<Buffer> {
+    for await (const chunk of source) {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+      bytesRead += bytes.length;
+      if (bytesRead > maxBytes) throw new InputTooLargeError(maxBytes);
+      yield bytes;
+    }
+  })();
+
+  const headChunks: Buffer[] = [];
+  let headBytes = 0;
+  while (headBytes < SNIFF_BYTES) {
+    const next = await chunks.next();
+    if (next.done === true) break;
+    headChunks.push(next.value);
+    headBytes += next.value.length;
+  }
+  const head = Buffer.concat(headChunks);
+  const notText = notTextReason(head);
+  if (notText !== null) {
+    await chunks.return(undefined);
+    source.destroy();
+    throw new InputFormatError(notText);
+  }
+  const encoding = options.charset === undefined || options.charset === null ? sniffEncoding(head) : declaredEncoding(options.charset, head);
+  if (encoding === null) {
+    await chunks.return(undefined);
+    source.destroy();
+    throw new InputFormatError(`the charset "${options.charset ?? ''}" is not one this server can read; send UTF-8`);
+  }
+  const delimiter = options.format === 'csv' ? (options.delimiter ?? sniffDelimiter(firstLine(iconv.decode(head, encoding)))) : null;
+  const maxLineChars = options.maxLineChars ?? MAX_LINE_CHARS;
+
   return {
-    path,
-    fileName,
-    format: choice.format,
+    fileName: options.fileName,
+    format: options.format,
     encoding,
     delimiter,
-    bytesTotal,
+    bytesTotal: options.bytesTotal ?? null,
     bytesRead: () => bytesRead,
-    rows: () => (delimiter === null ? readJsonlRows(decodedText()) : readCsvRows(decodedText(), delimiter)),
+    rows: () => rowsOf(head, chunks, { encoding, delimiter, maxLineChars }),
   };
+}
+
+async function* rowsOf(head: Buffer, rest: AsyncGenerator<Buffer>, options: { encoding: string; delimiter: string | null; maxLineChars: number }): AsyncGenerator<InputRow> {
+  const bytes = Readable.from(
+    (async function* all() {
+      if (head.length > 0) yield head;
+      yield* rest;
+    })(),
+    { objectMode: false },
+  );
+  const longLines: number[] = [];
+  const text = capLines(options.maxLineChars, (line) => longLines.push(line));
+  // iconv's decoder drops a byte-order mark, so the first header never starts with U+FEFF.
+  pipeline(bytes, iconv.decodeStream(options.encoding), text, () => {
+    // Errors reach the reader through `text`, which pipeline destroys with them.
+  });
+  const tooLong = function* (): Generator<InputRow> {
+    for (const line of longLines.splice(0)) yield { line, ok: false, reason: `line longer than ${options.maxLineChars} characters; skipped` };
+  };
+  const reader = options.delimiter === null ? readJsonlRows(text) : readCsvRows(text, options.delimiter);
+  for await (const row of reader) {
+    yield* tooLong();
+    yield row;
+  }
+  yield* tooLong();
+}
+
+/** A declared charset iconv knows; a declared UTF-8 that is not is sniffed instead (senders often label Latin-1 as UTF-8). */
+function declaredEncoding(charset: string, head: Uint8Array): string | null {
+  const name = charset.trim().toLowerCase();
+  if (!iconv.encodingExists(name)) return null;
+  if (name === 'utf-8' || name === 'utf8') return sniffEncoding(head);
+  return name;
 }

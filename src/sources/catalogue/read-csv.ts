@@ -29,11 +29,25 @@ export async function* readCsvRows(text: Readable, delimiter: string): AsyncGene
   text.once('error', (err) => parser.destroy(err));
 
   let headers: string[] | null = null;
+  // Amazon flat files start with a `TemplateType=…` line and a row of labels; the field names follow.
+  let preambleRows = 0;
+  let amazon = false;
   for await (const item of parser as AsyncIterable<{ record: string[]; info: { lines: number }; raw: string | undefined }>) {
     yield* skipped.splice(0);
     const line = startLine(item.info.lines, item.raw);
+    if (preambleRows > 0) {
+      preambleRows -= 1;
+      continue;
+    }
     if (headers === null) {
+      if (item.record[0]?.startsWith('TemplateType=') === true) {
+        preambleRows = 1;
+        amazon = true;
+        continue;
+      }
       headers = headerNames(item.record);
+      // In an Amazon flat file `quantity` is the stock to sell, not the net quantity our `quantity` column means.
+      if (amazon) headers = headers.map((h) => (h === 'quantity' ? AMAZON_STOCK : h));
       continue;
     }
     if (item.record.every((cell) => cell.trim() === '')) continue;
@@ -49,6 +63,8 @@ export async function* readCsvRows(text: Readable, delimiter: string): AsyncGene
   }
   yield* skipped.splice(0);
 }
+
+const AMAZON_STOCK = 'quantity (stock)';
 
 /** csv-parse counts the line a record ends on; a quoted cell may span lines, and `raw` starts with any blank lines skipped before it. */
 function startLine(endLine: number, raw: string | undefined): number {

@@ -1,0 +1,156 @@
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { InputFormat } from '../../sources/catalogue/input-format.ts';
+import { importCatalogueUpload, readCatalogueImport } from '../../services/import-catalogue-upload.ts';
+import type { AppDeps } from '../app.ts';
+import { methodNotAllowed } from '../method-not-allowed.ts';
+import { authOf } from '../auth.ts';
+import { ApiError } from '../errors.ts';
+import type { RouteDoc } from '../openapi/route-doc.ts';
+import { parseBody } from '../schemas.ts';
+
+/** The media types a catalogue is sent as, and how each is read. */
+const MEDIA_TYPES: Readonly<Record<string, { format: InputFormat; delimiter: string | null }>> = {
+  'text/csv': { format: 'csv', delimiter: null },
+  'text/tab-separated-values': { format: 'csv', delimiter: '\t' },
+  'application/x-ndjson': { format: 'jsonl', delimiter: null },
+  'application/jsonl': { format: 'jsonl', delimiter: null },
+};
+const MEDIA_TYPE_MESSAGE = 'Send the catalogue as CSV (Content-Type: text/csv, or text/tab-separated-values) or JSON Lines (Content-Type: application/x-ndjson).';
+
+export const catalogueImportQuerySchema = z.strictObject({
+  language: z
+    .string()
+    .regex(/^[a-z]{2}$/, { error: 'The language must be an ISO 639-1 code of two lowercase letters, e.g. it.' })
+    .optional()
+    .describe('Language of text in columns without a language suffix (`title` rather than `title_it`).'),
+});
+
+export const catalogueImportParamsSchema = z.object({ id: z.string().describe('The import id answered by the upload.') });
+
+export const catalogueImportSchema = z.object({
+  id: z.uuid(),
+  state: z.enum(['running', 'completed', 'failed']),
+  format: z.enum(['csv', 'jsonl']),
+  encoding: z.string().nullable().describe('The text encoding read (sniffed unless declared); null until the first bytes arrived.'),
+  rows_read: z.number().int().min(0),
+  rows_imported: z.number().int().min(0),
+  rows_rejected: z.number().int().min(0),
+  rejections: z
+    .array(z.object({ line: z.number().int().nullable().describe('1-based line in the file; null when the import itself stopped.'), reason: z.string() }))
+    .describe('The first 100 rows not imported, in file order; `rows_rejected` is the total.'),
+  unused_columns: z.array(z.object({ column: z.string(), reason: z.string() })).describe('Columns read but not used, and why.'),
+  bytes_read: z.number().int().min(0),
+  failure: z.string().nullable().describe('Why a failed import stopped.'),
+  started_at: z.iso.datetime(),
+  finished_at: z.iso.datetime().nullable(),
+});
+
+export const catalogueImportResponseSchema = z.object({ status: z.literal('success'), data: catalogueImportSchema });
+
+export const catalogueImportBodySchema = z.string().describe('The catalogue file: CSV with a header row (or tab-separated), or JSON Lines. See docs/catalogue.md.');
+
+export const catalogueImportsDocs: RouteDoc[] = [
+  {
+    method: 'POST',
+    path: '/api/v1/catalogue/imports',
+    summary: "Upload the account's own catalogue",
+    description:
+      "Streams a CSV (`text/csv`, `text/tab-separated-values`) or JSON Lines (`application/x-ndjson`) body into the account's catalogue, up to CATALOGUE_MAX_BYTES (default 100 MiB). " +
+      'Rows are written in batches as the body arrives; the answer comes once the whole body has been read, with the finished import. ' +
+      "The account's catalogue feeds only its own products, before the operator's shared catalogue. Not covered by Idempotency-Key: importing the same file again gives the same catalogue.",
+    tag: 'Catalogue',
+    auth: 'bearer',
+    query: catalogueImportQuerySchema,
+    body: catalogueImportBodySchema,
+    bodyContentType: 'text/csv',
+    responses: { 202: { description: 'The import, finished (`completed`).', schema: catalogueImportResponseSchema } },
+    errors: ['validation_failed', 'unsupported_media_type', 'payload_too_large', 'invalid_json', 'unauthorized', 'rate_limited', 'internal_error', 'unavailable'],
+    idempotent: false,
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/catalogue/imports/{id}',
+    summary: 'An import of the account’s catalogue: progress and result',
+    tag: 'Catalogue',
+    auth: 'bearer',
+    params: catalogueImportParamsSchema,
+    responses: { 200: { description: 'The import as recorded now (`running` while its body is still arriving).', schema: catalogueImportResponseSchema } },
+    errors: ['import_not_found', 'unauthorized', 'rate_limited', 'internal_error', 'unavailable'],
+  },
+];
+
+/**
+ * Registers, in the caller's scope, the body parsers of a catalogue upload: the raw request stream
+ * is handed to the route unread; any other media type is 415. For the admin route as well.
+ */
+export function acceptCatalogueBodies(scope: FastifyInstance): void {
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser(Object.keys(MEDIA_TYPES), (_request, payload, done) => done(null, payload));
+  scope.addContentTypeParser('*', (_request, _payload, done) => done(new ApiError('unsupported_media_type', MEDIA_TYPE_MESSAGE), undefined));
+}
+
+/** Route options of an upload route: its body is read as a stream (see AppDeps' `streamedBody`). */
+export const CATALOGUE_UPLOAD_ROUTE_CONFIG = { streamedBody: true } as const;
+
+/** Answers an upload into `accountId`'s catalogue (null: the shared one): 202 with the import, or the error. */
+export async function answerCatalogueUpload(request: FastifyRequest, reply: FastifyReply, deps: Pick<AppDeps, 'db' | 'config'>, accountId: string | null): Promise<FastifyReply> {
+  const query = parseBody(catalogueImportQuerySchema, request.query);
+  if (!query.ok) throw query.error;
+  const [mediaType = '', ...parameters] = (request.headers['content-type'] ?? '').split(';').map((p) => p.trim());
+  const type = MEDIA_TYPES[mediaType.toLowerCase()];
+  const body = request.body;
+  if (type === undefined || !isReadable(body)) throw new ApiError('unsupported_media_type', MEDIA_TYPE_MESSAGE);
+  const charset = parameters.map((p) => /^charset=\s*"?([^";]+)"?$/i.exec(p)?.[1]).find((c) => c !== undefined) ?? null;
+  const length = Number(request.headers['content-length']);
+  const outcome = await importCatalogueUpload(deps.db, {
+    accountId,
+    body,
+    format: type.format,
+    delimiter: type.delimiter,
+    charset,
+    contentLength: Number.isSafeInteger(length) && length >= 0 ? length : null,
+    maxBytes: deps.config.catalogueMaxBytes,
+    language: query.value.language ?? null,
+  });
+  const importId = 'importId' in outcome && outcome.importId !== null ? { import_id: outcome.importId } : {};
+  switch (outcome.kind) {
+    case 'imported': {
+      const view = await readCatalogueImport(deps.db, accountId, outcome.importId);
+      if (view === undefined) throw new Error(`import ${outcome.importId} vanished`);
+      return reply.code(202).send({ status: 'success', data: view });
+    }
+    case 'too_large':
+      // The rest of the body is not read: the connection closes after the answer.
+      reply.header('connection', 'close');
+      throw new ApiError(
+        'payload_too_large',
+        `The catalogue is larger than ${outcome.maxBytes} bytes, the most this server accepts (CATALOGUE_MAX_BYTES).${outcome.importId === null ? ' Nothing was imported.' : ' The import was stopped and marked failed; rows read before the limit stay imported.'}`,
+        importId,
+      );
+    case 'not_text':
+      reply.header('connection', 'close');
+      throw new ApiError('unsupported_media_type', `The catalogue cannot be read: ${outcome.message}.`, importId);
+    case 'cut_off':
+      throw new ApiError('invalid_json', 'The upload was cut off before its end; the import was marked failed.', importId);
+  }
+}
+
+function isReadable(body: unknown): body is Readable {
+  return typeof body === 'object' && body !== null && typeof (body as Readable).pipe === 'function';
+}
+
+export async function catalogueImportsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  acceptCatalogueBodies(app);
+  const list = '/catalogue/imports';
+  const one = '/catalogue/imports/:id';
+  app.post(list, { config: CATALOGUE_UPLOAD_ROUTE_CONFIG }, async (request, reply) => answerCatalogueUpload(request, reply, deps, authOf(request).accountId));
+  app.get<{ Params: { id: string } }>(one, async (request) => {
+    const view = await readCatalogueImport(deps.db, authOf(request).accountId, request.params.id);
+    if (view === undefined) throw new ApiError('import_not_found', 'No catalogue import of this account has this id.');
+    return { status: 'success', data: view };
+  });
+  methodNotAllowed(app, list, ['POST']);
+  methodNotAllowed(app, one, ['GET']);
+}
