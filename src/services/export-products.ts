@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import type { SqlRunner } from '../db/database.ts';
-import { attributeNames, contentInCountry, exportProductsPage, generationsByIds, type ExportedProduct, type ListCursor, type ProductFilters } from '../db/product-list.ts';
+import { attributeNames, contentInCountry, exportProductsPage, generationsByIds, type ListCursor, type ProductFilters } from '../db/product-list.ts';
 import { plainTextToHtml } from '../generation/plain-text-html.ts';
 import { slugify } from '../generation/template/text.ts';
 import { imageUrl } from './list-products.ts';
@@ -20,14 +20,12 @@ export const EXPORT_CONTENT_TYPE: Record<ExportFormat, string> = {
   shopify: 'text/csv; charset=utf-8',
 };
 
-export type ExportedView = ProductView & { publication_state: ExportedProduct['publication_state'] };
-
 /**
  * Every matching product in one country, in list order, as details-shaped objects, a batch at a
  * time. Each batch starts after the last product of the one before (a keyset, no transaction held
  * open), so a product changed during the export is either where it was or, changed, out of it.
  */
-export async function* exportedViews(db: SqlRunner, filters: ProductFilters & { country: string }, batch = EXPORT_BATCH): AsyncGenerator<ExportedView[]> {
+export async function* exportedViews(db: SqlRunner, filters: ProductFilters & { country: string }, batch = EXPORT_BATCH): AsyncGenerator<ProductView[]> {
   let cursor: ListCursor | null = null;
   for (;;) {
     const products = await exportProductsPage(db, filters, cursor, batch);
@@ -45,7 +43,7 @@ export async function* exportedViews(db: SqlRunner, filters: ProductFilters & { 
     yield products.map((p) => {
       const g = p.latest_generation_id === null ? undefined : generationOf.get(p.latest_generation_id);
       const generation = g === undefined ? null : { id: g.id, kind: g.kind, agent_model: g.agent_model, usage: g.usage };
-      return { ...productView(p, filters.country, contentOf.get(p.id), generation), publication_state: p.publication_state };
+      return productView(p, filters.country, contentOf.get(p.id), generation);
     });
     const last = products.at(-1);
     if (products.length < batch || last === undefined) return;
@@ -74,7 +72,7 @@ const CSV_COLUMNS = [
   ...Array.from({ length: CSV_IMAGES }, (_, i) => `image_${i + 1}`),
 ];
 
-function csvRow(view: ExportedView, attributes: readonly string[]): (string | null)[] {
+function csvRow(view: ProductView, attributes: readonly string[]): (string | null)[] {
   const images = imageUrls(view);
   return [
     view.id,
@@ -121,7 +119,7 @@ export function shopifyHandle(view: ProductView): string {
 }
 
 /** A product's rows in Shopify's product CSV: the product with its first image, then one row per further image. */
-function shopifyRows(view: ExportedView): string[][] {
+function shopifyRows(view: ProductView): string[][] {
   const handle = shopifyHandle(view);
   const images = imageUrls(view);
   const first = [
