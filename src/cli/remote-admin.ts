@@ -5,6 +5,7 @@ import type { AdminEndpoint } from '../db/admin-endpoint-file.ts';
 import { AccountError } from '../services/accounts.ts';
 import type { AdminOperations } from '../services/admin-operations.ts';
 import type { ImportSummaryView } from '../services/admin-views.ts';
+import { tokenIdOf } from '../services/tokens.ts';
 import { chooseFormat, type InputFormat } from '../sources/catalogue/input-format.ts';
 import { InputReadError } from '../sources/catalogue/open-input.ts';
 
@@ -54,7 +55,8 @@ export function remoteAdminOperations(
     setImageStandardization: (account, on) => call('PATCH', `/accounts/${name(account)}`, { body: { image_standardization: on } }),
     listTokens: () => call('GET', '/tokens'),
     createToken: (input) => call('POST', '/tokens', { body: { ...(input.account === null ? {} : { account: input.account }), admin: input.admin } }),
-    revokeToken: (idOrToken) => call('DELETE', `/tokens/${name(idOrToken)}`),
+    // Only the id travels: a whole token in a URL would land in request logs.
+    revokeToken: (idOrToken) => call('DELETE', `/tokens/${name(tokenIdOf(idOrToken) ?? idOrToken)}`),
     async importCatalogue(file, options) {
       // The same refusals as a local import, before anything is sent.
       chooseFormat(basename(file), options.format);

@@ -221,7 +221,7 @@ async function registerAdminRoutes(admin: FastifyInstance, deps: AppDeps): Promi
     await json.register(adminAccountsRoutes, { operations });
     await json.register(adminTokensRoutes, { operations });
   });
-  await admin.register(adminCatalogueRoutes, { db: deps.db });
+  await admin.register(adminCatalogueRoutes, { db: deps.db, maxBytes: deps.config.catalogueMaxBytes });
 }
 
 /**

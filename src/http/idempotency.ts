@@ -26,8 +26,6 @@ interface Claim {
   owner: string;
   /** Set once the answer was stored or the claim released; later hooks then leave it alone. */
   settled: boolean;
-  /** The route stored its answer in its own transaction (which may still fail to commit). */
-  storedByRoute: boolean;
 }
 
 // Per request, without decorating Fastify's request type (any scope may use these hooks).
@@ -63,7 +61,7 @@ export function useIdempotencyKeys(scope: FastifyInstance, deps: { db: SqlRunner
     };
     const verdict = await claimOrRead(deps.db, wanted);
     if (verdict.kind === 'claimed') {
-      claims.set(request, { accountId, key, owner: wanted.owner, settled: false, storedByRoute: false });
+      claims.set(request, { accountId, key, owner: wanted.owner, settled: false });
       return;
     }
     if (verdict.kind === 'reused')
@@ -81,7 +79,10 @@ export function useIdempotencyKeys(scope: FastifyInstance, deps: { db: SqlRunner
         // A server failure keeps no record, so the same key can be retried. Release touches only an
         // in_progress row: an answer the route stored in a transaction that did commit stays.
         await releaseIdempotencyKey(deps.db, claim.accountId, claim.key, claim.owner);
-      } else if (!claim.storedByRoute) {
+      } else {
+        // Also after a route stored its answer in its transaction: that transaction may have been
+        // retried (a deadlock) and ended with another answer, leaving the key in_progress. A stored
+        // answer is already `done`, and this touches only an in_progress row.
         const contentType = String(reply.getHeader('content-type') ?? JSON_TYPE);
         await completeIdempotencyKey(deps.db, claim.accountId, claim.key, claim.owner, { status: reply.statusCode, body: payload.toString(), contentType });
       }
@@ -112,7 +113,6 @@ export function answerInTransaction(request: FastifyRequest): StoreAnswerInTrans
   const claim = claims.get(request);
   if (claim === undefined || claim.settled) return undefined;
   return async (tx, status, body) => {
-    claim.storedByRoute = true;
     const stored = await completeIdempotencyKey(tx, claim.accountId, claim.key, claim.owner, { status, body: JSON.stringify(body), contentType: JSON_TYPE });
     // Our claim was taken over as abandoned and another request runs it: this one must not commit too.
     if (!stored) throw new Error('idempotency key claim lost before commit; rolling back');

@@ -28,12 +28,23 @@ export function noSuchAccount(name: string): AccountError {
 }
 
 /** An account with its opening balance (as a ledger grant) and a first token, in one transaction. */
+/** The balance column is a PostgreSQL integer: nothing may take it past this. */
+const MAX_CREDITS = 2_147_483_647;
+const ACCOUNT_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+
+/** An account by name; a string that cannot be a name (a NUL, a slash …) is no account, and never reaches SQL. */
+async function findNamedAccount(db: SqlRunner, name: string): Promise<AccountRow | undefined> {
+  return ACCOUNT_NAME.test(name) ? findAccountByName(db, name) : undefined;
+}
+
 export async function createAccount(db: Database, input: { name: string; credits: number; imageStandardization: boolean }): Promise<CreatedAccount> {
   const name = input.name.trim();
-  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(name)) {
+  if (!ACCOUNT_NAME.test(name)) {
     throw new AccountError('an account name is 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit', { field: 'name' });
   }
-  if (!Number.isInteger(input.credits) || input.credits < 0) throw new AccountError('credits must be a whole number, 0 or more', { field: 'credits' });
+  if (!Number.isInteger(input.credits) || input.credits < 0 || input.credits > MAX_CREDITS) {
+    throw new AccountError(`credits must be a whole number from 0 to ${MAX_CREDITS}`, { field: 'credits' });
+  }
   return db.transaction(async (tx) => {
     if ((await findAccountByName(tx, name)) !== undefined) throw new AccountError(`an account named "${name}" already exists`, { field: 'name' });
     return openAccount(tx, name, input.credits, input.imageStandardization);
@@ -52,10 +63,18 @@ async function openAccount(tx: SqlRunner, name: string, credits: number, imageSt
  * by the ledger as a `credit` or a `debit`. `via` says who did it (cli, admin api).
  */
 export async function adjustCredits(db: Database, name: string, amount: number, via = 'cli'): Promise<AccountRow> {
-  if (!Number.isInteger(amount) || amount === 0) throw new AccountError('the amount must be a whole number other than 0', { field: 'amount' });
+  if (!Number.isInteger(amount) || amount === 0 || Math.abs(amount) > MAX_CREDITS) {
+    throw new AccountError(`the amount must be a whole number other than 0, at most ${MAX_CREDITS} either way`, { field: 'amount' });
+  }
   return db.transaction(async (tx) => {
-    const account = await findAccountByName(tx, name);
+    const account = await findNamedAccount(tx, name);
     if (account === undefined) throw noSuchAccount(name);
+    if (account.credits + amount > MAX_CREDITS) {
+      throw new AccountError(
+        `the account "${name}" has ${account.credits} credits; adding ${amount} would pass the most a balance can hold (${MAX_CREDITS}), so nothing was changed`,
+        { field: 'amount' },
+      );
+    }
     const balance = await changeBalance(tx, { accountId: account.id, delta: amount, kind: amount > 0 ? 'grant' : 'adjustment', memo: via });
     if (balance === undefined) {
       throw new AccountError(`the account "${name}" has ${account.credits} credits; removing ${-amount} would take it below 0, so nothing was changed`, { field: 'amount' });
@@ -66,7 +85,7 @@ export async function adjustCredits(db: Database, name: string, amount: number, 
 
 /** Turns image standardization on or off for a named account. */
 export async function setAccountImageStandardization(db: SqlRunner, name: string, on: boolean): Promise<AccountRow> {
-  const found = await findAccountByName(db, name);
+  const found = await findNamedAccount(db, name);
   if (found === undefined) throw noSuchAccount(name);
   const updated = await setImageStandardization(db, found.id, on);
   if (updated === undefined) throw noSuchAccount(name);

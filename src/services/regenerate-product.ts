@@ -1,4 +1,5 @@
 import { findAccountById } from '../db/accounts.ts';
+import { lockProduct } from '../db/products.ts';
 import type { Database, SqlRunner } from '../db/database.ts';
 import type { AgentModel } from '../domain/pricing.ts';
 import { regenerateCost } from '../domain/pricing.ts';
@@ -39,6 +40,9 @@ export async function regenerateProduct(
   const required = regenerateCost(command.agentModel);
 
   return transactionOrAnswer<RegenerateOutcome>(deps.db, async (tx) => {
+    // Locked, and looked at again: a delete that committed since the lookup above wins, and the
+    // product row is locked before the account's, in the order a delete takes them.
+    if ((await lockProduct(tx, product.id)) === undefined) return { commit: { kind: 'product_not_found' } };
     const account = await findAccountById(tx, accountId);
     if (account === undefined) throw new Error(`account ${accountId} vanished during a request`);
     if (account.credits < required) return { commit: { kind: 'insufficient_credits', required, available: account.credits } };

@@ -726,6 +726,7 @@ export class Api<
      * @response `400` `InvalidJsonError` `invalid_json`
      * @response `401` `UnauthorizedError` `unauthorized`
      * @response `402` `InsufficientCreditsError` `insufficient_credits`
+     * @response `403` `ForbiddenError` `forbidden`
      * @response `409` `IdempotencyKeyInUseError` `idempotency_key_in_use`
      * @response `413` `PayloadTooLargeError` `payload_too_large`
      * @response `415` `UnsupportedMediaTypeError` `unsupported_media_type`
@@ -763,6 +764,7 @@ export class Api<
         | InvalidJsonError
         | UnauthorizedError
         | InsufficientCreditsError
+        | ForbiddenError
         | IdempotencyKeyInUseError
         | PayloadTooLargeError
         | UnsupportedMediaTypeError
@@ -792,6 +794,7 @@ export class Api<
      * @response `400` `InvalidJsonError` `invalid_json`
      * @response `401` `UnauthorizedError` `unauthorized`
      * @response `402` `InsufficientCreditsError` `insufficient_credits`
+     * @response `403` `ForbiddenError` `forbidden`
      * @response `404` `ProductNotFoundError` `product_not_found`
      * @response `409` `IdempotencyKeyInUseError` `idempotency_key_in_use`
      * @response `413` `PayloadTooLargeError` `payload_too_large`
@@ -816,6 +819,7 @@ export class Api<
         | InvalidJsonError
         | UnauthorizedError
         | InsufficientCreditsError
+        | ForbiddenError
         | ProductNotFoundError
         | IdempotencyKeyInUseError
         | PayloadTooLargeError
@@ -845,6 +849,7 @@ export class Api<
      * @response `200` `ProductDetailsResponse` The product is `completed` or `failed`: its record in the country.
      * @response `202` `ProductProcessingResponse` The product is `queued` or `processing`.
      * @response `401` `UnauthorizedError` `unauthorized`
+     * @response `403` `ForbiddenError` `forbidden`
      * @response `404` `ProductNotFoundError` `product_not_found`
      * @response `429` `RateLimitedError` `rate_limited`
      * @response `500` `InternalError` `internal_error`
@@ -854,6 +859,7 @@ export class Api<
       this.request<
         ProductDetailsResponse,
         | UnauthorizedError
+        | ForbiddenError
         | ProductNotFoundError
         | RateLimitedError
         | InternalError
@@ -877,6 +883,7 @@ export class Api<
      * @response `200` `ProductDetailsResponse` The product is `completed` or `failed`: its record in the country.
      * @response `202` `ProductProcessingResponse` The product is `queued` or `processing`.
      * @response `401` `UnauthorizedError` `unauthorized`
+     * @response `403` `ForbiddenError` `forbidden`
      * @response `404` `ProductNotFoundError` `product_not_found`
      * @response `429` `RateLimitedError` `rate_limited`
      * @response `500` `InternalError` `internal_error`
@@ -890,6 +897,7 @@ export class Api<
       this.request<
         ProductDetailsResponse,
         | UnauthorizedError
+        | ForbiddenError
         | ProductNotFoundError
         | RateLimitedError
         | InternalError
@@ -912,6 +920,7 @@ export class Api<
      * @secure
      * @response `200` `HistoryResponse` A page of versions.
      * @response `401` `UnauthorizedError` `unauthorized`
+     * @response `403` `ForbiddenError` `forbidden`
      * @response `404` `(ProductNotFoundError | VersionNotFoundError)` `product_not_found`, `version_not_found`
      * @response `422` `ValidationFailedError` `validation_failed`
      * @response `429` `RateLimitedError` `rate_limited`
@@ -937,6 +946,7 @@ export class Api<
       this.request<
         HistoryResponse,
         | UnauthorizedError
+        | ForbiddenError
         | (ProductNotFoundError | VersionNotFoundError)
         | ValidationFailedError
         | RateLimitedError
@@ -962,6 +972,7 @@ export class Api<
      * @response `200` `RestoreResponse` Restored.
      * @response `400` `InvalidJsonError` `invalid_json`
      * @response `401` `UnauthorizedError` `unauthorized`
+     * @response `403` `ForbiddenError` `forbidden`
      * @response `404` `(ProductNotFoundError | VersionNotFoundError)` `product_not_found`, `version_not_found`
      * @response `409` `(ProductBusyError | IdempotencyKeyInUseError)` `product_busy`, `idempotency_key_in_use`
      * @response `413` `PayloadTooLargeError` `payload_too_large`
@@ -986,6 +997,7 @@ export class Api<
         RestoreResponse,
         | InvalidJsonError
         | UnauthorizedError
+        | ForbiddenError
         | (ProductNotFoundError | VersionNotFoundError)
         | (ProductBusyError | IdempotencyKeyInUseError)
         | PayloadTooLargeError
@@ -1065,6 +1077,7 @@ export class Api<
 
 }` One page, in the Laravel paginator shape.
  * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `403` `ForbiddenError` `forbidden`
  * @response `422` `ValidationFailedError` `validation_failed`
  * @response `429` `RateLimitedError` `rate_limited`
  * @response `500` `InternalError` `internal_error`
@@ -1181,6 +1194,7 @@ export class Api<
           };
         },
         | UnauthorizedError
+        | ForbiddenError
         | ValidationFailedError
         | RateLimitedError
         | InternalError
@@ -1204,6 +1218,7 @@ export class Api<
      * @secure
      * @response `200` `void` The export, as a download (Content-Disposition names a file).
      * @response `401` `UnauthorizedError` `unauthorized`
+     * @response `403` `ForbiddenError` `forbidden`
      * @response `422` `ValidationFailedError` `validation_failed`
      * @response `429` `RateLimitedError` `rate_limited`
      * @response `500` `InternalError` `internal_error`
@@ -1256,6 +1271,7 @@ export class Api<
       this.request<
         void,
         | UnauthorizedError
+        | ForbiddenError
         | ValidationFailedError
         | RateLimitedError
         | InternalError
@@ -1284,6 +1300,7 @@ export class Api<
 }` The product object for that country, as the details endpoint shows it.
  * @response `400` `InvalidJsonError` `invalid_json`
  * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `403` `ForbiddenError` `forbidden`
  * @response `404` `ProductNotFoundError` `product_not_found`
  * @response `409` `(ProductBusyError | IdempotencyKeyInUseError)` `product_busy`, `idempotency_key_in_use`
  * @response `413` `PayloadTooLargeError` `payload_too_large`
@@ -1335,6 +1352,7 @@ export class Api<
         },
         | InvalidJsonError
         | UnauthorizedError
+        | ForbiddenError
         | ProductNotFoundError
         | (ProductBusyError | IdempotencyKeyInUseError)
         | PayloadTooLargeError
@@ -1367,6 +1385,7 @@ export class Api<
 }` The product is deleted.
  * @response `400` `InvalidJsonError` `invalid_json`
  * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `403` `ForbiddenError` `forbidden`
  * @response `404` `ProductNotFoundError` `product_not_found`
  * @response `409` `IdempotencyKeyInUseError` `idempotency_key_in_use`
  * @response `413` `PayloadTooLargeError` `payload_too_large`
@@ -1392,6 +1411,7 @@ export class Api<
         },
         | InvalidJsonError
         | UnauthorizedError
+        | ForbiddenError
         | ProductNotFoundError
         | IdempotencyKeyInUseError
         | PayloadTooLargeError
@@ -1425,6 +1445,7 @@ export class Api<
 }` Every named product has the state.
  * @response `400` `InvalidJsonError` `invalid_json`
  * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `403` `ForbiddenError` `forbidden`
  * @response `404` `ProductNotFoundError` `product_not_found`
  * @response `409` `IdempotencyKeyInUseError` `idempotency_key_in_use`
  * @response `413` `PayloadTooLargeError` `payload_too_large`
@@ -1449,6 +1470,7 @@ export class Api<
         },
         | InvalidJsonError
         | UnauthorizedError
+        | ForbiddenError
         | ProductNotFoundError
         | IdempotencyKeyInUseError
         | PayloadTooLargeError
@@ -1482,6 +1504,7 @@ export class Api<
 }` Every named product has the state.
  * @response `400` `InvalidJsonError` `invalid_json`
  * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `403` `ForbiddenError` `forbidden`
  * @response `404` `ProductNotFoundError` `product_not_found`
  * @response `409` `IdempotencyKeyInUseError` `idempotency_key_in_use`
  * @response `413` `PayloadTooLargeError` `payload_too_large`
@@ -1506,6 +1529,7 @@ export class Api<
         },
         | InvalidJsonError
         | UnauthorizedError
+        | ForbiddenError
         | ProductNotFoundError
         | IdempotencyKeyInUseError
         | PayloadTooLargeError
@@ -1535,6 +1559,7 @@ export class Api<
      * @secure
      * @response `200` `AccountResponse` The account.
      * @response `401` `UnauthorizedError` `unauthorized`
+     * @response `403` `ForbiddenError` `forbidden`
      * @response `429` `RateLimitedError` `rate_limited`
      * @response `500` `InternalError` `internal_error`
      * @response `503` `UnavailableError` `unavailable`
@@ -1542,7 +1567,11 @@ export class Api<
     getAccount: (params: RequestParams = {}) =>
       this.request<
         AccountResponse,
-        UnauthorizedError | RateLimitedError | InternalError | UnavailableError
+        | UnauthorizedError
+        | ForbiddenError
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
       >({
         path: `/api/v1/account`,
         method: "GET",
@@ -1599,6 +1628,7 @@ export class Api<
 
 }` One page of ledger entries.
  * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `403` `ForbiddenError` `forbidden`
  * @response `422` `ValidationFailedError` `validation_failed`
  * @response `429` `RateLimitedError` `rate_limited`
  * @response `500` `InternalError` `internal_error`
@@ -1657,6 +1687,7 @@ export class Api<
           };
         },
         | UnauthorizedError
+        | ForbiddenError
         | ValidationFailedError
         | RateLimitedError
         | InternalError
@@ -1738,6 +1769,7 @@ export class Api<
 }` The import, finished (`completed`).
  * @response `400` `InvalidJsonError` `invalid_json`
  * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `403` `ForbiddenError` `forbidden`
  * @response `413` `PayloadTooLargeError` `payload_too_large`
  * @response `415` `UnsupportedMediaTypeError` `unsupported_media_type`
  * @response `422` `ValidationFailedError` `validation_failed`
@@ -1812,6 +1844,7 @@ export class Api<
         },
         | InvalidJsonError
         | UnauthorizedError
+        | ForbiddenError
         | PayloadTooLargeError
         | UnsupportedMediaTypeError
         | ValidationFailedError
@@ -1895,6 +1928,7 @@ export class Api<
 
 }` The import as recorded now (`running` while its body is still arriving).
  * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `403` `ForbiddenError` `forbidden`
  * @response `404` `ImportNotFoundError` `import_not_found`
  * @response `429` `RateLimitedError` `rate_limited`
  * @response `500` `InternalError` `internal_error`
@@ -1956,6 +1990,7 @@ export class Api<
           };
         },
         | UnauthorizedError
+        | ForbiddenError
         | ImportNotFoundError
         | RateLimitedError
         | InternalError

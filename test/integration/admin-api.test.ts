@@ -112,12 +112,16 @@ for (const target of databaseTargets()) {
       for (const [url, body] of [
         ['/api/v1/admin/accounts/nobody/credits', { amount: 5 }],
         ['/api/v1/admin/accounts/nobody', { image_standardization: true }],
+        // A name that can be no account's (PostgreSQL refuses a NUL in text) is not found either, never a 500.
+        ['/api/v1/admin/accounts/no%00body/credits', { amount: 5 }],
+        ['/api/v1/admin/accounts/no%00body', { image_standardization: true }],
       ] as const) {
         const res = await call(url.endsWith('credits') ? 'POST' : 'PATCH', url, admin, body);
         assert.equal(res.statusCode, 404, res.body);
         assert.equal(res.json().code, 'account_not_found');
       }
-      for (const body of [{ amount: 0 }, { amount: 1.5 }, { amount: '5' }, { amount: 5, extra: 1 }]) {
+      // Amounts past what the balance column holds are refused, not a 500 from PostgreSQL.
+      for (const body of [{ amount: 0 }, { amount: 1.5 }, { amount: '5' }, { amount: 5, extra: 1 }, { amount: 2 ** 40 }, { amount: -(2 ** 40) }, { amount: 2_147_483_647 }]) {
         const res = await call('POST', `/api/v1/admin/accounts/${name}/credits`, admin, body);
         assert.equal(res.statusCode, 422, JSON.stringify(body));
         assert.equal(res.json().code, 'validation_failed');

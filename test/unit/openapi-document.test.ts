@@ -50,7 +50,7 @@ describe('buildDocument', () => {
   test('each error code a route lists answers with its catalogue status, codes of one status as alternatives', () => {
     const polish = operation(doc, '/api/v1/widgets/{id}/polish', 'post');
     // 409 and the second 422 come with its Idempotency-Key: a repeat still being answered, a key reused.
-    assert.deepEqual(Object.keys(polish.responses).sort(), ['202', '400', '401', '402', '404', '409', '413', '415', '422', '429', '500', '503']);
+    assert.deepEqual(Object.keys(polish.responses).sort(), ['202', '400', '401', '402', '403', '404', '409', '413', '415', '422', '429', '500', '503']);
     assert.deepEqual(polish.responses['404']?.content?.['application/json']?.schema, {
       oneOf: [{ $ref: '#/components/schemas/ProductNotFoundError' }, { $ref: '#/components/schemas/VersionNotFoundError' }],
     });

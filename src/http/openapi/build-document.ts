@@ -27,8 +27,8 @@ export interface DocumentOptions {
   serverUrl?: string;
 }
 
-/** Every route behind a token can also answer these. */
-const AUTHENTICATED_ERRORS: readonly ErrorCode[] = ['unauthorized', 'rate_limited', 'internal_error', 'unavailable'];
+/** Every route behind a token can also answer these (`forbidden`: a token of the other kind, account or admin). */
+const AUTHENTICATED_ERRORS: readonly ErrorCode[] = ['unauthorized', 'forbidden', 'rate_limited', 'internal_error', 'unavailable'];
 /** Every route that reads a body can also answer these before its handler runs. */
 const BODY_ERRORS: readonly ErrorCode[] = ['invalid_json', 'unsupported_media_type', 'payload_too_large'];
 /** What a retried key can answer; looked up by name so the list follows the catalogue in errors.ts. */

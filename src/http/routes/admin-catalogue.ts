@@ -17,9 +17,6 @@ import type { RouteDoc } from '../openapi/route-doc.ts';
 import { parseBody } from '../schemas.ts';
 import { ADMIN_ERRORS, successOf } from './admin-common.ts';
 
-/** The largest catalogue file accepted over HTTP. */
-export const CATALOGUE_UPLOAD_MAX_BYTES = 100 * 1024 * 1024;
-
 const FILE_NAME_MESSAGE = 'The file_name parameter must be a file name of at most 200 characters, e.g. feed.csv.';
 
 export const adminCatalogueImportQuerySchema = z.strictObject({
@@ -68,7 +65,7 @@ export const adminCatalogueDocs: RouteDoc[] = [
     path: '/api/v1/admin/catalogue/imports',
     summary: 'Import a file into the shared catalogue',
     description:
-      'The body is the file itself (CSV with a header row, or JSON Lines; up to 100 MiB), streamed to disk and imported. The shared catalogue feeds every account. The answer counts the rows and lists the rejected ones by line.',
+      'The body is the file itself (CSV with a header row, or JSON Lines; up to CATALOGUE_MAX_BYTES, 100 MiB by default), streamed to disk and imported. The shared catalogue feeds every account. The answer counts the rows and lists the rejected ones by line.',
     tag: 'Admin',
     auth: 'admin',
     query: adminCatalogueImportQuerySchema,
@@ -102,7 +99,8 @@ function byteLimit(max: number): Transform {
   });
 }
 
-export async function adminCatalogueRoutes(app: FastifyInstance, deps: { db: Database }): Promise<void> {
+export async function adminCatalogueRoutes(app: FastifyInstance, deps: { db: Database; maxBytes: number }): Promise<void> {
+  const maxBytes = deps.maxBytes;
   // The body stays a stream: it goes to a file as it arrives, never into memory.
   app.addContentTypeParser(UPLOAD_TYPES, (_request, payload, done) => done(null, payload));
   const url = '/catalogue/imports';
@@ -114,16 +112,17 @@ export async function adminCatalogueRoutes(app: FastifyInstance, deps: { db: Dat
       );
     }
   };
-  app.post(url, { bodyLimit: CATALOGUE_UPLOAD_MAX_BYTES, onRequest }, async (request, reply) => {
+  // A catalogue may be large: its body has the uploads' deadline (CATALOGUE_UPLOAD_TIMEOUT_SECONDS).
+  app.post(url, { bodyLimit: maxBytes, onRequest, config: { streamedBody: true } }, async (request, reply) => {
     const query = parseBody(adminCatalogueImportQuerySchema, request.query);
     if (!query.ok) throw query.error;
     const length = Number(request.headers['content-length'] ?? 0);
-    if (length > CATALOGUE_UPLOAD_MAX_BYTES) throw new ApiError('payload_too_large', `The file is larger than ${CATALOGUE_UPLOAD_MAX_BYTES / 1024 / 1024} MiB.`);
+    if (length > maxBytes) throw new ApiError('payload_too_large', `The file is larger than ${maxBytes / 1024 / 1024} MiB.`);
     const { format, language, file_name } = query.value;
     const dir = await mkdtemp(join(tmpdir(), 'vetrina-upload-'));
     try {
       const path = join(dir, uploadName(file_name, mediaType(request.headers['content-type']), format));
-      await pipeline(request.body as Readable, byteLimit(CATALOGUE_UPLOAD_MAX_BYTES), createWriteStream(path, { mode: 0o600 }));
+      await pipeline(request.body as Readable, byteLimit(maxBytes), createWriteStream(path, { mode: 0o600 }));
       const summary = await importCatalogue(deps.db, path, { ...(format === undefined ? {} : { format }), language: language?.toLowerCase() ?? null }).catch((err: unknown) => {
         if (err instanceof InputFormatError) throw validationFailed({ format: [err.message] }, { message: err.message });
         if (err instanceof InputReadError) throw validationFailed({ body: [err.message] }, { message: err.message });
