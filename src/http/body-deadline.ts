@@ -1,3 +1,4 @@
+import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -8,9 +9,10 @@ import type { FastifyInstance } from 'fastify';
  * request to REQUEST_TIMEOUT_SECONDS: a client that sends a few bytes still cannot hold a socket.
  */
 export function enforceBodyDeadlines(app: FastifyInstance, deadlines: { defaultMs: number; streamedBodyMs: number }): void {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const raw = request.raw;
-    if (raw.complete) return;
+    // Only a real connection can stall (an injected request has no socket of its own to hold).
+    if (raw.complete || !(raw.socket instanceof Socket)) return;
     const ms = request.routeOptions.config.streamedBody === true ? deadlines.streamedBodyMs : deadlines.defaultMs;
     const timer = setTimeout(() => {
       if (raw.complete) return;
@@ -23,5 +25,6 @@ export function enforceBodyDeadlines(app: FastifyInstance, deadlines: { defaultM
     const done = () => clearTimeout(timer);
     raw.once('end', done);
     raw.once('close', done);
+    reply.raw.once('finish', done);
   });
 }
