@@ -2567,7 +2567,7 @@ export class Api<
       }),
 
     /**
- * @description The body is the file itself (CSV with a header row, or JSON Lines; up to 100 MiB), streamed to disk and imported. The shared catalogue feeds every account. The answer counts the rows and lists the rejected ones by line.
+ * @description The body is the file itself (CSV with a header row, or JSON Lines; up to CATALOGUE_MAX_BYTES, 100 MiB by default), streamed to disk and imported. The shared catalogue feeds every account. The answer counts the rows and lists the rejected ones by line.
  *
  * @tags Admin
  * @name PostAdminCatalogueImports
