@@ -1,0 +1,48 @@
+// A value written for an attribute (by a person, a caller's instruction or a model) put in the
+// attribute's one stored form, or refused with a reason a person can act on. Pure.
+import { booleanNamed } from './boolean-value.ts';
+import { formatNumber, numberValue } from './number-value.ts';
+import { type AttributeDef, MULTI_VALUE_SEPARATOR } from './schema.ts';
+import { optionNamed, optionsNamed } from './select-value.ts';
+
+export type Conformed = { ok: true; value: string } | { ok: false; message: string };
+
+const optionList = (attribute: AttributeDef) => attribute.options.map((o) => o.value).join(', ');
+
+/**
+ * `bareIsUnit`: a bare number is in the attribute's unit. True for a person's edit; false for a
+ * model's or a fact's text, which must state the unit when the attribute has one.
+ */
+export function conformValue(attribute: AttributeDef, text: string, bareIsUnit: boolean): Conformed {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: false, message: `The value of ${attribute.attribute_id} is empty.` };
+  switch (attribute.type) {
+    case 'number': {
+      const value = numberValue(trimmed, attribute.unit, bareIsUnit);
+      if (value !== undefined) return { ok: true, value: formatNumber(value) };
+      const unit = attribute.unit === null ? '' : ` in ${attribute.unit} (or another unit of the same kind, such as "1,2 kg")`;
+      return { ok: false, message: `${attribute.attribute_id} is a number${unit}; "${trimmed.slice(0, 80)}" is not one.` };
+    }
+    case 'boolean': {
+      const value = booleanNamed(trimmed);
+      if (value !== undefined) return { ok: true, value: String(value) };
+      return { ok: false, message: `${attribute.attribute_id} is a yes or no value (true or false); "${trimmed.slice(0, 80)}" is neither.` };
+    }
+    case 'single-select': {
+      const option = optionNamed(attribute.options, trimmed);
+      if (option !== undefined) return { ok: true, value: option.value };
+      return { ok: false, message: `${attribute.attribute_id} must be one of its options (${optionList(attribute)}); "${trimmed.slice(0, 80)}" is none of them.` };
+    }
+    case 'multi-select': {
+      const options = optionsNamed(attribute.options, trimmed);
+      if (options !== undefined) return { ok: true, value: options.map((o) => o.value).join(MULTI_VALUE_SEPARATOR) };
+      return {
+        ok: false,
+        message: `${attribute.attribute_id} takes values from its options only (${optionList(attribute)}), separated by "|"; "${trimmed.slice(0, 80)}" names another.`,
+      };
+    }
+    case 'text':
+    case 'rich-text':
+      return { ok: true, value: trimmed };
+  }
+}

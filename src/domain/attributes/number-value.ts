@@ -1,0 +1,76 @@
+// Number values from text: "1,2 kg", "1.234,5 g", "9 W", "806 lm", normalised to the attribute's
+// unit. Pure.
+import { convert, dimensionOf, unitNamed } from './units.ts';
+
+/**
+ * A number as printed in any of the eight languages. With both separators the last one is the
+ * decimal mark ("1.234,5", "1,234.5"); a lone comma is a decimal mark ("1,2"), as European
+ * sources write, unless it groups thousands more than once ("1,234,567").
+ */
+export function parseNumber(text: string): number | undefined {
+  const t = text.trim().replace(/[\s\u00a0\u202f']/g, '');
+  if (!/^[-+]?\d[\d.,]*$/.test(t)) return undefined;
+  const lastComma = t.lastIndexOf(',');
+  const lastDot = t.lastIndexOf('.');
+  let normal: string;
+  if (lastComma >= 0 && lastDot >= 0) {
+    normal = lastComma > lastDot ? t.replaceAll('.', '').replace(',', '.') : t.replaceAll(',', '');
+  } else if (lastComma >= 0) {
+    normal = /^\d{1,3}(,\d{3}){2,}$/.test(t) ? t.replaceAll(',', '') : t.split(',').length === 2 ? t.replace(',', '.') : '';
+  } else {
+    normal = /^\d{1,3}(\.\d{3}){2,}$/.test(t) ? t.replaceAll('.', '') : t.split('.').length <= 2 ? t : '';
+  }
+  if (normal === '') return undefined;
+  const value = Number(normal);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+export interface Quantity {
+  amount: number;
+  unit: string;
+}
+
+// A number, then a unit word or symbol; the unit ends at a non-letter. "6 x 1,5 l" is a multipack:
+// its "1,5 l" is one item's, not the product's, so amounts right after "x" are skipped.
+const QUANTITY = /(^|[^\d.,])(\d+(?:[.,\u00a0 ]\d+)*)\s?(fl\.? ?oz|[a-zA-Zµ]{1,12}|%|")(?![\p{L}\d])/gu;
+const MULTIPLIER = /\d\s*[x×]\s*$/;
+
+/** Every amount with a known unit in a text, in order. */
+export function quantitiesIn(text: string): Quantity[] {
+  const found: Quantity[] = [];
+  for (const match of text.matchAll(QUANTITY)) {
+    const [, lead = '', digits = '', unitText = ''] = match;
+    const unit = unitNamed(unitText);
+    if (unit === undefined) continue;
+    const before = text.slice(0, (match.index ?? 0) + lead.length);
+    if (MULTIPLIER.test(before)) continue;
+    const amount = parseNumber(digits);
+    if (amount !== undefined) found.push({ amount, unit });
+  }
+  return found;
+}
+
+/** A number written for output: no exponent, no binary noise. */
+export function formatNumber(value: number): string {
+  return String(Number(value.toPrecision(12)));
+}
+
+/**
+ * The value a text gives a number attribute in `unit`: a bare number when `bareIsUnit` (a person
+ * typing into the field means its unit) or when the attribute has no unit; otherwise the one
+ * amount of the unit's dimension the text states, converted. Two different amounts are no value.
+ */
+export function numberValue(text: string, unit: string | null, bareIsUnit: boolean): number | undefined {
+  const bare = parseNumber(text);
+  if (bare !== undefined) return unit === null || bareIsUnit ? bare : undefined;
+  if (unit === null) return undefined;
+  const target = unitNamed(unit);
+  const dimension = dimensionOf(unit);
+  if (target === undefined || dimension === undefined) return undefined;
+  const amounts = new Set<number>();
+  for (const q of quantitiesIn(text)) {
+    const converted = convert(q.amount, q.unit, target);
+    if (converted !== undefined) amounts.add(converted);
+  }
+  return amounts.size === 1 ? [...amounts][0] : undefined;
+}
