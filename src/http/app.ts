@@ -15,6 +15,8 @@ import { adminCatalogueRoutes } from './routes/admin-catalogue.ts';
 import { adminTokensRoutes } from './routes/admin-tokens.ts';
 import { localAdminOperations } from '../services/admin-operations.ts';
 import { accountLedgerRoute } from './routes/account-ledger.ts';
+import { attributesRoutes } from './routes/attributes.ts';
+import { familiesRoutes } from './routes/families.ts';
 import { catalogueImportsRoutes } from './routes/catalogue-imports.ts';
 import { enforceBodyDeadlines } from './body-deadline.ts';
 import { registerMediaRoutes } from './routes/media.ts';
@@ -172,6 +174,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
         await api.register(accountRoute, deps);
         await api.register(accountLedgerRoute, deps);
         await api.register(catalogueImportsRoutes, deps);
+        await api.register(attributesRoutes, deps);
+        await api.register(familiesRoutes, deps);
       },
       { prefix: '/api/v1' },
     );

@@ -196,6 +196,42 @@ export const healthResponseSchema = z
   })
   .meta({ id: 'HealthResponse' });
 
+export const attributeSchema = z
+  .strictObject({
+    _id: z.string().describe('Stable id; the routes also accept the attribute_id.'),
+    attribute_id: z.string().describe('The key of `global_attr`: lowercase letters, digits and _.'),
+    name: z.string(),
+    type: z.enum(['text', 'number', 'boolean', 'rich-text', 'single-select', 'multi-select']),
+    scope: z.enum(['global', 'family']),
+    is_enabled: z.boolean(),
+    is_essential: z.boolean().describe('Counted by `completeness`; cannot be deleted.'),
+    description: z.string().nullable(),
+    unit: z.string().nullable().describe('For numbers: values are normalised to it (`g`, `ml`, `W` …).'),
+    options: z.array(z.strictObject({ value: z.string(), value_id: z.string() })),
+    family_ids: z.array(z.string()).describe('`_id`s of the families it belongs to.'),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'Attribute' });
+
+export const familySchema = z
+  .strictObject({
+    _id: z.string().describe('Stable id; the routes also accept the family_id.'),
+    family_id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    attribute_ids: z.array(z.string()).describe('`_id`s of its attributes.'),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'Family' });
+
+export const attributeListResponseSchema = z.strictObject({ status: z.literal('success'), data: z.array(attributeSchema) }).meta({ id: 'AttributeListResponse' });
+export const attributeResponseSchema = z.strictObject({ status: z.literal('success'), message: z.string(), data: attributeSchema }).meta({ id: 'AttributeResponse' });
+export const familyListResponseSchema = z.strictObject({ status: z.literal('success'), data: z.array(familySchema) }).meta({ id: 'FamilyListResponse' });
+export const familyResponseSchema = z.strictObject({ status: z.literal('success'), message: z.string(), data: familySchema }).meta({ id: 'FamilyResponse' });
+export const messageResponseSchema = z.strictObject({ status: z.literal('success'), message: z.string() });
+
 // Error bodies (CONTRACT.md): `validation_failed` carries `errors`; every other code a `message`,
 // with the machine-readable extras below.
 

@@ -30,6 +30,56 @@ export interface AccountResponse {
   data: Account;
 }
 
+export interface Attribute {
+  /** Stable id; the routes also accept the attribute_id. */
+  _id: string;
+  /** The key of `global_attr`: lowercase letters, digits and _. */
+  attribute_id: string;
+  name: string;
+  type:
+    | "text"
+    | "number"
+    | "boolean"
+    | "rich-text"
+    | "single-select"
+    | "multi-select";
+  scope: "global" | "family";
+  is_enabled: boolean;
+  /** Counted by `completeness`; cannot be deleted. */
+  is_essential: boolean;
+  description: string | null;
+  /** For numbers: values are normalised to it (`g`, `ml`, `W` …). */
+  unit: string | null;
+  options: {
+    value: string;
+    value_id: string;
+  }[];
+  /** `_id`s of the families it belongs to. */
+  family_ids: string[];
+  /** ISO 8601 date-time, UTC. */
+  created_at: string;
+  /** ISO 8601 date-time, UTC. */
+  updated_at: string;
+}
+
+export interface AttributeListResponse {
+  status: "success";
+  data: Attribute[];
+}
+
+/** HTTP 404. */
+export interface AttributeNotFoundError {
+  status: "error";
+  code: "attribute_not_found";
+  message: string;
+}
+
+export interface AttributeResponse {
+  status: "success";
+  message: string;
+  data: Attribute;
+}
+
 export interface CreateResponse {
   status: "success" | "partial";
   message: string;
@@ -91,6 +141,38 @@ export interface Fact {
   licence: string | null;
   fetchedAt: string;
   url?: string;
+}
+
+export interface Family {
+  /** Stable id; the routes also accept the family_id. */
+  _id: string;
+  family_id: string;
+  name: string;
+  description: string | null;
+  /** `_id`s of its attributes. */
+  attribute_ids: string[];
+  /** ISO 8601 date-time, UTC. */
+  created_at: string;
+  /** ISO 8601 date-time, UTC. */
+  updated_at: string;
+}
+
+export interface FamilyListResponse {
+  status: "success";
+  data: Family[];
+}
+
+/** HTTP 404. */
+export interface FamilyNotFoundError {
+  status: "error";
+  code: "family_not_found";
+  message: string;
+}
+
+export interface FamilyResponse {
+  status: "success";
+  message: string;
+  data: Family;
 }
 
 /** Readable messages by request field path (`countries`, `codes`, `images.2`, `fields.global_attr.color`). */
@@ -1998,6 +2080,433 @@ export class Api<
       >({
         path: `/api/v1/catalogue/imports/${id}`,
         method: "GET",
+        secure: true,
+        format: "json",
+        ...params,
+      }),
+  };
+  attributes = {
+    /**
+     * @description In the order they were defined. Filters: `scope`, `type`, `is_enabled`.
+     *
+     * @tags Attributes
+     * @name GetAttributes
+     * @summary List the account's attributes
+     * @request GET:/api/v1/attributes
+     * @secure
+     * @response `200` `AttributeListResponse` The attributes.
+     * @response `401` `UnauthorizedError` `unauthorized`
+     * @response `403` `ForbiddenError` `forbidden`
+     * @response `422` `ValidationFailedError` `validation_failed`
+     * @response `429` `RateLimitedError` `rate_limited`
+     * @response `500` `InternalError` `internal_error`
+     * @response `503` `UnavailableError` `unavailable`
+     */
+    getAttributes: (
+      query?: {
+        scope?: "global" | "family";
+        type?:
+          | "text"
+          | "number"
+          | "boolean"
+          | "rich-text"
+          | "single-select"
+          | "multi-select";
+        is_enabled?: "0" | "1" | "true" | "false";
+      },
+      params: RequestParams = {},
+    ) =>
+      this.request<
+        AttributeListResponse,
+        | UnauthorizedError
+        | ForbiddenError
+        | ValidationFailedError
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/attributes`,
+        method: "GET",
+        query: query,
+        secure: true,
+        format: "json",
+        ...params,
+      }),
+
+    /**
+     * @description Once an account has attributes, `global_attr` keys are their attribute_ids and every generation fills the enabled ones from facts. Select types need `options` (`[{"action":"new","value":"Red"}]`); `family` scope needs `family_ids` (`_id` or family_id); a number may carry a `unit` its values are normalised to.
+     *
+     * @tags Attributes
+     * @name PostAttributesCreate
+     * @summary Define an attribute
+     * @request POST:/api/v1/attributes/create
+     * @secure
+     * @response `200` `AttributeResponse` The attribute.
+     * @response `400` `InvalidJsonError` `invalid_json`
+     * @response `401` `UnauthorizedError` `unauthorized`
+     * @response `403` `ForbiddenError` `forbidden`
+     * @response `409` `IdempotencyKeyInUseError` `idempotency_key_in_use`
+     * @response `413` `PayloadTooLargeError` `payload_too_large`
+     * @response `415` `UnsupportedMediaTypeError` `unsupported_media_type`
+     * @response `422` `(ValidationFailedError | IdempotencyKeyReusedError)` `validation_failed`, `idempotency_key_reused`
+     * @response `429` `RateLimitedError` `rate_limited`
+     * @response `500` `InternalError` `internal_error`
+     * @response `503` `UnavailableError` `unavailable`
+     */
+    postAttributesCreate: (
+      data: {
+        /** @pattern ^[a-z0-9_]{1,64}$ */
+        attribute_id: string;
+        /**
+         * @minLength 1
+         * @maxLength 200
+         */
+        name: string;
+        type:
+          | "text"
+          | "number"
+          | "boolean"
+          | "rich-text"
+          | "single-select"
+          | "multi-select";
+        scope: "global" | "family";
+        description?: string | null;
+        is_enabled?: boolean;
+        is_essential?: boolean;
+        unit?: string | null;
+        /** @maxItems 500 */
+        options?: Partial<Record<string, any>>[];
+        /** @maxItems 500 */
+        family_ids?: string[];
+      },
+      params: RequestParams = {},
+    ) =>
+      this.request<
+        AttributeResponse,
+        | InvalidJsonError
+        | UnauthorizedError
+        | ForbiddenError
+        | IdempotencyKeyInUseError
+        | PayloadTooLargeError
+        | UnsupportedMediaTypeError
+        | (ValidationFailedError | IdempotencyKeyReusedError)
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/attributes/create`,
+        method: "POST",
+        body: data,
+        secure: true,
+        type: "application/json",
+        format: "json",
+        ...params,
+      }),
+
+    /**
+     * @description A partial update. `options` is a list of operations (`new`, `update`, `delete`); options not named are kept.
+     *
+     * @tags Attributes
+     * @name PutAttributesUpdateById
+     * @summary Change an attribute
+     * @request PUT:/api/v1/attributes/update/{id}
+     * @secure
+     * @response `200` `AttributeResponse` The attribute as it now is.
+     * @response `400` `InvalidJsonError` `invalid_json`
+     * @response `401` `UnauthorizedError` `unauthorized`
+     * @response `403` `ForbiddenError` `forbidden`
+     * @response `404` `AttributeNotFoundError` `attribute_not_found`
+     * @response `409` `IdempotencyKeyInUseError` `idempotency_key_in_use`
+     * @response `413` `PayloadTooLargeError` `payload_too_large`
+     * @response `415` `UnsupportedMediaTypeError` `unsupported_media_type`
+     * @response `422` `(ValidationFailedError | IdempotencyKeyReusedError)` `validation_failed`, `idempotency_key_reused`
+     * @response `429` `RateLimitedError` `rate_limited`
+     * @response `500` `InternalError` `internal_error`
+     * @response `503` `UnavailableError` `unavailable`
+     */
+    putAttributesUpdateById: (
+      id: string,
+      data: {
+        /** @pattern ^[a-z0-9_]{1,64}$ */
+        attribute_id?: string;
+        /**
+         * @minLength 1
+         * @maxLength 200
+         */
+        name?: string;
+        type?:
+          | "text"
+          | "number"
+          | "boolean"
+          | "rich-text"
+          | "single-select"
+          | "multi-select";
+        scope?: "global" | "family";
+        description?: string | null;
+        is_enabled?: boolean;
+        is_essential?: boolean;
+        unit?: string | null;
+        /** @maxItems 500 */
+        options?: Partial<Record<string, any>>[];
+        /** @maxItems 500 */
+        family_ids?: string[];
+      },
+      params: RequestParams = {},
+    ) =>
+      this.request<
+        AttributeResponse,
+        | InvalidJsonError
+        | UnauthorizedError
+        | ForbiddenError
+        | AttributeNotFoundError
+        | IdempotencyKeyInUseError
+        | PayloadTooLargeError
+        | UnsupportedMediaTypeError
+        | (ValidationFailedError | IdempotencyKeyReusedError)
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/attributes/update/${id}`,
+        method: "PUT",
+        body: data,
+        secure: true,
+        type: "application/json",
+        format: "json",
+        ...params,
+      }),
+
+    /**
+ * @description Removes the attribute and its values from every product's records. An essential attribute cannot be deleted (`validation_failed`): make it not essential first.
+ *
+ * @tags Attributes
+ * @name DeleteAttributesDeleteById
+ * @summary Delete an attribute
+ * @request DELETE:/api/v1/attributes/delete/{id}
+ * @secure
+ * @response `200` `{
+    status: "success",
+    message: string,
+
+}` "Attribute deleted successfully".
+ * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `403` `ForbiddenError` `forbidden`
+ * @response `404` `AttributeNotFoundError` `attribute_not_found`
+ * @response `409` `IdempotencyKeyInUseError` `idempotency_key_in_use`
+ * @response `422` `(ValidationFailedError | IdempotencyKeyReusedError)` `validation_failed`, `idempotency_key_reused`
+ * @response `429` `RateLimitedError` `rate_limited`
+ * @response `500` `InternalError` `internal_error`
+ * @response `503` `UnavailableError` `unavailable`
+ */
+    deleteAttributesDeleteById: (id: string, params: RequestParams = {}) =>
+      this.request<
+        {
+          status: "success";
+          message: string;
+        },
+        | UnauthorizedError
+        | ForbiddenError
+        | AttributeNotFoundError
+        | IdempotencyKeyInUseError
+        | (ValidationFailedError | IdempotencyKeyReusedError)
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/attributes/delete/${id}`,
+        method: "DELETE",
+        secure: true,
+        format: "json",
+        ...params,
+      }),
+
+    /**
+     * No description
+     *
+     * @tags Attributes
+     * @name GetFamilies
+     * @summary List the account's families
+     * @request GET:/api/v1/families
+     * @secure
+     * @response `200` `FamilyListResponse` The families.
+     * @response `401` `UnauthorizedError` `unauthorized`
+     * @response `403` `ForbiddenError` `forbidden`
+     * @response `429` `RateLimitedError` `rate_limited`
+     * @response `500` `InternalError` `internal_error`
+     * @response `503` `UnavailableError` `unavailable`
+     */
+    getFamilies: (params: RequestParams = {}) =>
+      this.request<
+        FamilyListResponse,
+        | UnauthorizedError
+        | ForbiddenError
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/families`,
+        method: "GET",
+        secure: true,
+        format: "json",
+        ...params,
+      }),
+
+    /**
+     * @description A kind of product with its own attributes (`attribute_ids`: `_id`s or attribute_ids).
+     *
+     * @tags Attributes
+     * @name PostFamiliesCreate
+     * @summary Define a family
+     * @request POST:/api/v1/families/create
+     * @secure
+     * @response `200` `FamilyResponse` The family.
+     * @response `400` `InvalidJsonError` `invalid_json`
+     * @response `401` `UnauthorizedError` `unauthorized`
+     * @response `403` `ForbiddenError` `forbidden`
+     * @response `409` `IdempotencyKeyInUseError` `idempotency_key_in_use`
+     * @response `413` `PayloadTooLargeError` `payload_too_large`
+     * @response `415` `UnsupportedMediaTypeError` `unsupported_media_type`
+     * @response `422` `(ValidationFailedError | IdempotencyKeyReusedError)` `validation_failed`, `idempotency_key_reused`
+     * @response `429` `RateLimitedError` `rate_limited`
+     * @response `500` `InternalError` `internal_error`
+     * @response `503` `UnavailableError` `unavailable`
+     */
+    postFamiliesCreate: (
+      data: {
+        /** @pattern ^[a-z0-9_]{1,64}$ */
+        family_id: string;
+        /**
+         * @minLength 1
+         * @maxLength 200
+         */
+        name: string;
+        description?: string | null;
+        /** @maxItems 500 */
+        attribute_ids?: string[];
+      },
+      params: RequestParams = {},
+    ) =>
+      this.request<
+        FamilyResponse,
+        | InvalidJsonError
+        | UnauthorizedError
+        | ForbiddenError
+        | IdempotencyKeyInUseError
+        | PayloadTooLargeError
+        | UnsupportedMediaTypeError
+        | (ValidationFailedError | IdempotencyKeyReusedError)
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/families/create`,
+        method: "POST",
+        body: data,
+        secure: true,
+        type: "application/json",
+        format: "json",
+        ...params,
+      }),
+
+    /**
+     * @description A partial update; `attribute_ids`, when sent, is the whole new list.
+     *
+     * @tags Attributes
+     * @name PutFamiliesUpdateById
+     * @summary Change a family
+     * @request PUT:/api/v1/families/update/{id}
+     * @secure
+     * @response `200` `FamilyResponse` The family as it now is.
+     * @response `400` `InvalidJsonError` `invalid_json`
+     * @response `401` `UnauthorizedError` `unauthorized`
+     * @response `403` `ForbiddenError` `forbidden`
+     * @response `404` `FamilyNotFoundError` `family_not_found`
+     * @response `409` `IdempotencyKeyInUseError` `idempotency_key_in_use`
+     * @response `413` `PayloadTooLargeError` `payload_too_large`
+     * @response `415` `UnsupportedMediaTypeError` `unsupported_media_type`
+     * @response `422` `(ValidationFailedError | IdempotencyKeyReusedError)` `validation_failed`, `idempotency_key_reused`
+     * @response `429` `RateLimitedError` `rate_limited`
+     * @response `500` `InternalError` `internal_error`
+     * @response `503` `UnavailableError` `unavailable`
+     */
+    putFamiliesUpdateById: (
+      id: string,
+      data: {
+        /** @pattern ^[a-z0-9_]{1,64}$ */
+        family_id?: string;
+        /**
+         * @minLength 1
+         * @maxLength 200
+         */
+        name?: string;
+        description?: string | null;
+        /** @maxItems 500 */
+        attribute_ids?: string[];
+      },
+      params: RequestParams = {},
+    ) =>
+      this.request<
+        FamilyResponse,
+        | InvalidJsonError
+        | UnauthorizedError
+        | ForbiddenError
+        | FamilyNotFoundError
+        | IdempotencyKeyInUseError
+        | PayloadTooLargeError
+        | UnsupportedMediaTypeError
+        | (ValidationFailedError | IdempotencyKeyReusedError)
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/families/update/${id}`,
+        method: "PUT",
+        body: data,
+        secure: true,
+        type: "application/json",
+        format: "json",
+        ...params,
+      }),
+
+    /**
+ * @description Its products are left without a family; its attributes stay defined.
+ *
+ * @tags Attributes
+ * @name DeleteFamiliesDeleteById
+ * @summary Delete a family
+ * @request DELETE:/api/v1/families/delete/{id}
+ * @secure
+ * @response `200` `{
+    status: "success",
+    message: string,
+
+}` "Family deleted successfully".
+ * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `403` `ForbiddenError` `forbidden`
+ * @response `404` `FamilyNotFoundError` `family_not_found`
+ * @response `409` `IdempotencyKeyInUseError` `idempotency_key_in_use`
+ * @response `422` `(ValidationFailedError | IdempotencyKeyReusedError)` `validation_failed`, `idempotency_key_reused`
+ * @response `429` `RateLimitedError` `rate_limited`
+ * @response `500` `InternalError` `internal_error`
+ * @response `503` `UnavailableError` `unavailable`
+ */
+    deleteFamiliesDeleteById: (id: string, params: RequestParams = {}) =>
+      this.request<
+        {
+          status: "success";
+          message: string;
+        },
+        | UnauthorizedError
+        | ForbiddenError
+        | FamilyNotFoundError
+        | IdempotencyKeyInUseError
+        | (ValidationFailedError | IdempotencyKeyReusedError)
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/families/delete/${id}`,
+        method: "DELETE",
         secure: true,
         format: "json",
         ...params,

@@ -28,6 +28,19 @@ export interface AttributeDef {
   family_ids: string[];
 }
 
+/** What an attribute is made of, apart from its families. */
+export interface AttributeFields {
+  attribute_id: string;
+  name: string;
+  type: AttributeType;
+  scope: AttributeScope;
+  is_enabled: boolean;
+  is_essential: boolean;
+  description: string | null;
+  unit: string | null;
+  options: AttributeOption[];
+}
+
 export interface FamilyDef {
   id: string;
   family_id: string;

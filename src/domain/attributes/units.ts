@@ -167,3 +167,6 @@ export function convert(amount: number, from: string, to: string): number | unde
   // Twelve significant digits drop the binary noise of the factors (1.2 × 1000 stays 1200).
   return Number(((amount * source.factor) / target.factor).toPrecision(12));
 }
+
+/** Every unit a number attribute may carry, for messages. */
+export const KNOWN_UNITS: readonly string[] = Object.keys(UNITS);

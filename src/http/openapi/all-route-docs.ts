@@ -3,6 +3,8 @@ import { adminAccountsDocs } from '../routes/admin-accounts.ts';
 import { adminCatalogueDocs } from '../routes/admin-catalogue.ts';
 import { adminTokensDocs } from '../routes/admin-tokens.ts';
 import { accountLedgerDocs } from '../routes/account-ledger.ts';
+import { attributesDocs } from '../routes/attributes.ts';
+import { familiesDocs } from '../routes/families.ts';
 import { catalogueImportsDocs } from '../routes/catalogue-imports.ts';
 import { createProductsDocs } from '../routes/create-products.ts';
 import { deleteProductDocs } from '../routes/delete-product.ts';
@@ -40,6 +42,8 @@ export function allRouteDocs(): RouteDoc[] {
     ...accountDocs,
     ...accountLedgerDocs,
     ...catalogueImportsDocs,
+    ...attributesDocs,
+    ...familiesDocs,
     ...adminAccountsDocs,
     ...adminTokensDocs,
     ...adminCatalogueDocs,
