@@ -23,6 +23,17 @@ export interface ProductFilters {
   createdTo: TimeBound | null;
   updatedFrom: TimeBound | null;
   updatedTo: TimeBound | null;
+  /** Products whose completeness is below this (issue #17); products without one never match. */
+  completenessLt?: number | null;
+  /** `attr.<id>=<value>`, value in stored form: every one must hold in some country's record (or the country's). */
+  attributes?: readonly AttributeFilter[];
+}
+
+export interface AttributeFilter {
+  key: string;
+  value: string;
+  /** A multi-select: the value is one of the stored ones. */
+  multi: boolean;
 }
 
 /**
@@ -57,6 +68,16 @@ function whereOf(f: ProductFilters, params: unknown[]): string {
   };
   range('p.created_at', f.createdFrom, f.createdTo);
   range('p.updated_at', f.updatedFrom, f.updatedTo);
+  if (f.completenessLt !== undefined && f.completenessLt !== null) conditions.push(`p.completeness < ${add(f.completenessLt)}::real`);
+  for (const a of f.attributes ?? []) {
+    const inCountry = f.country === null ? '' : ` AND c.country = ${add(f.country)}`;
+    // Containment is what the GIN index on global_attr (migration 014) serves; a multi-select's
+    // stored "A | B" needs the part match, which reads the account's records.
+    const match = a.multi
+      ? `(' | ' || (c.global_attr ->> ${add(a.key)}) || ' | ') LIKE ${add(likePattern(` | ${a.value} | `))}`
+      : `c.global_attr @> ${add(JSON.stringify({ [a.key]: a.value }))}::jsonb`;
+    conditions.push(`p.id IN (SELECT c.product_id FROM product_content c WHERE ${match}${inCountry})`);
+  }
   if (f.search !== null) {
     const pattern = add(likePattern(f.search));
     // A union of index-served matches (trigram indexes, migration 008) rather than one OR across

@@ -27,6 +27,11 @@ export interface ProductRow {
   latest_generation_id: string | null;
   facts: Fact[];
   publication_state: PublicationState;
+  /** The family's `_id`: set by a person, or proposed by a generation (`family_proposed`) until confirmed. */
+  family_id: string | null;
+  family_proposed: boolean;
+  /** Share of the essential attributes filled, 0 to 1; null when none applies (migration 014). */
+  completeness: number | null;
   /** Set when the product was deleted; such a row is a tombstone that no read returns. */
   deleted_at: Date | null;
   created_at: Date;
@@ -197,4 +202,14 @@ export async function markProductDeleted(db: SqlRunner, id: string): Promise<voi
   await db.query('DELETE FROM product_content WHERE product_id = $1', [id]);
   await db.query('DELETE FROM product_content_history WHERE product_id = $1', [id]);
   await db.query(`UPDATE products SET deleted_at = now(), facts = '[]'::jsonb, updated_at = now() WHERE id = $1`, [id]);
+}
+
+/** A person's choice of family (null: none), which confirms any proposal. */
+export async function setProductFamily(db: SqlRunner, id: string, familyId: string | null): Promise<void> {
+  await db.query('UPDATE products SET family_id = $2, family_proposed = false, updated_at = now() WHERE id = $1', [id, familyId]);
+}
+
+/** A generation's proposal: only for a product that has no family yet, so it never overrides a person. */
+export async function proposeProductFamily(db: SqlRunner, id: string, familyId: string): Promise<void> {
+  await db.query('UPDATE products SET family_id = $2, family_proposed = true WHERE id = $1 AND family_id IS NULL', [id, familyId]);
 }

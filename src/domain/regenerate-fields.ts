@@ -56,3 +56,18 @@ export function parseFieldRequests(fields: Record<string, unknown> | undefined):
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, requests };
 }
+
+/**
+ * Once an account has attributes, `global_attr.<id>` names one of them: any other id is an error
+ * on its field. `schemaIds` is empty for an account without attributes, whose names stay free.
+ */
+export function unknownAttributeFields(requests: readonly FieldRequest[], schemaIds: ReadonlySet<string>): FieldErrors {
+  const errors: FieldErrors = {};
+  if (schemaIds.size === 0) return errors;
+  for (const request of requests) {
+    if (request.kind === 'attribute' && !schemaIds.has(request.attribute)) {
+      addError(errors, `fields.${request.name}`, `No attribute "${request.attribute}" in this account's schema; the attribute_ids are ${[...schemaIds].join(', ')}.`);
+    }
+  }
+  return errors;
+}

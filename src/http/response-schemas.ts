@@ -132,6 +132,10 @@ export const productSchema = z
     generation: z.strictObject({ id: z.string(), kind: z.enum(['create', 'regenerate']), agent_model: z.enum(['v1', 'v2']), usage: generationUsageSchema.nullable() }).nullable(),
     created_at: timestamp,
     updated_at: timestamp,
+    family: z.string().nullable().optional().describe('Accounts with attributes only: the family_id of its family, or null.'),
+    family_proposed: z.boolean().optional().describe('Whether the family was proposed by a generation and not yet confirmed by a person.'),
+    completeness: z.number().nullable().optional().describe('Share of its essential attributes filled in every country, 0 to 1; null when none applies.'),
+    missing_attributes: z.array(z.string()).optional().describe('Enabled attributes of its scope that no fact supports, left empty in this country.'),
   })
   .describe('A product and its record in one country (the details shape).')
   .meta({ id: 'Product' });

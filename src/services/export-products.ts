@@ -1,3 +1,5 @@
+import { loadSchema } from '../db/attributes.ts';
+import { hasSchema } from '../domain/attributes/schema.ts';
 import { stringify } from 'csv-stringify/sync';
 import type { SqlRunner } from '../db/database.ts';
 import { attributeNames, contentInCountry, exportProductsPage, generationsByIds, type ListCursor, type ProductFilters } from '../db/product-list.ts';
@@ -27,6 +29,7 @@ export const EXPORT_CONTENT_TYPE: Record<ExportFormat, string> = {
  */
 export async function* exportedViews(db: SqlRunner, filters: ProductFilters & { country: string }, batch = EXPORT_BATCH): AsyncGenerator<ProductView[]> {
   let cursor: ListCursor | null = null;
+  const schema = await loadSchema(db, filters.accountId);
   for (;;) {
     const products = await exportProductsPage(db, filters, cursor, batch);
     if (products.length === 0) return;
@@ -43,7 +46,7 @@ export async function* exportedViews(db: SqlRunner, filters: ProductFilters & { 
     yield products.map((p) => {
       const g = p.latest_generation_id === null ? undefined : generationOf.get(p.latest_generation_id);
       const generation = g === undefined ? null : { id: g.id, kind: g.kind, agent_model: g.agent_model, usage: g.usage };
-      return productView(p, filters.country, contentOf.get(p.id), generation);
+      return productView(p, filters.country, contentOf.get(p.id), generation, schema);
     });
     const last = products.at(-1);
     if (products.length < batch || last === undefined) return;
@@ -153,8 +156,10 @@ export async function* exportChunks(db: SqlRunner, filters: ProductFilters & { c
     return;
   }
   if (format === 'csv') {
-    // The attribute columns go in the header, so their names are read before any row.
-    const attributes = await attributeNames(db, filters, filters.country);
+    // The attribute columns go in the header, so their names are read before any row: with a
+    // schema, one per enabled attribute in schema order; without one, those the records hold.
+    const schema = await loadSchema(db, filters.accountId);
+    const attributes = hasSchema(schema) ? schema.attributes.filter((a) => a.is_enabled).map((a) => a.attribute_id) : await attributeNames(db, filters, filters.country);
     yield BOM + csv([[...CSV_COLUMNS, ...attributes.map((name) => `attr:${name}`)]]);
     for await (const views of exportedViews(db, filters)) yield csv(views.map((v) => csvRow(v, attributes)));
     return;

@@ -1,5 +1,14 @@
 import type { SqlRunner } from '../db/database.ts';
-import { countProducts, listedContent, listProductsPage, type ListCursor, type ListedContent, type ProductFilters, type PublicationState } from '../db/product-list.ts';
+import {
+  type AttributeFilter,
+  countProducts,
+  listedContent,
+  listProductsPage,
+  type ListCursor,
+  type ListedContent,
+  type ProductFilters,
+  type PublicationState,
+} from '../db/product-list.ts';
 import type { ProductState } from '../db/products.ts';
 import { normaliseCountry } from '../domain/countries.ts';
 import { lowerBound, parseIsoInstant, upperBound } from '../domain/iso-instant.ts';
@@ -15,6 +24,7 @@ export interface FilterQuery {
   to?: string | undefined;
   updated_from?: string | undefined;
   updated_to?: string | undefined;
+  completeness_lt?: number | undefined;
 }
 
 export const DEFAULT_PER_PAGE = 50;
@@ -28,7 +38,7 @@ function instant(value: string | undefined) {
 }
 
 /** The filters of a checked query; throws only on a value the route's schema should have refused. */
-export function filtersOf(accountId: string, q: FilterQuery): ProductFilters {
+export function filtersOf(accountId: string, q: FilterQuery, attributes: readonly AttributeFilter[] = []): ProductFilters {
   let country: string | null = null;
   if (q.country !== undefined) {
     const normalised = normaliseCountry(q.country);
@@ -52,6 +62,8 @@ export function filtersOf(accountId: string, q: FilterQuery): ProductFilters {
     createdTo: bound(q.to, upperBound),
     updatedFrom: bound(q.updated_from, lowerBound),
     updatedTo: bound(q.updated_to, upperBound),
+    completenessLt: q.completeness_lt ?? null,
+    attributes,
   };
 }
 

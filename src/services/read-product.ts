@@ -1,4 +1,6 @@
+import { loadSchema } from '../db/attributes.ts';
 import { listContent, type ContentRow } from '../db/content.ts';
+import { type AttributeSchema, hasSchema, missingAttributes } from '../domain/attributes/schema.ts';
 import type { Database } from '../db/database.ts';
 import { findGeneration } from '../db/generations.ts';
 import type { GenerationUsage } from '../domain/generation-usage.ts';
@@ -27,6 +29,11 @@ export interface ProductView extends CountryContent {
   generation: { id: string; kind: 'create' | 'regenerate'; agent_model: 'v1' | 'v2'; usage: GenerationUsage | null } | null;
   created_at: string;
   updated_at: string;
+  /** Only for accounts with attributes (issue #17): the family_id, whether a person confirmed it, and what is filled. */
+  family?: string | null;
+  family_proposed?: boolean;
+  completeness?: number | null;
+  missing_attributes?: string[];
 }
 
 export type ReadOutcome =
@@ -35,7 +42,13 @@ export type ReadOutcome =
   | { kind: 'product_not_found'; message: string };
 
 /** The details shape of a product in one country; the export writes the same objects. */
-export function productView(product: ProductRow, country: string, content: ContentRow | undefined, generation: ProductView['generation']): ProductView {
+export function productView(
+  product: ProductRow,
+  country: string,
+  content: ContentRow | undefined,
+  generation: ProductView['generation'],
+  schema: AttributeSchema = NO_SCHEMA,
+): ProductView {
   const newest = content !== undefined && content.updated_at > product.updated_at ? content.updated_at : product.updated_at;
   return {
     id: product.id,
@@ -66,6 +79,21 @@ export function productView(product: ProductRow, country: string, content: Conte
     generation,
     created_at: product.created_at.toISOString(),
     updated_at: newest.toISOString(),
+    ...attributeStatus(product, content, schema),
+  };
+}
+
+const NO_SCHEMA: AttributeSchema = { attributes: [], families: [] };
+
+/** What an account with attributes sees of a product's schema; nothing at all for one without. */
+function attributeStatus(product: ProductRow, content: ContentRow | undefined, schema: AttributeSchema): Partial<ProductView> {
+  if (!hasSchema(schema)) return {};
+  const family = product.family_id === null ? undefined : schema.families.find((f) => f.id === product.family_id);
+  return {
+    family: family?.family_id ?? null,
+    family_proposed: family !== undefined && product.family_proposed,
+    completeness: product.completeness,
+    missing_attributes: missingAttributes(schema, product.family_id, content?.global_attr ?? {}),
   };
 }
 
@@ -90,5 +118,5 @@ export async function readProduct(db: Database, accountId: string, ref: string, 
   const content = (await listContent(db, product.id)).find((c) => c.country === country);
   const latest = product.latest_generation_id === null ? undefined : await findGeneration(db, product.latest_generation_id);
   const generation = latest === undefined ? null : { id: latest.id, kind: latest.kind, agent_model: latest.agent_model, usage: latest.usage };
-  return { kind: 'ready', product: productView(product, country, content, generation) };
+  return { kind: 'ready', product: productView(product, country, content, generation, await loadSchema(db, accountId)) };
 }

@@ -3,7 +3,9 @@ import { lockProduct } from '../db/products.ts';
 import type { Database, SqlRunner } from '../db/database.ts';
 import type { AgentModel } from '../domain/pricing.ts';
 import { regenerateCost } from '../domain/pricing.ts';
-import type { FieldRequest } from '../domain/regenerate-fields.ts';
+import { type FieldRequest, unknownAttributeFields } from '../domain/regenerate-fields.ts';
+import type { FieldErrors } from '../domain/validation.ts';
+import { loadSchema } from '../db/attributes.ts';
 import { findOwnProduct } from './find-own-product.ts';
 import type { GenerationQueue } from './ports.ts';
 import { queuePaidGenerations, transactionOrAnswer } from './queue-paid-generations.ts';
@@ -11,6 +13,7 @@ import { queuePaidGenerations, transactionOrAnswer } from './queue-paid-generati
 export type RegenerateOutcome =
   | { kind: 'queued'; productId: string; fields: string[]; charged: number }
   | { kind: 'product_not_found' }
+  | { kind: 'validation_failed'; errors: FieldErrors }
   | { kind: 'insufficient_credits'; required: number; available: number };
 
 export type QueuedRegeneration = Extract<RegenerateOutcome, { kind: 'queued' }>;
@@ -37,6 +40,9 @@ export async function regenerateProduct(
 ): Promise<RegenerateOutcome> {
   const product = await findOwnProduct(deps.db, accountId, command.ref);
   if (product === undefined) return { kind: 'product_not_found' };
+  const schema = await loadSchema(deps.db, accountId);
+  const unknown = unknownAttributeFields(command.fields, new Set(schema.attributes.map((a) => a.attribute_id)));
+  if (Object.keys(unknown).length > 0) return { kind: 'validation_failed', errors: unknown };
   const required = regenerateCost(command.agentModel);
 
   return transactionOrAnswer<RegenerateOutcome>(deps.db, async (tx) => {

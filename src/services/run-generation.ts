@@ -1,4 +1,5 @@
 import { listContent } from '../db/content.ts';
+import { fillAttributes } from './fill-attributes.ts';
 import { gatherFacts, recordNotes } from './gather-facts.ts';
 import { claimTimings, holdGeneration, type HeldClaim } from './generation-claim.ts';
 import type { GenerationOutcome, RunGenerationDeps } from './generation-outcome.ts';
@@ -53,5 +54,7 @@ async function runClaimed(deps: RunGenerationDeps, claim: HeldClaim): Promise<Ge
   const notes = recordNotes(gathered);
   for (const record of written.content) record.validation_messages.push(...notes);
 
-  return storeGeneration(deps.db, claim, product, { ...written, facts: [...gathered.facts, ...written.extraFacts] });
+  const facts = [...gathered.facts, ...written.extraFacts];
+  const shaped = await fillAttributes(deps.db, product, written.content, facts, fields);
+  return storeGeneration(deps.db, claim, product, { ...written, content: shaped.content, facts, proposedFamilyId: shaped.proposedFamilyId });
 }

@@ -1,7 +1,11 @@
 import { insertHistory } from '../db/content-history.ts';
 import { listContent, upsertContent } from '../db/content.ts';
 import type { Database } from '../db/database.ts';
-import { lockProduct, touchProduct } from '../db/products.ts';
+import { loadSchema } from '../db/attributes.ts';
+import { lockProduct, setProductFamily, touchProduct } from '../db/products.ts';
+import { conformValue } from '../domain/attributes/conform-value.ts';
+import { type AttributeSchema, findAttribute, findFamily, hasSchema } from '../domain/attributes/schema.ts';
+import { addError, type FieldErrors } from '../domain/validation.ts';
 import { type CountryContent, emptyContent } from '../domain/content.ts';
 import { changedFields } from '../domain/content-changes.ts';
 import { languageOf, normaliseCountry } from '../domain/countries.ts';
@@ -19,12 +23,15 @@ export interface ManualEdit {
   productHandle?: string;
   /** A null value removes the attribute. */
   attributes?: Record<string, string | null>;
+  /** A family's `_id` or family_id, null for none: a person's choice, confirming any proposal. */
+  family?: string | null;
 }
 
 export type UpdateOutcome =
   | { kind: 'updated'; product: ProductView; fields: string[] }
   | { kind: 'product_not_found'; message: string }
-  | { kind: 'product_busy'; message: string };
+  | { kind: 'product_busy'; message: string }
+  | { kind: 'validation_failed'; errors: FieldErrors };
 
 function applyEdit(current: CountryContent, edit: ManualEdit): CountryContent {
   const next = structuredClone(current);
@@ -38,11 +45,50 @@ function applyEdit(current: CountryContent, edit: ManualEdit): CountryContent {
 }
 
 /**
+ * Once an account has attributes, `global_attr` keys are its attribute_ids and values take the
+ * attribute's stored form ("giallo" → "Yellow", "1,2 kg" → "1200" for grams); a family is named
+ * by `_id` or family_id. Returns the edit with values in stored form and the family's `_id`.
+ */
+function checkAgainstSchema(
+  schema: AttributeSchema,
+  edit: ManualEdit,
+): { kind: 'checked'; edit: ManualEdit; familyId?: string | null } | { kind: 'validation_failed'; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  let familyId: string | null | undefined;
+  if (edit.family === null) familyId = null;
+  else if (edit.family !== undefined) {
+    familyId = findFamily(schema, edit.family)?.id;
+    if (familyId === undefined) addError(errors, 'family', `No family "${edit.family.slice(0, 80)}" in this account; see GET /api/v1/families.`);
+  }
+  if (edit.attributes === undefined || !hasSchema(schema)) {
+    return Object.keys(errors).length > 0 ? { kind: 'validation_failed', errors } : { kind: 'checked', edit, ...(familyId === undefined ? {} : { familyId }) };
+  }
+  const attributes: Record<string, string | null> = {};
+  for (const [key, value] of Object.entries(edit.attributes)) {
+    const attribute = findAttribute(schema, key);
+    if (attribute === undefined || attribute.attribute_id !== key) {
+      addError(errors, `global_attr.${key}`, `No attribute "${key}" in this account's schema; see GET /api/v1/attributes.`);
+      continue;
+    }
+    if (value === null) {
+      attributes[key] = null;
+      continue;
+    }
+    const conformed = conformValue(attribute, value, true);
+    if (conformed.ok) attributes[key] = conformed.value;
+    else addError(errors, `global_attr.${key}`, conformed.message);
+  }
+  if (Object.keys(errors).length > 0) return { kind: 'validation_failed', errors };
+  return { kind: 'checked', edit: { ...edit, attributes }, ...(familyId === undefined ? {} : { familyId }) };
+}
+
+/**
  * Changes fields of one country's record by hand: free, kept in the history as a `manual` change
  * (so restore undoes it), and refused while a generation is queued or running, which would
  * overwrite it. The publication state stays as it is: the person editing is the reviewer.
  */
-export async function updateProduct(db: Database, accountId: string, edit: ManualEdit): Promise<UpdateOutcome> {
+export async function updateProduct(db: Database, accountId: string, request: ManualEdit): Promise<UpdateOutcome> {
+  let edit = request;
   const found = await findOwnProduct(db, accountId, edit.ref);
   const notFound = { kind: 'product_not_found', message: `No product matches "${refForMessage(edit.ref)}".` } as const;
   if (found === undefined) return notFound;
@@ -51,6 +97,9 @@ export async function updateProduct(db: Database, accountId: string, edit: Manua
     return { kind: 'product_not_found', message: `Product ${found.id} has no content for country "${edit.country}"; it has ${found.countries.join(', ')}.` };
   }
   const country = normalised.country;
+  const checked = checkAgainstSchema(await loadSchema(db, accountId), edit);
+  if (checked.kind === 'validation_failed') return checked;
+  edit = checked.edit;
 
   const written = await db.transaction(async (tx): Promise<UpdateOutcome | { kind: 'written'; fields: string[] }> => {
     const product = await lockProduct(tx, found.id);
@@ -71,7 +120,11 @@ export async function updateProduct(db: Database, accountId: string, edit: Manua
       change.after.product_handle = handle;
     }
     const fields = Object.keys(change.before);
-    if (fields.length > 0) {
+    if (checked.familyId !== undefined && (checked.familyId !== product.family_id || product.family_proposed)) {
+      await setProductFamily(tx, product.id, checked.familyId);
+      fields.push('family');
+    }
+    if (Object.keys(change.before).length > 0) {
       await insertHistory(tx, product.id, null, [{ country, change: 'manual', ...change }]);
       await upsertContent(tx, product.id, generationId, [next]);
       await touchProduct(tx, product.id, handle);

@@ -384,6 +384,14 @@ export interface Product {
   created_at: string;
   /** ISO 8601 date-time, UTC. */
   updated_at: string;
+  /** Accounts with attributes only: the family_id of its family, or null. */
+  family?: string | null;
+  /** Whether the family was proposed by a generation and not yet confirmed by a person. */
+  family_proposed?: boolean;
+  /** Share of its essential attributes filled in every country, 0 to 1; null when none applies. */
+  completeness?: number | null;
+  /** Enabled attributes of its scope that no fact supports, left empty in this country. */
+  missing_attributes?: string[];
 }
 
 /** HTTP 409. */
@@ -1216,6 +1224,12 @@ export class Api<
          * @maxLength 40
          */
         updated_to?: string;
+        /**
+         * Accounts with attributes: products whose completeness (share of essential attributes filled) is below this. `attr.<attribute_id>=<value>` filters by an attribute value as well (any number of them).
+         * @min 0
+         * @max 1
+         */
+        completeness_lt?: number;
         /** Set by next_page_url: the page starts right after the last product of the previous page, so products changed meanwhile are neither repeated nor skipped. */
         cursor?: string;
       },
@@ -1347,6 +1361,12 @@ export class Api<
          * @maxLength 40
          */
         updated_to?: string;
+        /**
+         * Accounts with attributes: products whose completeness (share of essential attributes filled) is below this. `attr.<attribute_id>=<value>` filters by an attribute value as well (any number of them).
+         * @min 0
+         * @max 1
+         */
+        completeness_lt?: number;
       },
       params: RequestParams = {},
     ) =>
@@ -1367,7 +1387,7 @@ export class Api<
       }),
 
     /**
- * @description Free. Only the fields sent change; `name` is an alias of `title`; a `null` attribute value removes it. Text must be plain (no HTML). Kept in the history as a `manual` change, so restore undoes it. Refused with `product_busy` while a generation is queued or running. The publication state is left as it is.
+ * @description Free. Only the fields sent change; `name` is an alias of `title`; a `null` attribute value removes it. Once the account has attributes, `global_attr` keys are attribute_ids and values are checked against the schema (select options in any language, numbers normalised to the unit), and `family` sets the family. Text must be plain (no HTML). Kept in the history as a `manual` change, so restore undoes it. Refused with `product_busy` while a generation is queued or running. The publication state is left as it is.
  *
  * @tags Products
  * @name PostProductsUpdate
@@ -1423,6 +1443,8 @@ export class Api<
         /** @maxLength 255 */
         product_handle?: string;
         global_attr?: Partial<Record<string, string | null>>;
+        /** Accounts with attributes: the product's family (family_id or _id); confirms a proposed one. */
+        family?: string | null;
       },
       params: RequestParams = {},
     ) =>

@@ -8,6 +8,7 @@ import { methodNotAllowed } from '../method-not-allowed.ts';
 import { authOf } from '../auth.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 import { parseBody } from '../schemas.ts';
+import { splitAttributeQuery } from './list-products.ts';
 import { productFilterFields } from './list-products.ts';
 
 const { country, ...otherFilters } = productFilterFields;
@@ -41,10 +42,12 @@ export const exportProductsDocs: RouteDoc[] = [
 export async function exportProductsRoute(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const url = '/products/export';
   app.get<{ Querystring: Record<string, unknown> }>(url, async (request, reply) => {
-    const parsed = parseBody(exportProductsQuerySchema, request.query);
+    const accountId = authOf(request).accountId;
+    const split = await splitAttributeQuery(deps, accountId, request.query);
+    const parsed = parseBody(exportProductsQuerySchema, split.rest);
     if (!parsed.ok) throw parsed.error;
     const { format = 'jsonl', ...filterQuery } = parsed.value;
-    const filters = filtersOf(authOf(request).accountId, filterQuery);
+    const filters = filtersOf(accountId, filterQuery, split.attributes);
     if (filters.country === null) throw new Error('export without a country');
     const scoped = { ...filters, country: filters.country };
     const extension = format === 'jsonl' ? 'jsonl' : 'csv';

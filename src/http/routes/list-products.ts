@@ -8,6 +8,10 @@ import { methodNotAllowed } from '../method-not-allowed.ts';
 import { authOf } from '../auth.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 import { parseBody } from '../schemas.ts';
+import { validationFailed } from '../errors.ts';
+import { addError, type FieldErrors } from '../../domain/validation.ts';
+import type { AttributeFilter } from '../../db/product-list.ts';
+import { ATTRIBUTE_FILTER_PREFIX, attributeFilters } from '../../services/attribute-filters.ts';
 
 const PRODUCT_STATES = ['queued', 'processing', 'completed', 'failed'] as const;
 const PUBLICATION_STATES = ['pending_review', 'ready', 'online'] as const;
@@ -45,7 +49,38 @@ export const productFilterFields = {
   to: isoInstant('to', 'Created at or before').optional(),
   updated_from: isoInstant('updated_from', 'Changed at or after (for syncing: the updated_at of the newest product seen last time)').optional(),
   updated_to: isoInstant('updated_to', 'Changed at or before').optional(),
+  completeness_lt: z.coerce
+    .number({ error: 'The completeness_lt parameter must be a number from 0 to 1.' })
+    .min(0, { error: 'The completeness_lt parameter must be a number from 0 to 1.' })
+    .max(1, { error: 'The completeness_lt parameter must be a number from 0 to 1.' })
+    .describe(
+      'Accounts with attributes: products whose completeness (share of essential attributes filled) is below this. `attr.<attribute_id>=<value>` filters by an attribute value as well (any number of them).',
+    )
+    .optional(),
 };
+
+/**
+ * Splits `attr.<attribute_id>=<value>` parameters from the rest of a query, checked against the
+ * account's schema: the rest go through the route's strict schema as before.
+ */
+export async function splitAttributeQuery(
+  deps: AppDeps,
+  accountId: string,
+  query: Record<string, unknown>,
+): Promise<{ rest: Record<string, unknown>; attributes: AttributeFilter[]; kept: [string, string][] }> {
+  const rest: Record<string, unknown> = {};
+  const raw: Record<string, string> = {};
+  const errors: FieldErrors = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (!key.startsWith(ATTRIBUTE_FILTER_PREFIX)) rest[key] = value;
+    else if (typeof value !== 'string' || value.length > 255) addError(errors, key, 'An attribute filter is one value of at most 255 characters.');
+    else raw[key] = value;
+  }
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  const resolved = await attributeFilters(deps.db, accountId, raw);
+  if (!resolved.ok) throw validationFailed(resolved.errors);
+  return { rest, attributes: resolved.filters, kept: Object.entries(raw) };
+}
 
 const wholeNumber = (name: string, max: number) => {
   const message = `The ${name} parameter must be a whole number from 1 to ${max}.`;
@@ -118,16 +153,21 @@ export function baseUrlOf(deps: AppDeps, request: FastifyRequest): string {
 export async function listProductsRoute(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const url = '/products';
   app.get<{ Querystring: Record<string, unknown> }>(url, async (request, reply) => {
-    const parsed = parseBody(listProductsQuerySchema, request.query);
+    const accountId = authOf(request).accountId;
+    const split = await splitAttributeQuery(deps, accountId, request.query);
+    const parsed = parseBody(listProductsQuerySchema, split.rest);
     if (!parsed.ok) throw parsed.error;
     const { page: pageNumber = 1, per_page: perPage = DEFAULT_PER_PAGE, cursor: cursorParam, ...filterQuery } = parsed.value;
-    const filters = filtersOf(authOf(request).accountId, filterQuery);
+    const filters = filtersOf(accountId, filterQuery, split.attributes);
     const cursor = cursorParam === undefined ? null : parseCursor(cursorParam);
     const page = await listProducts(deps.db, filters, { page: pageNumber, perPage, cursor });
 
     const path = `${baseUrlOf(deps, request)}/api/v1/products`;
     // The links keep every filter the caller gave, in the order given.
-    const kept = Object.entries(filterQuery).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+    const kept = [
+      ...Object.entries(filterQuery).flatMap(([key, value]): [string, string][] => (typeof value === 'string' || typeof value === 'number' ? [[key, String(value)]] : [])),
+      ...split.kept,
+    ];
     const link = (n: number, next: string | null) => {
       const query = new URLSearchParams(kept);
       query.set('per_page', String(perPage));

@@ -41,6 +41,8 @@ export async function regenerateProductRoute(app: FastifyInstance, deps: AppDeps
     switch (outcome.kind) {
       case 'product_not_found':
         throw new ApiError('product_not_found', `No product matches "${refForMessage(id)}".`);
+      case 'validation_failed':
+        throw validationFailed(outcome.errors);
       case 'insufficient_credits':
         throw insufficientCredits(outcome.required, outcome.available);
       case 'queued':

@@ -7,7 +7,7 @@ import { updateProduct } from '../../services/update-product.ts';
 import type { AppDeps } from '../app.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import { authOf } from '../auth.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, validationFailed } from '../errors.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 import { productSchema } from '../response-schemas.ts';
 import { MAX_LENGTH, parseBody } from '../schemas.ts';
@@ -73,6 +73,12 @@ export const updateBodySchema = z
         error: 'The global_attr field must be an object of attribute names to strings (null removes one).',
       })
       .optional(),
+    family: z
+      .string({ error: 'The family field must be a family_id or _id (null for none).' })
+      .max(255, { error: 'The family field must be at most 255 characters long.' })
+      .nullable()
+      .optional()
+      .describe("Accounts with attributes: the product's family (family_id or _id); confirms a proposed one."),
   })
   .superRefine((body, ctx) => {
     if (body.title !== undefined && body.name !== undefined) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Send title or its alias name, not both.' });
@@ -81,7 +87,19 @@ export const updateBodySchema = z
         ctx.addIssue({ code: 'custom', path: ['global_attr', name], message: 'An attribute name is 1 to 64 lowercase letters, digits or _ (and not a reserved word).' });
       }
     }
-    const edits = ['title', 'name', 'short_description', 'description', 'key_features', 'title_tag', 'meta_description', 'meta_keywords', 'product_handle', 'global_attr'] as const;
+    const edits = [
+      'title',
+      'name',
+      'short_description',
+      'description',
+      'key_features',
+      'title_tag',
+      'meta_description',
+      'meta_keywords',
+      'product_handle',
+      'global_attr',
+      'family',
+    ] as const;
     if (!edits.some((field) => body[field] !== undefined)) ctx.addIssue({ code: 'custom', path: ['body'], message: `Send at least one field to change: ${edits.join(', ')}.` });
   });
 
@@ -93,7 +111,7 @@ export const updateProductDocs: RouteDoc[] = [
     path: '/api/v1/products/update',
     summary: 'Change content fields of one country by hand',
     description:
-      'Free. Only the fields sent change; `name` is an alias of `title`; a `null` attribute value removes it. Text must be plain (no HTML). Kept in the history as a `manual` change, so restore undoes it. Refused with `product_busy` while a generation is queued or running. The publication state is left as it is.',
+      'Free. Only the fields sent change; `name` is an alias of `title`; a `null` attribute value removes it. Once the account has attributes, `global_attr` keys are attribute_ids and values are checked against the schema (select options in any language, numbers normalised to the unit), and `family` sets the family. Text must be plain (no HTML). Kept in the history as a `manual` change, so restore undoes it. Refused with `product_busy` while a generation is queued or running. The publication state is left as it is.',
     tag: 'Products',
     auth: 'bearer',
     body: updateBodySchema,
@@ -108,7 +126,7 @@ export async function updateProductRoute(app: FastifyInstance, deps: AppDeps): P
   app.post(url, async (request, reply) => {
     const body = parseBody(updateBodySchema, request.body);
     if (!body.ok) throw body.error;
-    const { code, country, title, name, key_features, product_handle, global_attr, ...text } = body.value;
+    const { code, country, title, name, key_features, product_handle, global_attr, family, ...text } = body.value;
     const newTitle = title ?? name;
     const outcome = await updateProduct(deps.db, authOf(request).accountId, {
       ref: code,
@@ -117,7 +135,9 @@ export async function updateProductRoute(app: FastifyInstance, deps: AppDeps): P
       ...(key_features === undefined ? {} : { keyFeatures: key_features }),
       ...(product_handle === undefined ? {} : { productHandle: product_handle.trim() }),
       ...(global_attr === undefined ? {} : { attributes: global_attr }),
+      ...(family === undefined ? {} : { family }),
     });
+    if (outcome.kind === 'validation_failed') throw validationFailed(outcome.errors);
     if (outcome.kind !== 'updated') throw new ApiError(outcome.kind, outcome.message);
     request.log.info({ product_id: outcome.product.id, fields: outcome.fields }, 'product updated by hand');
     return reply.send({ status: 'success', product: outcome.product });

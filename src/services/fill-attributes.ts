@@ -1,0 +1,106 @@
+import { loadSchema } from '../db/attributes.ts';
+import type { SqlRunner } from '../db/database.ts';
+import type { ProductRow } from '../db/products.ts';
+import { checkWrittenValue, fillOne } from '../domain/attributes/fill-from-facts.ts';
+import { proposeFamily } from '../domain/attributes/propose-family.ts';
+import { type AttributeDef, type AttributeSchema, attributesInScope, hasSchema } from '../domain/attributes/schema.ts';
+import type { CountryContent } from '../domain/content.ts';
+import type { Fact } from '../domain/facts.ts';
+import type { FieldRequest } from '../domain/regenerate-fields.ts';
+
+export interface ShapedAttributes {
+  content: CountryContent[];
+  /** A family the facts point to, for a product without one. */
+  proposedFamilyId: string | null;
+}
+
+/** A caller's new content for `global_attr.<id>`, which an engine cites as `caller.fields.global_attr.<id>`. */
+function callerFacts(record: CountryContent, facts: readonly Fact[], attributes: readonly AttributeDef[]): Fact[] {
+  const known = new Set(facts.map((f) => f.id));
+  const extra: Fact[] = [];
+  for (const attribute of attributes) {
+    const id = `caller.fields.global_attr.${attribute.attribute_id}`;
+    const value = record.global_attr[attribute.attribute_id];
+    if (known.has(id) || value === undefined || !(record.sources[`global_attr.${attribute.attribute_id}`] ?? []).includes(id)) continue;
+    extra.push({ id, key: 'attribute', attribute: attribute.attribute_id, value, language: null, source: 'caller', licence: null, fetchedAt: new Date().toISOString() });
+  }
+  return extra;
+}
+
+/**
+ * One attribute of one record: the engine's value when a fact it cites states it, else the value
+ * the facts state, else empty. Says why an engine's value was not kept.
+ */
+function settle(record: CountryContent, attribute: AttributeDef, facts: readonly Fact[], inScope: readonly AttributeDef[]): void {
+  const key = attribute.attribute_id;
+  const field = `global_attr.${key}`;
+  const written = record.global_attr[key];
+  const cited = (record.sources[field] ?? []).flatMap((id) => facts.filter((f) => f.id === id));
+  const kept = written === undefined ? undefined : checkWrittenValue(attribute, written, cited);
+  const filled = kept ?? fillOne(attribute, facts, inScope);
+  if (written !== undefined && kept === undefined) {
+    record.validation_messages.push(
+      filled === undefined
+        ? `${field}: "${written.slice(0, 80)}" is not a value of the schema that a cited fact states; left empty.`
+        : `${field}: "${written.slice(0, 80)}" is not a value of the schema that a cited fact states; filled from the facts instead.`,
+    );
+  }
+  if (filled === undefined) {
+    delete record.global_attr[key];
+    delete record.sources[field];
+  } else {
+    record.global_attr[key] = filled.value;
+    record.sources[field] = filled.factIds;
+  }
+}
+
+/** The attributes a generation settles: all in scope, or only those a regeneration names. */
+function targets(inScope: readonly AttributeDef[], fields: readonly FieldRequest[] | null): AttributeDef[] {
+  if (fields === null) return [...inScope];
+  const named = new Set(fields.flatMap((f) => (f.kind === 'attribute' ? [f.attribute] : [])));
+  return inScope.filter((a) => named.has(a.attribute_id));
+}
+
+export function shapeRecords(
+  schema: AttributeSchema,
+  familyId: string | null,
+  records: readonly CountryContent[],
+  facts: readonly Fact[],
+  fields: readonly FieldRequest[] | null,
+): CountryContent[] {
+  const inScope = attributesInScope(schema, familyId);
+  const schemaKeys = new Set(schema.attributes.map((a) => a.attribute_id));
+  return records.map((original) => {
+    const record = structuredClone(original);
+    const allFacts = [...facts, ...callerFacts(record, facts, inScope)];
+    if (fields === null) {
+      // Once an account has attributes, global_attr keys are its attribute_ids: the engine's own go.
+      for (const key of Object.keys(record.global_attr)) {
+        if (schemaKeys.has(key)) continue;
+        delete record.global_attr[key];
+        delete record.sources[`global_attr.${key}`];
+      }
+    }
+    for (const attribute of targets(inScope, fields)) settle(record, attribute, allFacts, inScope);
+    return record;
+  });
+}
+
+/**
+ * Puts a generation's records in the account's schema, when it has one: every enabled attribute
+ * of the product's scope filled from the facts or left empty, nothing outside the schema. An
+ * account without attributes gets its records back untouched.
+ */
+export async function fillAttributes(
+  db: SqlRunner,
+  product: ProductRow,
+  records: CountryContent[],
+  facts: readonly Fact[],
+  fields: readonly FieldRequest[] | null,
+): Promise<ShapedAttributes> {
+  const schema = await loadSchema(db, product.account_id);
+  if (!hasSchema(schema)) return { content: records, proposedFamilyId: null };
+  const proposal = product.family_id === null ? proposeFamily(schema, facts) : undefined;
+  const familyId = product.family_id ?? proposal?.familyId ?? null;
+  return { content: shapeRecords(schema, familyId, records, facts, fields), proposedFamilyId: proposal?.familyId ?? null };
+}
