@@ -8,12 +8,6 @@ import type { CountryContent } from '../domain/content.ts';
 import type { Fact } from '../domain/facts.ts';
 import type { FieldRequest } from '../domain/regenerate-fields.ts';
 
-export interface ShapedAttributes {
-  content: CountryContent[];
-  /** A family the facts point to, for a product without one. */
-  proposedFamilyId: string | null;
-}
-
 /** A caller's new content for `global_attr.<id>`, which an engine cites as `caller.fields.global_attr.<id>`. */
 function callerFacts(record: CountryContent, facts: readonly Fact[], attributes: readonly AttributeDef[]): Fact[] {
   const known = new Set(facts.map((f) => f.id));
@@ -86,21 +80,30 @@ export function shapeRecords(
   });
 }
 
+/** What a generation works to: the schema, the product's family (or the one proposed) and the attributes in scope. */
+export interface AttributePlan {
+  schema: AttributeSchema;
+  familyId: string | null;
+  proposedFamilyId: string | null;
+  inScope: AttributeDef[];
+}
+
 /**
- * Puts a generation's records in the account's schema, when it has one: every enabled attribute
- * of the product's scope filled from the facts or left empty, nothing outside the schema. An
- * account without attributes gets its records back untouched.
+ * Read before the engine writes, so the engine is given the attributes to fill; null for an
+ * account without attributes, whose records then stay exactly as its engine writes them.
  */
-export async function fillAttributes(
-  db: SqlRunner,
-  product: ProductRow,
-  records: CountryContent[],
-  facts: readonly Fact[],
-  fields: readonly FieldRequest[] | null,
-): Promise<ShapedAttributes> {
+export async function planAttributes(db: SqlRunner, product: ProductRow, facts: readonly Fact[]): Promise<AttributePlan | null> {
   const schema = await loadSchema(db, product.account_id);
-  if (!hasSchema(schema)) return { content: records, proposedFamilyId: null };
+  if (!hasSchema(schema)) return null;
   const proposal = product.family_id === null ? proposeFamily(schema, facts) : undefined;
   const familyId = product.family_id ?? proposal?.familyId ?? null;
-  return { content: shapeRecords(schema, familyId, records, facts, fields), proposedFamilyId: proposal?.familyId ?? null };
+  return { schema, familyId, proposedFamilyId: proposal?.familyId ?? null, inScope: attributesInScope(schema, familyId) };
+}
+
+/**
+ * Puts a generation's records in the account's schema: every enabled attribute of the product's
+ * scope filled from the facts or left empty, nothing outside the schema.
+ */
+export function fillAttributes(plan: AttributePlan | null, records: CountryContent[], facts: readonly Fact[], fields: readonly FieldRequest[] | null): CountryContent[] {
+  return plan === null ? records : shapeRecords(plan.schema, plan.familyId, records, facts, fields);
 }

@@ -1,3 +1,4 @@
+import type { AttributeDef } from '../domain/attributes/schema.ts';
 import type { CountryContent } from '../domain/content.ts';
 import type { Fact } from '../domain/facts.ts';
 import type { GenerationUsage } from '../domain/generation-usage.ts';
@@ -44,6 +45,8 @@ export interface EngineInput {
   fields: readonly FieldRequest[] | null;
   /** The record as it is now, per country, for a regeneration to keep what it does not touch. */
   existing: readonly CountryContent[];
+  /** The account's enabled attributes in the product's scope, when it has a schema: `global_attr` keys are their ids. */
+  attributes?: readonly AttributeDef[];
   /** The job's signal: aborted when the queue gives up on this attempt or the worker stops. */
   signal?: AbortSignal;
 }

@@ -1,5 +1,5 @@
 import { listContent } from '../db/content.ts';
-import { fillAttributes } from './fill-attributes.ts';
+import { fillAttributes, planAttributes } from './fill-attributes.ts';
 import { gatherFacts, recordNotes } from './gather-facts.ts';
 import { claimTimings, holdGeneration, type HeldClaim } from './generation-claim.ts';
 import type { GenerationOutcome, RunGenerationDeps } from './generation-outcome.ts';
@@ -48,13 +48,14 @@ async function runClaimed(deps: RunGenerationDeps, claim: HeldClaim): Promise<Ge
   }
 
   const existing = await listContent(deps.db, product.id);
-  const written = await writeContent(deps, claim, { product, fields, gathered, existing, lastAttempt });
+  const plan = await planAttributes(deps.db, product, gathered.facts);
+  const written = await writeContent(deps, claim, { product, fields, gathered, existing, lastAttempt, attributes: plan?.inScope });
   if (written.kind === 'done') return written.outcome;
   // What the sources left out or had cleaned is said on every country's record.
   const notes = recordNotes(gathered);
   for (const record of written.content) record.validation_messages.push(...notes);
 
   const facts = [...gathered.facts, ...written.extraFacts];
-  const shaped = await fillAttributes(deps.db, product, written.content, facts, fields);
-  return storeGeneration(deps.db, claim, product, { ...written, content: shaped.content, facts, proposedFamilyId: shaped.proposedFamilyId });
+  const content = fillAttributes(plan, written.content, facts, fields);
+  return storeGeneration(deps.db, claim, product, { ...written, content, facts, proposedFamilyId: plan?.proposedFamilyId ?? null });
 }

@@ -1,4 +1,5 @@
 import type { ProductRow } from '../db/products.ts';
+import type { AttributeDef } from '../domain/attributes/schema.ts';
 import type { CountryContent } from '../domain/content.ts';
 import { languageOf } from '../domain/countries.ts';
 import type { Fact } from '../domain/facts.ts';
@@ -18,6 +19,8 @@ export interface WriteInput {
   /** The record as it is now, per country. */
   existing: readonly CountryContent[];
   lastAttempt: boolean;
+  /** The account's attributes in the product's scope; undefined without a schema. */
+  attributes?: readonly AttributeDef[] | undefined;
 }
 
 export type Written = Step<{ content: CountryContent[]; productHandle: string | null; usage: GenerationUsage; extraFacts: readonly Fact[] }>;
@@ -43,6 +46,7 @@ function engineInput(claim: HeldClaim, input: WriteInput): EngineInput {
     targets: product.countries.map((country) => ({ country, language: languageOf(country) })),
     fields: input.fields,
     existing: input.existing,
+    ...(input.attributes === undefined ? {} : { attributes: input.attributes }),
     signal: claim.signal,
   };
 }

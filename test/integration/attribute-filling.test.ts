@@ -9,7 +9,7 @@ import { startHarness, type Harness } from '../helpers/harness.ts';
 const lamp = {
   title: 'Lampada LED Sole',
   brand: 'Lumina',
-  description: 'Lampadina LED gialla da 9 W con 806 lm, attacco E27. Peso 1,2 kg.',
+  description: 'Lampadina LED da 9 W con 806 lm, colore giallo, attacco E27. Peso 1,2 kg.',
   countries: ['it', 'de'],
 };
 

@@ -6,15 +6,17 @@ import type { AttributeDef } from './schema.ts';
 
 // Names, folded, that sources give an attribute, grouped under one of them.
 const NAME_GROUPS: readonly (readonly string[])[] = [
-  ['colour', 'color', 'colore', 'farbe', 'couleur', 'kleur', 'cor', 'kolor', 'shade'],
+  ['colour', 'color', 'colore', 'farbe', 'couleur', 'kleur', 'cor', 'kolor', 'shade', 'product colour', 'product color'],
   ['weight', 'net weight', 'peso', 'peso netto', 'gewicht', 'nettogewicht', 'poids', 'poids net', 'waga'],
   ['volume', 'capacity', 'capacita', 'volumen', 'inhalt', 'contenance', 'inhoud', 'pojemnosc'],
   ['power', 'wattage', 'potenza', 'leistung', 'puissance', 'potencia', 'vermogen', 'moc'],
   ['material', 'materiale', 'materiel', 'matiere', 'materiaal', 'materialy'],
-  ['connectivity', 'connection', 'connessione', 'verbindung', 'connectivite', 'conectividad'],
+  ['connectivity', 'connection', 'connessione', 'verbindung', 'connectivite', 'conectividad', 'device interface', 'interface', 'connectivity technology'],
   ['luminous flux', 'lumen', 'flusso luminoso', 'lichtstrom', 'flux lumineux'],
   ['socket', 'cap', 'attacco', 'sockel', 'culot', 'casquillo', 'fitting'],
   ['battery life', 'autonomia', 'akkulaufzeit', 'autonomie'],
+  ['spf', 'lsf', 'fps', 'fp', 'sun protection factor', 'fattore di protezione', 'lichtschutzfaktor'],
+  ['skin type', 'skin', 'hauttyp', 'hauttypen', 'pelle', 'pelli', 'peau', 'peaux', 'piel', 'pieles', 'huid', 'pele', 'skora'],
   ['screen size', 'display diagonal', 'display size', 'diagonale'],
 ];
 

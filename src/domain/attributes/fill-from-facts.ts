@@ -4,9 +4,9 @@ import type { Fact } from '../facts.ts';
 import { booleanNamed, booleanStated } from './boolean-value.ts';
 import { conformValue } from './conform-value.ts';
 import { factsNaming, namesOf, textFacts } from './fact-match.ts';
-import { fold } from './fold.ts';
+import { containsPhrase, fold, phraseOffsets } from './fold.ts';
 import { formatNumber, numberValue } from './number-value.ts';
-import { type AttributeDef, MULTI_VALUE_SEPARATOR } from './schema.ts';
+import { type AttributeDef, isSelect, MULTI_VALUE_SEPARATOR } from './schema.ts';
 import { optionsMentioned } from './select-value.ts';
 import { dimensionOf } from './units.ts';
 
@@ -27,7 +27,7 @@ export interface AttributeFill {
 // Boolean properties under other names in the eight languages, by the attribute's folded name.
 const BOOLEAN_PHRASES: Readonly<Record<string, readonly string[]>> = {
   vegan: ['vegan', 'vegano', 'vegana', 'vegane', 'veganer', 'vegetalien', 'weganski', 'veganistisch'],
-  'gluten free': ['gluten free', 'senza glutine', 'glutenfrei', 'sans gluten', 'sin gluten', 'glutenvrij', 'sem gluten', 'bezglutenowy'],
+  'gluten free': ['gluten free', 'no gluten', 'without gluten', 'senza glutine', 'glutenfrei', 'sans gluten', 'sin gluten', 'glutenvrij', 'sem gluten', 'bezglutenowy'],
   organic: ['organic', 'biologico', 'biologica', 'bio', 'biologique', 'ecologico', 'biologisch', 'organico'],
   wireless: ['wireless', 'senza fili', 'kabellos', 'sans fil', 'inalambrico', 'draadloos', 'sem fio', 'bezprzewodowy', 'bluetooth'],
   rechargeable: ['rechargeable', 'ricaricabile', 'wiederaufladbar', 'recargable', 'oplaadbaar', 'recarregavel'],
@@ -49,6 +49,16 @@ export function valueStatedBy(attribute: AttributeDef, fact: Fact): string | und
 
 /** The value a fact of free text gives the attribute, read with the stricter rules of free text. */
 export function valueReadFrom(attribute: AttributeDef, fact: Fact, alone: boolean): string | undefined {
+  // A colour or material word in prose is often about something else ("IPS Black panel", "tracks
+  // on glass", "Green Dot"): outside a name or variant, a fact must also name the attribute.
+  if (
+    isSelect(attribute.type) &&
+    !SELF_NAMING.has(fact.key) &&
+    !namesOf(attribute).some((n) => containsPhrase(fold(fact.value), n)) &&
+    factsNaming(attribute, [fact]).length === 0
+  ) {
+    return undefined;
+  }
   switch (attribute.type) {
     case 'single-select': {
       const options = optionsMentioned(attribute.options, fact.value);
@@ -65,7 +75,8 @@ export function valueReadFrom(attribute: AttributeDef, fact: Fact, alone: boolea
     case 'number': {
       // An amount in free text is this attribute's only when no other attribute in scope measures
       // the same thing ("9 W" is the power; "500 g" could be a weight or a portion).
-      if (!alone || attribute.unit === null) return undefined;
+      if (attribute.unit === null) return numberAfterName(attribute, fact.value);
+      if (!alone) return undefined;
       const value = numberValue(fact.value, attribute.unit, false);
       return value === undefined ? undefined : formatNumber(value);
     }
@@ -73,6 +84,22 @@ export function valueReadFrom(attribute: AttributeDef, fact: Fact, alone: boolea
     case 'rich-text':
       return undefined;
   }
+}
+
+/** Facts whose words describe the product itself: a colour in its name is its colour. */
+const SELF_NAMING: ReadonlySet<Fact['key']> = new Set(['name', 'variant']);
+
+/** A number without a unit is read only right after the attribute's name: "SPF 50", "LSF 30". */
+function numberAfterName(attribute: AttributeDef, text: string): string | undefined {
+  const words = fold(text).split(' ');
+  const found = new Set<string>();
+  for (const name of namesOf(attribute)) {
+    for (const at of phraseOffsets(words.join(' '), name)) {
+      const next = words[at + name.split(' ').length];
+      if (next !== undefined && /^\d+$/.test(next)) found.add(String(Number(next)));
+    }
+  }
+  return found.size === 1 ? [...found][0] : undefined;
 }
 
 /** Whether a number attribute is the only one in scope measuring its dimension. */

@@ -45,6 +45,8 @@ export function quantitiesIn(text: string): Quantity[] {
     const before = text.slice(0, (match.index ?? 0) + lead.length);
     if (MULTIPLIER.test(before)) continue;
     const amount = parseNumber(digits);
+    // "4K", "8K": a resolution, not a colour temperature (light is 1000 K and up).
+    if (unit === 'K' && (amount === undefined || amount < 1000)) continue;
     if (amount !== undefined) found.push({ amount, unit });
   }
   return found;

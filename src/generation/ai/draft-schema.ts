@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AttributeDef } from '../../domain/attributes/schema.ts';
 
 // What the model returns, as Zod schemas that the AI SDK turns into the provider's JSON schema.
 // No length limits in the schema: strict structured-output modes reject them, and a long field is
@@ -31,6 +32,29 @@ export type CountryDraft = z.infer<typeof countryDraftSchema>;
 
 /** v1: every target in one answer. */
 export const recordsSchema = z.object({ records: z.array(countryDraftSchema) });
+
+/**
+ * With an account's attribute schema, the model may name only its attribute_ids, so structured
+ * output holds it to them; the values are checked against the schema and their facts afterwards
+ * (src/services/fill-attributes.ts), as every engine's are.
+ */
+export function countryDraftSchemaFor(attributes: readonly AttributeDef[] | undefined): z.ZodType<CountryDraft> {
+  const [first, ...rest] = (attributes ?? []).map((a) => a.attribute_id);
+  if (first === undefined) return countryDraftSchema;
+  return countryDraftSchema.extend({
+    attributes: z.array(
+      z.object({
+        name: z.enum([first, ...rest]).describe('an attribute_id of attribute_schema'),
+        value: z.string().describe("in the attribute's form: a number in its unit without the unit; one of its options (several joined by ' | ' for multi-select); true or false"),
+        fact_ids: z.array(z.string()).describe('ids of the facts that state this value'),
+      }),
+    ),
+  });
+}
+
+export function recordsSchemaFor(attributes: readonly AttributeDef[] | undefined): z.ZodType<z.infer<typeof recordsSchema>> {
+  return attributes === undefined || attributes.length === 0 ? recordsSchema : z.object({ records: z.array(countryDraftSchemaFor(attributes)) });
+}
 
 export const criticSchema = z.object({
   issues: z.array(

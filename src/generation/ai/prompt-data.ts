@@ -1,5 +1,6 @@
 // Caller and source text reaches the model only as JSON inside a named block. The JSON is escaped
 // so that no value can close its block ("</product_data>" inside a description stays data).
+import type { AttributeDef } from '../../domain/attributes/schema.ts';
 import type { CountryContent } from '../../domain/content.ts';
 import type { Fact } from '../../domain/facts.ts';
 import type { EngineInput } from '../../services/ports.ts';
@@ -21,8 +22,14 @@ export function targetsData(targets: readonly { country: string; language: strin
 }
 
 /** The facts as the model sees them: what it needs to cite and weigh them, nothing more. */
-export function productData(input: Pick<EngineInput, 'product' | 'notes'>, facts: readonly Fact[]) {
+export function productData(input: Pick<EngineInput, 'product' | 'notes' | 'attributes'>, facts: readonly Fact[]) {
   return {
+    ...(input.attributes === undefined || input.attributes.length === 0
+      ? {}
+      : {
+          attribute_schema: attributeSchemaData(input.attributes),
+          attribute_schema_use: ATTRIBUTE_SCHEMA_USE,
+        }),
     product_code: input.product.code,
     code_type: input.product.codeType,
     facts: facts.map((f) => ({
@@ -50,4 +57,20 @@ export function recordData(record: CountryContent) {
     meta_description: record.meta_description,
     meta_keywords: record.meta_keywords,
   };
+}
+
+// The shop's own words about its schema, shipped with it so the versioned rules need no change.
+const ATTRIBUTE_SCHEMA_USE =
+  '`attributes` names only attribute_ids of attribute_schema. Give a value only when a fact states it, and cite that fact: a number in the unit given, without the unit; one of the options exactly as written (several joined by " | " for multi-select), whatever the language of the fact; true or false for boolean. Leave out every attribute no fact states: never guess.';
+
+/** The shop's attributes the record fills: only these names, each value in its form, none guessed. */
+export function attributeSchemaData(attributes: readonly AttributeDef[]) {
+  return attributes.map((a) => ({
+    attribute_id: a.attribute_id,
+    name: a.name,
+    type: a.type,
+    ...(a.unit === null ? {} : { unit: a.unit }),
+    ...(a.options.length === 0 ? {} : { options: a.options.map((o) => o.value) }),
+    ...(a.description === null ? {} : { description: a.description }),
+  }));
 }

@@ -7,7 +7,7 @@ import type { ContentEngine, EngineInput } from '../../services/ports.ts';
 import { allOrNothing } from './all-or-nothing.ts';
 import { askModel } from './ask-model.ts';
 import type { ModelRuntime } from './call-model.ts';
-import { recordsSchema } from './draft-schema.ts';
+import { recordsSchemaFor } from './draft-schema.ts';
 import { draftToContent } from './draft-to-content.ts';
 import { modelEngine } from './model-engine.ts';
 import { block, productData, targetsData } from './prompt-data.ts';
@@ -50,7 +50,7 @@ async function writeGroup(runtime: ModelRuntime, input: EngineInput, targets: re
       step: 'generate',
       instructions: meter.instructions('generate'),
       messages: [{ role: 'user', content: `${block('task', { targets: targetsData(targets) })}\n${block('product_data', productData(input, input.facts))}` }],
-      schema: recordsSchema,
+      schema: recordsSchemaFor(input.attributes),
       meter,
       ...(input.signal === undefined ? {} : { signal: input.signal }),
     },

@@ -13,7 +13,7 @@ import { allOrNothing } from './all-or-nothing.ts';
 import { askModel } from './ask-model.ts';
 import type { ModelRuntime } from './call-model.ts';
 import type { RecordProblem } from './checks/problem.ts';
-import { countryDraftSchema, criticSchema, type CountryDraft } from './draft-schema.ts';
+import { countryDraftSchemaFor, criticSchema, type CountryDraft } from './draft-schema.ts';
 import { draftToContent } from './draft-to-content.ts';
 import { modelEngine } from './model-engine.ts';
 import { block, productData, recordData, targetsData } from './prompt-data.ts';
@@ -74,11 +74,12 @@ async function writeCountry(runtime: ModelRuntime, options: V2Options, input: En
     return { record: content, problems: errors.map((i) => ({ field: i.field, check: 'critic' as const, message: i.problem })) };
   };
 
+  const draftSchema = countryDraftSchemaFor(input.attributes);
   let draft = await askModel(runtime, {
     step: 'draft',
     instructions: meter.instructions('draft'),
     messages: [{ role: 'user', content: data }],
-    schema: countryDraftSchema,
+    schema: draftSchema,
     meter,
     ...signal,
   });
@@ -89,7 +90,7 @@ async function writeCountry(runtime: ModelRuntime, options: V2Options, input: En
       step: 'repair',
       instructions: meter.instructions('repair'),
       messages: [{ role: 'user', content: `${data}\n${block('draft', draft)}\n${block('problems', describeProblems(verdict.problems))}` }],
-      schema: countryDraftSchema,
+      schema: draftSchema,
       meter,
       ...signal,
     });
