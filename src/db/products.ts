@@ -209,7 +209,14 @@ export async function setProductFamily(db: SqlRunner, id: string, familyId: stri
   await db.query('UPDATE products SET family_id = $2, family_proposed = false, updated_at = now() WHERE id = $1', [id, familyId]);
 }
 
-/** A generation's proposal: only for a product that has no family yet, so it never overrides a person. */
-export async function proposeProductFamily(db: SqlRunner, id: string, familyId: string): Promise<void> {
-  await db.query('UPDATE products SET family_id = $2, family_proposed = true WHERE id = $1 AND family_id IS NULL', [id, familyId]);
+/**
+ * A family a generation found: proposed from the facts, only for a product without one; named by
+ * the shop's catalogue, also over a proposal. Neither overrides a family a person set.
+ */
+export async function recordProductFamily(db: SqlRunner, id: string, familyId: string, proposed: boolean): Promise<void> {
+  await db.query(
+    `UPDATE products SET family_id = $2, family_proposed = $3
+     WHERE id = $1 AND (family_id IS NULL OR (family_proposed AND NOT $3))`,
+    [id, familyId, proposed],
+  );
 }

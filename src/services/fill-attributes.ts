@@ -2,7 +2,7 @@ import { loadSchema } from '../db/attributes.ts';
 import type { SqlRunner } from '../db/database.ts';
 import type { ProductRow } from '../db/products.ts';
 import { checkWrittenValue, fillOne } from '../domain/attributes/fill-from-facts.ts';
-import { proposeFamily } from '../domain/attributes/propose-family.ts';
+import { catalogueFamily, proposeFamily } from '../domain/attributes/propose-family.ts';
 import { type AttributeDef, type AttributeSchema, attributesInScope, hasSchema } from '../domain/attributes/schema.ts';
 import type { CountryContent } from '../domain/content.ts';
 import type { Fact } from '../domain/facts.ts';
@@ -84,7 +84,8 @@ export function shapeRecords(
 export interface AttributePlan {
   schema: AttributeSchema;
   familyId: string | null;
-  proposedFamilyId: string | null;
+  /** A family to record on the product: one the catalogue names, or one proposed from the facts. */
+  newFamily: { id: string; proposed: boolean } | null;
   inScope: AttributeDef[];
 }
 
@@ -95,9 +96,12 @@ export interface AttributePlan {
 export async function planAttributes(db: SqlRunner, product: ProductRow, facts: readonly Fact[]): Promise<AttributePlan | null> {
   const schema = await loadSchema(db, product.account_id);
   if (!hasSchema(schema)) return null;
-  const proposal = product.family_id === null ? proposeFamily(schema, facts) : undefined;
-  const familyId = product.family_id ?? proposal?.familyId ?? null;
-  return { schema, familyId, proposedFamilyId: proposal?.familyId ?? null, inScope: attributesInScope(schema, familyId) };
+  // The shop's catalogue column is the shop's word: it replaces a proposal, never a person's choice.
+  const listed = product.family_id === null || product.family_proposed ? catalogueFamily(schema, facts) : undefined;
+  const proposal = listed === undefined && product.family_id === null ? proposeFamily(schema, facts) : undefined;
+  const newFamily = listed !== undefined ? { id: listed.familyId, proposed: false } : proposal !== undefined ? { id: proposal.familyId, proposed: true } : null;
+  const familyId = newFamily?.id ?? product.family_id;
+  return { schema, familyId, newFamily, inScope: attributesInScope(schema, familyId) };
 }
 
 /**

@@ -57,5 +57,5 @@ async function runClaimed(deps: RunGenerationDeps, claim: HeldClaim): Promise<Ge
 
   const facts = [...gathered.facts, ...written.extraFacts];
   const content = fillAttributes(plan, written.content, facts, fields);
-  return storeGeneration(deps.db, claim, product, { ...written, content, facts, proposedFamilyId: plan?.proposedFamilyId ?? null });
+  return storeGeneration(deps.db, claim, product, { ...written, content, facts, newFamily: plan?.newFamily ?? null });
 }

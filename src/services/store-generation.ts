@@ -2,7 +2,7 @@ import { insertHistory, type HistoryEntry } from '../db/content-history.ts';
 import { listContent, upsertContent } from '../db/content.ts';
 import type { Database } from '../db/database.ts';
 import { completeGeneration, type GenerationRow } from '../db/generations.ts';
-import { proposeProductFamily, setProductFacts, type ProductRow } from '../db/products.ts';
+import { recordProductFamily, setProductFacts, type ProductRow } from '../db/products.ts';
 import type { CountryContent } from '../domain/content.ts';
 import { changedFields } from '../domain/content-changes.ts';
 import type { Fact } from '../domain/facts.ts';
@@ -17,8 +17,8 @@ export interface Result {
   usage: GenerationUsage;
   /** Every fact the record was written from: the gathered ones and any the engine found itself. */
   facts: readonly Fact[];
-  /** A family the facts point to, for a product that has none (accounts with attributes only). */
-  proposedFamilyId?: string | null;
+  /** A family the catalogue names or the facts point to (accounts with attributes only). */
+  newFamily?: { id: string; proposed: boolean } | null;
 }
 
 /** What each country's record looked like before this generation replaced it, field by field. */
@@ -49,7 +49,7 @@ export async function storeGeneration(db: Database, { generation, fence }: HeldC
     await upsertContent(tx, product.id, generation.id, result.content);
     // A regeneration keeps facts it no longer saw, so the untouched fields' `sources` still resolve.
     await setProductFacts(tx, product.id, generation.kind === 'regenerate' ? mergeFacts(product.facts, result.facts) : result.facts);
-    if (result.proposedFamilyId) await proposeProductFamily(tx, product.id, result.proposedFamilyId);
+    if (result.newFamily) await recordProductFamily(tx, product.id, result.newFamily.id, result.newFamily.proposed);
     return true;
   });
   return stored ? 'completed' : 'claim_lost';

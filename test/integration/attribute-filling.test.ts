@@ -169,6 +169,32 @@ for (const target of databaseTargets()) {
       assert.equal(extra, '');
     });
 
+    test("a catalogue's family column sets the family, which a person's update can still change", async () => {
+      const { token } = await schemaAccount();
+      const code = codes[next++] ?? '';
+      const csv = `ean,title,brand,family,colore,descrizione\n${code},Lampada Notte,Lumina,Lighting,nero,Lampadina da 5 W.\n`;
+      const upload = await h.app.inject({
+        method: 'POST',
+        url: '/api/v1/catalogue/imports?language=it',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+        payload: csv,
+      });
+      assert.equal(upload.statusCode, 202, upload.body);
+      const res = await h.post('/api/v1/products/create', token, { codes: code, countries: ['it'] });
+      assert.equal(res.statusCode, 202, res.body);
+      const id = res.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]?.id ?? '';
+      await h.settled(await h.generationIdsOf([id]));
+      const product = await details(token, id);
+      assert.equal(product.family, 'lighting');
+      assert.equal(product.family_proposed, false);
+      assert.equal(product.global_attr.colour, 'Black');
+      assert.equal(product.global_attr.power, '5');
+      assert.equal((await update(h, token, { code: id, country: 'it', family: 'food' })).statusCode, 200);
+      const changed = await details(token, id);
+      assert.equal(changed.family, 'food');
+      assert.equal(changed.completeness, null);
+    });
+
     test('an account without attributes sees no schema fields', async () => {
       const { token } = await h.account(100);
       const id = await created(token, lamp);

@@ -43,3 +43,19 @@ export function proposeFamily(schema: AttributeSchema, facts: readonly Fact[]): 
   if (scored.filter((s) => s.score === best.score).length > 1) return undefined;
   return { familyId: best.family.id, factIds: best.factIds };
 }
+
+// Column names a shop's catalogue gives the family in (a `family` column becomes a fact so named).
+const FAMILY_COLUMNS: ReadonlySet<string> = new Set(['family', 'product_family', 'famiglia', 'familie', 'famille', 'familia', 'rodzina']);
+
+/** The family a catalogue's `family` column names (by family_id, `_id` or name), with its fact. */
+export function catalogueFamily(schema: AttributeSchema, facts: readonly Fact[]): FamilyProposal | undefined {
+  for (const fact of facts) {
+    if (fact.source !== 'catalogue' || fact.key !== 'attribute' || fact.attribute === undefined || !FAMILY_COLUMNS.has(fact.attribute)) continue;
+    const named = fold(fact.value);
+    const family = schema.families.find(
+      (f) => f.family_id === fact.value.trim() || f.id === fact.value.trim() || fold(f.name) === named || fold(f.family_id.replaceAll('_', ' ')) === named,
+    );
+    if (family !== undefined) return { familyId: family.id, factIds: [fact.id] };
+  }
+  return undefined;
+}
