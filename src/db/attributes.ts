@@ -93,6 +93,24 @@ export async function removeAttributeValues(db: SqlRunner, accountId: string, at
   return rows.length;
 }
 
+/**
+ * Rewrites one option's value in every record of the account's products: renamed, or removed
+ * (`to` null), also as one part of a multi-select's "A | B". A record left with no value loses
+ * the attribute and its sources.
+ */
+export async function rewriteAttributeValue(db: SqlRunner, accountId: string, attributeId: string, from: string, to: string | null): Promise<void> {
+  const next = `array_to_string(array_replace(string_to_array(c.global_attr ->> $2::text, ' | '), $3::text, $4::text), ' | ')`;
+  await db.query(
+    `UPDATE product_content c SET
+       global_attr = CASE WHEN coalesce(${next}, '') = '' THEN c.global_attr - $2::text ELSE jsonb_set(c.global_attr, ARRAY[$2::text], to_jsonb(${next})) END,
+       sources = CASE WHEN coalesce(${next}, '') = '' THEN c.sources - ('global_attr.' || $2::text) ELSE c.sources END,
+       updated_at = now()
+     FROM products p
+     WHERE p.id = c.product_id AND p.account_id = $1 AND $3::text = ANY (string_to_array(c.global_attr ->> $2::text, ' | '))`,
+    [accountId, attributeId, from, to],
+  );
+}
+
 export async function setAttributeFamilies(db: SqlRunner, attributeUuid: string, familyUuids: readonly string[]): Promise<void> {
   await db.query('DELETE FROM family_attributes WHERE attribute_id = $1 AND NOT (family_id = ANY($2::uuid[]))', [attributeUuid, familyUuids]);
   await db.query('INSERT INTO family_attributes (family_id, attribute_id) SELECT unnest($2::uuid[]), $1 ON CONFLICT DO NOTHING', [attributeUuid, familyUuids]);

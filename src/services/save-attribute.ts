@@ -1,4 +1,13 @@
-import { findAttributeRow, insertAttribute, listFamilies, lockAttribute, refreshCompleteness, setAttributeFamilies, updateAttribute } from '../db/attributes.ts';
+import {
+  findAttributeRow,
+  insertAttribute,
+  listFamilies,
+  lockAttribute,
+  refreshCompleteness,
+  rewriteAttributeValue,
+  setAttributeFamilies,
+  updateAttribute,
+} from '../db/attributes.ts';
 import type { Database } from '../db/database.ts';
 import { type AttributeInput, defineAttribute } from '../domain/attributes/attribute-definition.ts';
 import type { FieldErrors } from '../domain/validation.ts';
@@ -32,6 +41,8 @@ export async function saveAttribute(db: Database, accountId: string, ref: string
       return taken(defined.fields.attribute_id);
     }
     await setAttributeFamilies(tx, id, defined.familyIds);
+    // Products keep only values the options allow: a renamed option renames them, a deleted one removes them.
+    for (const change of defined.valueChanges) await rewriteAttributeValue(tx, accountId, defined.fields.attribute_id, change.from, change.to);
     await refreshCompleteness(tx, accountId);
     return { kind: 'saved', attribute: attributeView(await findAttributeRow(tx, accountId, id)) };
   });

@@ -129,6 +129,24 @@ for (const target of databaseTargets()) {
       assert.equal(product.global_attr.power, '9');
     });
 
+    test("renaming an option renames the products' values; deleting it removes them", async () => {
+      const { token } = await schemaAccount();
+      const id = await created(token, lamp);
+      const put = (body: unknown) =>
+        h.app.inject({
+          method: 'PUT',
+          url: '/api/v1/attributes/update/colour',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+        });
+      assert.equal((await put({ options: [{ action: 'update', yellow: null, new_name: 'Amber' }] })).statusCode, 200);
+      assert.equal((await details(token, id)).global_attr.colour, 'Amber');
+      assert.equal((await put({ options: [{ action: 'delete', Amber: null }] })).statusCode, 200);
+      const product = await details(token, id, 'de');
+      assert.equal(product.global_attr.colour, undefined);
+      assert.ok(product.missing_attributes?.includes('colour'));
+    });
+
     test('deleting an attribute removes its values from every product', async () => {
       const { token } = await schemaAccount();
       const id = await created(token, lamp);

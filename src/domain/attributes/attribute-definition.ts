@@ -1,7 +1,7 @@
 // An attribute as a create or a partial update defines it: the rules that tie its fields
 // together (options only for selects, a unit only for numbers, families for family scope). Pure.
 import { addError, type FieldErrors } from '../validation.ts';
-import { applyOptionOperations, type OptionOperation } from './option-operations.ts';
+import { applyOptionOperations, type OptionOperation, type ValueChange } from './option-operations.ts';
 import { type AttributeDef, type AttributeFields, type AttributeScope, type AttributeType, type FamilyDef, findFamily, isSelect } from './schema.ts';
 import { KNOWN_UNITS, unitNamed } from './units.ts';
 
@@ -18,7 +18,7 @@ export interface AttributeInput {
   family_ids?: string[];
 }
 
-export type Defined = { ok: true; fields: AttributeFields; familyIds: string[] } | { ok: false; errors: FieldErrors };
+export type Defined = { ok: true; fields: AttributeFields; familyIds: string[]; valueChanges: ValueChange[] } | { ok: false; errors: FieldErrors };
 
 /** `current` is undefined for a create, whose input then has attribute_id, name, type and scope. */
 export function defineAttribute(current: AttributeDef | undefined, input: AttributeInput, families: readonly FamilyDef[]): Defined {
@@ -27,12 +27,15 @@ export function defineAttribute(current: AttributeDef | undefined, input: Attrib
   const scope = input.scope ?? current?.scope ?? 'global';
 
   let options = isSelect(type) ? (current?.options ?? []) : [];
+  let valueChanges: ValueChange[] = [];
   if (input.options !== undefined && input.options.length > 0) {
     if (!isSelect(type)) addError(errors, 'options', `Only single-select and multi-select attributes have options; this one is ${type}.`);
     else {
       const applied = applyOptionOperations(options, input.options);
-      if (applied.ok) options = applied.options;
-      else Object.assign(errors, applied.errors);
+      if (applied.ok) {
+        options = applied.options;
+        valueChanges = applied.changes;
+      } else Object.assign(errors, applied.errors);
     }
   }
   if (isSelect(type) && options.length === 0 && errors.options === undefined)
@@ -67,6 +70,7 @@ export function defineAttribute(current: AttributeDef | undefined, input: Attrib
   return {
     ok: true,
     familyIds,
+    valueChanges,
     fields: {
       attribute_id: input.attribute_id ?? current?.attribute_id ?? '',
       name: input.name ?? current?.name ?? '',

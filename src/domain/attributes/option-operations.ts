@@ -42,11 +42,18 @@ function valueId(given: unknown, value: string): string | undefined {
 }
 
 /** Applies the operations in order; every problem is reported under `options.<n>`. */
+/** A stored value an option change rewrites: renamed, or removed (`to` null). */
+export interface ValueChange {
+  from: string;
+  to: string | null;
+}
+
 export function applyOptionOperations(
   current: readonly AttributeOption[],
   operations: readonly OptionOperation[],
-): { ok: true; options: AttributeOption[] } | { ok: false; errors: FieldErrors } {
+): { ok: true; options: AttributeOption[]; changes: ValueChange[] } | { ok: false; errors: FieldErrors } {
   const errors: FieldErrors = {};
+  const changes: ValueChange[] = [];
   let options = [...current];
   for (const [i, operation] of operations.entries()) {
     const path = `options.${i}`;
@@ -63,17 +70,21 @@ export function applyOptionOperations(
         addError(errors, path, problem ?? 'No such option.');
       } else if (action === 'delete') {
         options = options.filter((o) => o !== option);
+        changes.push({ from: option.value, to: null });
       } else {
         const value = operation.new_name === undefined ? option.value : text(operation.new_name);
         const id = operation.new_value_id === undefined ? option.value_id : valueId(operation.new_value_id, value ?? '');
         if (value === undefined) addError(errors, path, `The new_name must be a string of 1 to ${MAX_OPTION_LENGTH} characters.`);
         else if (id === undefined) addError(errors, path, 'The new_value_id is 1 to 64 lowercase letters, digits or _.');
-        else options = options.map((o) => (o === option ? { value, value_id: id } : o));
+        else {
+          options = options.map((o) => (o === option ? { value, value_id: id } : o));
+          if (value !== option.value) changes.push({ from: option.value, to: value });
+        }
       }
     } else {
       addError(errors, `${path}.action`, 'The action must be "new", "update" or "delete".');
     }
   }
   checkUnique(options, errors, 'options');
-  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, options };
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, options, changes };
 }
