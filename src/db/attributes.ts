@@ -111,6 +111,20 @@ export async function rewriteAttributeValue(db: SqlRunner, accountId: string, at
   );
 }
 
+/** Moves an attribute's values, and their sources, to its new attribute_id in every record of the account. */
+export async function renameAttributeKey(db: SqlRunner, accountId: string, from: string, to: string): Promise<void> {
+  await db.query(
+    `UPDATE product_content c SET
+       global_attr = (c.global_attr - $2::text) || jsonb_build_object($3::text, c.global_attr -> $2::text),
+       sources = CASE WHEN c.sources ? ('global_attr.' || $2::text)
+         THEN (c.sources - ('global_attr.' || $2::text)) || jsonb_build_object('global_attr.' || $3::text, c.sources -> ('global_attr.' || $2::text))
+         ELSE c.sources END,
+       updated_at = now()
+     FROM products p WHERE p.id = c.product_id AND p.account_id = $1 AND c.global_attr ? $2::text`,
+    [accountId, from, to],
+  );
+}
+
 export async function setAttributeFamilies(db: SqlRunner, attributeUuid: string, familyUuids: readonly string[]): Promise<void> {
   await db.query('DELETE FROM family_attributes WHERE attribute_id = $1 AND NOT (family_id = ANY($2::uuid[]))', [attributeUuid, familyUuids]);
   await db.query('INSERT INTO family_attributes (family_id, attribute_id) SELECT unnest($2::uuid[]), $1 ON CONFLICT DO NOTHING', [attributeUuid, familyUuids]);

@@ -4,11 +4,14 @@ import {
   listFamilies,
   lockAttribute,
   refreshCompleteness,
+  removeAttributeValues,
+  renameAttributeKey,
   rewriteAttributeValue,
   setAttributeFamilies,
   updateAttribute,
 } from '../db/attributes.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, SqlRunner } from '../db/database.ts';
+import type { AttributeDef, AttributeFields } from '../domain/attributes/schema.ts';
 import { type AttributeInput, defineAttribute } from '../domain/attributes/attribute-definition.ts';
 import type { FieldErrors } from '../domain/validation.ts';
 import { type AttributeView, attributeView } from './attribute-views.ts';
@@ -20,6 +23,19 @@ const taken = (attributeId: string): SaveAttributeOutcome => ({
   kind: 'validation_failed',
   errors: { attribute_id: [`The account already has an attribute "${attributeId}"; attribute_id is unique per account.`] },
 });
+
+/**
+ * Keeps the products' values in step with a changed attribute: a new attribute_id moves them; a
+ * new type or unit removes them, since they were written for the old one (the next generation
+ * fills them again).
+ */
+async function carryValues(tx: SqlRunner, accountId: string, before: AttributeDef, after: AttributeFields): Promise<void> {
+  if (before.type !== after.type || before.unit !== after.unit) {
+    await removeAttributeValues(tx, accountId, before.attribute_id);
+    return;
+  }
+  if (before.attribute_id !== after.attribute_id) await renameAttributeKey(tx, accountId, before.attribute_id, after.attribute_id);
+}
 
 /**
  * Creates an attribute (`ref` undefined) or changes one (by `_id` or attribute_id), its families
@@ -41,6 +57,7 @@ export async function saveAttribute(db: Database, accountId: string, ref: string
       return taken(defined.fields.attribute_id);
     }
     await setAttributeFamilies(tx, id, defined.familyIds);
+    if (current !== undefined) await carryValues(tx, accountId, current, defined.fields);
     // Products keep only values the options allow: a renamed option renames them, a deleted one removes them.
     for (const change of defined.valueChanges) await rewriteAttributeValue(tx, accountId, defined.fields.attribute_id, change.from, change.to);
     await refreshCompleteness(tx, accountId);

@@ -132,19 +132,28 @@ for (const target of databaseTargets()) {
     test("renaming an option renames the products' values; deleting it removes them", async () => {
       const { token } = await schemaAccount();
       const id = await created(token, lamp);
-      const put = (body: unknown) =>
+      const put = (body: unknown, ref = 'colour') =>
         h.app.inject({
           method: 'PUT',
-          url: '/api/v1/attributes/update/colour',
+          url: `/api/v1/attributes/update/${ref}`,
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
           payload: JSON.stringify(body),
         });
       assert.equal((await put({ options: [{ action: 'update', yellow: null, new_name: 'Amber' }] })).statusCode, 200);
       assert.equal((await details(token, id)).global_attr.colour, 'Amber');
-      assert.equal((await put({ options: [{ action: 'delete', Amber: null }] })).statusCode, 200);
+      // A new attribute_id moves the values with their sources.
+      assert.equal((await put({ attribute_id: 'color' })).statusCode, 200);
+      const moved = await details(token, id);
+      assert.equal(moved.global_attr.color, 'Amber');
+      assert.ok(moved.sources['global_attr.color']);
+      const deleted = await put({ options: [{ action: 'delete', Amber: null }] }, 'color');
+      assert.equal(deleted.statusCode, 200, deleted.body);
       const product = await details(token, id, 'de');
-      assert.equal(product.global_attr.colour, undefined);
-      assert.ok(product.missing_attributes?.includes('colour'));
+      assert.equal(product.global_attr.color, undefined);
+      assert.ok(product.missing_attributes?.includes('color'));
+      // A new unit drops the values written in the old one.
+      assert.equal((await put({ unit: 'kg' }, 'weight')).statusCode, 200);
+      assert.equal((await details(token, id)).global_attr.weight, undefined);
     });
 
     test('deleting an attribute removes its values from every product', async () => {
