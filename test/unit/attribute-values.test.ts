@@ -77,6 +77,19 @@ describe('filling from facts', () => {
     assert.deepEqual(fillFromFacts([vegan], [fact('d', 'description', 'A hazelnut spread.')]).missing, ['vegan']);
     assert.equal(fillFromFacts([vegan], [fact('v', 'attribute', 'nein', 'vegan')]).values.vegan, 'false');
   });
+  it('a negation reaches only its own clause: "senza glutine, vegano" is vegan', () => {
+    const glutenFree = attribute('gluten_free', 'boolean');
+    const fill = fillFromFacts([vegan, glutenFree], [fact('d', 'description', 'Senza glutine, vegano.')]);
+    assert.deepEqual(fill.values, { vegan: 'true', gluten_free: 'true' });
+    assert.equal(fillFromFacts([vegan], [fact('d', 'description', 'No gluten, vegan')]).values.vegan, 'true');
+    assert.deepEqual(checkWrittenValue(vegan, 'true', [fact('d', 'description', 'Ohne Gluten, vegan')]), { value: 'true', factIds: ['d'] });
+  });
+  it('a yes or no right after the name answers it: "Vegan: no" is false', () => {
+    assert.equal(fillFromFacts([vegan], [fact('d', 'description', 'Vegan: no')]).values.vegan, 'false');
+    assert.equal(fillFromFacts([attribute('gluten_free', 'boolean')], [fact('d', 'description', 'Glutenfrei: nein')]).values.gluten_free, 'false');
+    assert.equal(fillFromFacts([vegan], [fact('d', 'description', 'Vegano: sì')]).values.vegan, 'true');
+    assert.equal(checkWrittenValue(vegan, 'true', [fact('d', 'description', 'Vegan? No.')]), undefined);
+  });
   it('an engine value passes only when a cited fact states it', () => {
     const facts = [fact('a', 'attribute', 'Gelb', 'farbe'), fact('d', 'description', 'Nice lamp.')];
     assert.deepEqual(checkWrittenValue(colour, 'yellow', facts), { value: 'Yellow', factIds: ['a'] });
