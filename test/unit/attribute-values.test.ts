@@ -24,8 +24,8 @@ function attribute(attribute_id: string, type: AttributeType, extra: Partial<Att
   };
 }
 
-function fact(id: string, key: FactKey, value: string, name?: string): Fact {
-  return { id, key, value, language: null, source: 'catalogue', licence: null, fetchedAt: '2026-11-01T00:00:00Z', ...(name === undefined ? {} : { attribute: name }) };
+function fact(id: string, key: FactKey, value: string, name?: string, language: string | null = null): Fact {
+  return { id, key, value, language, source: 'catalogue', licence: null, fetchedAt: '2026-11-01T00:00:00Z', ...(name === undefined ? {} : { attribute: name }) };
 }
 
 const colour = attribute('colour', 'single-select', {
@@ -55,6 +55,20 @@ describe('numbers are normalised to the unit', () => {
   it('a bare number is the unit only when a person types it', () => {
     assert.deepEqual(conformValue(weight, '250', true), { ok: true, value: '250' });
     assert.equal(conformValue(weight, '250', false).ok, false);
+  });
+  it('"1.200 g" and "10,000 mAh" are read in the fact\'s language, and are no value when it is unknown', () => {
+    const capacity = attribute('capacity', 'number', { unit: 'mAh' });
+    assert.deepEqual(fillFromFacts([weight], [fact('q', 'attribute', '1.200 g', 'net_weight', 'it')]).values, { net_weight: '1200' });
+    assert.deepEqual(fillFromFacts([weight], [fact('q', 'attribute', '1,250 kg', 'net_weight', 'de')]).values, { net_weight: '1250' });
+    assert.deepEqual(fillFromFacts([capacity], [fact('c', 'attribute', '10,000 mAh', 'capacity', 'en')]).values, { capacity: '10000' });
+    assert.deepEqual(fillFromFacts([capacity], [fact('c', 'attribute', '10.000 mAh', 'capacity', 'it')]).values, { capacity: '10000' });
+    const unknown = fillFromFacts([weight, capacity], [fact('q', 'attribute', '1.200 g', 'net_weight'), fact('c', 'attribute', '10,000 mAh', 'capacity')]);
+    assert.deepEqual(unknown.values, {});
+    assert.deepEqual(unknown.missing, ['net_weight', 'capacity']);
+    const typed = conformValue(weight, '1.200', true);
+    assert.equal(typed.ok, false);
+    assert.match(typed.ok ? '' : typed.message, /1200 or 1\.2/);
+    assert.deepEqual(conformValue(weight, '0,250 kg', false), { ok: true, value: '250' });
   });
   it('reads European and English separators', () => {
     assert.equal(parseNumber('1.234,5'), 1234.5);

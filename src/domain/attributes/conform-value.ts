@@ -11,17 +11,19 @@ const optionList = (attribute: AttributeDef) => attribute.options.map((o) => o.v
 
 /**
  * `bareIsUnit`: a bare number is in the attribute's unit. True for a person's edit; false for a
- * model's or a fact's text, which must state the unit when the attribute has one.
+ * model's or a fact's text, which must state the unit when the attribute has one. `language`: the
+ * text's, which decides whether "1.200" is 1200 or 1.2 (unknown: neither).
  */
-export function conformValue(attribute: AttributeDef, text: string, bareIsUnit: boolean): Conformed {
+export function conformValue(attribute: AttributeDef, text: string, bareIsUnit: boolean, language: string | null = null): Conformed {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: false, message: `The value of ${attribute.attribute_id} is empty.` };
   switch (attribute.type) {
     case 'number': {
-      const value = numberValue(trimmed, attribute.unit, bareIsUnit);
+      const value = numberValue(trimmed, attribute.unit, bareIsUnit, language);
       if (value !== undefined) return { ok: true, value: formatNumber(value) };
       const unit = attribute.unit === null ? '' : ` in ${attribute.unit} (or another unit of the same kind, such as "1,2 kg")`;
-      return { ok: false, message: `${attribute.attribute_id} is a number${unit}; "${trimmed.slice(0, 80)}" is not one.` };
+      const grouping = /\d[.,]\d{3}(?!\d)/.test(trimmed) ? ' A separator before three digits may group thousands or mark decimals: write 1200 or 1.2.' : '';
+      return { ok: false, message: `${attribute.attribute_id} is a number${unit}; "${trimmed.slice(0, 80)}" is not one.${grouping}` };
     }
     case 'boolean': {
       const value = booleanNamed(trimmed);

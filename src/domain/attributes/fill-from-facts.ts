@@ -43,7 +43,7 @@ function booleanPhrases(attribute: AttributeDef): string[] {
 
 /** The value one fact that names the attribute gives it; a caller's own content may give a bare number. */
 export function valueStatedBy(attribute: AttributeDef, fact: Fact): string | undefined {
-  const conformed = conformValue(attribute, fact.value, fact.source === 'caller');
+  const conformed = conformValue(attribute, fact.value, fact.source === 'caller', fact.language);
   return conformed.ok ? conformed.value : undefined;
 }
 
@@ -77,7 +77,7 @@ export function valueReadFrom(attribute: AttributeDef, fact: Fact, alone: boolea
       // the same thing ("9 W" is the power; "500 g" could be a weight or a portion).
       if (attribute.unit === null) return numberAfterName(attribute, fact.value);
       if (!alone) return undefined;
-      const value = numberValue(fact.value, attribute.unit, false);
+      const value = numberValue(fact.value, attribute.unit, false, fact.language);
       return value === undefined ? undefined : formatNumber(value);
     }
     case 'text':
