@@ -106,6 +106,39 @@ for (const target of databaseTargets()) {
       assert.equal(errorOf(update).code, 'attribute_not_found');
     });
 
+    test("another account's attributes and families are not found by _id or key, nor usable as references", async () => {
+      const owner = await h.account();
+      const family = familyResponseSchema.parse((await h.post('/api/v1/families/create', owner.token, { family_id: 'tools', name: 'Tools' })).json()).data;
+      const made = await h.post('/api/v1/attributes/create', owner.token, { attribute_id: 'torque', name: 'Torque', type: 'text', scope: 'family', family_ids: [family._id] });
+      const attribute = attributeResponseSchema.parse(made.json()).data;
+      const stranger = await h.account();
+      const attributeNotFound = { status: 'error', code: 'attribute_not_found', message: 'Attribute not found' };
+      const familyNotFound = { status: 'error', code: 'family_not_found', message: 'Family not found' };
+      for (const ref of [attribute._id, 'torque']) {
+        const changed = await send(h, 'PUT', `/api/v1/attributes/update/${ref}`, stranger.token, { name: 'Mine' });
+        assert.equal(changed.statusCode, 404);
+        assert.deepEqual(changed.json(), attributeNotFound);
+        assert.deepEqual((await send(h, 'DELETE', `/api/v1/attributes/delete/${ref}`, stranger.token)).json(), attributeNotFound);
+      }
+      for (const ref of [family._id, 'tools']) {
+        assert.deepEqual((await send(h, 'PUT', `/api/v1/families/update/${ref}`, stranger.token, { name: 'Mine' })).json(), familyNotFound);
+        assert.deepEqual((await send(h, 'DELETE', `/api/v1/families/delete/${ref}`, stranger.token)).json(), familyNotFound);
+      }
+      const borrowsFamily = await h.post('/api/v1/attributes/create', stranger.token, { attribute_id: 'x', name: 'X', type: 'text', scope: 'family', family_ids: [family._id] });
+      assert.equal(borrowsFamily.statusCode, 422);
+      assert.ok(errorOf(borrowsFamily).errors?.['family_ids.0']);
+      const borrowsAttribute = await h.post('/api/v1/families/create', stranger.token, { family_id: 'tools', name: 'Tools', attribute_ids: [attribute._id] });
+      assert.equal(borrowsAttribute.statusCode, 422);
+      assert.ok(errorOf(borrowsAttribute).errors?.['attribute_ids.0']);
+      // The owner's schema is as it was.
+      const listed = attributeListResponseSchema.parse((await h.get('/api/v1/attributes', owner.token)).json()).data;
+      assert.deepEqual(
+        listed.map((a) => [a.name, a.family_ids]),
+        [['Torque', [family._id]]],
+      );
+      assert.deepEqual(familyListResponseSchema.parse((await h.get('/api/v1/families', owner.token)).json()).data[0]?.attribute_ids, [attribute._id]);
+    });
+
     test('an essential attribute cannot be deleted; a deleted one leaves no trace', async () => {
       const { token } = await h.account();
       await h.post('/api/v1/attributes/create', token, { attribute_id: 'ean_grade', name: 'Grade', type: 'text', scope: 'global', is_essential: true });
