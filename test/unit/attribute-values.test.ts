@@ -38,6 +38,13 @@ describe('select values match across the eight languages', () => {
   for (const word of ['giallo', 'Gelb', 'yellow', 'jaune', 'amarillo', 'żółty', 'geel', 'amarelo', 'YELLOW']) {
     it(`"${word}" is the option Yellow`, () => assert.deepEqual(conformValue(colour, word, true), { ok: true, value: 'Yellow' }));
   }
+  it('a multi-select option holding "/" or "," is one option, and can be set', () => {
+    const finish = attribute('finish', 'multi-select', { options: ['Black/White', 'Rot, Grün', 'Matt'].map((value, i) => ({ value, value_id: `f${i}` })) });
+    assert.deepEqual(conformValue(finish, 'Black/White', true), { ok: true, value: 'Black/White' });
+    assert.deepEqual(conformValue(finish, 'matt | black/white', true), { ok: true, value: 'Black/White | Matt' });
+    assert.deepEqual(conformValue(finish, 'Rot, Grün', true), { ok: true, value: 'Rot, Grün' });
+    assert.equal(conformValue(finish, 'Black | Glossy', true).ok, false);
+  });
   it('a colour outside the options is refused, with the options named', () => {
     const result = conformValue(colour, 'viola', true);
     assert.equal(result.ok, false);

@@ -41,13 +41,13 @@ function valueId(given: unknown, value: string): string | undefined {
   return typeof given === 'string' && /^[a-z0-9_]{1,64}$/.test(given) ? given : undefined;
 }
 
-/** Applies the operations in order; every problem is reported under `options.<n>`. */
 /** A stored value an option change rewrites: renamed, or removed (`to` null). */
 export interface ValueChange {
   from: string;
   to: string | null;
 }
 
+/** Applies the operations in order; every problem is reported under `options.<n>`. */
 export function applyOptionOperations(
   current: readonly AttributeOption[],
   operations: readonly OptionOperation[],

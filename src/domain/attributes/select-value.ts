@@ -26,19 +26,26 @@ export function optionsMentioned(options: readonly AttributeOption[], text: stri
 }
 
 /**
- * A multi-select value as written by a person or a model: parts split on `|`, `,`, `/` or `;`,
- * each one option. Undefined when any part names none, so nothing outside the options is kept.
+ * A multi-select value as written by a person or a model: parts split on `|`, and a part that is
+ * no option further on `,`, `/` or `;` (an option may itself hold those: "Black/White"), each part
+ * one option. Undefined when any part names none, so nothing outside the options is kept.
  */
 export function optionsNamed(options: readonly AttributeOption[], text: string): AttributeOption[] | undefined {
-  const parts = text
-    .split(/[|,;/]/)
-    .map((p) => p.trim())
-    .filter((p) => p !== '');
   const found: AttributeOption[] = [];
-  for (const part of parts) {
-    const option = optionNamed(options, part);
-    if (option === undefined) return undefined;
-    if (!found.includes(option)) found.push(option);
+  for (const part of splitParts(text, /\|/)) {
+    const whole = optionNamed(options, part);
+    const named = whole === undefined ? splitParts(part, /[,;/]/).map((p) => optionNamed(options, p)) : [whole];
+    for (const option of named) {
+      if (option === undefined) return undefined;
+      if (!found.includes(option)) found.push(option);
+    }
   }
   return found.length === 0 ? undefined : options.filter((o) => found.includes(o));
+}
+
+function splitParts(text: string, separator: RegExp): string[] {
+  return text
+    .split(separator)
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
 }
