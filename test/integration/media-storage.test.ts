@@ -5,7 +5,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
-import { FileMediaStorage } from '../../src/media/media-storage.ts';
+import { FileMediaStorage } from '../../src/media/file-media-storage.ts';
 import { defined } from '../helpers/assert.ts';
 
 // The filesystem media store: content-addressed, fanned out, atomic, idempotent.
