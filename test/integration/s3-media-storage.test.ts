@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -12,6 +11,7 @@ import { createContainer } from '../../src/container.ts';
 import { MediaStoreUnavailableError } from '../../src/media/media-storage.ts';
 import { S3MediaStorage, type S3MediaSettings } from '../../src/media/s3-media-storage.ts';
 import { defined } from '../helpers/assert.ts';
+import { downHost } from '../helpers/down-host.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { OFFLINE_ENV } from '../helpers/offline-env.ts';
 import { runCli } from '../helpers/run-cli.ts';
@@ -127,14 +127,7 @@ describe('S3MediaStorage', () => {
   });
 
   test('a server that is not there is unreachable, not a missing file', async () => {
-    // A port that was free a moment ago and has nothing listening.
-    const port = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const address = probe.address();
-        probe.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
-      });
-    });
-    const gone = store({ endpoint: `http://127.0.0.1:${port}` });
+    const gone = store({ endpoint: await downHost() });
     await assert.rejects(
       gone.exists(sha(Buffer.from('z')), 'jpg'),
       /^MediaStoreUnavailableError: media store: looking up a rendition failed at .*: the S3 server cannot be reached \(ECONNREFUSED\)$/,
