@@ -83,6 +83,18 @@ for (const target of databaseTargets()) {
       assert.equal(unknownButAsked.statusCode, 404);
     });
 
+    test('HEAD answers the headers without the body, and leaves no connection to the bucket open', async () => {
+      const url = new URL(defined(renditions[0]).url).pathname;
+      // More than the S3 client's 50 sockets: a body left unread would hold its socket and the last ones would hang.
+      for (let i = 0; i < 60; i++) {
+        const res = await h.app.inject({ method: 'HEAD', url });
+        assert.equal(res.statusCode, 200);
+        assert.equal(res.headers['content-length'], String(defined(renditions[0]).bytes));
+        assert.equal(res.rawPayload.length, 0);
+      }
+      assert.equal((await h.app.inject({ method: 'GET', url })).statusCode, 200);
+    });
+
     test('with MEDIA_PUBLIC_BASE_URL, /media redirects to the object under that base', async () => {
       const config = loadConfig({ ...OFFLINE_ENV, ...s3.env({ MEDIA_S3_PREFIX: 'vetrina', MEDIA_PUBLIC_BASE_URL: 'https://cdn.example/assets/' }) });
       const app = await buildApp({ ...h.container, config });
