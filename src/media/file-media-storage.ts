@@ -74,6 +74,16 @@ export class FileMediaStorage implements MediaStorage {
     }
   }
 
+  async sizeOf(hash: string, ext: MediaExt): Promise<number | null> {
+    try {
+      const stats = await stat(this.pathOf(hash, ext));
+      return stats.isFile() ? stats.size : null;
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
   keyOf(hash: string, ext: MediaExt): string {
     return mediaKey(hash, ext);
   }

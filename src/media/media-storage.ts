@@ -26,6 +26,8 @@ export interface MediaStorage {
   open(hash: string, ext: MediaExt): Promise<OpenedMedia | null>;
   read(hash: string, ext: MediaExt): Promise<Uint8Array | null>;
   exists(hash: string, ext: MediaExt): Promise<boolean>;
+  /** The stored file's size in bytes, without its bytes, or null when there is none. */
+  sizeOf(hash: string, ext: MediaExt): Promise<number | null>;
   /** Where the file sits below the store's root: its path under MEDIA_DIR, or its S3 key with the prefix. */
   keyOf(hash: string, ext: MediaExt): string;
 }

@@ -107,12 +107,18 @@ export class S3MediaStorage implements MediaStorage {
   }
 
   async exists(hash: string, ext: MediaExt): Promise<boolean> {
+    return (await this.sizeOf(hash, ext)) !== null;
+  }
+
+  async sizeOf(hash: string, ext: MediaExt): Promise<number | null> {
     const key = this.keyOf(hash, ext);
     try {
-      await this.#client.send(new HeadObjectCommand({ Bucket: this.#settings.bucket, Key: key }));
-      return true;
+      const head = await this.#client.send(new HeadObjectCommand({ Bucket: this.#settings.bucket, Key: key }));
+      if (head.ContentLength === undefined) throw new MediaStoreUnavailableError(`media store: the S3 server${this.#where()} answered a HEAD without the object's length`);
+      return head.ContentLength;
     } catch (error) {
-      if (isNotFound(error)) return false;
+      if (error instanceof MediaStoreUnavailableError) throw error;
+      if (isNotFound(error)) return null;
       throw this.#unavailable(error, 'looking up a rendition');
     }
   }

@@ -35,6 +35,8 @@ describe('FileMediaStorage', () => {
     await storage.put(hash, 'jpg', bytes);
     assert.equal(await storage.exists(hash, 'jpg'), true);
     assert.equal(await storage.exists(hash, 'webp'), false, 'the extension is part of the name');
+    assert.equal(await storage.sizeOf(hash, 'jpg'), bytes.length);
+    assert.equal(await storage.sizeOf(hash, 'webp'), null);
     assert.deepEqual(await readFile(join(dir, 'media', hash.slice(0, 2), hash.slice(2, 4), `${hash}.jpg`)), bytes);
     assert.deepEqual(Buffer.from(defined(await storage.read(hash, 'jpg'))), bytes);
     const opened = defined(await storage.open(hash, 'jpg'));

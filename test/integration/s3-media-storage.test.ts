@@ -59,6 +59,8 @@ describe('S3MediaStorage', () => {
     await storage.put(hash, 'jpg', bytes);
     assert.equal(await storage.exists(hash, 'jpg'), true);
     assert.equal(await storage.exists(hash, 'webp'), false, 'the extension is part of the name');
+    assert.equal(await storage.sizeOf(hash, 'jpg'), bytes.length);
+    assert.equal(await storage.sizeOf(hash, 'webp'), null);
     const key = `shop-a/media/${hash.slice(0, 2)}/${hash.slice(2, 4)}/${hash}.jpg`;
     assert.equal(storage.keyOf(hash, 'jpg'), key);
 

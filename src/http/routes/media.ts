@@ -25,28 +25,34 @@ function notFound(reply: FastifyReply): FastifyReply {
 }
 
 export function registerMediaRoutes(app: FastifyInstance, deps: MediaRouteDeps): void {
-  app.get<{ Params: { file: string } }>('/media/:file', async (request, reply) => {
-    // Only the exact shape of a stored name gets near the storage: no dots, slashes or other case.
-    const match = FILE_NAME.exec(request.params.file);
-    const hash = match?.[1];
-    const ext = match?.[2] as MediaExt | undefined;
-    if (hash === undefined || ext === undefined) return notFound(reply);
+  // HEAD is routed here too, rather than left to Fastify's automatic HEAD route, which would read
+  // the whole file from the store and throw it away: a HEAD asks the store for the size only.
+  app.route<{ Params: { file: string } }>({
+    method: ['GET', 'HEAD'],
+    url: '/media/:file',
+    handler: async (request, reply) => {
+      // Only the exact shape of a stored name gets near the storage: no dots, slashes or other case.
+      const match = FILE_NAME.exec(request.params.file);
+      const hash = match?.[1];
+      const ext = match?.[2] as MediaExt | undefined;
+      if (hash === undefined || ext === undefined) return notFound(reply);
 
-    // Not looked up first: asking the store would cost the round trip the redirect is there to save.
-    if (deps.redirectBaseUrl !== undefined) {
-      return reply
-        .code(302)
-        .header('location', `${deps.redirectBaseUrl}/${deps.storage.keyOf(hash, ext)}`)
-        .header('cache-control', REDIRECT_CACHE_CONTROL)
-        .send();
-    }
-    try {
-      return await serveFile(request, reply, deps.storage, hash, ext);
-    } catch (error) {
-      if (!(error instanceof MediaStoreUnavailableError)) throw error;
-      request.log.error({ reason: error.message }, 'media store unavailable');
-      return sendApiError(reply, new ApiError('unavailable', 'The media store cannot be reached; retry later.', { request_id: request.id }));
-    }
+      // Not looked up first: asking the store would cost the round trip the redirect is there to save.
+      if (deps.redirectBaseUrl !== undefined) {
+        return reply
+          .code(302)
+          .header('location', `${deps.redirectBaseUrl}/${deps.storage.keyOf(hash, ext)}`)
+          .header('cache-control', REDIRECT_CACHE_CONTROL)
+          .send();
+      }
+      try {
+        return await serveFile(request, reply, deps.storage, hash, ext);
+      } catch (error) {
+        if (!(error instanceof MediaStoreUnavailableError)) throw error;
+        request.log.error({ reason: error.message }, 'media store unavailable');
+        return sendApiError(reply, new ApiError('unavailable', 'The media store cannot be reached; retry later.', { request_id: request.id }));
+      }
+    },
   });
   // Deeper paths under /media (`/media/../x`, `/media/ab/cd.jpg`) are not files either.
   app.get('/media/*', async (_request, reply) => notFound(reply));
@@ -59,6 +65,11 @@ async function serveFile(request: FastifyRequest, reply: FastifyReply, storage: 
   if (ifNoneMatch(request.headers['if-none-match'], etag)) {
     if (!(await storage.exists(hash, ext))) return notFound(reply);
     return withFileHeaders(reply, etag).code(304).send();
+  }
+  if (request.method === 'HEAD') {
+    const size = await storage.sizeOf(hash, ext);
+    if (size === null) return notFound(reply);
+    return withFileHeaders(reply, etag).header('content-type', MEDIA_CONTENT_TYPES[ext]).header('content-length', String(size)).send();
   }
   const opened = await storage.open(hash, ext);
   if (opened === null) return notFound(reply);
