@@ -16,7 +16,7 @@ import sharp from 'sharp';
 import { loadConfig } from '../src/config.ts';
 import { createGuardedFetcher } from '../src/media/guarded-fetch.ts';
 import { imageForModel } from '../src/media/image-for-model.ts';
-import { FileMediaStorage } from '../src/media/media-storage.ts';
+import { FileMediaStorage } from '../src/media/file-media-storage.ts';
 import { configureSharp } from '../src/media/sharp-settings.ts';
 import { standardiseProductImages } from '../src/media/standardise-product-images.ts';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseAllowedHost } from './media/address-policy.ts';
+import type { S3MediaSettings } from './media/s3-media-storage.ts';
 
 // The only reader of process.env: parsed once, frozen, passed down explicitly.
 const intFrom = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
@@ -73,6 +74,29 @@ const configSchema = z.object({
       }
     }),
   MEDIA_DIR: z.string().trim().min(1).optional(),
+  // Where renditions are kept: `file` (MEDIA_DIR, one host) or `s3` (a bucket every API and worker host shares).
+  MEDIA_STORE: z.enum(['file', 's3']).default('file'),
+  MEDIA_S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(/^[^/\s]+$/, 'a bucket name, without slashes')
+    .optional(),
+  MEDIA_S3_PREFIX: z.string().trim().default(''),
+  // Any S3-protocol server (MinIO, Ceph, R2 …); unset: AWS.
+  MEDIA_S3_ENDPOINT: z.url().optional(),
+  MEDIA_S3_REGION: z.string().trim().min(1).optional(),
+  MEDIA_S3_FORCE_PATH_STYLE: z.enum(['on', 'off']).default('off'),
+  MEDIA_S3_TIMEOUT_SECONDS: intFrom(30, 1, 600),
+  // At start, ask for the bucket (HeadBucket, needs s3:ListBucket): a missing bucket or refused key stops the start.
+  MEDIA_S3_CHECK_AT_START: z.enum(['on', 'off']).default('on'),
+  // The standard AWS variables; without a key pair the SDK's own chain finds credentials (profile, role).
+  AWS_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  AWS_SESSION_TOKEN: z.string().trim().min(1).optional(),
+  AWS_REGION: z.string().trim().min(1).optional(),
+  AWS_DEFAULT_REGION: z.string().trim().min(1).optional(),
+  // Set: GET /media/<file> redirects to <MEDIA_PUBLIC_BASE_URL>/<key> (a CDN or public bucket) instead of streaming it.
+  MEDIA_PUBLIC_BASE_URL: z.url().optional(),
   // The address clients reach this service at; image URLs in records start with it.
   PUBLIC_BASE_URL: z.url().optional(),
   // LLM agent models (issue #4). `<provider>:<model>`, provider openai | anthropic | openai-compatible.
@@ -159,6 +183,9 @@ export type Config = Readonly<{
     publicBaseUrl: string;
     /** False when the base was guessed from HOST and PORT (right only for local use). */
     publicBaseUrlSet: boolean;
+    store: MediaStoreConfig;
+    /** Set: /media/<file> answers a redirect to `<redirectBaseUrl>/<key>`; unset: the API streams the file. */
+    redirectBaseUrl: string | undefined;
   }>;
   fetch: Readonly<{
     maxBytes: number;
@@ -184,6 +211,9 @@ export type Config = Readonly<{
   /** The bearer GET /metrics on the API port asks for; undefined: not served there. */
   metricsToken: string | undefined;
 }>;
+
+/** Where renditions are kept; the container opens the matching store. */
+export type MediaStoreConfig = Readonly<{ kind: 'file'; dir: string }> | Readonly<{ kind: 's3'; checkAtStart: boolean; s3: Readonly<S3MediaSettings> }>;
 
 export const AGENT_PROVIDERS = ['openai', 'anthropic', 'openai-compatible'] as const;
 export type AgentProvider = (typeof AGENT_PROVIDERS)[number];
@@ -224,6 +254,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const v1 = agentModel('V1', c, agentProblems);
   const v2 = agentModel('V2', c, agentProblems);
   if (agentProblems.length > 0) throw new ConfigError(`invalid configuration:\n  ${agentProblems.join('\n  ')}`);
+  const mediaStore = mediaStoreConfig(c);
   if (c.SOURCE_BREAKER_MAX_COOLDOWN_SECONDS < c.SOURCE_BREAKER_COOLDOWN_SECONDS) {
     throw new ConfigError('invalid configuration:\n  SOURCE_BREAKER_MAX_COOLDOWN_SECONDS: must be at least SOURCE_BREAKER_COOLDOWN_SECONDS');
   }
@@ -278,6 +309,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       dir: c.MEDIA_DIR ?? `${c.DATA_DIR.replace(/\/+$/, '')}/media`,
       publicBaseUrl: (c.PUBLIC_BASE_URL ?? `http://${c.HOST.includes(':') ? `[${c.HOST}]` : c.HOST}:${c.PORT}`).replace(/\/+$/, ''),
       publicBaseUrlSet: c.PUBLIC_BASE_URL !== undefined,
+      store: mediaStore,
+      redirectBaseUrl: c.MEDIA_PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     }),
     fetch: Object.freeze({
       maxBytes: c.FETCH_MAX_BYTES,
@@ -304,6 +337,46 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 }
 
 type Parsed = z.infer<typeof configSchema>;
+
+/** The file store, or the S3 bucket with everything the client needs; a half-given S3 setting stops the start. */
+function mediaStoreConfig(c: Parsed): MediaStoreConfig {
+  const dir = c.MEDIA_DIR ?? `${c.DATA_DIR.replace(/\/+$/, '')}/media`;
+  const problems: string[] = [];
+  if (c.MEDIA_STORE === 'file') {
+    // Renditions written to one host's disk are what S3 settings are meant to avoid: say so, rather than start.
+    if (c.MEDIA_S3_BUCKET !== undefined) problems.push('MEDIA_S3_BUCKET: is set but MEDIA_STORE is "file"; set MEDIA_STORE=s3 to use the bucket');
+  } else if (c.MEDIA_S3_BUCKET === undefined) {
+    problems.push('MEDIA_S3_BUCKET: MEDIA_STORE=s3 needs the bucket name');
+  }
+  if (c.MEDIA_STORE === 's3' && (c.AWS_ACCESS_KEY_ID === undefined) !== (c.AWS_SECRET_ACCESS_KEY === undefined)) {
+    problems.push('AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY: set both or neither (neither: the AWS SDK finds credentials in a profile or role)');
+  }
+  if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
+  if (c.MEDIA_STORE === 'file' || c.MEDIA_S3_BUCKET === undefined) return Object.freeze({ kind: 'file', dir });
+  const prefix = c.MEDIA_S3_PREFIX.replace(/^\/+|\/+$/g, '');
+  const timeoutMs = c.MEDIA_S3_TIMEOUT_SECONDS * 1000;
+  return Object.freeze({
+    kind: 's3',
+    checkAtStart: c.MEDIA_S3_CHECK_AT_START === 'on',
+    s3: Object.freeze({
+      bucket: c.MEDIA_S3_BUCKET,
+      prefix: prefix === '' ? '' : `${prefix}/`,
+      endpoint: c.MEDIA_S3_ENDPOINT?.replace(/\/+$/, ''),
+      region: c.MEDIA_S3_REGION ?? c.AWS_REGION ?? c.AWS_DEFAULT_REGION ?? 'us-east-1',
+      forcePathStyle: c.MEDIA_S3_FORCE_PATH_STYLE === 'on',
+      credentials:
+        c.AWS_ACCESS_KEY_ID === undefined || c.AWS_SECRET_ACCESS_KEY === undefined
+          ? undefined
+          : Object.freeze({
+              accessKeyId: c.AWS_ACCESS_KEY_ID,
+              secretAccessKey: c.AWS_SECRET_ACCESS_KEY,
+              ...(c.AWS_SESSION_TOKEN === undefined ? {} : { sessionToken: c.AWS_SESSION_TOKEN }),
+            }),
+      connectTimeoutMs: Math.min(5000, timeoutMs),
+      timeoutMs,
+    }),
+  });
+}
 
 /** One agent model's settings, or null when unset; every mistake is collected so start-up names them all. */
 function agentModel(which: 'V1' | 'V2', c: Parsed, problems: string[]): AgentModelConfig | null {

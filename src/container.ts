@@ -1,6 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import pino, { type Logger } from 'pino';
-import type { Config } from './config.ts';
+import type { Config, MediaStoreConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase, type OpenedDatabase } from './db/open.ts';
@@ -12,7 +12,8 @@ import { createBoss, ensureQueues, generationQueue } from './jobs/queue.ts';
 import { keepQueueStatisticsFresh } from './jobs/queue-statistics.ts';
 import type { ContentEngine, GenerationQueue, ImageStandardiser } from './services/ports.ts';
 import { createGuardedFetcher } from './media/guarded-fetch.ts';
-import { FileMediaStorage, type MediaStorage } from './media/media-storage.ts';
+import { FileMediaStorage } from './media/file-media-storage.ts';
+import type { MediaStorage } from './media/media-storage.ts';
 import { configureSharp } from './media/sharp-settings.ts';
 import { standardiseProductImages } from './media/standardise-product-images.ts';
 import { configuredSources } from './sources/configured-sources.ts';
@@ -83,6 +84,8 @@ async function openParts(config: Config, options: ContainerOptions, logger: Logg
     userAgent: config.sources.userAgent,
   });
   teardown.add(() => fetcher.close());
+  // Also before the queue: a job finishing during a graceful stop still stores its renditions.
+  const mediaStorage = await openMediaStorage(config.media.store, teardown);
 
   const boss = createBoss(config, opened.queue, (err) => logger.error({ err }, 'queue error'));
   // On close, jobs still running after the timeout are failed back to the queue, so another worker retries them.
@@ -93,7 +96,6 @@ async function openParts(config: Config, options: ContainerOptions, logger: Logg
   teardown.add(keepQueueStatisticsFresh(opened.db, QUEUE_STATISTICS_SECONDS, logger));
 
   configureSharp({ decodesAtOnce: config.media.decodesAtOnce });
-  const mediaStorage = new FileMediaStorage(config.media.dir);
   const images: ImageStandardiser = {
     standardise: (candidates, signal) =>
       standardiseProductImages(candidates, {
@@ -134,6 +136,16 @@ async function openParts(config: Config, options: ContainerOptions, logger: Logg
     images,
     mediaStorage,
   };
+}
+
+/** The configured media store; the AWS SDK is loaded only for S3, and a bucket that cannot be used stops the start. */
+async function openMediaStorage(store: MediaStoreConfig, teardown: Teardown): Promise<MediaStorage> {
+  if (store.kind === 'file') return new FileMediaStorage(store.dir);
+  const { S3MediaStorage } = await import('./media/s3-media-storage.ts');
+  const storage = new S3MediaStorage(store.s3);
+  teardown.add(() => storage.close());
+  if (store.checkAtStart) await storage.checkBucket();
+  return storage;
 }
 
 /** The process's own database (PGlite in DATA_DIR, locked, or a server pool), or a test's open one, which stays open. */

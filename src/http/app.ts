@@ -126,7 +126,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const metricsToken = deps.config.metricsToken;
   if (deps.config.metricsListener === null && metricsToken !== undefined) await app.register(metricsRoute, { metrics: deps.metrics, token: metricsToken });
   // Renditions are public (storefronts load them) and named by content hash, so outside /api/v1.
-  registerMediaRoutes(app, deps.mediaStorage);
+  registerMediaRoutes(app, { storage: deps.mediaStorage, redirectBaseUrl: deps.config.media.redirectBaseUrl });
   // The service describing itself, public like /health (src/http/openapi/).
   await app.register(openApiRoute, { document: serviceDocument() });
   await app.register(docsRoutes);

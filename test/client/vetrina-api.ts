@@ -3329,19 +3329,24 @@ export class Api<
   };
   media = {
     /**
-     * @description Public (storefronts load these URLs) and immutable: cached for a year, with an `ETag`; `If-None-Match` answers 304.
+     * @description Public (storefronts load these URLs) and immutable: cached for a year, with an `ETag`; `If-None-Match` answers 304. Where the operator serves media from a CDN or public bucket (`MEDIA_PUBLIC_BASE_URL`), the answer is a 302 to the file there.
      *
      * @tags Media
      * @name GetMediaByFile
      * @summary A standardised image rendition
      * @request GET:/media/{file}
      * @response `200` `string` The image (JPEG or WebP, by extension).
+     * @response `302` `void` The file is served from `Location` (a CDN or public bucket).
      * @response `304` `void` Not modified.
      * @response `404` `NotFoundError` `not_found`
      * @response `500` `InternalError` `internal_error`
+     * @response `503` `UnavailableError` `unavailable`
      */
     getMediaByFile: (file: string, params: RequestParams = {}) =>
-      this.request<Blob, void | NotFoundError | InternalError>({
+      this.request<
+        Blob,
+        void | NotFoundError | InternalError | UnavailableError
+      >({
         path: `/media/${file}`,
         method: "GET",
         format: "blob",

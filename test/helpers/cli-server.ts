@@ -21,8 +21,8 @@ export function stopAllServers(): void {
 }
 
 /** `vetrina serve` on a free port; resolves once its output says it is listening. */
-export async function startServer(env: Env): Promise<Server> {
-  const child = spawn(process.execPath, [BIN, 'serve'], { cwd: ROOT, env: childEnv({ PORT: '0', HOST: '127.0.0.1', ...env }) });
+export async function startServer(env: Env, args: readonly string[] = []): Promise<Server> {
+  const child = spawn(process.execPath, [BIN, 'serve', ...args], { cwd: ROOT, env: childEnv({ PORT: '0', HOST: '127.0.0.1', ...env }) });
   running.add(child);
   let output = '';
   const exited = new Promise<number | null>((resolve) => {
@@ -50,6 +50,66 @@ export async function startServer(env: Env): Promise<Server> {
   });
   return {
     url,
+    output: () => output,
+    async stop() {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+export interface WorkerProcess {
+  /** Generations this process finished, by id, in the order its log said so. */
+  finished: string[];
+  /** Fires `finished` for each generation this process finishes. */
+  progress: EventTarget;
+  output(): string;
+  stop(): Promise<number | null>;
+}
+
+/** `vetrina worker`; resolves once its log says the workers started. */
+export async function startWorkerProcess(env: Env): Promise<WorkerProcess> {
+  const child = spawn(process.execPath, [BIN, 'worker'], { cwd: ROOT, env: childEnv(env) });
+  running.add(child);
+  const finished: string[] = [];
+  const progress = new EventTarget();
+  let output = '';
+  let pending = '';
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`worker not started after 60 s:\n${output}`)), 60_000);
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      pending += chunk.toString();
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        if (!line.startsWith('{')) continue;
+        const entry = JSON.parse(line) as { msg?: string; generationId?: string; outcome?: string };
+        if (entry.msg === 'workers started') {
+          clearTimeout(timer);
+          resolve();
+        }
+        if (entry.msg === 'generation finished' && entry.outcome === 'completed' && entry.generationId !== undefined) {
+          finished.push(entry.generationId);
+          progress.dispatchEvent(new Event('finished'));
+        }
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`worker exited with ${code} before starting:\n${output}`));
+    });
+  });
+  return {
+    finished,
+    progress,
     output: () => output,
     async stop() {
       child.kill('SIGTERM');

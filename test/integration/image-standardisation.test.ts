@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { ApiError, sendApiError } from '../../src/http/errors.ts';
 import { registerMediaRoutes } from '../../src/http/routes/media.ts';
 import { FetchError, type FetchedResource, type GuardedFetcher } from '../../src/media/fetcher.ts';
-import { FileMediaStorage } from '../../src/media/media-storage.ts';
+import { FileMediaStorage } from '../../src/media/file-media-storage.ts';
 import {
   standardiseProductImages,
   type FailedProductImage,
@@ -490,7 +490,7 @@ describe('GET /media/:file', () => {
     app = Fastify({ logger: false });
     // The same not-found answer as the service's app, for paths that reach no route at all.
     app.setNotFoundHandler((_request, reply) => sendApiError(reply, new ApiError('not_found', 'No such route.')));
-    registerMediaRoutes(app, storage);
+    registerMediaRoutes(app, { storage });
     await app.ready();
     stored = defined((await run([caller('product.webp')])).images[0]);
   });

@@ -5,7 +5,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
-import { FileMediaStorage } from '../../src/media/media-storage.ts';
+import { FileMediaStorage } from '../../src/media/file-media-storage.ts';
 import { defined } from '../helpers/assert.ts';
 
 // The filesystem media store: content-addressed, fanned out, atomic, idempotent.
@@ -35,6 +35,8 @@ describe('FileMediaStorage', () => {
     await storage.put(hash, 'jpg', bytes);
     assert.equal(await storage.exists(hash, 'jpg'), true);
     assert.equal(await storage.exists(hash, 'webp'), false, 'the extension is part of the name');
+    assert.equal(await storage.sizeOf(hash, 'jpg'), bytes.length);
+    assert.equal(await storage.sizeOf(hash, 'webp'), null);
     assert.deepEqual(await readFile(join(dir, 'media', hash.slice(0, 2), hash.slice(2, 4), `${hash}.jpg`)), bytes);
     assert.deepEqual(Buffer.from(defined(await storage.read(hash, 'jpg'))), bytes);
     const opened = defined(await storage.open(hash, 'jpg'));

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { loadConfig } from '../../src/config.ts';
 import { openPostgres } from '../../src/db/postgres-database.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { FileMediaStorage } from '../../src/media/media-storage.ts';
+import { FileMediaStorage } from '../../src/media/file-media-storage.ts';
 import { createMetrics } from '../../src/metrics.ts';
 
 // A database that cannot be reached: the API answers 503 `unavailable`, says nothing internal,
