@@ -56,7 +56,10 @@ function checkAgainstSchema(
   const errors: FieldErrors = {};
   let familyId: string | null | undefined;
   if (edit.family === null) familyId = null;
-  else if (edit.family !== undefined) {
+  else if (edit.family !== undefined && !hasSchema(schema)) {
+    // Families take effect with attributes (the schema is read without them until then).
+    addError(errors, 'family', 'A family applies once the account has attributes; define them first (POST /api/v1/attributes/create).');
+  } else if (edit.family !== undefined) {
     familyId = findFamily(schema, edit.family)?.id;
     if (familyId === undefined) addError(errors, 'family', `No family "${edit.family.slice(0, 80)}" in this account; see GET /api/v1/families.`);
   }
