@@ -52,7 +52,7 @@ function applyEdit(current: CountryContent, edit: ManualEdit): CountryContent {
 function checkAgainstSchema(
   schema: AttributeSchema,
   edit: ManualEdit,
-): { kind: 'checked'; edit: ManualEdit; familyId?: string | null } | { kind: 'validation_failed'; errors: FieldErrors } {
+): { kind: 'checked'; edit: ManualEdit; familyId?: string | null; schemaAttributes: boolean } | { kind: 'validation_failed'; errors: FieldErrors } {
   const errors: FieldErrors = {};
   let familyId: string | null | undefined;
   if (edit.family === null) familyId = null;
@@ -64,7 +64,9 @@ function checkAgainstSchema(
     if (familyId === undefined) addError(errors, 'family', `No family "${edit.family.slice(0, 80)}" in this account; see GET /api/v1/families.`);
   }
   if (edit.attributes === undefined || !hasSchema(schema)) {
-    return Object.keys(errors).length > 0 ? { kind: 'validation_failed', errors } : { kind: 'checked', edit, ...(familyId === undefined ? {} : { familyId }) };
+    return Object.keys(errors).length > 0
+      ? { kind: 'validation_failed', errors }
+      : { kind: 'checked', edit, schemaAttributes: false, ...(familyId === undefined ? {} : { familyId }) };
   }
   const attributes: Record<string, string | null> = {};
   for (const [key, value] of Object.entries(edit.attributes)) {
@@ -82,7 +84,7 @@ function checkAgainstSchema(
     else addError(errors, `global_attr.${key}`, conformed.message);
   }
   if (Object.keys(errors).length > 0) return { kind: 'validation_failed', errors };
-  return { kind: 'checked', edit: { ...edit, attributes }, ...(familyId === undefined ? {} : { familyId }) };
+  return { kind: 'checked', edit: { ...edit, attributes }, schemaAttributes: true, ...(familyId === undefined ? {} : { familyId }) };
 }
 
 /**
@@ -116,6 +118,11 @@ export async function updateProduct(db: Database, accountId: string, request: Ma
     if (generationId === null) throw new Error(`product ${product.id} has neither content nor a generation`);
     const current = stored ?? emptyContent(country, languageOf(country));
     const next = applyEdit(current, edit);
+    // With a schema every value cites the fact that states it: a person's value states itself, so
+    // the fact cited for the value it replaces no longer applies.
+    if (checked.schemaAttributes) {
+      for (const name of Object.keys(edit.attributes ?? {})) if (next.global_attr[name] !== current.global_attr[name]) delete next.sources[`global_attr.${name}`];
+    }
     const change = changedFields(current, next) ?? { before: {}, after: {} };
     const handle = edit.productHandle ?? product.product_handle;
     if (handle !== product.product_handle) {
