@@ -52,16 +52,21 @@ function applyEdit(current: CountryContent, edit: ManualEdit): CountryContent {
 function checkAgainstSchema(
   schema: AttributeSchema,
   edit: ManualEdit,
-): { kind: 'checked'; edit: ManualEdit; familyId?: string | null } | { kind: 'validation_failed'; errors: FieldErrors } {
+): { kind: 'checked'; edit: ManualEdit; familyId?: string | null; schemaAttributes: boolean } | { kind: 'validation_failed'; errors: FieldErrors } {
   const errors: FieldErrors = {};
   let familyId: string | null | undefined;
   if (edit.family === null) familyId = null;
-  else if (edit.family !== undefined) {
+  else if (edit.family !== undefined && !hasSchema(schema)) {
+    // Families take effect with attributes (the schema is read without them until then).
+    addError(errors, 'family', 'A family applies once the account has attributes; define them first (POST /api/v1/attributes/create).');
+  } else if (edit.family !== undefined) {
     familyId = findFamily(schema, edit.family)?.id;
     if (familyId === undefined) addError(errors, 'family', `No family "${edit.family.slice(0, 80)}" in this account; see GET /api/v1/families.`);
   }
   if (edit.attributes === undefined || !hasSchema(schema)) {
-    return Object.keys(errors).length > 0 ? { kind: 'validation_failed', errors } : { kind: 'checked', edit, ...(familyId === undefined ? {} : { familyId }) };
+    return Object.keys(errors).length > 0
+      ? { kind: 'validation_failed', errors }
+      : { kind: 'checked', edit, schemaAttributes: false, ...(familyId === undefined ? {} : { familyId }) };
   }
   const attributes: Record<string, string | null> = {};
   for (const [key, value] of Object.entries(edit.attributes)) {
@@ -79,7 +84,7 @@ function checkAgainstSchema(
     else addError(errors, `global_attr.${key}`, conformed.message);
   }
   if (Object.keys(errors).length > 0) return { kind: 'validation_failed', errors };
-  return { kind: 'checked', edit: { ...edit, attributes }, ...(familyId === undefined ? {} : { familyId }) };
+  return { kind: 'checked', edit: { ...edit, attributes }, schemaAttributes: true, ...(familyId === undefined ? {} : { familyId }) };
 }
 
 /**
@@ -113,6 +118,11 @@ export async function updateProduct(db: Database, accountId: string, request: Ma
     if (generationId === null) throw new Error(`product ${product.id} has neither content nor a generation`);
     const current = stored ?? emptyContent(country, languageOf(country));
     const next = applyEdit(current, edit);
+    // With a schema every value cites the fact that states it: a person's value states itself, so
+    // the fact cited for the value it replaces no longer applies.
+    if (checked.schemaAttributes) {
+      for (const name of Object.keys(edit.attributes ?? {})) if (next.global_attr[name] !== current.global_attr[name]) delete next.sources[`global_attr.${name}`];
+    }
     const change = changedFields(current, next) ?? { before: {}, after: {} };
     const handle = edit.productHandle ?? product.product_handle;
     if (handle !== product.product_handle) {

@@ -110,6 +110,10 @@ for (const target of databaseTargets()) {
       const product = await details(token, id);
       assert.equal(product.global_attr.colour, 'Black');
       assert.equal(product.global_attr.weight, '500');
+      // The facts that stated Yellow and 1200 g are no longer cited for a person's values; power still cites its fact.
+      assert.equal(product.sources['global_attr.colour'], undefined);
+      assert.equal(product.sources['global_attr.weight'], undefined);
+      assert.ok((product.sources['global_attr.power'] ?? []).length > 0);
       assert.equal(product.family_proposed, false);
       assert.equal(product.completeness, 1);
       assert.deepEqual(product.missing_attributes, []);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { attributeListResponseSchema, attributeResponseSchema, familyListResponseSchema, familyResponseSchema } from '../../src/http/response-schemas.ts';
+import { validEans } from '../helpers/codes.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
 
@@ -137,6 +138,21 @@ for (const target of databaseTargets()) {
         [['Torque', [family._id]]],
       );
       assert.deepEqual(familyListResponseSchema.parse((await h.get('/api/v1/families', owner.token)).json()).data[0]?.attribute_ids, [attribute._id]);
+    });
+
+    test('a family named on a product of an account without attributes is refused with the reason, not as unknown', async () => {
+      const { token } = await h.account(10);
+      assert.equal((await h.post('/api/v1/families/create', token, { family_id: 'lighting', name: 'Lighting' })).statusCode, 200);
+      const [code] = validEans(1, 1718);
+      assert.equal((await h.post('/api/v1/products/create', token, { codes: code, title: 'Lampada', countries: ['it'] })).statusCode, 202);
+      const refused = await h.app.inject({
+        method: 'POST',
+        url: '/api/v1/products/update',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ code, country: 'it', family: 'lighting' }),
+      });
+      assert.equal(refused.statusCode, 422);
+      assert.match(errorOf(refused).errors?.family?.[0] ?? '', /once the account has attributes/);
     });
 
     test('an essential attribute cannot be deleted; a deleted one leaves no trace', async () => {

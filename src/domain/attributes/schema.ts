@@ -11,9 +11,8 @@ export interface AttributeOption {
   value_id: string;
 }
 
-export interface AttributeDef {
-  /** The `_id`. */
-  id: string;
+/** What an attribute is made of, apart from its families. */
+export interface AttributeFields {
   /** The key of `global_attr`. */
   attribute_id: string;
   name: string;
@@ -24,21 +23,13 @@ export interface AttributeDef {
   description: string | null;
   unit: string | null;
   options: AttributeOption[];
-  /** `_id`s of the families that hold it. */
-  family_ids: string[];
 }
 
-/** What an attribute is made of, apart from its families. */
-export interface AttributeFields {
-  attribute_id: string;
-  name: string;
-  type: AttributeType;
-  scope: AttributeScope;
-  is_enabled: boolean;
-  is_essential: boolean;
-  description: string | null;
-  unit: string | null;
-  options: AttributeOption[];
+export interface AttributeDef extends AttributeFields {
+  /** The `_id`. */
+  id: string;
+  /** `_id`s of the families that hold it. */
+  family_ids: string[];
 }
 
 export interface FamilyDef {
