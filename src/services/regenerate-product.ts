@@ -2,7 +2,7 @@ import { findAccountById } from '../db/accounts.ts';
 import { lockProduct } from '../db/products.ts';
 import type { Database, SqlRunner } from '../db/database.ts';
 import type { AgentModel } from '../domain/pricing.ts';
-import { regenerateCost } from '../domain/pricing.ts';
+import { regenerateCost, type ModelCredits } from '../domain/pricing.ts';
 import type { FieldRequest } from '../domain/regenerate-fields.ts';
 import { findOwnProduct } from './find-own-product.ts';
 import type { GenerationQueue } from './ports.ts';
@@ -29,7 +29,7 @@ export interface RegenerateCommand {
 
 /** Queues a regeneration of the named fields, charged flat, in one transaction with its job. */
 export async function regenerateProduct(
-  deps: { db: Database; queue: GenerationQueue },
+  deps: { db: Database; queue: GenerationQueue; modelCredits?: ModelCredits },
   accountId: string,
   requestId: string,
   command: RegenerateCommand,
@@ -37,7 +37,7 @@ export async function regenerateProduct(
 ): Promise<RegenerateOutcome> {
   const product = await findOwnProduct(deps.db, accountId, command.ref);
   if (product === undefined) return { kind: 'product_not_found' };
-  const required = regenerateCost(command.agentModel);
+  const required = regenerateCost(command.agentModel, deps.modelCredits);
 
   return transactionOrAnswer<RegenerateOutcome>(deps.db, async (tx) => {
     // Locked, and looked at again: a delete that committed since the lookup above wins, and the

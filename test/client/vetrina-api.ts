@@ -15,6 +15,21 @@ export interface Account {
   agent_models: {
     v1: string;
     v2: string;
+    /** Whether v1 and v2 are written by the same engine here, so v2 writes what v1 writes. */
+    same_engine: boolean;
+    /** Base credits of each agent model for one product in one country (TEMPLATE_V2_CREDITS may lower v2 while the template engine writes it). */
+    credits: {
+      /**
+       * @min -9007199254740991
+       * @max 9007199254740991
+       */
+      v1: number;
+      /**
+       * @min -9007199254740991
+       * @max 9007199254740991
+       */
+      v2: number;
+    };
   };
 }
 
