@@ -3,7 +3,7 @@
 // reader can see the difference.
 // Run: node docs/make-examples.ts
 // The "before" records are a snapshot, docs/examples-before.json, written from an older checkout
-// with EXAMPLES_BASELINE=<path to it> node docs/make-examples.ts.
+// with EXAMPLES_BASELINE=<path to it> node docs/make-examples.ts (then biome format --write it).
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fixtureFacts } from '../bench/fixture-facts.ts';
@@ -114,7 +114,7 @@ const fixtures = SLUGS.map((slug) => {
   return fixture;
 });
 const baseline = process.env.EXAMPLES_BASELINE;
-if (baseline !== undefined && baseline !== '') await writeFile(SNAPSHOT, `${JSON.stringify(await snapshotFrom(baseline, fixtures), null, 1)}\n`);
+if (baseline !== undefined && baseline !== '') await writeFile(SNAPSHOT, `${JSON.stringify(await snapshotFrom(baseline, fixtures), null, 2)}\n`);
 const before = JSON.parse(await readFile(SNAPSHOT, 'utf8')) as Snapshot;
 
 const engine = createTemplateEngine();

@@ -20,10 +20,10 @@ export function agentModelsOf(deps: PricingDeps): { v1: string; v2: string; same
   return { v1: deps.engines.v1, v2: deps.engines.v2, same_engine: sameEngine(deps), credits: modelCreditsOf(deps) };
 }
 
-/** A sentence for a create answer's message when both agent models are one engine; empty otherwise. */
-export function sameEngineNote(deps: PricingDeps, model: AgentModel): string {
-  if (!sameEngine(deps)) return '';
+/** A sentence for a create answer's message when both agent models are one engine; null otherwise. */
+export function sameEngineNote(deps: PricingDeps, model: AgentModel): string | null {
+  if (!sameEngine(deps)) return null;
   const credits = modelCreditsOf(deps);
   const other: AgentModel = model === 'v1' ? 'v2' : 'v1';
-  return ` Note: v1 and v2 are both written by ${deps.engines.v1} on this server; ${model} costs ${credits[model]} credit(s) a product, ${other} ${credits[other]}.`;
+  return `Note: v1 and v2 are both written by ${deps.engines.v1} on this server; ${model} costs ${credits[model]} credit(s) a product, ${other} ${credits[other]}.`;
 }

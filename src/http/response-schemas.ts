@@ -181,7 +181,12 @@ export const accountSchema = z
     id: z.string(),
     name: z.string(),
     credits: z.int(),
-    settings: z.strictObject({ image_standardization: z.boolean() }),
+    settings: z.strictObject({
+      image_standardization: z.boolean(),
+      country_languages: z
+        .record(z.string(), z.string())
+        .describe("Per country, the language the account's records are written in where it is not the country's default (set by the operator)."),
+    }),
     agent_models: z
       .strictObject({
         v1: z.string(),

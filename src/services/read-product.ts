@@ -1,3 +1,4 @@
+import { findAccountById } from '../db/accounts.ts';
 import { listContent, type ContentRow } from '../db/content.ts';
 import type { Database } from '../db/database.ts';
 import { findGeneration } from '../db/generations.ts';
@@ -35,7 +36,13 @@ export type ReadOutcome =
   | { kind: 'product_not_found'; message: string };
 
 /** The details shape of a product in one country; the export writes the same objects. */
-export function productView(product: ProductRow, country: string, content: ContentRow | undefined, generation: ProductView['generation']): ProductView {
+export function productView(
+  product: ProductRow,
+  country: string,
+  content: ContentRow | undefined,
+  generation: ProductView['generation'],
+  countryLanguages: Readonly<Record<string, string>> = {},
+): ProductView {
   const newest = content !== undefined && content.updated_at > product.updated_at ? content.updated_at : product.updated_at;
   return {
     id: product.id,
@@ -48,7 +55,7 @@ export function productView(product: ProductRow, country: string, content: Conte
     publication_state: product.publication_state,
     agent_model: product.agent_model,
     country,
-    language: content?.language ?? languageOf(country),
+    language: content?.language ?? languageOf(country, countryLanguages),
     countries: product.countries,
     title: content?.title ?? null,
     short_description: content?.short_description ?? null,
@@ -90,5 +97,7 @@ export async function readProduct(db: Database, accountId: string, ref: string, 
   const content = (await listContent(db, product.id)).find((c) => c.country === country);
   const latest = product.latest_generation_id === null ? undefined : await findGeneration(db, product.latest_generation_id);
   const generation = latest === undefined ? null : { id: latest.id, kind: latest.kind, agent_model: latest.agent_model, usage: latest.usage };
-  return { kind: 'ready', product: productView(product, country, content, generation) };
+  // Only a country with no record yet needs the account's language for it.
+  const account = content === undefined ? await findAccountById(db, accountId) : undefined;
+  return { kind: 'ready', product: productView(product, country, content, generation, account?.country_languages) };
 }

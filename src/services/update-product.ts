@@ -1,3 +1,4 @@
+import { findAccountById } from '../db/accounts.ts';
 import { insertHistory } from '../db/content-history.ts';
 import { listContent, upsertContent } from '../db/content.ts';
 import type { Database } from '../db/database.ts';
@@ -62,7 +63,7 @@ export async function updateProduct(db: Database, accountId: string, edit: Manua
     // A product whose generation failed has no record yet: the edit starts one.
     const generationId = stored?.generation_id ?? product.latest_generation_id;
     if (generationId === null) throw new Error(`product ${product.id} has neither content nor a generation`);
-    const current = stored ?? emptyContent(country, languageOf(country));
+    const current = stored ?? emptyContent(country, languageOf(country, (await findAccountById(tx, accountId))?.country_languages));
     const next = applyEdit(current, edit);
     const change = changedFields(current, next) ?? { before: {}, after: {} };
     const handle = edit.productHandle ?? product.product_handle;

@@ -10,6 +10,8 @@ export interface Account {
   credits: number;
   settings: {
     image_standardization: boolean;
+    /** Per country, the language the account's records are written in where it is not the country's default (set by the operator). */
+    country_languages: Partial<Record<string, string>>;
   };
   /** What writes each agent model: `template` (the built-in offline writer) or `<provider>:<model>`. */
   agent_models: {
@@ -2042,6 +2044,8 @@ export class Api<
    *\/
     credits: number,
     image_standardization: boolean,
+  /** Per country, the language its records are written in where it is not the default. *\/
+    country_languages: Partial<Record<string,string>>,
   /** The account's first API token, shown only in the answer that created it. *\/
     token?: string,
     token_id?: string,
@@ -2072,6 +2076,8 @@ export class Api<
              */
             credits: number;
             image_standardization: boolean;
+            /** Per country, the language its records are written in where it is not the default. */
+            country_languages: Partial<Record<string, string>>;
             /** The account's first API token, shown only in the answer that created it. */
             token?: string;
             token_id?: string;
@@ -2113,6 +2119,8 @@ export class Api<
    *\/
     credits: number,
     image_standardization: boolean,
+  /** Per country, the language its records are written in where it is not the default. *\/
+    country_languages: Partial<Record<string,string>>,
   /** The account's first API token, shown only in the answer that created it. *\/
     token?: string,
     token_id?: string,
@@ -2162,6 +2170,8 @@ export class Api<
              */
             credits: number;
             image_standardization: boolean;
+            /** Per country, the language its records are written in where it is not the default. */
+            country_languages: Partial<Record<string, string>>;
             /** The account's first API token, shown only in the answer that created it. */
             token?: string;
             token_id?: string;
@@ -2209,6 +2219,8 @@ export class Api<
    *\/
     credits: number,
     image_standardization: boolean,
+  /** Per country, the language its records are written in where it is not the default. *\/
+    country_languages: Partial<Record<string,string>>,
   /** The account's first API token, shown only in the answer that created it. *\/
     token?: string,
     token_id?: string,
@@ -2230,7 +2242,9 @@ export class Api<
     patchAdminAccountsByName: (
       name: string,
       data: {
-        image_standardization: boolean;
+        image_standardization?: boolean;
+        /** Replaces the whole setting; `{}` clears it. Each language is an ISO 639-1 code. */
+        country_languages?: Partial<Record<string, string>>;
       },
       params: RequestParams = {},
     ) =>
@@ -2250,6 +2264,8 @@ export class Api<
              */
             credits: number;
             image_standardization: boolean;
+            /** Per country, the language its records are written in where it is not the default. */
+            country_languages: Partial<Record<string, string>>;
             /** The account's first API token, shown only in the answer that created it. */
             token?: string;
             token_id?: string;
@@ -2298,6 +2314,8 @@ export class Api<
    *\/
     credits: number,
     image_standardization: boolean,
+  /** Per country, the language its records are written in where it is not the default. *\/
+    country_languages: Partial<Record<string,string>>,
   /** The account's first API token, shown only in the answer that created it. *\/
     token?: string,
     token_id?: string,
@@ -2343,6 +2361,8 @@ export class Api<
              */
             credits: number;
             image_standardization: boolean;
+            /** Per country, the language its records are written in where it is not the default. */
+            country_languages: Partial<Record<string, string>>;
             /** The account's first API token, shown only in the answer that created it. */
             token?: string;
             token_id?: string;
@@ -2454,6 +2474,8 @@ export class Api<
    *\/
     credits: number,
     image_standardization: boolean,
+  /** Per country, the language its records are written in where it is not the default. *\/
+    country_languages: Partial<Record<string,string>>,
     token: string,
     token_id: string,
     admin: boolean,
@@ -2502,6 +2524,8 @@ export class Api<
                  */
                 credits: number;
                 image_standardization: boolean;
+                /** Per country, the language its records are written in where it is not the default. */
+                country_languages: Partial<Record<string, string>>;
                 token: string;
                 token_id: string;
                 admin: boolean;

@@ -15,8 +15,9 @@ function summary(successful: number, total: number, failed: number): string {
   return failed === 0 ? `All ${successful} product(s) successfully queued for import` : `Imported ${successful} of ${total} product(s), ${failed} failed`;
 }
 
-function queuedBody({ data }: QueuedCreate, note: string) {
-  return { status: data.failed === 0 ? 'success' : 'partial', message: `${summary(data.successful, data.total_requested, data.failed)}${note}`, data };
+function queuedBody({ data }: QueuedCreate, note: string | null) {
+  const message = summary(data.successful, data.total_requested, data.failed);
+  return { status: data.failed === 0 ? 'success' : 'partial', message: note === null ? message : `${message}. ${note}`, data };
 }
 
 export async function createProductsRoute(app: FastifyInstance, deps: AppDeps): Promise<void> {
