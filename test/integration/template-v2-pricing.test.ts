@@ -39,7 +39,10 @@ for (const target of databaseTargets()) {
       const created = await lowered.post('/api/v1/products/create', token, { codes: code, countries: ['it'], agent_model: 'v2' });
       assert.equal(created.statusCode, 202, created.body);
       const body = created.json() as { message: string };
-      assert.match(body.message, /^All 1 product\(s\) successfully queued for import\. Note: v1 and v2 are both written by template on this server; v2 costs 2 credit\(s\) a product, v1 1\./);
+      assert.match(
+        body.message,
+        /^All 1 product\(s\) successfully queued for import\. Note: v1 and v2 are both written by template on this server; v2 costs 2 credit\(s\) a product, v1 1\./,
+      );
       const account = accountResponseSchema.parse((await lowered.get('/api/v1/account', token)).json());
       assert.equal(account.data.credits, 8, 'v2 for one country at 2 credits');
     });
