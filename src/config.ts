@@ -103,6 +103,9 @@ const configSchema = z.object({
   // Unset: that agent model is written by the offline template engine.
   AGENT_V1_MODEL: z.string().trim().min(1).optional(),
   AGENT_V2_MODEL: z.string().trim().min(1).optional(),
+  // Credits v2 costs while the template engine writes it (no AGENT_V2_MODEL): its output is then
+  // what v1 writes. Default 5, the spec's price; an operator may charge less, down to v1's 1.
+  TEMPLATE_V2_CREDITS: intFrom(5, 1, 5),
   AGENT_V1_BASE_URL: z.url().optional(),
   AGENT_V2_BASE_URL: z.url().optional(),
   AGENT_V1_API_KEY: z.string().trim().min(1).optional(),
@@ -205,6 +208,8 @@ export type Config = Readonly<{
     critic: boolean;
     maxOutputTokens: number;
     checkAtStart: boolean;
+    /** What v2 costs while the template engine writes it. */
+    templateV2Credits: number;
   }>;
   /** Null: metrics are served by the API at /metrics (to holders of `metricsToken` only). */
   metricsListener: Readonly<{ host: string; port: number }> | null;
@@ -330,6 +335,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       critic: c.AGENT_CRITIC === 'on',
       maxOutputTokens: c.AGENT_MAX_OUTPUT_TOKENS,
       checkAtStart: c.AGENT_CHECK_AT_START === 'on',
+      templateV2Credits: c.TEMPLATE_V2_CREDITS,
     }),
     metricsListener: c.METRICS_PORT === undefined ? null : Object.freeze({ host: c.METRICS_HOST, port: c.METRICS_PORT }),
     metricsToken: c.METRICS_TOKEN,

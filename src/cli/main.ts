@@ -1,3 +1,4 @@
+import { parseCountryLanguages } from '../domain/countries.ts';
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '../config.ts';
 import { readAdminEndpoint } from '../db/admin-endpoint-file.ts';
@@ -22,7 +23,7 @@ const USAGE = `Usage: vetrina <command> [options]
   accounts list
   accounts create --name N [--credits C] [--image-standardization]
   accounts credit <name> <amount>             add credits (a negative amount removes them)
-  accounts set <name> --image-standardization on|off
+  accounts set <name> [--image-standardization on|off] [--country-languages be=fr,ch=it]   ("" clears the languages)
   tokens list                                 every token, without its secret
   tokens create <account>                     a new API token, shown once
   tokens create --admin [<account>]           an admin token (for /api/v1/admin), of no account unless one is named
@@ -107,6 +108,23 @@ function issuedText(issued: IssuedTokenView): string {
   return `New ${issued.admin ? 'admin token' : 'token'} ${issued.token_id}${whose}, shown only this once:\n  ${issued.token}`;
 }
 
+/** `be=fr,ch=it` (or "" to clear), checked as the admin API checks it. */
+function countryLanguagesArg(arg: string): Record<string, string> {
+  const pairs = arg
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  const entries = pairs.map((pair) => {
+    const [country, language, extra] = pair.split('=');
+    if (country === undefined || language === undefined || extra !== undefined)
+      throw new UsageError(`--country-languages takes country=language pairs separated by commas, e.g. be=fr,ch=it; got "${pair}"`);
+    return [country.trim(), language.trim()] as const;
+  });
+  const parsed = parseCountryLanguages(Object.fromEntries(entries));
+  if (!parsed.ok) throw new UsageError(parsed.errors.join('; '));
+  return parsed.value;
+}
+
 async function command(config: Config, args: string[]): Promise<Output | null> {
   const { values, positionals } = parseArgs({
     args: preprocess(args),
@@ -115,6 +133,7 @@ async function command(config: Config, args: string[]): Promise<Output | null> {
       name: { type: 'string' },
       credits: { type: 'string' },
       'image-standardization': { type: 'string' },
+      'country-languages': { type: 'string' },
       'no-worker': { type: 'boolean' },
       admin: { type: 'boolean' },
       format: { type: 'string' },
@@ -161,11 +180,20 @@ async function command(config: Config, args: string[]): Promise<Output | null> {
   if (group === 'accounts' && action === 'set') {
     const [name] = rest;
     const setting = values['image-standardization'];
-    if (name === undefined || (setting !== 'on' && setting !== 'off')) {
-      throw new UsageError('accounts set needs <name> --image-standardization on|off');
+    const languagesArg = values['country-languages'];
+    const usage = 'accounts set needs <name> and --image-standardization on|off or --country-languages be=fr,ch=it';
+    if (name === undefined || (setting === undefined && languagesArg === undefined) || (setting !== undefined && setting !== 'on' && setting !== 'off'))
+      throw new UsageError(usage);
+    const languages = languagesArg === undefined ? undefined : countryLanguagesArg(languagesArg);
+    const said: string[] = [];
+    let account = setting === undefined ? undefined : await withOps(config, (ops) => ops.setImageStandardization(name, setting === 'on'));
+    if (setting !== undefined) said.push(`Image standardization is ${setting} for "${name}".`);
+    if (languages !== undefined) {
+      account = await withOps(config, (ops) => ops.setCountryLanguages(name, languages));
+      const list = Object.entries(account.country_languages).map(([c, l]) => `${c}=${l}`);
+      said.push(list.length === 0 ? `"${name}" writes every country in its default language.` : `"${name}" writes ${list.join(', ')}.`);
     }
-    const account = await withOps(config, (ops) => ops.setImageStandardization(name, setting === 'on'));
-    return { json: { ...account }, text: `Image standardization is ${setting} for "${account.name}".` };
+    return { json: { ...account }, text: said.join('\n') };
   }
   if (group === 'tokens' && action === 'list') {
     if (rest.length > 0) throw new UsageError('tokens list takes no arguments');

@@ -6,10 +6,12 @@ export interface AccountRow {
   name: string;
   credits: number;
   image_standardization: boolean;
+  /** Per country, the language its records are written in where it is not the country's default. */
+  country_languages: Record<string, string>;
   created_at: Date;
 }
 
-const COLUMNS = 'id, name, credits, image_standardization, created_at';
+const COLUMNS = 'id, name, credits, image_standardization, country_languages, created_at';
 
 export async function insertAccount(db: SqlRunner, name: string, imageStandardization: boolean): Promise<AccountRow> {
   const rows = await db.query<AccountRow>(`INSERT INTO accounts (name, image_standardization) VALUES ($1, $2) RETURNING ${COLUMNS}`, [name, imageStandardization]);
@@ -33,6 +35,14 @@ export async function countAccounts(db: SqlRunner): Promise<number> {
 
 export async function setImageStandardization(db: SqlRunner, id: string, on: boolean): Promise<AccountRow | undefined> {
   const rows = await db.query<AccountRow>(`UPDATE accounts SET image_standardization = $2, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`, [id, on]);
+  return rows[0];
+}
+
+export async function setCountryLanguages(db: SqlRunner, id: string, languages: Readonly<Record<string, string>>): Promise<AccountRow | undefined> {
+  const rows = await db.query<AccountRow>(`UPDATE accounts SET country_languages = $2::jsonb, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`, [
+    id,
+    JSON.stringify(languages),
+  ]);
   return rows[0];
 }
 

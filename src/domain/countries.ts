@@ -50,8 +50,55 @@ const LANGUAGE_OVERRIDES: Readonly<Record<string, string>> = {
   za: 'en',
 };
 
-/** The primary content language of a country, from CLDR likely subtags (ECMAScript Intl). */
-export function languageOf(country: string): string {
+/**
+ * Countries where shoppers read more than one language on product pages; an account may choose
+ * another for its records with the `country_languages` setting.
+ */
+export const MULTILINGUAL_COUNTRIES: Readonly<Record<string, readonly string[]>> = {
+  be: ['nl', 'fr', 'de'],
+  ch: ['de', 'fr', 'it'],
+  lu: ['fr', 'de'],
+  ca: ['en', 'fr'],
+  ie: ['en', 'ga'],
+  fi: ['fi', 'sv'],
+  es: ['es', 'ca'],
+  in: ['en', 'hi'],
+  za: ['en', 'af'],
+  sg: ['en', 'zh'],
+  mt: ['en', 'mt'],
+};
+
+/**
+ * The content language of a country: the account's choice where it made one (`country_languages`),
+ * else the country's primary language, from CLDR likely subtags (ECMAScript Intl).
+ */
+export function languageOf(country: string, chosen: Readonly<Record<string, string>> = {}): string {
+  if (Object.hasOwn(chosen, country)) return chosen[country] ?? defaultLanguageOf(country);
+  return defaultLanguageOf(country);
+}
+
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+
+/**
+ * A `country_languages` setting as given ({"BE": "fr", "uk": "en"}): country codes normalised,
+ * languages two lower-case ISO 639-1 letters that name a language. Every mistake is listed.
+ */
+export function parseCountryLanguages(input: unknown): { ok: true; value: Record<string, string> } | { ok: false; errors: string[] } {
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    return { ok: false, errors: ['country_languages must be an object of country code to language code, e.g. {"be": "fr"}.'] };
+  const value: Record<string, string> = {};
+  const errors: string[] = [];
+  for (const [key, raw] of Object.entries(input)) {
+    const country = normaliseCountry(key);
+    const language = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
+    if (!country.ok) errors.push(country.message);
+    if (!/^[a-z]{2}$/.test(language) || languageNames.of(language) === undefined) errors.push(`"${String(raw)}" (for ${key}) is not an ISO 639-1 language code`);
+    if (country.ok && errors.length === 0) value[country.country] = language;
+  }
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, value };
+}
+
+function defaultLanguageOf(country: string): string {
   const override = LANGUAGE_OVERRIDES[country];
   if (override) return override;
   try {

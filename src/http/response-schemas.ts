@@ -185,8 +185,22 @@ export const accountSchema = z
     id: z.string(),
     name: z.string(),
     credits: z.int(),
-    settings: z.strictObject({ image_standardization: z.boolean() }),
-    agent_models: z.strictObject({ v1: z.string(), v2: z.string() }).describe('What writes each agent model: `template` (the built-in offline writer) or `<provider>:<model>`.'),
+    settings: z.strictObject({
+      image_standardization: z.boolean(),
+      country_languages: z
+        .record(z.string(), z.string())
+        .describe("Per country, the language the account's records are written in where it is not the country's default (set by the operator)."),
+    }),
+    agent_models: z
+      .strictObject({
+        v1: z.string(),
+        v2: z.string(),
+        same_engine: z.boolean().describe('Whether v1 and v2 are written by the same engine here, so v2 writes what v1 writes.'),
+        credits: z
+          .strictObject({ v1: z.int(), v2: z.int() })
+          .describe('Base credits of each agent model for one product in one country (TEMPLATE_V2_CREDITS may lower v2 while the template engine writes it).'),
+      })
+      .describe('What writes each agent model: `template` (the built-in offline writer) or `<provider>:<model>`.'),
   })
   .meta({ id: 'Account' });
 

@@ -1,4 +1,13 @@
-import { changeBalance, countAccounts, findAccountByName, insertAccount, listAccounts as listAccountRows, setImageStandardization, type AccountRow } from '../db/accounts.ts';
+import {
+  changeBalance,
+  countAccounts,
+  findAccountByName,
+  insertAccount,
+  listAccounts as listAccountRows,
+  setCountryLanguages,
+  setImageStandardization,
+  type AccountRow,
+} from '../db/accounts.ts';
 import type { Database, SqlRunner } from '../db/database.ts';
 import { issueToken } from './tokens.ts';
 
@@ -88,6 +97,15 @@ export async function setAccountImageStandardization(db: SqlRunner, name: string
   const found = await findNamedAccount(db, name);
   if (found === undefined) throw noSuchAccount(name);
   const updated = await setImageStandardization(db, found.id, on);
+  if (updated === undefined) throw noSuchAccount(name);
+  return updated;
+}
+
+/** Sets the languages an account's records take per country (replacing the whole setting; `{}` clears it). */
+export async function setAccountCountryLanguages(db: SqlRunner, name: string, languages: Readonly<Record<string, string>>): Promise<AccountRow> {
+  const found = await findNamedAccount(db, name);
+  if (found === undefined) throw noSuchAccount(name);
+  const updated = await setCountryLanguages(db, found.id, languages);
   if (updated === undefined) throw noSuchAccount(name);
   return updated;
 }

@@ -11,16 +11,18 @@ export interface AccountView {
   name: string;
   credits: number;
   image_standardization: boolean;
+  country_languages: Record<string, string>;
   token?: string;
   token_id?: string;
 }
 
-export function accountView(a: Pick<AccountRow, 'id' | 'name' | 'credits' | 'image_standardization'>, token?: IssuedToken): AccountView {
+export function accountView(a: Pick<AccountRow, 'id' | 'name' | 'credits' | 'image_standardization' | 'country_languages'>, token?: IssuedToken): AccountView {
   return {
     id: a.id,
     name: a.name,
     credits: a.credits,
     image_standardization: a.image_standardization,
+    country_languages: a.country_languages,
     ...(token ? { token: token.token, token_id: token.id } : {}),
   };
 }

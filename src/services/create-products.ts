@@ -3,7 +3,7 @@ import type { Database, SqlRunner } from '../db/database.ts';
 import { findExistingProducts, insertRawProduct, upsertProductBySku, upsertProductsByCode, type ExistingProduct, type ProductInputs, type WrittenProduct } from '../db/products.ts';
 import type { CreatePlan, ItemFailure } from '../domain/create-request.ts';
 import { plainText } from '../generation/plain-text.ts';
-import { createCost } from '../domain/pricing.ts';
+import { createCost, type ModelCredits } from '../domain/pricing.ts';
 import type { FieldErrors } from '../domain/validation.ts';
 import type { GenerationQueue } from './ports.ts';
 import { queuePaidGenerations, type TransactionVerdict, transactionOrAnswer } from './queue-paid-generations.ts';
@@ -25,6 +25,8 @@ export type CreateOutcome =
 export interface CreateProductsDeps {
   db: Database;
   queue: GenerationQueue;
+  /** The base price of each agent model; the spec's when absent. */
+  modelCredits?: ModelCredits;
 }
 
 export type QueuedCreate = Extract<CreateOutcome, { kind: 'queued' }>;
@@ -69,12 +71,12 @@ function inputsOf(plan: CreatePlan): ProductInputs {
 }
 
 /** The exact price before anything is written: each product for its requested and existing countries. */
-function priceOf(existing: readonly ExistingProduct[], plan: CreatePlan, sku: string | null, images: boolean): number {
+function priceOf(existing: readonly ExistingProduct[], plan: CreatePlan, sku: string | null, images: boolean, credits: ModelCredits | undefined): number {
   return plan.products.reduce((sum, p) => {
     // A coded product is known by its code; a raw one by its sku.
     const row = existing.find((e) => (p.code !== null ? e.code === p.code : sku !== null && e.sku === sku));
     const countries = new Set([...(row?.countries ?? []), ...plan.countries]);
-    return sum + createCost(plan.agentModel, countries.size, images);
+    return sum + createCost(plan.agentModel, countries.size, images, credits);
   }, 0);
 }
 
@@ -147,13 +149,14 @@ export async function createProducts(deps: CreateProductsDeps, accountId: string
   // The price depends on a setting; the debit applies only while the setting it was priced with
   // holds, so a call racing a settings change is priced again rather than charged the old price.
   for (let pricing = 1; pricing <= MAX_PRICINGS; pricing++) {
-    const attempt = await transactionOrAnswer(deps.db, (tx) => createAtCurrentPrice(tx, deps.queue, { accountId, requestId, plan, inputs }, options));
+    const attempt = await transactionOrAnswer(deps.db, (tx) => createAtCurrentPrice(tx, deps.queue, { credits: deps.modelCredits, accountId, requestId, plan, inputs }, options));
     if (attempt.kind !== 'settings_changed') return attempt;
   }
   throw new Error('the account settings kept changing while pricing a create call');
 }
 
 interface CreateCall {
+  credits: ModelCredits | undefined;
   accountId: string;
   requestId: string;
   plan: CreatePlan;
@@ -168,7 +171,7 @@ async function createAtCurrentPrice(tx: SqlRunner, queue: GenerationQueue, call:
   const images = account.image_standardization;
   const codes = plan.products.flatMap((p) => (p.code === null ? [] : [p.code]));
   const existing = await findExistingProducts(tx, accountId, codes, inputs.sku);
-  const price = priceOf(existing, plan, inputs.sku, images);
+  const price = priceOf(existing, plan, inputs.sku, images, call.credits);
   if (account.credits < price) return { commit: { kind: 'insufficient_credits', required: price, available: account.credits } };
   const skuProblem = checkSkuOwner(existing, plan, inputs.sku);
   if (skuProblem !== null) return { commit: skuProblem };
@@ -183,7 +186,7 @@ async function createAtCurrentPrice(tx: SqlRunner, queue: GenerationQueue, call:
     agentModel: plan.agentModel,
     fields: null,
     notes: plan.notes,
-    costs: imported.map((p) => createCost(plan.agentModel, p.country_count, images)),
+    costs: imported.map((p) => createCost(plan.agentModel, p.country_count, images, call.credits)),
     requestId: call.requestId,
     memo: `create ${imported.length}`,
     whileImageStandardization: images,

@@ -1,7 +1,8 @@
 import { callerFacts } from '../domain/caller-facts.ts';
 import type { Fact } from '../domain/facts.ts';
 import type { ProductRow } from '../db/products.ts';
-import { cleanFacts } from '../generation/plain-facts.ts';
+import { tagFactLanguages } from '../generation/fact-languages.ts';
+import { cleanFacts, type CleanedFacts } from '../generation/plain-facts.ts';
 import type { SourceChain, SourceReport } from '../sources/source-chain.ts';
 import type { ImageCandidate } from './ports.ts';
 
@@ -23,14 +24,19 @@ export interface ProductFacts {
  */
 export async function gatherFacts(sources: SourceChain, product: ProductRow, signal?: AbortSignal): Promise<ProductFacts> {
   const own = callerFacts(product, product.updated_at.toISOString());
-  if (product.code === null || product.code_type === null) return { ...cleanFacts(own), reports: [], unavailable: [], down: [] };
+  if (product.code === null || product.code_type === null) return { ...(await withLanguages(cleanFacts(own))), reports: [], unavailable: [], down: [] };
   const gathered = await sources.gather({ code: product.code, codeType: product.code_type, accountId: product.account_id }, signal);
   return {
-    ...cleanFacts([...own, ...gathered.facts]),
+    ...(await withLanguages(cleanFacts([...own, ...gathered.facts]))),
     reports: gathered.reports,
     unavailable: gathered.reports.filter((r) => r.outcome === 'unavailable'),
     down: gathered.reports.filter((r) => r.outcome === 'down'),
   };
+}
+
+/** Untagged text (the caller's, a catalogue row's) in the language it is written in, so a translation can cite it. */
+async function withLanguages(cleaned: CleanedFacts): Promise<CleanedFacts> {
+  return { ...cleaned, facts: await tagFactLanguages(cleaned.facts) };
 }
 
 /** What a record written without a source's data says about it. */

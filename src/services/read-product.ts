@@ -1,3 +1,4 @@
+import { findAccountById } from '../db/accounts.ts';
 import { loadSchema } from '../db/attributes.ts';
 import { listContent, type ContentRow } from '../db/content.ts';
 import { type AttributeSchema, hasSchema, missingAttributes } from '../domain/attributes/schema.ts';
@@ -48,6 +49,7 @@ export function productView(
   content: ContentRow | undefined,
   generation: ProductView['generation'],
   schema: AttributeSchema = NO_SCHEMA,
+  countryLanguages: Readonly<Record<string, string>> = {},
 ): ProductView {
   const newest = content !== undefined && content.updated_at > product.updated_at ? content.updated_at : product.updated_at;
   return {
@@ -61,7 +63,7 @@ export function productView(
     publication_state: product.publication_state,
     agent_model: product.agent_model,
     country,
-    language: content?.language ?? languageOf(country),
+    language: content?.language ?? languageOf(country, countryLanguages),
     countries: product.countries,
     title: content?.title ?? null,
     short_description: content?.short_description ?? null,
@@ -118,5 +120,8 @@ export async function readProduct(db: Database, accountId: string, ref: string, 
   const content = (await listContent(db, product.id)).find((c) => c.country === country);
   const latest = product.latest_generation_id === null ? undefined : await findGeneration(db, product.latest_generation_id);
   const generation = latest === undefined ? null : { id: latest.id, kind: latest.kind, agent_model: latest.agent_model, usage: latest.usage };
-  return { kind: 'ready', product: productView(product, country, content, generation, await loadSchema(db, accountId)) };
+  // Only a country with no record yet needs the account's language for it.
+  const account = content === undefined ? await findAccountById(db, accountId) : undefined;
+  const schema = await loadSchema(db, accountId);
+  return { kind: 'ready', product: productView(product, country, content, generation, schema, account?.country_languages) };
 }

@@ -2,7 +2,7 @@ import { findAccountById } from '../db/accounts.ts';
 import { lockProduct } from '../db/products.ts';
 import type { Database, SqlRunner } from '../db/database.ts';
 import type { AgentModel } from '../domain/pricing.ts';
-import { regenerateCost } from '../domain/pricing.ts';
+import { regenerateCost, type ModelCredits } from '../domain/pricing.ts';
 import { type FieldRequest, unknownAttributeFields } from '../domain/regenerate-fields.ts';
 import type { FieldErrors } from '../domain/validation.ts';
 import { loadSchema } from '../db/attributes.ts';
@@ -32,7 +32,7 @@ export interface RegenerateCommand {
 
 /** Queues a regeneration of the named fields, charged flat, in one transaction with its job. */
 export async function regenerateProduct(
-  deps: { db: Database; queue: GenerationQueue },
+  deps: { db: Database; queue: GenerationQueue; modelCredits?: ModelCredits },
   accountId: string,
   requestId: string,
   command: RegenerateCommand,
@@ -43,7 +43,7 @@ export async function regenerateProduct(
   const schema = await loadSchema(deps.db, accountId);
   const unknown = unknownAttributeFields(command.fields, new Set(schema.attributes.map((a) => a.attribute_id)));
   if (Object.keys(unknown).length > 0) return { kind: 'validation_failed', errors: unknown };
-  const required = regenerateCost(command.agentModel);
+  const required = regenerateCost(command.agentModel, deps.modelCredits);
 
   return transactionOrAnswer<RegenerateOutcome>(deps.db, async (tx) => {
     // Locked, and looked at again: a delete that committed since the lookup above wins, and the

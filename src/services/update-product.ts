@@ -1,3 +1,4 @@
+import { findAccountById } from '../db/accounts.ts';
 import { insertHistory } from '../db/content-history.ts';
 import { listContent, upsertContent } from '../db/content.ts';
 import type { Database } from '../db/database.ts';
@@ -116,7 +117,7 @@ export async function updateProduct(db: Database, accountId: string, request: Ma
     // A product whose generation failed has no record yet: the edit starts one.
     const generationId = stored?.generation_id ?? product.latest_generation_id;
     if (generationId === null) throw new Error(`product ${product.id} has neither content nor a generation`);
-    const current = stored ?? emptyContent(country, languageOf(country));
+    const current = stored ?? emptyContent(country, languageOf(country, (await findAccountById(tx, accountId))?.country_languages));
     const next = applyEdit(current, edit);
     // With a schema every value cites the fact that states it: a person's value states itself, so
     // the fact cited for the value it replaces no longer applies.

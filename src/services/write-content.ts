@@ -1,3 +1,4 @@
+import { findAccountById } from '../db/accounts.ts';
 import type { ProductRow } from '../db/products.ts';
 import type { AttributeDef } from '../domain/attributes/schema.ts';
 import type { CountryContent } from '../domain/content.ts';
@@ -25,7 +26,7 @@ export interface WriteInput {
 
 export type Written = Step<{ content: CountryContent[]; productHandle: string | null; usage: GenerationUsage; extraFacts: readonly Fact[] }>;
 
-function engineInput(claim: HeldClaim, input: WriteInput): EngineInput {
+function engineInput(claim: HeldClaim, input: WriteInput, countryLanguages: Readonly<Record<string, string>>): EngineInput {
   const { product } = input;
   return {
     generationId: claim.generation.id,
@@ -43,7 +44,7 @@ function engineInput(claim: HeldClaim, input: WriteInput): EngineInput {
     facts: input.gathered.facts,
     notes: claim.generation.notes ?? product.notes,
     agentModel: claim.generation.agent_model,
-    targets: product.countries.map((country) => ({ country, language: languageOf(country) })),
+    targets: product.countries.map((country) => ({ country, language: languageOf(country, countryLanguages) })),
     fields: input.fields,
     existing: input.existing,
     ...(input.attributes === undefined ? {} : { attributes: input.attributes }),
@@ -62,7 +63,9 @@ export async function writeContent(deps: RunGenerationDeps, claim: HeldClaim, in
   const withThisAttempt = (spent: GenerationUsage) => addUsage(generation.usage, { ...spent, latency_ms: Math.round(performance.now() - started) });
   const usageWith = (spent: GenerationUsage | undefined) => (spent === undefined ? generation.usage : withThisAttempt(spent));
   try {
-    const output = await deps.engine.generate(engineInput(claim, input));
+    // Read at writing time: the account's language per country as it is now (`country_languages`).
+    const account = await findAccountById(deps.db, input.product.account_id);
+    const output = await deps.engine.generate(engineInput(claim, input, account?.country_languages ?? {}));
     const usage = withThisAttempt(output.usage);
     await attachImages(deps.images, generation, output.content, { gathered: input.gathered, existing: input.existing, signal });
     return { kind: 'next', content: output.content, productHandle: output.productHandle, usage, extraFacts: output.extraFacts ?? [] };

@@ -10,11 +10,28 @@ export interface Account {
   credits: number;
   settings: {
     image_standardization: boolean;
+    /** Per country, the language the account's records are written in where it is not the country's default (set by the operator). */
+    country_languages: Partial<Record<string, string>>;
   };
   /** What writes each agent model: `template` (the built-in offline writer) or `<provider>:<model>`. */
   agent_models: {
     v1: string;
     v2: string;
+    /** Whether v1 and v2 are written by the same engine here, so v2 writes what v1 writes. */
+    same_engine: boolean;
+    /** Base credits of each agent model for one product in one country (TEMPLATE_V2_CREDITS may lower v2 while the template engine writes it). */
+    credits: {
+      /**
+       * @min -9007199254740991
+       * @max 9007199254740991
+       */
+      v1: number;
+      /**
+       * @min -9007199254740991
+       * @max 9007199254740991
+       */
+      v2: number;
+    };
   };
 }
 
@@ -2558,6 +2575,8 @@ export class Api<
    *\/
     credits: number,
     image_standardization: boolean,
+  /** Per country, the language its records are written in where it is not the default. *\/
+    country_languages: Partial<Record<string,string>>,
   /** The account's first API token, shown only in the answer that created it. *\/
     token?: string,
     token_id?: string,
@@ -2588,6 +2607,8 @@ export class Api<
              */
             credits: number;
             image_standardization: boolean;
+            /** Per country, the language its records are written in where it is not the default. */
+            country_languages: Partial<Record<string, string>>;
             /** The account's first API token, shown only in the answer that created it. */
             token?: string;
             token_id?: string;
@@ -2629,6 +2650,8 @@ export class Api<
    *\/
     credits: number,
     image_standardization: boolean,
+  /** Per country, the language its records are written in where it is not the default. *\/
+    country_languages: Partial<Record<string,string>>,
   /** The account's first API token, shown only in the answer that created it. *\/
     token?: string,
     token_id?: string,
@@ -2678,6 +2701,8 @@ export class Api<
              */
             credits: number;
             image_standardization: boolean;
+            /** Per country, the language its records are written in where it is not the default. */
+            country_languages: Partial<Record<string, string>>;
             /** The account's first API token, shown only in the answer that created it. */
             token?: string;
             token_id?: string;
@@ -2725,6 +2750,8 @@ export class Api<
    *\/
     credits: number,
     image_standardization: boolean,
+  /** Per country, the language its records are written in where it is not the default. *\/
+    country_languages: Partial<Record<string,string>>,
   /** The account's first API token, shown only in the answer that created it. *\/
     token?: string,
     token_id?: string,
@@ -2746,7 +2773,9 @@ export class Api<
     patchAdminAccountsByName: (
       name: string,
       data: {
-        image_standardization: boolean;
+        image_standardization?: boolean;
+        /** Replaces the whole setting; `{}` clears it. Each language is an ISO 639-1 code. */
+        country_languages?: Partial<Record<string, string>>;
       },
       params: RequestParams = {},
     ) =>
@@ -2766,6 +2795,8 @@ export class Api<
              */
             credits: number;
             image_standardization: boolean;
+            /** Per country, the language its records are written in where it is not the default. */
+            country_languages: Partial<Record<string, string>>;
             /** The account's first API token, shown only in the answer that created it. */
             token?: string;
             token_id?: string;
@@ -2814,6 +2845,8 @@ export class Api<
    *\/
     credits: number,
     image_standardization: boolean,
+  /** Per country, the language its records are written in where it is not the default. *\/
+    country_languages: Partial<Record<string,string>>,
   /** The account's first API token, shown only in the answer that created it. *\/
     token?: string,
     token_id?: string,
@@ -2859,6 +2892,8 @@ export class Api<
              */
             credits: number;
             image_standardization: boolean;
+            /** Per country, the language its records are written in where it is not the default. */
+            country_languages: Partial<Record<string, string>>;
             /** The account's first API token, shown only in the answer that created it. */
             token?: string;
             token_id?: string;
@@ -2970,6 +3005,8 @@ export class Api<
    *\/
     credits: number,
     image_standardization: boolean,
+  /** Per country, the language its records are written in where it is not the default. *\/
+    country_languages: Partial<Record<string,string>>,
     token: string,
     token_id: string,
     admin: boolean,
@@ -3018,6 +3055,8 @@ export class Api<
                  */
                 credits: number;
                 image_standardization: boolean;
+                /** Per country, the language its records are written in where it is not the default. */
+                country_languages: Partial<Record<string, string>>;
                 token: string;
                 token_id: string;
                 admin: boolean;

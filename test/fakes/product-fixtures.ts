@@ -9,6 +9,8 @@ export interface ProductFixture {
   source: string;
   code: string;
   fetched_at: string;
+  /** The public record the fixture is shaped after, and how. */
+  origin?: string;
   record: unknown;
   expected: {
     kind: string;

@@ -39,7 +39,7 @@ for (const target of databaseTargets()) {
       const res = await h.get('/api/v1/account', token);
       assert.equal(res.statusCode, 200);
       const account = accountResponseSchema.parse(res.json());
-      assert.deepEqual(account.data.agent_models, h.container.engines);
+      assert.deepEqual(account.data.agent_models, { ...h.container.engines, same_engine: true, credits: { v1: 1, v2: 5 } });
       assert.equal(account.data.agent_models.v2, 'template');
     });
 

@@ -467,7 +467,7 @@ for (const target of databaseTargets()) {
         const requests = /<merchant_requests>\n([\s\S]*?)\n<\/merchant_requests>/.exec(sent);
         assert.deepEqual(JSON.parse(requests?.[1] ?? '[]'), [
           { field: 'title', kind: 'content', text: 'Spaghetti Barilla', fact_id: 'caller.fields.title' },
-          { field: 'key_features', kind: 'instruction', text: 'Make them shorter' },
+          { field: 'key_features', kind: 'instruction', text: 'Make them shorter', fact_id: 'caller.fields.key_features' },
         ]);
         for (const country of ['it', 'de'] as const) {
           const now = await details(token, id, country);
@@ -482,7 +482,7 @@ for (const target of databaseTargets()) {
             'and that content is kept as a fact',
           );
           assert.ok(!now.facts.some((f) => f.id === 'caller.fields.key_features'), 'an instruction is not a fact');
-          assert.match(now.generation?.usage?.prompt_version ?? '', /^rules\.2,regenerate\.2 #[0-9a-f]{8}$/);
+          assert.match(now.generation?.usage?.prompt_version ?? '', /^rules\.2,regenerate\.3 #[0-9a-f]{8}$/);
         }
         const history = await h.get(`/api/v1/products/details/${id}/history`, token);
         const newest = history.json<{ data: { versions: Array<{ change: string; generation: GenerationUsage | null }> } }>().data.versions[0];

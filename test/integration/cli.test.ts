@@ -122,6 +122,17 @@ describe('vetrina CLI on an embedded data directory', () => {
     assert.equal(set.credits, 75);
   });
 
+  test('accounts set --country-languages sets the language per country; a bad pair is refused', async () => {
+    const set = onlyJson(await runCli(['accounts', 'set', 'shop', '--country-languages', 'BE=fr,ch=it', '--json'], env));
+    assert.deepEqual(set.country_languages, { be: 'fr', ch: 'it' });
+    assert.equal(set.image_standardization, true, 'the other setting is left as it was');
+    const refused = await runCli(['accounts', 'set', 'shop', '--country-languages', 'be=french'], env);
+    assert.equal(refused.code, 2, 'a usage error');
+    assert.match(refused.stderr, /not an ISO 639-1 language code/);
+    const cleared = onlyJson(await runCli(['accounts', 'set', 'shop', '--country-languages', '', '--json'], env));
+    assert.deepEqual(cleared.country_languages, {});
+  });
+
   test('tokens create issues a new, different token for the account', async () => {
     const issued = onlyJson(await runCli(['tokens', 'create', 'shop', '--json'], env));
     assert.equal(issued.id, shop.id);
@@ -159,7 +170,12 @@ describe('vetrina CLI on an embedded data directory', () => {
       // What the CLI did on its own is what the server serves.
       const first = await getAccount(server, shop.token);
       assert.equal(first.status, 200);
-      assert.deepEqual(pick(first.body.data, ['id', 'name', 'credits', 'settings']), { id: shop.id, name: 'shop', credits: 75, settings: { image_standardization: true } });
+      assert.deepEqual(pick(first.body.data, ['id', 'name', 'credits', 'settings']), {
+        id: shop.id,
+        name: 'shop',
+        credits: 75,
+        settings: { image_standardization: true, country_languages: {} },
+      });
       assert.equal((await getAccount(server, secondToken)).status, 401, 'the revoked token is refused');
       assert.equal(server.output().match(TOKEN), null, 'a data directory with accounts gets no default account token');
 
@@ -226,7 +242,11 @@ describe('vetrina serve on a fresh data directory', () => {
       token = defined(tokens[0], 'printed token');
       const account = await getAccount(first, token);
       assert.equal(account.status, 200);
-      assert.deepEqual(pick(account.body.data, ['name', 'credits', 'settings']), { name: 'default', credits: 1000, settings: { image_standardization: false } });
+      assert.deepEqual(pick(account.body.data, ['name', 'credits', 'settings']), {
+        name: 'default',
+        credits: 1000,
+        settings: { image_standardization: false, country_languages: {} },
+      });
       const adminToken = defined(tokens[1], 'printed admin token');
       const accounts = await fetch(`${first.url}/api/v1/admin/accounts`, { headers: { authorization: `Bearer ${adminToken}` } });
       assert.equal(accounts.status, 200, 'the admin token manages the instance');

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ASSIGNED_COUNTRY_COUNT, languageOf, normaliseCountries, normaliseCountry } from '../../src/domain/countries.ts';
+import { ASSIGNED_COUNTRY_COUNT, languageOf, MULTILINGUAL_COUNTRIES, normaliseCountries, normaliseCountry, parseCountryLanguages } from '../../src/domain/countries.ts';
 
 // ISO 3166-1 alpha-2 officially assigned codes, written out here independently of the module (249).
 const ISO_3166_1 = `
@@ -127,5 +127,26 @@ describe('languageOf', () => {
       const lang = languageOf(upper.toLowerCase());
       assert.match(lang, /^[a-z]{2,3}$/, upper);
     }
+  });
+});
+
+describe('country_languages', () => {
+  it("the account's choice wins for its countries; the others keep their default", () => {
+    const chosen = { be: 'fr', ch: 'it' };
+    assert.equal(languageOf('be'), 'nl');
+    assert.equal(languageOf('be', chosen), 'fr');
+    assert.equal(languageOf('ch', chosen), 'it');
+    assert.equal(languageOf('de', chosen), 'de');
+    for (const [country, languages] of Object.entries(MULTILINGUAL_COUNTRIES))
+      assert.ok(languages.includes(languageOf(country)), `${country}: its default is one of its languages`);
+  });
+
+  it('a setting is normalised, and every mistake is listed', () => {
+    assert.deepEqual(parseCountryLanguages({ BE: 'FR', uk: ' en ' }), { ok: true, value: { be: 'fr', gb: 'en' } });
+    assert.deepEqual(parseCountryLanguages({}), { ok: true, value: {} });
+    const bad = parseCountryLanguages({ xx: 'fr', be: 'french', ch: 'qq' });
+    assert.equal(bad.ok, false);
+    if (!bad.ok) assert.equal(bad.errors.length, 3, bad.errors.join(' | '));
+    assert.equal(parseCountryLanguages(['be', 'fr']).ok, false);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { AGENT_MODELS, DEFAULT_AGENT_MODEL, createCost, regenerateCost } from '../../src/domain/pricing.ts';
+import { AGENT_MODELS, DEFAULT_AGENT_MODEL, createCost, modelCredits, regenerateCost } from '../../src/domain/pricing.ts';
 import type { AgentModel } from '../../src/domain/pricing.ts';
 
 describe('createCost (spec 8.2)', () => {
@@ -57,5 +57,15 @@ describe('agent models', () => {
     assert.deepEqual([...AGENT_MODELS].sort(), ['v1', 'v2']);
     assert.equal(DEFAULT_AGENT_MODEL, 'v2');
     assert.equal(createCost(DEFAULT_AGENT_MODEL, 1, false), 5);
+  });
+});
+
+describe('TEMPLATE_V2_CREDITS', () => {
+  it('lowers v2 only while the template engine writes it', () => {
+    const lowered = modelCredits({ v2ByTemplate: true, templateV2Credits: 2 });
+    assert.deepEqual(lowered, { v1: 1, v2: 2 });
+    assert.equal(createCost('v2', 3, true, lowered), 2 + 2 + 1);
+    assert.equal(regenerateCost('v2', lowered), 2);
+    assert.deepEqual(modelCredits({ v2ByTemplate: false, templateV2Credits: 2 }), { v1: 1, v2: 5 }, 'a model-written v2 costs the spec price');
   });
 });

@@ -588,6 +588,17 @@ describe('regeneration', () => {
     assert.ok(c.validation_messages.some((m) => m.startsWith('Regeneration: global_attr.colour has no fact')));
   });
 
+  it('a name that opens with an imperative verb is new content, and the record says how it was read', async () => {
+    const existing = await stored(['it']);
+    const c = defined((await generate({ facts: PASTA, existing, fields: fields({ title: 'Keep Cup Original 340 ml' }) })).content[0]);
+    assert.equal(c.title, 'Keep Cup Original 340 ml');
+    assert.deepEqual(c.sources.title, ['caller.fields.title']);
+    assert.ok(
+      c.validation_messages.some((m) => m.startsWith('Regeneration: "Keep Cup Original 340 ml" was used as the new title: it reads as a name')),
+      c.validation_messages.join(' | '),
+    );
+  });
+
   it('global_attr.<name> content sets that attribute and keeps the others', async () => {
     const existing = await stored(['it']);
     const c = defined((await generate({ facts: PASTA, existing, fields: fields({ 'global_attr.material': '  Semola di grano duro ' }) })).content[0]);

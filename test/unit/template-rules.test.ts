@@ -69,7 +69,16 @@ describe('regeneration values: content or instruction', () => {
     });
   }
 
-  for (const text of ['Add the EAN code', 'Menziona la garanzia', 'Erwähne die Garantie', 'non usare emoji', 'Please make it sound premium', 'Ajoute la garantie']) {
+  for (const text of [
+    'Add the EAN code',
+    'Menziona la garanzia',
+    'Erwähne die Garantie',
+    'non usare emoji',
+    'Please make it sound premium',
+    'Ajoute la garantie',
+    'Mention Bluetooth',
+    'Keep it under 60 characters and mention the lid.',
+  ]) {
     it(`"${text}" is an instruction it cannot follow`, () => {
       assert.deepEqual(classifyValue(text), { type: 'instruction', text, action: null });
     });
@@ -77,6 +86,10 @@ describe('regeneration values: content or instruction', () => {
 
   for (const text of ['Spaghetti n.5 Barilla, 1 kg', 'Make-up remover pads', 'Non profumato', 'Repair Shampoo für strapaziertes Haar', 'nero']) {
     it(`"${text}" is new content`, () => assert.equal(classifyValue(text).type, 'content'));
+  }
+  // Names that open with an imperative verb are content, and say so, so the template engine can tell the caller.
+  for (const text of ['Keep Cup Original 340 ml', 'Use Bio Oil', 'Make Up For Ever Ultra HD Foundation', 'Scrivi Gel Pen 0,7 mm']) {
+    it(`"${text}" is new content that opens like an instruction`, () => assert.deepEqual(classifyValue(text), { type: 'content', text, imperativeFirst: true }));
   }
   it('an empty value means: rebuild', () => assert.deepEqual(classifyValue('  '), { type: 'empty' }));
 });

@@ -10,7 +10,7 @@ const PINNED = {
   critic: 2,
   repair: 2,
   images: 1,
-  regenerate: 2,
+  regenerate: 3,
 } as const;
 
 export type PromptName = keyof typeof PINNED;

@@ -28,13 +28,15 @@ function countriesPerCall(fields: readonly FieldRequest[]): number {
 
 type Target = EngineInput['targets'][number];
 
-/** The request as the model reads it; new content also becomes a fact the record may cite. */
+/**
+ * The request as the model reads it: every value with the template rule's reading of it, and as
+ * a fact it may cite, since the model decides whether it is content or an instruction.
+ */
 function readRequests(fields: readonly FieldRequest[], at: string): { requests: unknown[]; facts: Fact[] } {
   const facts: Fact[] = [];
   const requests = fields.map((field) => {
     const value = classifyValue(field.value);
     if (value.type === 'empty') return { field: field.name, kind: 'none' };
-    if (value.type === 'instruction') return { field: field.name, kind: 'instruction', text: value.text };
     const id = `caller.fields.${field.name}`;
     // Kept as the kind of fact it is: a title is a name, an attribute an attribute, the rest prose.
     const kind =
@@ -44,7 +46,7 @@ function readRequests(fields: readonly FieldRequest[], at: string): { requests: 
           ? { key: 'name' as const }
           : { key: 'description' as const };
     facts.push({ id, ...kind, value: value.text, language: null, source: 'caller', licence: null, fetchedAt: at });
-    return { field: field.name, kind: 'content', text: value.text, fact_id: id };
+    return { field: field.name, kind: value.type, text: value.text, fact_id: id };
   });
   return { requests, facts };
 }
@@ -67,7 +69,9 @@ export async function regenerateWithModel(
       input.signal,
     )
   ).flat();
-  return { content, extraFacts: contentFacts };
+  // Only values the model used as content, and so cited, are kept as facts: an instruction is none.
+  const cited = new Set(content.flatMap((c) => Object.values(c.sources).flat()));
+  return { content, extraFacts: contentFacts.filter((f) => cited.has(f.id)) };
 }
 
 async function regenerateGroup(

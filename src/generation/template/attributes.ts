@@ -1,10 +1,13 @@
 // global_attr: structured attributes from facts, and the few that free text states in a
 // recognisable way ("Colore: nero", "Peso netto 500g", "30 x 20 x 10 cm"). Pure.
 import { attributeName, type ProductKind } from '../../domain/facts.ts';
+import { scanMeasurements } from '../../domain/measurements/scan-measurements.ts';
+import { LANGUAGE_COLUMNS } from '../fact-languages.ts';
 import { isShouting, recase, recaseCompany } from './casing.ts';
 import { isCompanyName } from './title.ts';
 import { attributeNames, pick, pickGroup, type CleanFact, type FactView } from './fact-view.ts';
 import type { LanguagePack } from './language-pack.ts';
+import { formatMeasurement } from './measurement-labels.ts';
 import { canonicalNumber, dimensionOf, formatMeasure, formatNumber, formatQuantity, parseQuantity, quantitiesIn, type Measure } from './units.ts';
 
 export interface Attributes {
@@ -13,12 +16,15 @@ export interface Attributes {
   sources: Record<string, string[]>;
   /** Attribute names whose value is text in another language than the target. */
   foreign: Map<string, string>;
+  /** Attribute names whose value is words in no stated language, shown as they are: the value. */
+  untagged: Map<string, string>;
 }
 
 class Builder {
   readonly values: Record<string, string> = {};
   readonly sources: Record<string, string[]> = {};
   readonly foreign = new Map<string, string>();
+  readonly untagged = new Map<string, string>();
   /** First writer wins: callers go from the most to the least reliable evidence. */
   set(name: string, value: string, ids: readonly string[]): void {
     const key = attributeName(name);
@@ -104,7 +110,9 @@ function fromFreeText(b: Builder, fact: CleanFact, locale: string, kind: Product
   }
   // One mass or volume stated once is the net quantity; several ("30 l, 1,1 kg") could be anything.
   if (!NET_QUANTITY_KINDS.has(kind)) return;
-  const measures = quantitiesIn(text).filter((q) => ['mass', 'volume'].includes(dimensionOf(q.measure.unit)));
+  // A capacity or weight stated elsewhere ("capacità 350 ml", a Capacity column) is what the product holds or weighs, not its content.
+  const stated = new Set([b.values.capacity, b.values.weight].filter((v): v is string => v !== undefined));
+  const measures = quantitiesIn(text).filter((q) => ['mass', 'volume'].includes(dimensionOf(q.measure.unit)) && !stated.has(formatMeasure(q.measure, locale)));
   const distinct = new Set(measures.map((q) => `${q.measure.amount}${q.measure.unit}`));
   const [first] = measures;
   if (distinct.size !== 1 || first === undefined) return;
@@ -114,9 +122,22 @@ function fromFreeText(b: Builder, fact: CleanFact, locale: string, kind: Product
   else fromQuantity(b, text.slice(first.index, first.end), ids, locale);
 }
 
+/**
+ * Measurements of free text (power, luminous flux, colour temperature, battery capacity, IP
+ * rating …), each citing the fact it came from. A number read once: the first statement wins.
+ */
+function fromMeasurements(b: Builder, fact: CleanFact, locale: string): void {
+  for (const m of scanMeasurements(fact.text)) {
+    // Pieces are a count only where no pack count or unit count says it already.
+    if (m.name === 'pieces_per_pack' && (b.values.pack_count !== undefined || b.values.unit_count !== undefined)) continue;
+    b.set(m.name, formatMeasurement(m, locale), [fact.id]);
+  }
+}
+
 // Texts a source may send as attributes that are not attributes of the product: the record has its
 // own title and descriptions (Icecat's generated `Title` is a listing title, not a property).
-const NOT_ATTRIBUTES: ReadonlySet<string> = new Set(['title', 'name', 'product_name', 'description', 'short_description', 'long_description']);
+// A catalogue's `language` column says what language the row's text is in: metadata, not a property.
+const NOT_ATTRIBUTES: ReadonlySet<string> = new Set(['title', 'name', 'product_name', 'description', 'short_description', 'long_description', ...LANGUAGE_COLUMNS]);
 // One name for the same property: Icecat's "Product colour" is the record's `colour`.
 const ALIASES: Readonly<Record<string, string>> = { product_colour: 'colour', product_color: 'colour' };
 
@@ -140,14 +161,25 @@ export function buildAttributes(view: FactView, kind: ProductKind, target: strin
     if (fact === undefined || NOT_ATTRIBUTES.has(name)) continue;
     // A value that is just a measure ("1.2 kg") is written in the locale's style.
     const whole = quantitiesIn(fact.text)[0];
-    const value = whole !== undefined && whole.index === 0 && whole.end === fact.text.length ? formatMeasure(whole.measure, locale) : fact.text;
+    const [measured, ...more] = scanMeasurements(fact.text);
+    const value =
+      whole !== undefined && whole.index === 0 && whole.end === fact.text.length
+        ? formatMeasure(whole.measure, locale)
+        : measured !== undefined && more.length === 0 && measured.index === 0 && measured.end === fact.text.length
+          ? formatMeasurement(measured, locale)
+          : fact.text;
     // Registers (AIFA) shout: "PARACETAMOLO" reads as "Paracetamolo"; codes ("N02BE01", "SOP") stay;
     // a company is written as companies write themselves ("Bracco S.p.A.").
     const company = name === 'marketing_authorisation_holder' || name === 'manufacturer' || isCompanyName(value);
     const shouted = isShouting(value) && /\p{L}{5,}/u.test(value) && !/^[\p{Lu}\p{N}]*\d[\p{Lu}\p{N}]*$/u.test(value);
     const published = ALIASES[name] ?? name;
     b.set(published, !shouted ? value : company ? recaseCompany(value, locale) : recase(value, 'sentence', locale, [], null), [fact.id]);
-    if (fact.language !== null && fact.language !== target && /\p{L}{3,}/u.test(value)) b.foreign.set(attributeName(published), fact.language);
+    if (/\p{L}{3,}/u.test(value) && !/\d/u.test(value)) {
+      // An untagged value is read as its source's text language, when that is known.
+      const language = fact.language ?? sourceLanguage(view, fact.source);
+      if (language === undefined) b.untagged.set(attributeName(published), value);
+      else if (language !== target) b.foreign.set(attributeName(published), language);
+    }
   }
 
   const variant = pick(view, 'variant', target);
@@ -170,6 +202,13 @@ export function buildAttributes(view: FactView, kind: ProductKind, target: strin
       );
   }
 
+  for (const fact of texts) fromMeasurements(b, fact, locale);
   for (const fact of texts) fromFreeText(b, fact, locale, kind);
-  return { values: b.values, sources: b.sources, foreign: b.foreign };
+  return { values: b.values, sources: b.sources, foreign: b.foreign, untagged: b.untagged };
+}
+
+/** The one language a source's names and descriptions are in (stated or detected), or undefined. */
+function sourceLanguage(view: FactView, source: string): string | undefined {
+  const languages = new Set(view.facts.filter((f) => f.source === source && (f.key === 'name' || f.key === 'description') && f.language !== null).map((f) => f.language));
+  return languages.size === 1 ? ([...languages][0] ?? undefined) : undefined;
 }

@@ -84,6 +84,9 @@ export function kindOf(view: FactView): { kind: ProductKind; id: string | null }
     const kind = fact.key === 'kind' ? KINDS.find((k) => k === fact.text.trim().toLowerCase()) : undefined;
     if (kind !== undefined) return { kind, id: fact.id };
   }
+  // Without a kind, facts only a food has say it is one: allergens, a Nutri-Score or NOVA group.
+  const food = view.facts.find((f) => f.key === 'allergens' || (f.key === 'attribute' && (f.attribute === 'nutriscore_grade' || f.attribute === 'nova_group')));
+  if (food !== undefined) return { kind: 'food', id: food.id };
   return { kind: 'other', id: null };
 }
 

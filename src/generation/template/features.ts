@@ -6,6 +6,7 @@ import type { RecordContext, Sourced } from './context.ts';
 import type { Body } from './descriptions.ts';
 import { fill, type LabelKey } from './language-pack.ts';
 import { LIMITS } from './limits.ts';
+import { MEASUREMENT_ORDER, measurementLabel } from './measurement-labels.ts';
 import { mentionsAny } from './notes.ts';
 import { truncateWords } from './text.ts';
 
@@ -86,6 +87,12 @@ function structured(ctx: RecordContext): Sourced[] {
   else if (values.pack_count !== undefined) add(fill(pack.templates.packOf, { count: values.pack_count }), 'pack_count');
   if (ctx.kind === 'food' && values.allergens !== undefined) add(fill(pack.templates.contains, { allergens: values.allergens }), 'allergens');
   for (const name of CLAIM_ATTRIBUTES) if (values[name] !== undefined) add(values[name] ?? '', name);
+  // Measurements (power, luminous flux, battery life …) labelled in the record's language, so a
+  // short description still gives the features its attributes support.
+  for (const name of MEASUREMENT_ORDER) {
+    const value = values[name];
+    if (value !== undefined) add(line(measurementLabel(name, ctx.target), value), name);
+  }
   const keys = ctx.kind === 'medicine' ? [...(BY_KIND.medicine ?? []), ...(BY_KIND.default ?? [])] : (BY_KIND.default ?? []);
   for (const key of keys) {
     const value = values[key];
@@ -93,7 +100,7 @@ function structured(ctx: RecordContext): Sourced[] {
   }
   // Other source attributes with a short value, labelled by their snake_case name, which the
   // Fact model writes in English: so only in English records, and only with an English value.
-  const shown = new Set<string>([...keys, ...CLAIM_ATTRIBUTES]);
+  const shown = new Set<string>([...keys, ...CLAIM_ATTRIBUTES, ...MEASUREMENT_ORDER]);
   for (const [name, value] of Object.entries(values)) {
     if (ctx.target !== 'en' || shown.has(name) || NOT_A_FEATURE.has(name) || value.length > 80) continue;
     const fact = ctx.view.facts.find((f) => f.key === 'attribute' && f.attribute === name);
@@ -121,18 +128,37 @@ export function buildFeatures(ctx: RecordContext, body: Body): Features {
   const items: string[] = [];
   const ids: string[] = [];
   const said: string[] = [];
-  for (const candidate of ordered) {
-    if (items.length >= LIMITS.keyFeatures) break;
+  // A structured fact a sentence already states is held back, and comes back only while the
+  // list is short of the minimum: a measurement inside a long sentence is hard to find.
+  const heldBack: Sourced[] = [];
+  const take = (candidate: Sourced, sentenceMentions: 'skip' | 'allow') => {
+    if (items.length >= LIMITS.keyFeatures) return;
     const text = truncateWords(candidate.text.replace(/[.;:]+$/, ''), LIMITS.keyFeatureLength);
-    if (text.length < 2 || mentionsAny(text, ctx.notes.avoid) || mentionsAny(text, ctx.notes.omitFeaturesAbout, true)) continue;
+    if (text.length < 2 || mentionsAny(text, ctx.notes.avoid) || mentionsAny(text, ctx.notes.omitFeaturesAbout, true)) return;
     const canonical = canonicalText(text);
-    // A structured fact already stated by a source bullet ("Confezione da 500 g") is not repeated.
     const value = canonical.split(/\s*:\s*/).at(-1) ?? canonical;
     // The same value under another label ("Colore: nero" from the source, "Farbe: nero" from the facts) is said once.
-    if (said.some((s) => s === canonical || (/\d/.test(value) && s.includes(value)) || s.split(/\s*:\s*/).at(-1) === value)) continue;
+    if (said.some((s) => s === canonical || s.split(/\s*:\s*/).at(-1) === value)) return;
+    // A structured fact already stated by a source bullet ("Confezione da 500 g") is not repeated.
+    if (/\d/.test(value) && said.some((s) => s.includes(value))) {
+      if (sentenceMentions === 'skip') heldBack.push(candidate);
+      if (
+        sentenceMentions === 'skip' ||
+        said.some(
+          (s) =>
+            s
+              .split(/\s*:\s*/)
+              .at(-1)
+              ?.includes(value) === true && s.includes(':'),
+        )
+      )
+        return;
+    }
     items.push(text);
     ids.push(...candidate.ids);
     said.push(canonical);
-  }
+  };
+  for (const candidate of ordered) take(candidate, 'skip');
+  for (const candidate of heldBack) if (items.length < LIMITS.keyFeaturesMin) take(candidate, 'allow');
   return { items, ids: [...new Set(ids)] };
 }

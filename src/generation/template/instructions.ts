@@ -1,10 +1,17 @@
 // A regeneration value is either new content or an instruction. The template engine follows a
 // few instructions (shorter, at most N characters, upper/lower/title case, remove a word) in the
-// languages it writes; any other instruction is reported as not applied. Pure.
+// languages it writes; any other instruction is reported as not applied. A value is content unless
+// it is clearly an instruction: an imperative first word opens a sentence ("Add the EAN code"),
+// not a name ("Keep Cup Original 340 ml", "Use Bio Oil"). A model is given the value with this
+// reading and decides itself. Pure.
 
 export type Action = { kind: 'shorter' } | { kind: 'max'; characters: number } | { kind: 'case'; style: 'upper' | 'lower' | 'title' } | { kind: 'remove'; word: string };
 
-export type FieldValue = { type: 'empty' } | { type: 'content'; text: string } | { type: 'instruction'; text: string; action: Action | null };
+export type FieldValue =
+  | { type: 'empty' }
+  /** `imperativeFirst`: it opens with an imperative verb yet reads as a name, so it was taken as content. */
+  | { type: 'content'; text: string; imperativeFirst?: true }
+  | { type: 'instruction'; text: string; action: Action | null };
 
 const PLEASE = /^(?:please|pls|per\s+favore|perfavore|bitte|s'il\s+(?:te|vous)\s+pla[iî]t|por\s+favor|alsjeblieft|alstublieft|proszę)[,:]?\s+/iu;
 const SHORTER =
@@ -52,6 +59,29 @@ export function classifyValue(raw: string): FieldValue {
   const first = bare.split(/[\s,:]+/)[0]?.toLowerCase() ?? '';
   // Italian negative imperative: "non" + infinitive ("non usare …").
   const negative = /^(?:(?:non|no)\s+\p{L}+(?:are|ere|ire)|(?:do\s+not|don't|never)\s+\p{L}+|ne\s+\p{L}+\s+pas)(?![\p{L}])/iu.test(bare);
-  if (IMPERATIVES.has(first) || negative || polite) return { type: 'instruction', text, action: null };
+  if (negative || polite) return { type: 'instruction', text, action: null };
+  if (IMPERATIVES.has(first)) return readsAsName(bare) ? { type: 'content', text: raw, imperativeFirst: true } : { type: 'instruction', text, action: null };
   return { type: 'content', text: raw };
+}
+
+/**
+ * Whether the words after an imperative-looking first word are a name: each word with letters
+ * capitalised (a unit after a number aside: "340 ml"), and a number or at least two such words.
+ * "Keep Cup Original 340 ml" and "Use Bio Oil" are names; "Add the EAN code", "Erwähne die
+ * Garantie" and "Mention Bluetooth" are instructions.
+ */
+function readsAsName(text: string): boolean {
+  const rest = text.split(/\s+/).slice(1);
+  let capitalised = 0;
+  let number = false;
+  for (const [i, word] of rest.entries()) {
+    if (/\d/u.test(word)) {
+      number = true;
+      continue;
+    }
+    if (!/\p{L}/u.test(word) || (i > 0 && /\d/u.test(rest[i - 1] ?? '') && word.length <= 3)) continue;
+    if (!/^\p{Lu}/u.test(word)) return false;
+    capitalised += 1;
+  }
+  return number || capitalised >= 2;
 }

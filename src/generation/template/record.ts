@@ -71,6 +71,10 @@ export function buildRecord(view: FactView, country: string, language: string, n
     const list = [...attributes.foreign].map(([attr, lang]) => `${attr} (${languageName(lang)})`).join(', ');
     messages.push(`These attribute values are in another language and were not translated: ${list}.`);
   }
+  if (attributes.untagged.size > 0) {
+    const list = [...attributes.untagged].map(([attr, value]) => `${attr} ("${value}")`).join(', ');
+    messages.push(`These attribute values state no language and are shown as they are under ${languageName(language)} labels: ${list}.`);
+  }
   if (description === null) messages.push('The facts say nothing beyond the product name and brand, so the record has no description or short description.');
   if (features.items.length < LIMITS.keyFeaturesMin) {
     messages.push(

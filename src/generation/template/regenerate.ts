@@ -69,6 +69,11 @@ function contentOf(field: TextField, raw: string): { value: Value; note: string 
   return { value: truncateWords(text, limit), note: `${field} was cut to ${limit} characters.` };
 }
 
+/** Said when a value opens with an imperative verb but reads as a name, so the caller can tell which was meant. */
+function takenAsContent(field: string, text: string): string {
+  return `"${text}" was used as the new ${field}: it reads as a name; an instruction is written as a sentence ("Keep the ${field} under 60 characters").`;
+}
+
 function setText(record: CountryContent, field: TextField, value: Value): void {
   if (field === 'key_features') record.key_features = Array.isArray(value) ? value : value === null ? [] : [value];
   else record[field] = Array.isArray(value) ? value.join('\n') : value;
@@ -95,6 +100,7 @@ function regenerateText(
     record.sources[name] = [`caller.fields.${name}`];
     callerContent.push({ id: `caller.fields.${name}`, value: Array.isArray(value) ? value.join('\n') : (value ?? '') });
     if (note !== null) notes.push(note);
+    if (request.imperativeFirst === true) notes.push(takenAsContent(name, request.text));
     return;
   }
   setText(record, name, fresh);
@@ -123,6 +129,7 @@ function regenerateAttribute(
     record.global_attr[attribute] = value;
     record.sources[name] = [`caller.fields.${name}`];
     callerContent.push({ id: `caller.fields.${name}`, value });
+    if (request.imperativeFirst === true) notes.push(takenAsContent(name, request.text));
     return;
   }
   const fresh = rebuilt.content.global_attr[attribute];

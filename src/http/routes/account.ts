@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { readAccount } from '../../services/read-account.ts';
+import { agentModelsOf } from '../agent-pricing.ts';
 import type { AppDeps } from '../app.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import { authOf, UNAUTHORIZED_MESSAGE } from '../auth.ts';
@@ -13,7 +14,7 @@ export async function accountRoute(app: FastifyInstance, deps: AppDeps): Promise
     const account = await readAccount(deps.db, authOf(request).accountId);
     // A token whose account is gone is as good as no token.
     if (account === undefined) throw new ApiError('unauthorized', UNAUTHORIZED_MESSAGE);
-    return { status: 'success', data: { ...account, agent_models: { v1: deps.engines.v1, v2: deps.engines.v2 } } };
+    return { status: 'success', data: { ...account, agent_models: agentModelsOf(deps) } };
   });
   methodNotAllowed(app, url, ['GET']);
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { parseCountryLanguages } from '../../domain/countries.ts';
 import type { AdminOperations } from '../../services/admin-operations.ts';
+import { validationFailed } from '../errors.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 import { parseBody } from '../schemas.ts';
@@ -11,6 +13,7 @@ export const adminAccountSchema = z.object({
   name: z.string(),
   credits: z.number().int().min(0),
   image_standardization: z.boolean(),
+  country_languages: z.record(z.string(), z.string()).describe('Per country, the language its records are written in where it is not the default.'),
   token: z.string().optional().describe("The account's first API token, shown only in the answer that created it."),
   token_id: z.string().optional(),
 });
@@ -25,9 +28,17 @@ export const adminCreateAccountBodySchema = z.strictObject({
   image_standardization: z.boolean({ error: 'The image_standardization field must be true or false.' }).optional(),
 });
 
-export const adminAccountSettingsBodySchema = z.strictObject({
-  image_standardization: z.boolean({ error: 'The image_standardization field must be true or false.' }),
-});
+const COUNTRY_LANGUAGES_MESSAGE = 'The country_languages field must be an object of country code to language code, e.g. {"be": "fr", "ch": "it"}.';
+
+export const adminAccountSettingsBodySchema = z
+  .strictObject({
+    image_standardization: z.boolean({ error: 'The image_standardization field must be true or false.' }).optional(),
+    country_languages: z
+      .record(z.string(), z.string({ error: COUNTRY_LANGUAGES_MESSAGE }), { error: COUNTRY_LANGUAGES_MESSAGE })
+      .optional()
+      .describe('Replaces the whole setting; `{}` clears it. Each language is an ISO 639-1 code.'),
+  })
+  .refine((body) => body.image_standardization !== undefined || body.country_languages !== undefined, { error: 'Give image_standardization, country_languages or both.' });
 
 export const adminCreditBodySchema = z.strictObject({
   amount: z
@@ -104,7 +115,13 @@ export async function adminAccountsRoutes(app: FastifyInstance, deps: { operatio
   app.patch<{ Params: { name: string } }>(one, async (request) => {
     const body = parseBody(adminAccountSettingsBodySchema, request.body);
     if (!body.ok) throw body.error;
-    return { status: 'success', data: await asAdmin(() => ops.setImageStandardization(request.params.name, body.value.image_standardization)) };
+    const { image_standardization: images, country_languages: languages } = body.value;
+    const parsed = languages === undefined ? undefined : parseCountryLanguages(languages);
+    if (parsed?.ok === false) throw validationFailed({ country_languages: parsed.errors });
+    const name = request.params.name;
+    let account = images === undefined ? undefined : await asAdmin(() => ops.setImageStandardization(name, images));
+    if (parsed?.ok === true) account = await asAdmin(() => ops.setCountryLanguages(name, parsed.value));
+    return { status: 'success', data: account };
   });
   methodNotAllowed(app, one, ['PATCH']);
 

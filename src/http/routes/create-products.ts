@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { planCreate } from '../../domain/create-request.ts';
 import { createProducts, type QueuedCreate } from '../../services/create-products.ts';
+import { modelCreditsOf, sameEngineNote } from '../agent-pricing.ts';
 import type { AppDeps } from '../app.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import { authOf } from '../auth.ts';
@@ -14,8 +15,9 @@ function summary(successful: number, total: number, failed: number): string {
   return failed === 0 ? `All ${successful} product(s) successfully queued for import` : `Imported ${successful} of ${total} product(s), ${failed} failed`;
 }
 
-function queuedBody({ data }: QueuedCreate) {
-  return { status: data.failed === 0 ? 'success' : 'partial', message: summary(data.successful, data.total_requested, data.failed), data };
+function queuedBody({ data }: QueuedCreate, note: string | null) {
+  const message = summary(data.successful, data.total_requested, data.failed);
+  return { status: data.failed === 0 ? 'success' : 'partial', message: note === null ? message : `${message}. ${note}`, data };
 }
 
 export async function createProductsRoute(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -29,8 +31,9 @@ export async function createProductsRoute(app: FastifyInstance, deps: AppDeps): 
 
     // With an Idempotency-Key, the answer is stored in the charging transaction: key and charge commit together.
     const storeAnswer = answerInTransaction(request);
-    const outcome = await createProducts(deps, auth.accountId, request.id, planned.plan, {
-      ...(storeAnswer === undefined ? {} : { beforeCommit: (tx, queued) => storeAnswer(tx, 202, queuedBody(queued)) }),
+    const note = sameEngineNote(deps, planned.plan.agentModel);
+    const outcome = await createProducts({ ...deps, modelCredits: modelCreditsOf(deps) }, auth.accountId, request.id, planned.plan, {
+      ...(storeAnswer === undefined ? {} : { beforeCommit: (tx, queued) => storeAnswer(tx, 202, queuedBody(queued, note)) }),
     });
     switch (outcome.kind) {
       case 'invalid':
@@ -45,7 +48,7 @@ export async function createProductsRoute(app: FastifyInstance, deps: AppDeps): 
       case 'queued': {
         const { data } = outcome;
         request.log.info({ queued: data.successful, failed: data.failed, charged: outcome.charged }, 'products queued');
-        return reply.code(202).send(queuedBody(outcome));
+        return reply.code(202).send(queuedBody(outcome, note));
       }
     }
   });

@@ -3,6 +3,7 @@ import { DEFAULT_AGENT_MODEL } from '../../domain/pricing.ts';
 import { parseFieldRequests } from '../../domain/regenerate-fields.ts';
 import { refForMessage } from '../../services/find-own-product.ts';
 import { type QueuedRegeneration, regenerateProduct } from '../../services/regenerate-product.ts';
+import { modelCreditsOf } from '../agent-pricing.ts';
 import type { AppDeps } from '../app.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import { authOf } from '../auth.ts';
@@ -35,7 +36,7 @@ export async function regenerateProductRoute(app: FastifyInstance, deps: AppDeps
     // With an Idempotency-Key, the answer is stored in the charging transaction: key and charge commit together.
     const storeAnswer = answerInTransaction(request);
     const command = { ref: id, fields: fields.requests, notes: body.value.notes?.trim() || null, agentModel: body.value.agent_model ?? DEFAULT_AGENT_MODEL };
-    const outcome = await regenerateProduct(deps, auth.accountId, request.id, command, {
+    const outcome = await regenerateProduct({ ...deps, modelCredits: modelCreditsOf(deps) }, auth.accountId, request.id, command, {
       ...(storeAnswer === undefined ? {} : { beforeCommit: (tx, queued) => storeAnswer(tx, 202, queuedBody(queued)) }),
     });
     switch (outcome.kind) {

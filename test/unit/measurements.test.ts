@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { scanMeasurements, type MeasurementName } from '../../src/domain/measurements/scan-measurements.ts';
+import { formatMeasurement } from '../../src/generation/template/measurement-labels.ts';
+
+// The free-text measurement scanner: what shop and open-data texts state, in the eight languages,
+// read once each, and what only looks like a measurement left alone.
+
+function read(text: string, locale = 'en-GB'): Partial<Record<MeasurementName, string>> {
+  const out: Partial<Record<MeasurementName, string>> = {};
+  for (const m of scanMeasurements(text)) out[m.name] ??= formatMeasurement(m, locale);
+  return out;
+}
+
+describe('measurements in free text', () => {
+  const cases: ReadonlyArray<readonly [string, Partial<Record<MeasurementName, string>>]> = [
+    ['LED bulb, 9 W, 806 lm, 2700 K warm white light', { power: '9 W', luminous_flux: '806 lm', colour_temperature: '2700 K' }],
+    ['LED-Birne mit warmweißem Licht (2700 K) und 806 Lumen', { colour_temperature: '2700 K', luminous_flux: '806 Lumen' }],
+    [
+      'Powerbank mit 10000 mAh und 25 W USB-C Power Delivery. Maße 106 × 52 × 25 mm, Gewicht 194 g.',
+      { battery_capacity: '10000 mAh', power: '25 W', usb: 'USB-C', dimensions: '106 × 52 × 25 mm', weight: '194 g' },
+    ],
+    ['Téléviseur de 138 cm (55 pouces), Bluetooth 5.2. Classe énergétique G.', { screen_size: '55 pouces', bluetooth_version: '5.2', energy_class: 'G' }],
+    ['Soporta cargas de hasta 2300 W (10 A, 220-240 V). Pack de 2 unidades.', { power: '2300 W', current: '10 A', voltage: '220-240 V', pieces_per_pack: '2' }],
+    ['IP67 waterproof, with up to 12 hours of playtime.', { ip_rating: 'IP67', battery_life: '12 hours' }],
+    ['Akku-Laufzeit bis zu 30 Stunden, USB 3.2 Gen 1', { battery_life: '30 Stunden', usb: 'USB 3.2 Gen 1' }],
+    ['Tazza in gres, capacità 350 ml.', { capacity: '350 ml' }],
+    ['Pedaalemmer, inhoud 30 liter. Afmetingen 68 × 39,3 × 30 cm.', { capacity: '30 liter', dimensions: '68 × 39.3 × 30 cm' }],
+    ['Diametro 24 cm, consumo 88 kWh/1000 h', { diameter: '24 cm', energy: '88 kWh/1000 h' }],
+    ['Laptop 39.6 cm (15.6") Full HD', { screen_size: '15.6"' }],
+    ['Bateria 5000 mAh, klasa energetyczna A++', { battery_capacity: '5000 mAh', energy_class: 'A++' }],
+  ];
+  for (const [text, expected] of cases) {
+    test(text, () => {
+      const found = read(text);
+      for (const [name, value] of Object.entries(expected)) assert.equal(found[name as MeasurementName], value, JSON.stringify(found));
+    });
+  }
+
+  test('what only looks like a measurement is none', () => {
+    // A rated life is no battery life; a net weight is the content, not the weight; a 4K TV has no colour temperature.
+    assert.deepEqual(read('Rated life 15,000 hours.'), {});
+    assert.deepEqual(read('Peso netto 500 g'), {});
+    assert.deepEqual(read('4K UHD television'), {});
+    assert.deepEqual(read('Samsung Galaxy A52, 5G'), {});
+    assert.deepEqual(read('Tazza mug 350 ml'), {}, 'a volume with no capacity word is left to the quantity rules');
+  });
+
+  test('a number is read once: dimensions are not three lengths, 10000 mAh is no current', () => {
+    const names = scanMeasurements('Maße 106 × 52 × 25 mm, 10000 mAh').map((m) => m.name);
+    assert.deepEqual(names, ['dimensions', 'battery_capacity']);
+  });
+
+  test('numbers in the locale style; grouped numbers as written', () => {
+    assert.equal(read('1.5 V battery', 'it-IT').voltage, '1,5 V');
+    assert.equal(read('Dimensions 1230.4 x 707.4 x 25.9 mm', 'de-DE').dimensions, '1230,4 × 707,4 × 25,9 mm');
+    assert.equal(read('Battery 2.500 mAh', 'de-DE').battery_capacity, '2.500 mAh');
+  });
+});
