@@ -179,6 +179,7 @@ async function createAtCurrentPrice(tx: SqlRunner, queue: GenerationQueue, call:
   const paid = await queuePaidGenerations(tx, queue, {
     accountId,
     productIds: imported.map((p) => p.id),
+    linkedIds: imported.map((p) => p.generation_id),
     kind: 'create',
     agentModel: plan.agentModel,
     fields: null,
