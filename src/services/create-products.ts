@@ -166,12 +166,17 @@ async function createAtCurrentPrice(tx: SqlRunner, queue: GenerationQueue, call:
   const account = await findAccountById(tx, accountId);
   if (account === undefined) throw new Error(`account ${accountId} vanished during a request`);
   const images = account.image_standardization;
-  const codes = plan.products.flatMap((p) => (p.code === null ? [] : [p.code]));
-  const existing = await findExistingProducts(tx, accountId, codes, inputs.sku);
-  const price = priceOf(existing, plan, inputs.sku, images);
-  if (account.credits < price) return { commit: { kind: 'insufficient_credits', required: price, available: account.credits } };
-  const skuProblem = checkSkuOwner(existing, plan, inputs.sku);
-  if (skuProblem !== null) return { commit: skuProblem };
+  // A sku must be checked against the products it may already name before anything is written.
+  // A call of codes alone needs no look-up: it is priced by what its upsert wrote (the merged
+  // countries), and the guarded debit refuses it, rolled back, when the balance is short.
+  if (inputs.sku !== null) {
+    const codes = plan.products.flatMap((p) => (p.code === null ? [] : [p.code]));
+    const existing = await findExistingProducts(tx, accountId, codes, inputs.sku);
+    const price = priceOf(existing, plan, inputs.sku, images);
+    if (account.credits < price) return { commit: { kind: 'insufficient_credits', required: price, available: account.credits } };
+    const skuProblem = checkSkuOwner(existing, plan, inputs.sku);
+    if (skuProblem !== null) return { commit: skuProblem };
+  }
 
   const written = await writeProductsOrSkuTaken(tx, accountId, plan, inputs);
   if (!written.ok) return { rollback: written.outcome };
