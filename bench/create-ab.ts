@@ -3,6 +3,7 @@
 // transaction of bench/create.ts on the after tree's database. On a shared machine a slice of each
 // runs under about the same load, so the medians of their ratios survive noise that separate runs
 // do not. Each contender has its own server and database; 32 connections (BENCH_CONNECTIONS).
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -107,7 +108,46 @@ async function startMinimal(container: AfterContainer, accountId: string): Promi
   return { label: 'minimal', url, token: null, close: () => app.close() };
 }
 
-async function slice(server: Server, codesPerCall: number): Promise<{ rps: number; p99: number; bad: number }> {
+const TICKS_PER_MS = 100 / 1000;
+
+/**
+ * CPU time used so far by the PostgreSQL backends of the bench databases (a server on this
+ * machine; their command lines name the database), in ms by process id. Throughput on a machine
+ * shared with other work measures the others too; CPU time per call does not.
+ */
+function benchBackendsCpu(): Map<number, number> {
+  const found = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('vetrina_bench')) continue;
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      found.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / TICKS_PER_MS);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return found;
+}
+
+function cpuSince(before: Map<number, number>): number {
+  let ms = 0;
+  for (const [pid, now] of benchBackendsCpu()) ms += now - (before.get(pid) ?? 0);
+  return ms;
+}
+
+interface Slice {
+  rps: number;
+  p99: number;
+  bad: number;
+  /** CPU ms a call in this process (client, server and, on PGlite, the database) and in the server's backends. */
+  nodeMs: number;
+  dbMs: number;
+}
+
+async function slice(server: Server, codesPerCall: number): Promise<Slice> {
+  const db = benchBackendsCpu();
+  const node = process.cpuUsage();
   const result = await autocannon({
     url: server.url,
     method: 'POST',
@@ -116,7 +156,15 @@ async function slice(server: Server, codesPerCall: number): Promise<{ rps: numbe
     headers: { 'content-type': 'application/json', ...(server.token === null ? {} : { authorization: `Bearer ${server.token}` }) },
     requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify({ codes: nextCodes(codesPerCall), countries: ['it', 'de'] }) }) }],
   });
-  return { rps: result.requests.average, p99: result.latency.p99, bad: result.errors + result.non2xx };
+  const used = process.cpuUsage(node);
+  const calls = Math.max(1, result.requests.total);
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    bad: result.errors + result.non2xx,
+    nodeMs: (used.user + used.system) / 1000 / calls,
+    dbMs: cpuSince(db) / calls,
+  };
 }
 
 const median = (xs: number[]) => {
@@ -135,7 +183,7 @@ for (const target of targetNames()) {
     const a = await startVetrina('after', after, target);
     const m = await startMinimal(a.container as unknown as AfterContainer, a.accountId);
     const servers = [m, b, a];
-    const runs = new Map(servers.map((s) => [s.label, [] as { rps: number; p99: number; bad: number }[]]));
+    const runs = new Map(servers.map((s) => [s.label, [] as Slice[]]));
     try {
       for (const s of servers) await slice(s, codesPerCall); // warm-up, not counted
       for (let i = 0; i < SLICES; i++) {
@@ -151,22 +199,24 @@ for (const target of targetNames()) {
     }
     const of = (label: string) => runs.get(label) ?? [];
     const ratio = (x: string, y: string) => median(of(x).map((r, i) => r.rps / (of(y)[i]?.rps ?? Number.NaN)));
+    const cpuOf = (r: Slice | undefined) => (r === undefined ? Number.NaN : r.nodeMs + r.dbMs);
+    const cpuRatio = (x: string, y: string) => median(of(x).map((r, i) => cpuOf(r) / cpuOf(of(y)[i])));
     for (const label of ['minimal', 'before', 'after']) {
       const rs = of(label);
       const rps = median(rs.map((r) => r.rps));
       const extra =
         label === 'after'
-          ? `${ratio('after', 'before').toFixed(2)}× | ${ratio('after', 'minimal').toFixed(2)}×`
+          ? `${ratio('after', 'before').toFixed(2)}× | ${ratio('after', 'minimal').toFixed(2)}× | ${cpuRatio('after', 'before').toFixed(2)}× | ${cpuRatio('after', 'minimal').toFixed(2)}×`
           : label === 'before'
-            ? ` | ${ratio('before', 'minimal').toFixed(2)}×`
-            : ' | ';
+            ? ` | ${ratio('before', 'minimal').toFixed(2)}× |  | ${cpuRatio('before', 'minimal').toFixed(2)}×`
+            : ' |  |  | ';
       lines.push(
-        `| ${target} | ${codesPerCall} | ${label} | ${rps.toFixed(0)} | ${(rps * codesPerCall).toFixed(0)} | ${median(rs.map((r) => r.p99)).toFixed(0)} | ${rs.reduce((n, r) => n + r.bad, 0)} | ${extra} |`,
+        `| ${target} | ${codesPerCall} | ${label} | ${rps.toFixed(0)} | ${(rps * codesPerCall).toFixed(0)} | ${median(rs.map((r) => r.p99)).toFixed(0)} | ${median(rs.map((r) => r.nodeMs)).toFixed(2)} | ${target === 'pglite' ? '(in Node)' : median(rs.map((r) => r.dbMs)).toFixed(2)} | ${rs.reduce((n, r) => n + r.bad, 0)} | ${extra} |`,
       );
     }
   }
 }
 const head = `${cpus().length} × ${cpus()[0]?.model ?? '?'}, Node ${process.version}, ${new Date().toISOString()}; ${CONNECTIONS} connections, ${SLICES} slices of ${SLICE_SECONDS} s per contender, alternating; 1-minute load average after each round: ${loads.join(', ')}.`;
 process.stdout.write(
-  `${head}\n\n| database | codes a call | contender | calls/s (median) | products/s | p99 ms (median) | errors + non-2xx | ÷ before | ÷ minimal |\n|---|---:|---|---:|---:|---:|---:|---:|---:|\n${lines.join('\n')}\n`,
+  `${head}\n\n| database | codes a call | contender | calls/s (median) | products/s | p99 ms (median) | Node CPU ms a call | PostgreSQL CPU ms a call | errors + non-2xx | calls/s ÷ before | calls/s ÷ minimal | CPU a call ÷ before | CPU a call ÷ minimal |\n|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n${lines.join('\n')}\n`,
 );
