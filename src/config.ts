@@ -20,7 +20,8 @@ const configSchema = z.object({
   // A request whose headers and body have not all arrived by then is answered 408 and closed.
   REQUEST_TIMEOUT_SECONDS: intFrom(30, 1, 3600),
   DB_POOL_SIZE: intFrom(10, 1, 200),
-  WORKER_CONCURRENCY: intFrom(2, 1, 256),
+  // Default 2; with an LLM agent model one loop per 4 model calls allowed (see worker.concurrency).
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   // Jobs a worker loop takes per fetch and runs side by side; while fetches come back full it
   // fetches again at once. In flight per process: WORKER_CONCURRENCY × WORKER_BATCH_SIZE.
   // Default 4; with an LLM agent model, enough to keep AGENT_CONCURRENCY model calls busy.
@@ -260,6 +261,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const v2 = agentModel('V2', c, agentProblems);
   if (agentProblems.length > 0) throw new ConfigError(`invalid configuration:\n  ${agentProblems.join('\n  ')}`);
   const mediaStore = mediaStoreConfig(c);
+  // A loop runs its whole batch before it fetches again, so with few loops a trickle of new
+  // products fills them with batches of one while model calls stay unused; with an agent model,
+  // one loop per 4 calls allowed lets a woken loop start a new product at once (bench/results/agents.md).
+  const workerLoops = c.WORKER_CONCURRENCY ?? (v1 === null && v2 === null ? 2 : Math.max(2, Math.ceil(c.AGENT_CONCURRENCY / 4)));
   if (c.SOURCE_BREAKER_MAX_COOLDOWN_SECONDS < c.SOURCE_BREAKER_COOLDOWN_SECONDS) {
     throw new ConfigError('invalid configuration:\n  SOURCE_BREAKER_MAX_COOLDOWN_SECONDS: must be at least SOURCE_BREAKER_COOLDOWN_SECONDS');
   }
@@ -276,11 +281,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     requestTimeoutMs: c.REQUEST_TIMEOUT_SECONDS * 1000,
     dbPoolSize: c.DB_POOL_SIZE,
     worker: Object.freeze({
-      concurrency: c.WORKER_CONCURRENCY,
+      concurrency: workerLoops,
       // Model calls wait on the network, so an LLM deployment needs many jobs in flight per loop.
       // Twice the calls allowed: a job also spends time on its database work around the call, and
       // a slot left empty meanwhile is lost throughput (bench/results/agents.md).
-      batchSize: c.WORKER_BATCH_SIZE ?? (v1 === null && v2 === null ? 4 : Math.min(100, Math.max(4, Math.ceil((2 * c.AGENT_CONCURRENCY) / c.WORKER_CONCURRENCY)))),
+      batchSize: c.WORKER_BATCH_SIZE ?? (v1 === null && v2 === null ? 4 : Math.min(100, Math.max(4, Math.ceil((2 * c.AGENT_CONCURRENCY) / workerLoops)))),
       retryLimit: c.JOB_RETRY_LIMIT,
       retryDelaySeconds: c.JOB_RETRY_DELAY_SECONDS,
       expireSeconds: c.JOB_EXPIRE_SECONDS ?? (v1 === null && v2 === null ? 600 : 1800),

@@ -9,6 +9,7 @@ import { createTemplateEngine } from './generation/template/engine.ts';
 import { imageForModel } from './media/image-for-model.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
 import { createBoss, ensureQueues, generationQueue } from './jobs/queue.ts';
+import { createWorkerWakeup, type WorkerWakeup } from './jobs/worker-wakeup.ts';
 import { keepQueueStatisticsFresh } from './jobs/queue-statistics.ts';
 import type { ContentEngine, GenerationQueue, ImageStandardiser } from './services/ports.ts';
 import { createGuardedFetcher } from './media/guarded-fetch.ts';
@@ -30,6 +31,8 @@ export interface Container {
   db: Database;
   boss: PgBoss;
   queue: GenerationQueue;
+  /** Lets the queue wake this process's workers when jobs commit (startWorkers registers them). */
+  wakeup: WorkerWakeup;
   engine: ContentEngine;
   sources: SourceChain;
   images: ImageStandardiser | null;
@@ -116,12 +119,14 @@ async function openParts(config: Config, options: ContainerOptions, logger: Logg
     ...(options.agentBackoffMs === undefined ? {} : { backoffMs: options.agentBackoffMs }),
   });
 
+  const wakeup = createWorkerWakeup();
   return {
     config,
     logger,
     db: opened.db,
     boss,
-    queue: generationQueue(boss),
+    queue: generationQueue(boss, wakeup),
+    wakeup,
     engine: agents.engine,
     engines: agents.engines,
     metrics,

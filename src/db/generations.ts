@@ -74,6 +74,19 @@ export async function insertGenerations(db: SqlRunner, g: NewGenerations): Promi
 }
 
 /**
+ * One generation per product under the ids its product already names as latest (a create's
+ * upsert chose them, see products.ts): an insert only, the product rows are not written again.
+ */
+export async function insertLinkedGenerations(db: SqlRunner, g: NewGenerations & { ids: readonly string[] }): Promise<{ id: string; product_id: string }[]> {
+  return db.query<{ id: string; product_id: string }>(
+    `INSERT INTO generations (id, product_id, account_id, kind, agent_model, fields, notes, cost, state, request_id, image_standardization)
+     SELECT g.id, g.product_id, $2, $3, $4, $5::jsonb, $6, g.cost, 'queued', $8, $9 FROM unnest($10::uuid[], $1::uuid[], $7::int[]) AS g(id, product_id, cost)
+     RETURNING id, product_id`,
+    [g.productIds, g.accountId, g.kind, g.agentModel, g.fields === null ? null : JSON.stringify(g.fields), g.notes, g.costs, g.requestId, g.imageStandardization, g.ids],
+  );
+}
+
+/**
  * A worker takes a generation: queued or processing (a retry, or a crashed worker's job) moves to
  * processing under the caller's token and a lease of `leaseSeconds`, unless another run's lease is
  * still live (`busy`: that run is alive and working on it); completed or failed is `settled`, so a

@@ -115,13 +115,19 @@ export async function countProducts(db: SqlRunner, filters: ProductFilters): Pro
 export async function listProductsPage(db: SqlRunner, filters: ProductFilters, page: { limit: number; offset: number; cursor: ListCursor | null }): Promise<ListedProduct[]> {
   const params: unknown[] = [];
   const where = whereOf(filters, params) + afterCursor(page.cursor, params);
-  params.push(page.limit, page.cursor === null ? page.offset : 0);
+  const offset = page.cursor === null ? page.offset : 0;
+  params.push(page.limit, offset);
+  const columns = `p.id, p.code, p.code_type, p.sku, p.product_handle, p.brand, p.state, p.publication_state, p.countries, p.images,
+       p.created_at, p.updated_at, ${CURSOR_KEY}`;
+  const order = 'ORDER BY p.updated_at DESC, p.id DESC';
+  const window = `LIMIT $${params.length - 1} OFFSET $${params.length}`;
+  if (offset === 0) return db.query<ListedProduct>(`SELECT ${columns} FROM products p WHERE ${where} ${order} ${window}`, params);
+  // A deep page skips its offset on ids alone, which the list indexes answer without reading the
+  // skipped products' rows (an index-only scan); only the page's own rows are read in full.
   return db.query<ListedProduct>(
-    `SELECT p.id, p.code, p.code_type, p.sku, p.product_handle, p.brand, p.state, p.publication_state, p.countries, p.images,
-       p.created_at, p.updated_at, ${CURSOR_KEY}
-     FROM products p WHERE ${where}
-     ORDER BY p.updated_at DESC, p.id DESC
-     LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    `SELECT ${columns} FROM products p
+     WHERE p.id IN (SELECT p.id FROM products p WHERE ${where} ${order} ${window})
+     ${order}`,
     params,
   );
 }

@@ -72,20 +72,25 @@ const REQUEUE_SET = `
   images = CASE WHEN jsonb_array_length(EXCLUDED.images) > 0 THEN EXCLUDED.images ELSE products.images END,
   notes = coalesce(EXCLUDED.notes, products.notes),
   agent_model = EXCLUDED.agent_model,
+  latest_generation_id = EXCLUDED.latest_generation_id,
   state = 'queued',
   failure = NULL,
   updated_at = now()`;
 
-const INPUT_COLUMNS = 'account_id, code, code_type, sku, product_handle, title, brand, description, images, notes, countries, agent_model, state';
+// A create names the generation it is about to insert as the product's latest in the same write:
+// each product row is written once per call, not inserted and then updated again (every index of
+// products, migration 008's among them, would take each product twice).
+const INPUT_COLUMNS = 'account_id, code, code_type, sku, product_handle, title, brand, description, images, notes, countries, agent_model, state, latest_generation_id';
 
 function inputParams(accountId: string, p: ProductInputs): unknown[] {
   return [accountId, p.sku, p.productHandle, p.title, p.brand, p.description, JSON.stringify(p.images), p.notes, p.countries, p.agentModel];
 }
 
-/** A written product: its id and how many countries it has now (re-queueing merges them). */
+/** A written product: its id, how many countries it has now (re-queueing merges them), and the id its queued generation must take. */
 export interface WrittenProduct {
   id: string;
   country_count: number;
+  generation_id: string;
 }
 
 /** Inserts or re-queues one product per code, in one statement; returns each code's product. */
@@ -97,24 +102,24 @@ export async function upsertProductsByCode(
 ): Promise<Map<string, WrittenProduct>> {
   const rows = await db.query<WrittenProduct & { code: string }>(
     `INSERT INTO products (${INPUT_COLUMNS})
-     SELECT $1, c.code, c.code_type, $2, $3, $4, $5, $6, $7::jsonb, $8, $9::text[], $10, 'queued'
+     SELECT $1, c.code, c.code_type, $2, $3, $4, $5, $6, $7::jsonb, $8, $9::text[], $10, 'queued', gen_random_uuid()
      FROM unnest($11::text[], $12::text[]) AS c(code, code_type)
      -- One lock order for every call, so two calls with the same codes in another order cannot deadlock.
      ORDER BY c.code
      ON CONFLICT (account_id, code) WHERE code IS NOT NULL AND deleted_at IS NULL DO UPDATE SET ${REQUEUE_SET}
-     RETURNING id, code, cardinality(countries) AS country_count`,
+     RETURNING id, code, cardinality(countries) AS country_count, latest_generation_id AS generation_id`,
     [...inputParams(accountId, inputs), codes.map((c) => c.code), codes.map((c) => c.codeType)],
   );
-  return new Map(rows.map((r) => [r.code, { id: r.id, country_count: r.country_count }]));
+  return new Map(rows.map((r) => [r.code, { id: r.id, country_count: r.country_count, generation_id: r.generation_id }]));
 }
 
 /** A product sent as raw data with a sku: the sku names it, so a second call re-queues it. */
 export async function upsertProductBySku(db: SqlRunner, accountId: string, inputs: ProductInputs): Promise<WrittenProduct> {
   const rows = await db.query<WrittenProduct>(
     `INSERT INTO products (${INPUT_COLUMNS})
-     VALUES ($1, NULL, NULL, $2, $3, $4, $5, $6, $7::jsonb, $8, $9::text[], $10, 'queued')
+     VALUES ($1, NULL, NULL, $2, $3, $4, $5, $6, $7::jsonb, $8, $9::text[], $10, 'queued', gen_random_uuid())
      ON CONFLICT (account_id, sku) WHERE sku IS NOT NULL AND deleted_at IS NULL DO UPDATE SET ${REQUEUE_SET}
-     RETURNING id, cardinality(countries) AS country_count`,
+     RETURNING id, cardinality(countries) AS country_count, latest_generation_id AS generation_id`,
     inputParams(accountId, inputs),
   );
   return firstRow(rows, 'upsertProductBySku');
@@ -123,8 +128,8 @@ export async function upsertProductBySku(db: SqlRunner, accountId: string, input
 export async function insertRawProduct(db: SqlRunner, accountId: string, inputs: ProductInputs): Promise<WrittenProduct> {
   const rows = await db.query<WrittenProduct>(
     `INSERT INTO products (${INPUT_COLUMNS})
-     VALUES ($1, NULL, NULL, $2, $3, $4, $5, $6, $7::jsonb, $8, $9::text[], $10, 'queued')
-     RETURNING id, cardinality(countries) AS country_count`,
+     VALUES ($1, NULL, NULL, $2, $3, $4, $5, $6, $7::jsonb, $8, $9::text[], $10, 'queued', gen_random_uuid())
+     RETURNING id, cardinality(countries) AS country_count, latest_generation_id AS generation_id`,
     inputParams(accountId, inputs),
   );
   return firstRow(rows, 'insertRawProduct');

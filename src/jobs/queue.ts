@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { SqlRunner } from '../db/database.ts';
 import type { GenerationQueue, GenerationJob } from '../services/ports.ts';
 import { JOBS } from './registry.ts';
+import type { WorkerWakeup } from './worker-wakeup.ts';
 
 export const QUEUE_SCHEMA = 'pgboss';
 
@@ -76,8 +77,9 @@ export async function ensureQueues(boss: PgBoss, config: Config): Promise<string
   return warnings;
 }
 
-export function generationQueue(boss: PgBoss): GenerationQueue {
+export function generationQueue(boss: PgBoss, wakeup?: WorkerWakeup): GenerationQueue {
   return {
+    jobsCommitted: () => wakeup?.jobsCommitted(),
     async enqueue(tx: SqlRunner, jobs: readonly GenerationJob[], options = {}) {
       if (jobs.length === 0) return;
       const startAfter = options.startAfterSeconds === undefined ? {} : { startAfter: new Date(Date.now() + options.startAfterSeconds * 1000) };

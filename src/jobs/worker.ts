@@ -11,6 +11,7 @@ import { claimTimings, type ClaimTimings } from '../services/generation-claim.ts
 import { runGeneration } from '../services/run-generation.ts';
 import { scheduleIdempotencyKeyPruning } from './prune-idempotency-keys.ts';
 import { JOBS } from './registry.ts';
+import type { WorkerWakeup } from './worker-wakeup.ts';
 
 export interface WorkerDeps {
   boss: PgBoss;
@@ -28,6 +29,8 @@ export interface WorkerDeps {
   events?: EventEmitter;
   /** Overrides the claim's lease (tests); by default it follows JOB_EXPIRE_SECONDS. */
   claims?: ClaimTimings;
+  /** Wakes an idle loop when this process commits jobs (the container's); without it, loops find jobs by polling only. */
+  wakeup?: WorkerWakeup;
 }
 
 /** How long a finished job waits for its batch to end before it is settled on its own. */
@@ -43,9 +46,10 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
   // Full batches keep a worker fetching without waiting for the next poll, so a backlog drains at
   // the speed of the work, not of the polling interval. At most concurrency × batch size
   // generations run at once in one process.
+  // One registration per loop (rather than pg-boss's localConcurrency) so each loop has an id the
+  // wakeup can notify, and reports whether it is running a batch.
   const polling = {
     pollingIntervalSeconds: config.worker.pollSeconds,
-    localConcurrency: config.worker.concurrency,
     batchSize: config.worker.batchSize,
     burstWhenBatchFull: true,
     perJobResults: true,
@@ -98,7 +102,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
   // The jobs of one batch run side by side, so one slow product never holds back the others
   // fetched with it. A batch that ends together is settled in one statement by pg-boss (a fifth
   // faster on PGlite than a statement per job); a job whose siblings run on is settled alone.
-  await boss.work(queue, polling, async (jobs) => {
+  async function runBatch(jobs: Job<unknown>[]): Promise<JobResult[]> {
     const runs = jobs.map(runOne);
     const batchEnded = new AbortController();
     void Promise.all(runs).then(() => batchEnded.abort());
@@ -111,7 +115,19 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
         return result;
       }),
     );
-  });
+  }
+  for (let i = 0; i < config.worker.concurrency; i++) {
+    let loop: { running(busy: boolean): void } | undefined;
+    const workerId = await boss.work(queue, polling, async (jobs) => {
+      loop?.running(true);
+      try {
+        return await runBatch(jobs);
+      } finally {
+        loop?.running(false);
+      }
+    });
+    loop = deps.wakeup?.addLoop(boss, workerId);
+  }
 
   const dead = { pollingIntervalSeconds: config.worker.pollSeconds, includeMetadata: true } as const;
   await boss.work(JOBS.generationDead.name, dead, async (jobs) => {

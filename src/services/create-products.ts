@@ -150,6 +150,7 @@ export async function createProducts(deps: CreateProductsDeps, accountId: string
   // holds, so a call racing a settings change is priced again rather than charged the old price.
   for (let pricing = 1; pricing <= MAX_PRICINGS; pricing++) {
     const attempt = await transactionOrAnswer(deps.db, (tx) => createAtCurrentPrice(tx, deps.queue, { credits: deps.modelCredits, accountId, requestId, plan, inputs }, options));
+    if (attempt.kind === 'queued') deps.queue.jobsCommitted?.();
     if (attempt.kind !== 'settings_changed') return attempt;
   }
   throw new Error('the account settings kept changing while pricing a create call');
@@ -169,12 +170,17 @@ async function createAtCurrentPrice(tx: SqlRunner, queue: GenerationQueue, call:
   const account = await findAccountById(tx, accountId);
   if (account === undefined) throw new Error(`account ${accountId} vanished during a request`);
   const images = account.image_standardization;
-  const codes = plan.products.flatMap((p) => (p.code === null ? [] : [p.code]));
-  const existing = await findExistingProducts(tx, accountId, codes, inputs.sku);
-  const price = priceOf(existing, plan, inputs.sku, images, call.credits);
-  if (account.credits < price) return { commit: { kind: 'insufficient_credits', required: price, available: account.credits } };
-  const skuProblem = checkSkuOwner(existing, plan, inputs.sku);
-  if (skuProblem !== null) return { commit: skuProblem };
+  // A sku must be checked against the products it may already name before anything is written.
+  // A call of codes alone needs no look-up: it is priced by what its upsert wrote (the merged
+  // countries), and the guarded debit refuses it, rolled back, when the balance is short.
+  if (inputs.sku !== null) {
+    const codes = plan.products.flatMap((p) => (p.code === null ? [] : [p.code]));
+    const existing = await findExistingProducts(tx, accountId, codes, inputs.sku);
+    const price = priceOf(existing, plan, inputs.sku, images, call.credits);
+    if (account.credits < price) return { commit: { kind: 'insufficient_credits', required: price, available: account.credits } };
+    const skuProblem = checkSkuOwner(existing, plan, inputs.sku);
+    if (skuProblem !== null) return { commit: skuProblem };
+  }
 
   const written = await writeProductsOrSkuTaken(tx, accountId, plan, inputs);
   if (!written.ok) return { rollback: written.outcome };
@@ -182,6 +188,7 @@ async function createAtCurrentPrice(tx: SqlRunner, queue: GenerationQueue, call:
   const paid = await queuePaidGenerations(tx, queue, {
     accountId,
     productIds: imported.map((p) => p.id),
+    linkedIds: imported.map((p) => p.generation_id),
     kind: 'create',
     agentModel: plan.agentModel,
     fields: null,

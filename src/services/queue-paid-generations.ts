@@ -1,6 +1,6 @@
 import { changeBalance, findAccountById } from '../db/accounts.ts';
 import type { Database, SqlRunner } from '../db/database.ts';
-import { insertGenerations, type NewGenerations } from '../db/generations.ts';
+import { insertGenerations, insertLinkedGenerations, type NewGenerations } from '../db/generations.ts';
 import type { GenerationQueue } from './ports.ts';
 
 /** What a transaction's work decides: keep what it wrote, or undo all of it. Either way `value` is the answer. */
@@ -40,9 +40,14 @@ export type PaidQueueResult =
 export async function queuePaidGenerations(
   tx: SqlRunner,
   queue: GenerationQueue,
-  spec: NewGenerations & { memo: string; whileImageStandardization?: boolean },
+  spec: NewGenerations & {
+    memo: string;
+    whileImageStandardization?: boolean;
+    /** The generation ids the products already name as their latest (written by a create's upsert), in productIds order. */
+    linkedIds?: readonly string[];
+  },
 ): Promise<PaidQueueResult> {
-  const generations = await insertGenerations(tx, spec);
+  const generations = spec.linkedIds === undefined ? await insertGenerations(tx, spec) : await insertLinkedGenerations(tx, { ...spec, ids: spec.linkedIds });
   await queue.enqueue(
     tx,
     generations.map((g) => ({ generationId: g.id, productId: g.product_id })),

@@ -45,7 +45,7 @@ export async function regenerateProduct(
   if (Object.keys(unknown).length > 0) return { kind: 'validation_failed', errors: unknown };
   const required = regenerateCost(command.agentModel, deps.modelCredits);
 
-  return transactionOrAnswer<RegenerateOutcome>(deps.db, async (tx) => {
+  const outcome = await transactionOrAnswer<RegenerateOutcome>(deps.db, async (tx) => {
     // Locked, and looked at again: a delete that committed since the lookup above wins, and the
     // product row is locked before the account's, in the order a delete takes them.
     if ((await lockProduct(tx, product.id)) === undefined) return { commit: { kind: 'product_not_found' } };
@@ -70,4 +70,6 @@ export async function regenerateProduct(
     await options.beforeCommit?.(tx, queued);
     return { commit: queued };
   });
+  if (outcome.kind === 'queued') deps.queue.jobsCommitted?.();
+  return outcome;
 }

@@ -100,8 +100,8 @@ for (const target of databaseTargets()) {
       const h = await startHarness(target);
       try {
         const { id, token } = await h.account(20);
+        // The charge is read from the ledger below: a free worker may already have failed and refunded it.
         const productId = await createOne(h, token, { codes: validEans(1, 40)[0], countries: ['it', 'fr'] });
-        assert.equal((await h.balance(id)).credits, 14);
         const generationId = await generationOf(h, productId);
         assert.equal((await h.settled([generationId])).get(generationId), 'failed');
 

@@ -39,6 +39,10 @@ describe('agent model configuration', () => {
     const llm = { AGENT_V2_MODEL: 'openai-compatible:qwen3', AGENT_V2_BASE_URL: 'http://127.0.0.1:11434/v1' };
     assert.equal(loadConfig({ ...llm, AGENT_CONCURRENCY: '32', WORKER_CONCURRENCY: '2' }).worker.batchSize, 32, 'twice the calls allowed, over two loops');
     assert.equal(loadConfig({ ...llm, AGENT_CONCURRENCY: '32', WORKER_BATCH_SIZE: '6' }).worker.batchSize, 6, 'an explicit setting wins');
+    assert.equal(loadConfig({}).worker.concurrency, 2);
+    const defaults = loadConfig({ ...llm, AGENT_CONCURRENCY: '32' }).worker;
+    assert.deepEqual([defaults.concurrency, defaults.batchSize], [8, 8], 'a loop per 4 calls allowed, so a new product finds a free loop');
+    assert.equal(loadConfig({ ...llm, AGENT_CONCURRENCY: '32', WORKER_CONCURRENCY: '3' }).worker.concurrency, 3, 'an explicit setting wins');
     assert.equal(loadConfig({}).worker.expireSeconds, 600);
     assert.equal(loadConfig(llm).worker.expireSeconds, 1800, 'model calls take longer than template work');
     assert.equal(loadConfig({ ...llm, JOB_EXPIRE_SECONDS: '900' }).worker.expireSeconds, 900);
