@@ -23,6 +23,7 @@ const USAGE = `Usage: vetrina <command> [options]
   accounts create --name N [--credits C] [--image-standardization]
   accounts credit <name> <amount>             add credits (a negative amount removes them)
   accounts set <name> --image-standardization on|off
+  accounts set <name> --credits-low N|off   (the credits.low webhook fires when a debit goes under N)
   tokens list                                 every token, without its secret
   tokens create <account>                     a new API token, shown once
   tokens create --admin [<account>]           an admin token (for /api/v1/admin), of no account unless one is named
@@ -115,6 +116,7 @@ async function command(config: Config, args: string[]): Promise<Output | null> {
       name: { type: 'string' },
       credits: { type: 'string' },
       'image-standardization': { type: 'string' },
+      'credits-low': { type: 'string' },
       'no-worker': { type: 'boolean' },
       admin: { type: 'boolean' },
       format: { type: 'string' },
@@ -161,6 +163,12 @@ async function command(config: Config, args: string[]): Promise<Output | null> {
   if (group === 'accounts' && action === 'set') {
     const [name] = rest;
     const setting = values['image-standardization'];
+    const creditsLow = values['credits-low'];
+    if (name !== undefined && setting === undefined && creditsLow !== undefined) {
+      const threshold = creditsLow === 'off' ? null : wholeNumber(creditsLow, 'credits-low');
+      const account = await withOps(config, (ops) => ops.setCreditsLowThreshold(name, threshold));
+      return { json: { ...account }, text: `The credits.low webhook is ${threshold === null ? 'off' : `sent under ${threshold} credits`} for "${account.name}".` };
+    }
     if (name === undefined || (setting !== 'on' && setting !== 'off')) {
       throw new UsageError('accounts set needs <name> --image-standardization on|off');
     }

@@ -16,6 +16,7 @@ export const ERROR_STATUS = {
   token_not_found: 404,
   version_not_found: 404,
   import_not_found: 404,
+  webhook_not_found: 404,
   not_found: 404,
   method_not_allowed: 405,
   product_busy: 409,

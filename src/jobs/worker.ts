@@ -11,6 +11,7 @@ import { claimTimings, type ClaimTimings } from '../services/generation-claim.ts
 import { runGeneration } from '../services/run-generation.ts';
 import { scheduleIdempotencyKeyPruning } from './prune-idempotency-keys.ts';
 import { JOBS } from './registry.ts';
+import { startWebhookWorkers, type WebhookParts } from './webhook-worker.ts';
 
 export interface WorkerDeps {
   boss: PgBoss;
@@ -28,6 +29,7 @@ export interface WorkerDeps {
   events?: EventEmitter;
   /** Overrides the claim's lease (tests); by default it follows JOB_EXPIRE_SECONDS. */
   claims?: ClaimTimings;
+  webhooks: WebhookParts;
 }
 
 /** How long a finished job waits for its batch to end before it is settled on its own. */
@@ -133,4 +135,14 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
   });
 
   await scheduleIdempotencyKeyPruning(boss, db, logger);
+  await startWebhookWorkers({
+    boss,
+    db,
+    webhooks: deps.webhooks,
+    retrySchedule: config.webhooks.retrySchedule,
+    relayIntervalMs: config.webhooks.relayIntervalMs,
+    concurrency: config.webhooks.concurrency,
+    logger,
+    ...(events === undefined ? {} : { events }),
+  });
 }

@@ -1,4 +1,13 @@
-import { changeBalance, countAccounts, findAccountByName, insertAccount, listAccounts as listAccountRows, setImageStandardization, type AccountRow } from '../db/accounts.ts';
+import {
+  changeBalance,
+  countAccounts,
+  findAccountByName,
+  insertAccount,
+  listAccounts as listAccountRows,
+  setCreditsLowThreshold,
+  setImageStandardization,
+  type AccountRow,
+} from '../db/accounts.ts';
 import type { Database, SqlRunner } from '../db/database.ts';
 import { issueToken } from './tokens.ts';
 
@@ -88,6 +97,18 @@ export async function setAccountImageStandardization(db: SqlRunner, name: string
   const found = await findNamedAccount(db, name);
   if (found === undefined) throw noSuchAccount(name);
   const updated = await setImageStandardization(db, found.id, on);
+  if (updated === undefined) throw noSuchAccount(name);
+  return updated;
+}
+
+/** Sets the balance under which a debit sends the `credits.low` webhook; null turns it off. */
+export async function setAccountCreditsLowThreshold(db: SqlRunner, name: string, threshold: number | null): Promise<AccountRow> {
+  if (threshold !== null && (!Number.isInteger(threshold) || threshold < 1 || threshold > MAX_CREDITS)) {
+    throw new AccountError(`the credits-low threshold must be a whole number from 1 to ${MAX_CREDITS}, or off`, { field: 'credits_low_threshold' });
+  }
+  const found = await findNamedAccount(db, name);
+  if (found === undefined) throw noSuchAccount(name);
+  const updated = await setCreditsLowThreshold(db, found.id, threshold);
   if (updated === undefined) throw noSuchAccount(name);
   return updated;
 }

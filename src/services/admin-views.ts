@@ -11,16 +11,19 @@ export interface AccountView {
   name: string;
   credits: number;
   image_standardization: boolean;
+  /** Under this balance a debit sends the `credits.low` webhook; null: off. */
+  credits_low_threshold: number | null;
   token?: string;
   token_id?: string;
 }
 
-export function accountView(a: Pick<AccountRow, 'id' | 'name' | 'credits' | 'image_standardization'>, token?: IssuedToken): AccountView {
+export function accountView(a: Pick<AccountRow, 'id' | 'name' | 'credits' | 'image_standardization' | 'credits_low_threshold'>, token?: IssuedToken): AccountView {
   return {
     id: a.id,
     name: a.name,
     credits: a.credits,
     image_standardization: a.image_standardization,
+    credits_low_threshold: a.credits_low_threshold,
     ...(token ? { token: token.token, token_id: token.id } : {}),
   };
 }

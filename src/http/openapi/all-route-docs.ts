@@ -4,6 +4,7 @@ import { adminCatalogueDocs } from '../routes/admin-catalogue.ts';
 import { adminTokensDocs } from '../routes/admin-tokens.ts';
 import { accountLedgerDocs } from '../routes/account-ledger.ts';
 import { catalogueImportsDocs } from '../routes/catalogue-imports.ts';
+import { webhooksDocs } from '../routes/webhooks.ts';
 import { createProductsDocs } from '../routes/create-products.ts';
 import { deleteProductDocs } from '../routes/delete-product.ts';
 import { exportProductsDocs } from '../routes/export-products.ts';
@@ -40,6 +41,7 @@ export function allRouteDocs(): RouteDoc[] {
     ...accountDocs,
     ...accountLedgerDocs,
     ...catalogueImportsDocs,
+    ...webhooksDocs,
     ...adminAccountsDocs,
     ...adminTokensDocs,
     ...adminCatalogueDocs,

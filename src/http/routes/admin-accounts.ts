@@ -11,6 +11,7 @@ export const adminAccountSchema = z.object({
   name: z.string(),
   credits: z.number().int().min(0),
   image_standardization: z.boolean(),
+  credits_low_threshold: z.number().int().nullable().describe('Under this balance a debit sends the `credits.low` webhook; null: off.'),
   token: z.string().optional().describe("The account's first API token, shown only in the answer that created it."),
   token_id: z.string().optional(),
 });
@@ -25,9 +26,22 @@ export const adminCreateAccountBodySchema = z.strictObject({
   image_standardization: z.boolean({ error: 'The image_standardization field must be true or false.' }).optional(),
 });
 
-export const adminAccountSettingsBodySchema = z.strictObject({
-  image_standardization: z.boolean({ error: 'The image_standardization field must be true or false.' }),
-});
+const THRESHOLD_MESSAGE = 'The credits_low_threshold field must be a whole number, 1 or more, or null (off).';
+
+export const adminAccountSettingsBodySchema = z
+  .strictObject({
+    image_standardization: z.boolean({ error: 'The image_standardization field must be true or false.' }).optional(),
+    credits_low_threshold: z
+      .number({ error: THRESHOLD_MESSAGE })
+      .int({ error: THRESHOLD_MESSAGE })
+      .min(1, { error: THRESHOLD_MESSAGE })
+      .nullable()
+      .optional()
+      .describe('Under this balance a debit sends the `credits.low` webhook; null turns it off.'),
+  })
+  .refine((b) => b.image_standardization !== undefined || b.credits_low_threshold !== undefined, {
+    error: 'Send image_standardization, credits_low_threshold or both.',
+  });
 
 export const adminCreditBodySchema = z.strictObject({
   amount: z
@@ -104,7 +118,11 @@ export async function adminAccountsRoutes(app: FastifyInstance, deps: { operatio
   app.patch<{ Params: { name: string } }>(one, async (request) => {
     const body = parseBody(adminAccountSettingsBodySchema, request.body);
     if (!body.ok) throw body.error;
-    return { status: 'success', data: await asAdmin(() => ops.setImageStandardization(request.params.name, body.value.image_standardization)) };
+    const { image_standardization, credits_low_threshold } = body.value;
+    const { name } = request.params;
+    let account = image_standardization === undefined ? null : await asAdmin(() => ops.setImageStandardization(name, image_standardization));
+    if (credits_low_threshold !== undefined) account = await asAdmin(() => ops.setCreditsLowThreshold(name, credits_low_threshold));
+    return { status: 'success', data: account };
   });
   methodNotAllowed(app, one, ['PATCH']);
 
