@@ -13,7 +13,7 @@ export async function takeDueDeliveries(tx: SqlRunner, now: Date, limit: number)
   const rows = await tx.query<{ id: string }>(
     `WITH due AS (
        SELECT d.id FROM webhook_deliveries d
-       WHERE d.state = 'pending' AND (d.attempts = 0 OR d.next_attempt_at <= $1)
+       WHERE d.state = 'pending' AND NOT d.waiting AND (d.attempts = 0 OR d.next_attempt_at <= $1)
          AND (NOT d.queued OR d.claimed_until < $1)
          AND NOT EXISTS (
            SELECT 1 FROM webhook_deliveries earlier
@@ -31,8 +31,40 @@ export async function takeDueDeliveries(tx: SqlRunner, now: Date, limit: number)
   return rows.map((r) => r.id);
 }
 
+/**
+ * Releases deliveries left waiting although nothing is ahead of them any more: one written in the
+ * same moment as the delivery ahead of it settled, which could not see it to release it.
+ */
+export async function releaseStrandedDeliveries(tx: SqlRunner): Promise<number> {
+  const rows = await tx.query(
+    `UPDATE webhook_deliveries d SET waiting = false
+     WHERE d.state = 'pending' AND d.waiting
+       AND NOT EXISTS (
+         SELECT 1 FROM webhook_deliveries earlier
+         WHERE earlier.endpoint_id = d.endpoint_id AND earlier.ordering_key = d.ordering_key
+           AND earlier.state = 'pending' AND earlier.seq < d.seq
+       )
+     RETURNING d.id`,
+  );
+  return rows.length;
+}
+
+/** The next pending delivery of a line goes to the head once the one before it has settled. */
+async function releaseNextInLine(tx: SqlRunner, delivery: { endpointId: string; orderingKey: string }): Promise<void> {
+  await tx.query(
+    `UPDATE webhook_deliveries SET waiting = false
+     WHERE id = (
+       SELECT id FROM webhook_deliveries
+       WHERE endpoint_id = $1 AND ordering_key = $2 AND state = 'pending'
+       ORDER BY seq LIMIT 1
+     ) AND waiting`,
+    [delivery.endpointId, delivery.orderingKey],
+  );
+}
+
 export interface ClaimedDelivery {
   id: string;
+  ordering_key: string;
   attempts: number;
   endpoint_id: string;
   url: string;
@@ -50,20 +82,27 @@ export async function claimDelivery(db: SqlRunner, id: string, now: Date, leaseU
      FROM webhook_endpoints e, webhook_events ev
      WHERE d.id = $1 AND d.state = 'pending' AND d.queued AND (d.claimed_until IS NULL OR d.claimed_until < $2)
        AND e.id = d.endpoint_id AND ev.id = d.event_id
-     RETURNING d.id, d.attempts, d.endpoint_id, e.url, e.secret_sealed, e.disabled_at IS NOT NULL AS endpoint_disabled, ev.id AS event_id, ev.type, ev.body`,
+     RETURNING d.id, d.ordering_key, d.attempts, d.endpoint_id, e.url, e.secret_sealed, e.disabled_at IS NOT NULL AS endpoint_disabled, ev.id AS event_id, ev.type, ev.body`,
     [id, now, leaseUntil],
   );
   return rows[0];
 }
 
 /** A 2xx answer: the delivery is done and its endpoint counts as working (enabled again if it was disabled). */
-export async function recordDelivered(tx: SqlRunner, delivery: { id: string; endpointId: string }, at: Date, status: number): Promise<void> {
+export async function recordDelivered(tx: SqlRunner, delivery: SettlingDelivery, at: Date, status: number): Promise<void> {
   await tx.query(
     `UPDATE webhook_deliveries SET state = 'delivered', delivered_at = $2, last_status = $3, last_error = NULL, claimed_until = NULL, queued = false
      WHERE id = $1 AND state = 'pending'`,
     [delivery.id, at, status],
   );
   await tx.query('UPDATE webhook_endpoints SET failing_since = NULL, disabled_at = NULL, disabled_reason = NULL WHERE id = $1', [delivery.endpointId]);
+  await releaseNextInLine(tx, delivery);
+}
+
+export interface SettlingDelivery {
+  id: string;
+  endpointId: string;
+  orderingKey: string;
 }
 
 /**
@@ -72,7 +111,7 @@ export async function recordDelivered(tx: SqlRunner, delivery: { id: string; end
  */
 export async function recordFailedAttempt(
   tx: SqlRunner,
-  delivery: { id: string; endpointId: string },
+  delivery: SettlingDelivery,
   at: Date,
   outcome: { status: number | null; error: string },
   retryAt: Date | null,
@@ -85,6 +124,7 @@ export async function recordFailedAttempt(
      WHERE id = $1 AND state = 'pending'`,
     [delivery.id, outcome.status, outcome.error, retryAt],
   );
+  if (retryAt === null) await releaseNextInLine(tx, delivery);
   const rows = await tx.query<{ failing_since: Date }>('UPDATE webhook_endpoints SET failing_since = coalesce(failing_since, $2) WHERE id = $1 RETURNING failing_since', [
     delivery.endpointId,
     at,

@@ -29,8 +29,10 @@ export async function recordWebhookEvent(tx: SqlRunner, event: NewEvent): Promis
        SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM targets)
        RETURNING id, created_at
      )
-     INSERT INTO webhook_deliveries (endpoint_id, event_id, ordering_key, next_attempt_at)
-     SELECT targets.id, event.id, $5, event.created_at FROM targets, event
+     INSERT INTO webhook_deliveries (endpoint_id, event_id, ordering_key, next_attempt_at, waiting)
+     SELECT targets.id, event.id, $5, event.created_at,
+            EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.endpoint_id = targets.id AND d.ordering_key = $5 AND d.state = 'pending')
+     FROM targets, event
      RETURNING event_id AS id`,
     [id, event.accountId, event.type, body, key, event.endpointId ?? null],
   );

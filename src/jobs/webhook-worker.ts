@@ -29,6 +29,8 @@ export interface WebhookWorkerDeps {
 
 /** Longer than an attempt can take (10 s) with room for its database writes. */
 const LEASE_MS = 30_000;
+/** How often a relay releases deliveries stranded behind one that settled as they were written. */
+const SWEEP_EVERY_MS = 5_000;
 
 /**
  * Works the delivery queue and runs the relay that feeds it: every interval, and at once after a
@@ -45,9 +47,12 @@ export async function startWebhookWorkers(deps: WebhookWorkerDeps): Promise<void
     leaseMs: LEASE_MS,
   };
   let workerId: string | null = null;
+  let sweptAt = 0;
   const relay = startRelay(
     async () => {
-      const queued = await queueDueWebhooks({ db, queue: deps.webhooks.queue, clock: deps.webhooks.clock });
+      const sweep = Date.now() - sweptAt >= SWEEP_EVERY_MS;
+      if (sweep) sweptAt = Date.now();
+      const queued = await queueDueWebhooks({ db, queue: deps.webhooks.queue, clock: deps.webhooks.clock }, { sweep });
       // Wakes this process's worker now rather than at its next poll.
       if (queued > 0 && workerId !== null) boss.notifyWorker(workerId);
       return queued;
@@ -84,38 +89,42 @@ export async function startWebhookWorkers(deps: WebhookWorkerDeps): Promise<void
   relay.nudge();
 }
 
+/**
+ * A pass scans the pending deliveries: after a burst of nudges, one more pass soon is enough. The
+ * gap keeps passes from taking every turn of a one-connection database (PGlite) from deliveries.
+ */
+const NUDGE_GAP_MS = 25;
+
 /** Runs `tick` every `intervalMs`, and again soon after a nudge; never two at once. */
 function startRelay(tick: () => Promise<number>, intervalMs: number, logger: Logger): { nudge(): void; stop(): void } {
   let running = false;
-  let again = false;
+  let nudged = false;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
-  const schedule = () => {
+  const schedule = (ms: number) => {
     if (stopped) return;
     clearTimeout(timer);
-    timer = setTimeout(run, intervalMs);
+    timer = setTimeout(run, ms);
     timer.unref();
   };
   const run = async () => {
     if (stopped) return;
     if (running) {
-      again = true;
+      nudged = true;
       return;
     }
     running = true;
+    nudged = false;
     try {
-      do {
-        again = false;
-        await tick();
-      } while (again && !stopped);
+      await tick();
     } catch (err) {
       logger.warn({ err }, 'webhook relay pass failed; the next one retries');
     } finally {
       running = false;
-      schedule();
+      schedule(nudged ? NUDGE_GAP_MS : intervalMs);
     }
   };
-  schedule();
+  schedule(intervalMs);
   return {
     nudge: () => void run(),
     stop: () => {

@@ -39,7 +39,7 @@ async function send(deps: DeliverWebhookDeps, claimed: ClaimedDelivery, signal?:
 
 async function record(deps: DeliverWebhookDeps, claimed: ClaimedDelivery, outcome: SendOutcome): Promise<DeliveryOutcome> {
   const at = deps.clock.now();
-  const delivery = { id: claimed.id, endpointId: claimed.endpoint_id };
+  const delivery = { id: claimed.id, endpointId: claimed.endpoint_id, orderingKey: claimed.ordering_key };
   if (!('error' in outcome) && isDelivered(outcome.status)) {
     const status = outcome.status;
     await deps.db.transaction((tx) => recordDelivered(tx, delivery, at, status));

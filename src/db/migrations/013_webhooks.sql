@@ -38,6 +38,9 @@ CREATE TABLE webhook_deliveries (
   state text NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'delivered', 'failed')),
   attempts integer NOT NULL DEFAULT 0 CHECK (attempts >= 0),
   next_attempt_at timestamptz NOT NULL,
+  -- An earlier delivery of the same key to the same endpoint is still pending; cleared when it
+  -- settles (and by the relay's sweep, for one written while that earlier one settled).
+  waiting boolean NOT NULL DEFAULT false,
   -- A queue job exists for the next attempt.
   queued boolean NOT NULL DEFAULT false,
   -- An attempt is under way until then; a worker that died leaves it to lapse.
@@ -49,7 +52,9 @@ CREATE TABLE webhook_deliveries (
   created_at timestamptz NOT NULL DEFAULT now(),
   UNIQUE (endpoint_id, event_id)
 );
-CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE state = 'pending';
+-- The relay's candidates: pending deliveries at the head of their line.
+CREATE INDEX webhook_deliveries_heads ON webhook_deliveries (seq) WHERE state = 'pending' AND NOT waiting;
+CREATE INDEX webhook_deliveries_waiting ON webhook_deliveries (seq) WHERE state = 'pending' AND waiting;
 CREATE INDEX webhook_deliveries_key ON webhook_deliveries (endpoint_id, ordering_key, seq) WHERE state = 'pending';
 CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id, seq DESC);
 
