@@ -39,6 +39,12 @@ export async function recordWebhookEvent(tx: SqlRunner, event: NewEvent): Promis
   return rows.length > 0 ? id : null;
 }
 
+/** Whether any enabled endpoint of the account takes this event type. */
+async function hasEndpointFor(tx: SqlRunner, accountId: string, type: string): Promise<boolean> {
+  const rows = await tx.query('SELECT 1 FROM webhook_endpoints WHERE account_id = $1 AND disabled_at IS NULL AND (events IS NULL OR $2 = ANY (events)) LIMIT 1', [accountId, type]);
+  return rows.length > 0;
+}
+
 interface SettledGeneration {
   account_id: string;
   product_id: string;
@@ -57,7 +63,9 @@ export async function recordGenerationSettled(tx: SqlRunner, generationId: strin
   const rows = await tx.query<SettledGeneration>(
     `SELECT g.account_id, g.product_id, p.code, p.sku, g.id AS generation_id, g.kind, p.countries, g.state, g.failure, p.publication_state
      FROM generations g JOIN products p ON p.id = g.product_id
-     WHERE g.id = $1 AND g.state IN ('completed', 'failed')`,
+     WHERE g.id = $1 AND g.state IN ('completed', 'failed')
+       -- Most accounts have no endpoint: then this one read is all a settled generation costs.
+       AND EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.account_id = g.account_id AND e.disabled_at IS NULL)`,
     [generationId],
   );
   const g = rows[0];
@@ -80,8 +88,9 @@ export async function lockPublicationStates(tx: SqlRunner, productIds: readonly 
 
 /** `product.publication_state_changed` for each product whose state is now different. */
 export async function recordPublicationChanges(tx: SqlRunner, accountId: string, before: readonly PublicationBefore[], state: string): Promise<void> {
-  for (const p of before) {
-    if (p.publication_state === state) continue;
+  const changed = before.filter((p) => p.publication_state !== state);
+  if (changed.length === 0 || !(await hasEndpointFor(tx, accountId, 'product.publication_state_changed'))) return;
+  for (const p of changed) {
     await recordWebhookEvent(tx, {
       accountId,
       type: 'product.publication_state_changed',
