@@ -95,7 +95,13 @@ export async function recordDelivered(tx: SqlRunner, delivery: SettlingDelivery,
      WHERE id = $1 AND state = 'pending'`,
     [delivery.id, at, status],
   );
-  await tx.query('UPDATE webhook_endpoints SET failing_since = NULL, disabled_at = NULL, disabled_reason = NULL WHERE id = $1', [delivery.endpointId]);
+  // Only an endpoint that was failing is written: every delivery to a working endpoint writing its
+  // row would make them all wait on that one row lock.
+  await tx.query(
+    `UPDATE webhook_endpoints SET failing_since = NULL, disabled_at = NULL, disabled_reason = NULL
+     WHERE id = $1 AND (failing_since IS NOT NULL OR disabled_at IS NOT NULL)`,
+    [delivery.endpointId],
+  );
   await releaseNextInLine(tx, delivery);
 }
 
@@ -125,11 +131,14 @@ export async function recordFailedAttempt(
     [delivery.id, outcome.status, outcome.error, retryAt],
   );
   if (retryAt === null) await releaseNextInLine(tx, delivery);
-  const rows = await tx.query<{ failing_since: Date }>('UPDATE webhook_endpoints SET failing_since = coalesce(failing_since, $2) WHERE id = $1 RETURNING failing_since', [
+  // As for a success: the row is written only when its state changes.
+  const stamped = await tx.query<{ failing_since: Date }>('UPDATE webhook_endpoints SET failing_since = $2 WHERE id = $1 AND failing_since IS NULL RETURNING failing_since', [
     delivery.endpointId,
     at,
   ]);
-  return rows[0]?.failing_since;
+  if (stamped[0] !== undefined) return stamped[0].failing_since;
+  const rows = await tx.query<{ failing_since: Date | null }>('SELECT failing_since FROM webhook_endpoints WHERE id = $1', [delivery.endpointId]);
+  return rows[0]?.failing_since ?? undefined;
 }
 
 /** Disables an endpoint with the note the account reads, and gives up its pending deliveries. */
