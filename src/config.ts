@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { parseAllowedHost } from './media/address-policy.ts';
 import type { S3MediaSettings } from './media/s3-media-storage.ts';
+import { DEFAULT_RETRY_SCHEDULE_SECONDS, parseRetrySchedule } from './domain/webhooks.ts';
+import { parseSecretKey } from './webhooks/secret-box.ts';
 
 // The only reader of process.env: parsed once, frozen, passed down explicitly.
 const intFrom = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
@@ -139,6 +141,26 @@ const configSchema = z.object({
   METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
   // Without METRICS_PORT, GET /metrics on the API port needs `Authorization: Bearer <METRICS_TOKEN>`; unset: 404 there.
   METRICS_TOKEN: z.string().trim().min(16).optional(),
+  // Webhooks (issue #13). The key that encrypts endpoint secrets: 32 bytes as 64 hex digits or
+  // base64. Unset: a key is created in DATA_DIR/webhook-secret.key (every process must share it).
+  WEBHOOK_SECRET_KEY: z
+    .string()
+    .trim()
+    .refine((text) => parseSecretKey(text) !== null, { message: 'must be 32 bytes as 64 hex digits or as base64 (e.g. openssl rand -hex 32)' })
+    .optional(),
+  // Seconds before each retry of a failed delivery; the default spans about a day.
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .trim()
+    .superRefine((text, ctx) => {
+      const parsed = parseRetrySchedule(text);
+      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.problem });
+    })
+    .optional(),
+  // How often each worker process looks for deliveries that are due (new events, retries).
+  WEBHOOK_RELAY_INTERVAL_MS: intFrom(500, 10, 60_000),
+  // Deliveries one worker process sends at once.
+  WEBHOOK_CONCURRENCY: intFrom(16, 1, 256),
 });
 
 const list = (text: string) =>
@@ -216,6 +238,13 @@ export type Config = Readonly<{
   metricsListener: Readonly<{ host: string; port: number }> | null;
   /** The bearer GET /metrics on the API port asks for; undefined: not served there. */
   metricsToken: string | undefined;
+  webhooks: Readonly<{
+    /** Hex or base64 of 32 bytes; undefined: the key file in DATA_DIR. */
+    secretKey: string | undefined;
+    retrySchedule: readonly number[];
+    relayIntervalMs: number;
+    concurrency: number;
+  }>;
 }>;
 
 /** Where renditions are kept; the container opens the matching store. */
@@ -344,6 +373,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     }),
     metricsListener: c.METRICS_PORT === undefined ? null : Object.freeze({ host: c.METRICS_HOST, port: c.METRICS_PORT }),
     metricsToken: c.METRICS_TOKEN,
+    webhooks: Object.freeze({
+      secretKey: c.WEBHOOK_SECRET_KEY,
+      retrySchedule: Object.freeze(c.WEBHOOK_RETRY_SCHEDULE === undefined ? [...DEFAULT_RETRY_SCHEDULE_SECONDS] : schedule(c.WEBHOOK_RETRY_SCHEDULE)),
+      relayIntervalMs: c.WEBHOOK_RELAY_INTERVAL_MS,
+      concurrency: c.WEBHOOK_CONCURRENCY,
+    }),
   });
 }
 
@@ -387,6 +422,11 @@ function mediaStoreConfig(c: Parsed): MediaStoreConfig {
       timeoutMs,
     }),
   });
+}
+
+function schedule(text: string): number[] {
+  const parsed = parseRetrySchedule(text);
+  return parsed.ok ? parsed.value : [...DEFAULT_RETRY_SCHEDULE_SECONDS];
 }
 
 /** One agent model's settings, or null when unset; every mistake is collected so start-up names them all. */

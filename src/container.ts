@@ -8,8 +8,12 @@ import { createAgentEngines } from './generation/ai/agent-engines.ts';
 import { createTemplateEngine } from './generation/template/engine.ts';
 import { imageForModel } from './media/image-for-model.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
-import { createBoss, ensureQueues, generationQueue } from './jobs/queue.ts';
 import { createWorkerWakeup, type WorkerWakeup } from './jobs/worker-wakeup.ts';
+import { createBoss, ensureQueues, generationQueue, webhookQueue } from './jobs/queue.ts';
+import type { WebhookParts } from './jobs/webhook-worker.ts';
+import { systemClock, type Clock } from './services/webhook-ports.ts';
+import { secretBoxFor } from './webhooks/secret-box.ts';
+import { createWebhookSender } from './webhooks/send-webhook.ts';
 import { keepQueueStatisticsFresh } from './jobs/queue-statistics.ts';
 import type { ContentEngine, GenerationQueue, ImageStandardiser } from './services/ports.ts';
 import { createGuardedFetcher } from './media/guarded-fetch.ts';
@@ -38,6 +42,8 @@ export interface Container {
   images: ImageStandardiser | null;
   /** Where standardised renditions live; the API serves them at /media. */
   mediaStorage: MediaStorage;
+  /** Queue, sender, secret box and clock of the webhook deliveries. */
+  webhooks: WebhookParts;
   /** What each agent model is written by ("template", "anthropic:claude-sonnet-4-5" …). */
   engines: Readonly<Record<'v1' | 'v2', string>>;
   metrics: Metrics;
@@ -52,6 +58,8 @@ export interface ContainerOptions {
   role?: string;
   /** For tests: the wait before retry n of a model call, instead of seconds of backoff. */
   agentBackoffMs?: (attempt: number) => number;
+  /** For tests: the clock webhook retries are scheduled on. */
+  clock?: Clock;
 }
 
 export async function createContainer(config: Config, options: ContainerOptions = {}): Promise<Container> {
@@ -89,6 +97,9 @@ async function openParts(config: Config, options: ContainerOptions, logger: Logg
   teardown.add(() => fetcher.close());
   // Also before the queue: a job finishing during a graceful stop still stores its renditions.
   const mediaStorage = await openMediaStorage(config.media.store, teardown);
+  // Deliveries go through the same address guard and allow-list as image fetches.
+  const webhookSender = createWebhookSender({ allowedHosts: config.fetch.allowedHosts, connectTimeoutMs: config.fetch.connectTimeoutMs, userAgent: config.sources.userAgent });
+  teardown.add(() => webhookSender.close());
 
   const boss = createBoss(config, opened.queue, (err) => logger.error({ err }, 'queue error'));
   // On close, jobs still running after the timeout are failed back to the queue, so another worker retries them.
@@ -127,6 +138,12 @@ async function openParts(config: Config, options: ContainerOptions, logger: Logg
     boss,
     queue: generationQueue(boss, wakeup),
     wakeup,
+    webhooks: {
+      queue: webhookQueue(boss),
+      sender: webhookSender,
+      secrets: secretBoxFor(config),
+      clock: options.clock ?? systemClock,
+    },
     engine: agents.engine,
     engines: agents.engines,
     metrics,

@@ -24,6 +24,7 @@ const USAGE = `Usage: vetrina <command> [options]
   accounts create --name N [--credits C] [--image-standardization]
   accounts credit <name> <amount>             add credits (a negative amount removes them)
   accounts set <name> [--image-standardization on|off] [--country-languages be=fr,ch=it]   ("" clears the languages)
+  accounts set <name> --credits-low N|off   (the credits.low webhook fires when a debit goes under N)
   tokens list                                 every token, without its secret
   tokens create <account>                     a new API token, shown once
   tokens create --admin [<account>]           an admin token (for /api/v1/admin), of no account unless one is named
@@ -134,6 +135,7 @@ async function command(config: Config, args: string[]): Promise<Output | null> {
       credits: { type: 'string' },
       'image-standardization': { type: 'string' },
       'country-languages': { type: 'string' },
+      'credits-low': { type: 'string' },
       'no-worker': { type: 'boolean' },
       admin: { type: 'boolean' },
       format: { type: 'string' },
@@ -181,10 +183,12 @@ async function command(config: Config, args: string[]): Promise<Output | null> {
     const [name] = rest;
     const setting = values['image-standardization'];
     const languagesArg = values['country-languages'];
-    const usage = 'accounts set needs <name> and --image-standardization on|off or --country-languages be=fr,ch=it';
-    if (name === undefined || (setting === undefined && languagesArg === undefined) || (setting !== undefined && setting !== 'on' && setting !== 'off'))
+    const creditsLow = values['credits-low'];
+    const usage = 'accounts set needs <name> and --image-standardization on|off, --country-languages be=fr,ch=it or --credits-low N|off';
+    if (name === undefined || (setting === undefined && languagesArg === undefined && creditsLow === undefined) || (setting !== undefined && setting !== 'on' && setting !== 'off'))
       throw new UsageError(usage);
     const languages = languagesArg === undefined ? undefined : countryLanguagesArg(languagesArg);
+    const threshold = creditsLow === undefined ? undefined : creditsLow === 'off' ? null : wholeNumber(creditsLow, 'credits-low');
     const said: string[] = [];
     let account = setting === undefined ? undefined : await withOps(config, (ops) => ops.setImageStandardization(name, setting === 'on'));
     if (setting !== undefined) said.push(`Image standardization is ${setting} for "${name}".`);
@@ -192,6 +196,10 @@ async function command(config: Config, args: string[]): Promise<Output | null> {
       account = await withOps(config, (ops) => ops.setCountryLanguages(name, languages));
       const list = Object.entries(account.country_languages).map(([c, l]) => `${c}=${l}`);
       said.push(list.length === 0 ? `"${name}" writes every country in its default language.` : `"${name}" writes ${list.join(', ')}.`);
+    }
+    if (threshold !== undefined) {
+      account = await withOps(config, (ops) => ops.setCreditsLowThreshold(name, threshold));
+      said.push(`The credits.low webhook is ${threshold === null ? 'off' : `sent under ${threshold} credits`} for "${name}".`);
     }
     return { json: { ...account }, text: said.join('\n') };
   }

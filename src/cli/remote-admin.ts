@@ -54,6 +54,7 @@ export function remoteAdminOperations(
     creditAccount: (account, amount) => call('POST', `/accounts/${name(account)}/credits`, { body: { amount } }),
     setImageStandardization: (account, on) => call('PATCH', `/accounts/${name(account)}`, { body: { image_standardization: on } }),
     setCountryLanguages: (account, languages) => call('PATCH', `/accounts/${name(account)}`, { body: { country_languages: languages } }),
+    setCreditsLowThreshold: (account, threshold) => call('PATCH', `/accounts/${name(account)}`, { body: { credits_low_threshold: threshold } }),
     listTokens: () => call('GET', '/tokens'),
     createToken: (input) => call('POST', '/tokens', { body: { ...(input.account === null ? {} : { account: input.account }), admin: input.admin } }),
     // Only the id travels: a whole token in a URL would land in request logs.

@@ -1,5 +1,6 @@
 import type { SqlRunner } from './database.ts';
 import { firstRow } from './rows.ts';
+import { recordCreditsLowIfCrossed } from './webhook-events.ts';
 
 export interface AccountRow {
   id: string;
@@ -8,10 +9,12 @@ export interface AccountRow {
   image_standardization: boolean;
   /** Per country, the language its records are written in where it is not the country's default. */
   country_languages: Record<string, string>;
+  /** Under this balance a debit sends `credits.low`; null: off. */
+  credits_low_threshold: number | null;
   created_at: Date;
 }
 
-const COLUMNS = 'id, name, credits, image_standardization, country_languages, created_at';
+const COLUMNS = 'id, name, credits, image_standardization, country_languages, credits_low_threshold, created_at';
 
 export async function insertAccount(db: SqlRunner, name: string, imageStandardization: boolean): Promise<AccountRow> {
   const rows = await db.query<AccountRow>(`INSERT INTO accounts (name, image_standardization) VALUES ($1, $2) RETURNING ${COLUMNS}`, [name, imageStandardization]);
@@ -66,18 +69,30 @@ export interface BalanceChange {
  * the result is then undefined, and the caller reports insufficient credits.
  */
 export async function changeBalance(db: SqlRunner, change: BalanceChange): Promise<number | undefined> {
-  const rows = await db.query<{ balance_after: number }>(
+  const rows = await db.query<{ balance_after: number; credits_low_threshold: number | null }>(
     `WITH account AS (
        UPDATE accounts SET credits = credits + $2, updated_at = now()
        WHERE id = $1 AND credits + $2 >= 0 AND ($7::boolean IS NULL OR image_standardization = $7::boolean)
-       RETURNING id, credits
+       RETURNING id, credits, credits_low_threshold
+     ), ledger AS (
+       INSERT INTO credit_ledger (account_id, delta, balance_after, kind, request_id, generation_id, memo)
+       SELECT id, $2, credits, $3, $4, $5, $6 FROM account
+       RETURNING balance_after
      )
-     INSERT INTO credit_ledger (account_id, delta, balance_after, kind, request_id, generation_id, memo)
-     SELECT id, $2, credits, $3, $4, $5, $6 FROM account
-     RETURNING balance_after`,
+     SELECT ledger.balance_after, account.credits_low_threshold FROM ledger, account`,
     [change.accountId, change.delta, change.kind, change.requestId ?? null, change.generationId ?? null, change.memo ?? null, change.whileImageStandardization ?? null],
   );
-  return rows[0]?.balance_after;
+  const row = rows[0];
+  if (row === undefined) return undefined;
+  // In the same transaction as the debit: the credits.low webhook is as durable as the balance it reports.
+  await recordCreditsLowIfCrossed(db, { accountId: change.accountId, delta: change.delta, balanceAfter: row.balance_after, threshold: row.credits_low_threshold });
+  return row.balance_after;
+}
+
+/** Sets the balance under which a debit sends `credits.low`; null turns it off. */
+export async function setCreditsLowThreshold(db: SqlRunner, id: string, threshold: number | null): Promise<AccountRow | undefined> {
+  const rows = await db.query<AccountRow>(`UPDATE accounts SET credits_low_threshold = $2, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`, [id, threshold]);
+  return rows[0];
 }
 
 export async function ledgerSum(db: SqlRunner, accountId: string): Promise<number> {

@@ -36,11 +36,18 @@ import { regenerateProductRoute } from './routes/regenerate-product.ts';
 import { deleteProductRoute } from './routes/delete-product.ts';
 import { publicationStateRoute } from './routes/publication-state.ts';
 import { updateProductRoute } from './routes/update-product.ts';
+import { webhooksRoutes } from './routes/webhooks.ts';
+import type { SecretBox } from '../services/webhook-ports.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route reads its body as a stream (a catalogue upload): no JSON check, no Idempotency-Key. */
     streamedBody?: boolean;
+    /**
+     * The answer holds a secret shown once (a webhook's signing secret): the answer kept for an
+     * Idempotency-Key stores `data.secret` as null, so the database never holds it in the clear.
+     */
+    secretInAnswer?: boolean;
   }
 }
 
@@ -60,6 +67,8 @@ export interface AppDeps {
    * CLI); accepted on /api/v1/admin only from this machine. Null or absent: none.
    */
   localAdminCredential?: string | null;
+  /** Seals webhook secrets; absent: the key from the config (WEBHOOK_SECRET_KEY or the key file). */
+  webhooks?: { secrets: SecretBox };
 }
 
 export interface BuildOptions {
@@ -176,6 +185,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
         await api.register(catalogueImportsRoutes, deps);
         await api.register(attributesRoutes, deps);
         await api.register(familiesRoutes, deps);
+        await api.register(webhooksRoutes, deps);
       },
       { prefix: '/api/v1' },
     );

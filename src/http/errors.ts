@@ -18,6 +18,7 @@ export const ERROR_STATUS = {
   import_not_found: 404,
   attribute_not_found: 404,
   family_not_found: 404,
+  webhook_not_found: 404,
   not_found: 404,
   method_not_allowed: 405,
   product_busy: 409,

@@ -84,7 +84,8 @@ export function useIdempotencyKeys(scope: FastifyInstance, deps: { db: SqlRunner
         // retried (a deadlock) and ended with another answer, leaving the key in_progress. A stored
         // answer is already `done`, and this touches only an in_progress row.
         const contentType = String(reply.getHeader('content-type') ?? JSON_TYPE);
-        await completeIdempotencyKey(deps.db, claim.accountId, claim.key, claim.owner, { status: reply.statusCode, body: payload.toString(), contentType });
+        const body = request.routeOptions.config.secretInAnswer === true ? withoutSecret(payload.toString()) : payload.toString();
+        await completeIdempotencyKey(deps.db, claim.accountId, claim.key, claim.owner, { status: reply.statusCode, body, contentType });
       }
     } catch (err) {
       // The answer stands; the key stays in_progress until it counts as abandoned (a repeat gets 409 until then).
@@ -170,4 +171,17 @@ export function canonicalJson(value: unknown): string {
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
+}
+
+/** The answer as kept for a repeat: its `data.secret` blanked (the repeat says the secret was shown once). */
+function withoutSecret(body: string): string {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (typeof parsed !== 'object' || parsed === null || !('data' in parsed)) return body;
+    const data = parsed.data;
+    if (typeof data !== 'object' || data === null || !('secret' in data)) return body;
+    return JSON.stringify({ ...parsed, data: { ...data, secret: null } });
+  } catch {
+    return body;
+  }
 }

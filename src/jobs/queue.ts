@@ -3,6 +3,7 @@ import { fromPglite, PgBoss, type Db } from 'pg-boss';
 import type { Config } from '../config.ts';
 import type { SqlRunner } from '../db/database.ts';
 import type { GenerationQueue, GenerationJob } from '../services/ports.ts';
+import type { WebhookQueue } from '../services/webhook-ports.ts';
 import { JOBS } from './registry.ts';
 import type { WorkerWakeup } from './worker-wakeup.ts';
 
@@ -68,13 +69,34 @@ export async function ensureQueues(boss: PgBoss, config: Config): Promise<string
   // products stay fetchable. A failed job would hold its key; the dead-letter handler removes it.
   if (!queues.has(JOBS.generation.name)) await boss.createQueue(JOBS.generation.name, { ...policy, policy: 'key_strict_fifo' });
   else await boss.updateQueue(JOBS.generation.name, policy);
+  // A delivery's retries follow its own schedule (the delivery row); the queue's retries only cover
+  // a handler that failed (the database away). A worker killed mid-attempt is covered by the
+  // attempt's lease, which the relay watches (src/services/queue-due-webhooks.ts).
+  const webhookPolicy = { retryLimit: 5, retryDelay: 5, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 120 };
+  if (!queues.has(JOBS.webhookDelivery.name)) await boss.createQueue(JOBS.webhookDelivery.name, webhookPolicy);
+  else await boss.updateQueue(JOBS.webhookDelivery.name, webhookPolicy);
   // pg-boss looks a queue up on its own connection the first time it inserts into it. Inside our
   // charging transaction on PGlite (one connection) that look-up would wait for the transaction it
   // runs in: a deadlock. Loading its queue cache now, outside any transaction, prevents it.
-  for (const name of [JOBS.generation.name, JOBS.generationDead.name]) {
+  for (const name of [JOBS.generation.name, JOBS.generationDead.name, JOBS.webhookDelivery.name]) {
     await boss.getJobById(name, '00000000-0000-0000-0000-000000000000');
   }
   return warnings;
+}
+
+export function webhookQueue(boss: PgBoss): WebhookQueue {
+  return {
+    async enqueue(tx: SqlRunner, deliveryIds: readonly string[]) {
+      if (deliveryIds.length === 0) return;
+      const ids = await boss.insert(
+        JOBS.webhookDelivery.name,
+        deliveryIds.map((deliveryId) => ({ data: JOBS.webhookDelivery.payload.parse({ deliveryId }) })),
+        { db: onTransaction(tx), returnId: true },
+      );
+      // Deliveries marked queued without their jobs would wait for ever: roll the marking back.
+      if (ids === null || ids.length !== deliveryIds.length) throw new Error(`queued ${ids?.length ?? 0} of ${deliveryIds.length} webhook deliveries; rolling back`);
+    },
+  };
 }
 
 export function generationQueue(boss: PgBoss, wakeup?: WorkerWakeup): GenerationQueue {

@@ -12,6 +12,11 @@ export const JOBS = {
     name: 'vetrina.generation.dead',
     payload: z.object({ generationId: z.uuid(), productId: z.uuid() }),
   },
+  /** One attempt at one webhook delivery; the delivery row says what, when and how often. */
+  webhookDelivery: {
+    name: 'vetrina.webhook.delivery',
+    payload: z.object({ deliveryId: z.uuid() }),
+  },
   /** Deletes expired Idempotency-Key records; sent by pg-boss's scheduler on `cron` (UTC). */
   idempotencyPrune: {
     name: 'vetrina.idempotency.prune',

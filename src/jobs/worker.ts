@@ -12,6 +12,7 @@ import { runGeneration } from '../services/run-generation.ts';
 import { scheduleIdempotencyKeyPruning } from './prune-idempotency-keys.ts';
 import { JOBS } from './registry.ts';
 import type { WorkerWakeup } from './worker-wakeup.ts';
+import { startWebhookWorkers, type WebhookParts } from './webhook-worker.ts';
 
 export interface WorkerDeps {
   boss: PgBoss;
@@ -31,6 +32,7 @@ export interface WorkerDeps {
   claims?: ClaimTimings;
   /** Wakes an idle loop when this process commits jobs (the container's); without it, loops find jobs by polling only. */
   wakeup?: WorkerWakeup;
+  webhooks: WebhookParts;
 }
 
 /** How long a finished job waits for its batch to end before it is settled on its own. */
@@ -149,4 +151,14 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
   });
 
   await scheduleIdempotencyKeyPruning(boss, db, logger);
+  await startWebhookWorkers({
+    boss,
+    db,
+    webhooks: deps.webhooks,
+    retrySchedule: config.webhooks.retrySchedule,
+    relayIntervalMs: config.webhooks.relayIntervalMs,
+    concurrency: config.webhooks.concurrency,
+    logger,
+    ...(events === undefined ? {} : { events }),
+  });
 }

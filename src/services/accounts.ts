@@ -5,6 +5,7 @@ import {
   insertAccount,
   listAccounts as listAccountRows,
   setCountryLanguages,
+  setCreditsLowThreshold,
   setImageStandardization,
   type AccountRow,
 } from '../db/accounts.ts';
@@ -106,6 +107,18 @@ export async function setAccountCountryLanguages(db: SqlRunner, name: string, la
   const found = await findNamedAccount(db, name);
   if (found === undefined) throw noSuchAccount(name);
   const updated = await setCountryLanguages(db, found.id, languages);
+  if (updated === undefined) throw noSuchAccount(name);
+  return updated;
+}
+
+/** Sets the balance under which a debit sends the `credits.low` webhook; null turns it off. */
+export async function setAccountCreditsLowThreshold(db: SqlRunner, name: string, threshold: number | null): Promise<AccountRow> {
+  if (threshold !== null && (!Number.isInteger(threshold) || threshold < 1 || threshold > MAX_CREDITS)) {
+    throw new AccountError(`the credits-low threshold must be a whole number from 1 to ${MAX_CREDITS}, or off`, { field: 'credits_low_threshold' });
+  }
+  const found = await findNamedAccount(db, name);
+  if (found === undefined) throw noSuchAccount(name);
+  const updated = await setCreditsLowThreshold(db, found.id, threshold);
   if (updated === undefined) throw noSuchAccount(name);
   return updated;
 }

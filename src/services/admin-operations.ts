@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.ts';
-import { adjustCredits, createAccount, listAccounts, setAccountCountryLanguages, setAccountImageStandardization } from './accounts.ts';
+import { adjustCredits, createAccount, listAccounts, setAccountCountryLanguages, setAccountCreditsLowThreshold, setAccountImageStandardization } from './accounts.ts';
 import { createToken, listTokens, revokeTokenByIdOrToken } from './admin-tokens.ts';
 import { type AccountView, accountView, type IssuedTokenView, type RevokedTokenView, type TokenView } from './admin-views.ts';
 
@@ -15,6 +15,8 @@ export interface AdminOperations {
   setImageStandardization(name: string, on: boolean): Promise<AccountView>;
   /** Replaces the account's `country_languages` (already checked by parseCountryLanguages). */
   setCountryLanguages(name: string, languages: Readonly<Record<string, string>>): Promise<AccountView>;
+  /** Null: no `credits.low` webhook. */
+  setCreditsLowThreshold(name: string, threshold: number | null): Promise<AccountView>;
   listTokens(): Promise<TokenView[]>;
   createToken(input: { account: string | null; admin: boolean }): Promise<IssuedTokenView>;
   revokeToken(idOrToken: string): Promise<RevokedTokenView>;
@@ -30,6 +32,7 @@ export function localAdminOperations(db: Database, via: string): AdminOperations
     creditAccount: async (name, amount) => accountView(await adjustCredits(db, name, amount, via)),
     setImageStandardization: async (name, on) => accountView(await setAccountImageStandardization(db, name, on)),
     setCountryLanguages: async (name, languages) => accountView(await setAccountCountryLanguages(db, name, languages)),
+    setCreditsLowThreshold: async (name, threshold) => accountView(await setAccountCreditsLowThreshold(db, name, threshold)),
     listTokens: () => listTokens(db),
     createToken: (input) => createToken(db, input),
     revokeToken: (idOrToken) => revokeTokenByIdOrToken(db, idOrToken),

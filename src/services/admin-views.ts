@@ -12,17 +12,23 @@ export interface AccountView {
   credits: number;
   image_standardization: boolean;
   country_languages: Record<string, string>;
+  /** Under this balance a debit sends the `credits.low` webhook; null: off. */
+  credits_low_threshold: number | null;
   token?: string;
   token_id?: string;
 }
 
-export function accountView(a: Pick<AccountRow, 'id' | 'name' | 'credits' | 'image_standardization' | 'country_languages'>, token?: IssuedToken): AccountView {
+export function accountView(
+  a: Pick<AccountRow, 'id' | 'name' | 'credits' | 'image_standardization' | 'country_languages' | 'credits_low_threshold'>,
+  token?: IssuedToken,
+): AccountView {
   return {
     id: a.id,
     name: a.name,
     credits: a.credits,
     image_standardization: a.image_standardization,
     country_languages: a.country_languages,
+    credits_low_threshold: a.credits_low_threshold,
     ...(token ? { token: token.token, token_id: token.id } : {}),
   };
 }

@@ -2,6 +2,7 @@ import { changeBalance } from '../db/accounts.ts';
 import type { Database } from '../db/database.ts';
 import { failGeneration, lockUnsettledGenerations } from '../db/generations.ts';
 import { lockProduct, markProductDeleted } from '../db/products.ts';
+import { recordGenerationSettled } from '../db/webhook-events.ts';
 import { findOwnProduct, refForMessage } from './find-own-product.ts';
 import type { GenerationQueue } from './ports.ts';
 
@@ -12,7 +13,7 @@ const DELETED = { reason: 'product_deleted', message: 'The product was deleted b
 /**
  * Deletes a product in one transaction: a generation still queued or running is failed and
  * refunded (its queued job removed; a running one is overruled like the dead-letter path does, so
- * its fenced writes land nowhere and it stops), its content, history and facts are removed, and
+ * its fenced writes land nowhere and it stops; its `product.failed` event is written), its content, history and facts are removed, and
  * the row stays as a tombstone that no read returns. The ledger keeps every row.
  */
 export async function deleteProduct(deps: { db: Database; queue: GenerationQueue }, accountId: string, ref: string): Promise<DeleteOutcome> {
@@ -29,7 +30,9 @@ export async function deleteProduct(deps: { db: Database; queue: GenerationQueue
     let refunded = 0;
     for (const generation of unsettled) {
       const failed = await failGeneration(tx, generation.id, DELETED);
-      if (failed === undefined || failed.cost === 0) continue;
+      if (failed === undefined) continue;
+      await recordGenerationSettled(tx, generation.id);
+      if (failed.cost === 0) continue;
       await changeBalance(tx, { accountId: failed.account_id, delta: failed.cost, kind: 'refund', generationId: generation.id, memo: DELETED.reason });
       refunded += failed.cost;
     }

@@ -1,6 +1,7 @@
 import { changeBalance } from '../db/accounts.ts';
 import type { Database } from '../db/database.ts';
 import { failGeneration, type ClaimFence } from '../db/generations.ts';
+import { recordGenerationSettled } from '../db/webhook-events.ts';
 import type { GenerationUsage } from '../domain/generation-usage.ts';
 
 export interface GenerationFailure {
@@ -9,7 +10,8 @@ export interface GenerationFailure {
 }
 
 /**
- * Settles a generation as failed for good and refunds what it charged, in one transaction.
+ * Settles a generation as failed for good, refunds what it charged and writes its `product.failed`
+ * webhook event, in one transaction.
  * Idempotent: a second call (a redelivered dead-letter job) finds it settled and does nothing.
  * A run passes its fence, so a run whose claim was taken over neither fails nor refunds it.
  */
@@ -23,6 +25,7 @@ export async function failAndRefund(
   return db.transaction(async (tx) => {
     const failed = await failGeneration(tx, generationId, failure, usage, fence);
     if (failed === undefined) return false;
+    await recordGenerationSettled(tx, generationId);
     if (failed.cost > 0) {
       await changeBalance(tx, {
         accountId: failed.account_id,

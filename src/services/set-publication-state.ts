@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.ts';
 import { type PublicationState, setPublicationState } from '../db/products.ts';
+import { lockPublicationStates, recordPublicationChanges } from '../db/webhook-events.ts';
 import { findOwnProduct, refForMessage } from './find-own-product.ts';
 import { transactionOrAnswer } from './queue-paid-generations.ts';
 
@@ -20,9 +21,11 @@ export async function setPublicationStates(db: Database, accountId: string, refs
       if (product === undefined) return { commit: notFound(ref) };
       if (!ids.has(product.id)) ids.set(product.id, ref);
     }
+    const before = await lockPublicationStates(tx, [...ids.keys()]);
     const set = new Set(await setPublicationState(tx, [...ids.keys()], state));
     // Deleted between the look-up and the update: nothing of this call may stay.
     for (const [id, ref] of ids) if (!set.has(id)) return { rollback: notFound(ref) };
+    await recordPublicationChanges(tx, accountId, before, state);
     return { commit: { kind: 'set', productIds: [...ids.keys()] } };
   });
 }

@@ -3,6 +3,7 @@ import { listContent, upsertContent } from '../db/content.ts';
 import type { Database } from '../db/database.ts';
 import { completeGeneration, type GenerationRow } from '../db/generations.ts';
 import { recordProductFamily, setProductFacts, type ProductRow } from '../db/products.ts';
+import { recordGenerationSettled } from '../db/webhook-events.ts';
 import type { CountryContent } from '../domain/content.ts';
 import { changedFields } from '../domain/content-changes.ts';
 import type { Fact } from '../domain/facts.ts';
@@ -34,8 +35,8 @@ function historyOf(generation: GenerationRow, before: readonly CountryContent[],
 }
 
 /**
- * Settles the generation and writes its records, their history and the product's facts in one
- * transaction, only while this run still holds its claim. Content is written by (product,
+ * Settles the generation and writes its records, their history, the product's facts and its
+ * `product.completed` webhook event in one transaction, only while this run still holds its claim. Content is written by (product,
  * country), so a run that stores after another replaces rather than duplicates.
  */
 export async function storeGeneration(db: Database, { generation, fence }: HeldClaim, product: ProductRow, result: Result): Promise<GenerationOutcome> {
@@ -50,6 +51,7 @@ export async function storeGeneration(db: Database, { generation, fence }: HeldC
     // A regeneration keeps facts it no longer saw, so the untouched fields' `sources` still resolve.
     await setProductFacts(tx, product.id, generation.kind === 'regenerate' ? mergeFacts(product.facts, result.facts) : result.facts);
     if (result.newFamily) await recordProductFamily(tx, product.id, result.newFamily.id, result.newFamily.proposed);
+    await recordGenerationSettled(tx, generation.id);
     return true;
   });
   return stored ? 'completed' : 'claim_lost';

@@ -553,6 +553,36 @@ export interface VersionNotFoundError {
   message: string;
 }
 
+export interface WebhookEndpoint {
+  /**
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   */
+  id: string;
+  url: string;
+  description: string | null;
+  /** The event types sent; null: all of them. */
+  events: string[] | null;
+  status: "enabled" | "disabled";
+  /** Since when every attempt to this endpoint failed; null while it answers. */
+  failing_since: string | null;
+  disabled_at: string | null;
+  /** Why the endpoint was disabled (after five days of failed deliveries); empty while enabled. */
+  validation_messages: string[];
+  /**
+   * @format date-time
+   * @pattern ^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z))$
+   */
+  created_at: string;
+}
+
+/** HTTP 404. */
+export interface WebhookNotFoundError {
+  status: "error";
+  code: "webhook_not_found";
+  message: string;
+}
+
 export type QueryParamsType = Record<string | number, any>;
 export type ResponseFormat = keyof Omit<Body, "body" | "bodyUsed">;
 
@@ -2551,6 +2581,409 @@ export class Api<
         ...params,
       }),
   };
+  webhooks = {
+    /**
+ * @description Events are posted to `url` signed per Standard Webhooks (headers `webhook-id`, `webhook-timestamp`, `webhook-signature`). The URL must be http or https; an address that is private, loopback or reserved is refused unless the operator allows its host and port (FETCH_ALLOWED_HOSTS). The answer holds the signing secret, once.
+ *
+ * @tags Webhooks
+ * @name PostWebhooks
+ * @summary Register a webhook endpoint
+ * @request POST:/api/v1/webhooks
+ * @secure
+ * @response `201` `{
+    status: "success",
+    data: {
+  /**
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   *\/
+    id: string,
+    url: string,
+    description: string | null,
+  /** The event types sent; null: all of them. *\/
+    events: ((string)[] | null),
+    status: "enabled" | "disabled",
+  /** Since when every attempt to this endpoint failed; null while it answers. *\/
+    failing_since: (string | null),
+    disabled_at: (string | null),
+  /** Why the endpoint was disabled (after five days of failed deliveries); empty while enabled. *\/
+    validation_messages: (string)[],
+  /**
+   * @format date-time
+   * @pattern ^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z))$
+   *\/
+    created_at: string,
+  /** The signing secret (`whsec_…`), shown in this answer only. Null in an answer replayed for a repeated Idempotency-Key: it is never stored in the clear. *\/
+    secret: string | null,
+
+},
+
+}` The endpoint with its secret.
+ * @response `400` `InvalidJsonError` `invalid_json`
+ * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `403` `ForbiddenError` `forbidden`
+ * @response `409` `IdempotencyKeyInUseError` `idempotency_key_in_use`
+ * @response `413` `PayloadTooLargeError` `payload_too_large`
+ * @response `415` `UnsupportedMediaTypeError` `unsupported_media_type`
+ * @response `422` `(ValidationFailedError | IdempotencyKeyReusedError)` `validation_failed`, `idempotency_key_reused`
+ * @response `429` `RateLimitedError` `rate_limited`
+ * @response `500` `InternalError` `internal_error`
+ * @response `503` `UnavailableError` `unavailable`
+ */
+    postWebhooks: (
+      data: {
+        /**
+         * Where events are posted.
+         * @minLength 1
+         * @maxLength 2048
+         */
+        url: string;
+        /**
+         * The event types to send; omitted: all of them.
+         * @minItems 1
+         */
+        events?: (
+          | "product.completed"
+          | "product.failed"
+          | "product.publication_state_changed"
+          | "credits.low"
+        )[];
+        /** @maxLength 500 */
+        description?: string;
+      },
+      params: RequestParams = {},
+    ) =>
+      this.request<
+        {
+          status: "success";
+          data: {
+            /**
+             * @format uuid
+             * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+             */
+            id: string;
+            url: string;
+            description: string | null;
+            /** The event types sent; null: all of them. */
+            events: string[] | null;
+            status: "enabled" | "disabled";
+            /** Since when every attempt to this endpoint failed; null while it answers. */
+            failing_since: string | null;
+            disabled_at: string | null;
+            /** Why the endpoint was disabled (after five days of failed deliveries); empty while enabled. */
+            validation_messages: string[];
+            /**
+             * @format date-time
+             * @pattern ^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z))$
+             */
+            created_at: string;
+            /** The signing secret (`whsec_…`), shown in this answer only. Null in an answer replayed for a repeated Idempotency-Key: it is never stored in the clear. */
+            secret: string | null;
+          };
+        },
+        | InvalidJsonError
+        | UnauthorizedError
+        | ForbiddenError
+        | IdempotencyKeyInUseError
+        | PayloadTooLargeError
+        | UnsupportedMediaTypeError
+        | (ValidationFailedError | IdempotencyKeyReusedError)
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/webhooks`,
+        method: "POST",
+        body: data,
+        secure: true,
+        type: "application/json",
+        format: "json",
+        ...params,
+      }),
+
+    /**
+ * @description Oldest first. A disabled endpoint says why in `validation_messages`.
+ *
+ * @tags Webhooks
+ * @name GetWebhooks
+ * @summary The account's webhook endpoints
+ * @request GET:/api/v1/webhooks
+ * @secure
+ * @response `200` `{
+    status: "success",
+    data: (WebhookEndpoint)[],
+
+}` The endpoints (never their secrets).
+ * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `403` `ForbiddenError` `forbidden`
+ * @response `429` `RateLimitedError` `rate_limited`
+ * @response `500` `InternalError` `internal_error`
+ * @response `503` `UnavailableError` `unavailable`
+ */
+    getWebhooks: (params: RequestParams = {}) =>
+      this.request<
+        {
+          status: "success";
+          data: WebhookEndpoint[];
+        },
+        | UnauthorizedError
+        | ForbiddenError
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/webhooks`,
+        method: "GET",
+        secure: true,
+        format: "json",
+        ...params,
+      }),
+
+    /**
+ * @description Nothing more is sent to it; its deliveries are removed with it.
+ *
+ * @tags Webhooks
+ * @name DeleteWebhooksById
+ * @summary Delete a webhook endpoint
+ * @request DELETE:/api/v1/webhooks/{id}
+ * @secure
+ * @response `200` `{
+    status: "success",
+
+}` Deleted.
+ * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `403` `ForbiddenError` `forbidden`
+ * @response `404` `WebhookNotFoundError` `webhook_not_found`
+ * @response `409` `IdempotencyKeyInUseError` `idempotency_key_in_use`
+ * @response `422` `IdempotencyKeyReusedError` `idempotency_key_reused`
+ * @response `429` `RateLimitedError` `rate_limited`
+ * @response `500` `InternalError` `internal_error`
+ * @response `503` `UnavailableError` `unavailable`
+ */
+    deleteWebhooksById: (id: string, params: RequestParams = {}) =>
+      this.request<
+        {
+          status: "success";
+        },
+        | UnauthorizedError
+        | ForbiddenError
+        | WebhookNotFoundError
+        | IdempotencyKeyInUseError
+        | IdempotencyKeyReusedError
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/webhooks/${id}`,
+        method: "DELETE",
+        secure: true,
+        format: "json",
+        ...params,
+      }),
+
+    /**
+ * @description Each event sent (or to be sent) to the endpoint: attempts, last status, next attempt, when delivered. Paged by `before`.
+ *
+ * @tags Webhooks
+ * @name GetWebhooksByIdDeliveries
+ * @summary An endpoint's deliveries, newest first
+ * @request GET:/api/v1/webhooks/{id}/deliveries
+ * @secure
+ * @response `200` `{
+    status: "success",
+    data: {
+    deliveries: ({
+  /**
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   *\/
+    id: string,
+  /**
+   * The `webhook-id` header the receiver got.
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   *\/
+    event_id: string,
+    type: string,
+  /** `failed`: the retries are spent, or the endpoint was disabled. *\/
+    state: "pending" | "delivered" | "failed",
+  /**
+   * @min 0
+   * @max 9007199254740991
+   *\/
+    attempts: number,
+  /** The HTTP status of the last answer; null when none came. *\/
+    last_status: (number | null),
+  /** Why the last attempt failed: `answered 500`, `timeout`, `address_blocked`, `network_error: …`. *\/
+    last_error: string | null,
+    last_attempt_at: (string | null),
+  /** When the next attempt is due (while pending). *\/
+    next_attempt_at: (string | null),
+    delivered_at: (string | null),
+  /**
+   * @format date-time
+   * @pattern ^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z))$
+   *\/
+    created_at: string,
+
+})[],
+  /** Pass as `before` for the next (older) page; null on the last page. *\/
+    next_before: (string | null),
+
+},
+
+}` One page of deliveries.
+ * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `403` `ForbiddenError` `forbidden`
+ * @response `404` `WebhookNotFoundError` `webhook_not_found`
+ * @response `422` `ValidationFailedError` `validation_failed`
+ * @response `429` `RateLimitedError` `rate_limited`
+ * @response `500` `InternalError` `internal_error`
+ * @response `503` `UnavailableError` `unavailable`
+ */
+    getWebhooksByIdDeliveries: (
+      id: string,
+      query?: {
+        /**
+         * @min 1
+         * @max 200
+         */
+        limit?: number;
+        /**
+         * @format uuid
+         * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+         */
+        before?: string;
+      },
+      params: RequestParams = {},
+    ) =>
+      this.request<
+        {
+          status: "success";
+          data: {
+            deliveries: {
+              /**
+               * @format uuid
+               * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+               */
+              id: string;
+              /**
+               * The `webhook-id` header the receiver got.
+               * @format uuid
+               * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+               */
+              event_id: string;
+              type: string;
+              /** `failed`: the retries are spent, or the endpoint was disabled. */
+              state: "pending" | "delivered" | "failed";
+              /**
+               * @min 0
+               * @max 9007199254740991
+               */
+              attempts: number;
+              /** The HTTP status of the last answer; null when none came. */
+              last_status: number | null;
+              /** Why the last attempt failed: `answered 500`, `timeout`, `address_blocked`, `network_error: …`. */
+              last_error: string | null;
+              last_attempt_at: string | null;
+              /** When the next attempt is due (while pending). */
+              next_attempt_at: string | null;
+              delivered_at: string | null;
+              /**
+               * @format date-time
+               * @pattern ^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z))$
+               */
+              created_at: string;
+            }[];
+            /** Pass as `before` for the next (older) page; null on the last page. */
+            next_before: string | null;
+          };
+        },
+        | UnauthorizedError
+        | ForbiddenError
+        | WebhookNotFoundError
+        | ValidationFailedError
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/webhooks/${id}/deliveries`,
+        method: "GET",
+        query: query,
+        secure: true,
+        format: "json",
+        ...params,
+      }),
+
+    /**
+ * @description Queued like any event, whatever the endpoint subscribed to; also to a disabled endpoint, which a 2xx answer enables again. Send `{}` as the body.
+ *
+ * @tags Webhooks
+ * @name PostWebhooksByIdTest
+ * @summary Send a test `ping` to an endpoint
+ * @request POST:/api/v1/webhooks/{id}/test
+ * @secure
+ * @response `202` `{
+    status: "success",
+    data: {
+  /**
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   *\/
+    event_id: string,
+
+},
+
+}` The ping is queued.
+ * @response `400` `InvalidJsonError` `invalid_json`
+ * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `403` `ForbiddenError` `forbidden`
+ * @response `404` `WebhookNotFoundError` `webhook_not_found`
+ * @response `409` `IdempotencyKeyInUseError` `idempotency_key_in_use`
+ * @response `413` `PayloadTooLargeError` `payload_too_large`
+ * @response `415` `UnsupportedMediaTypeError` `unsupported_media_type`
+ * @response `422` `IdempotencyKeyReusedError` `idempotency_key_reused`
+ * @response `429` `RateLimitedError` `rate_limited`
+ * @response `500` `InternalError` `internal_error`
+ * @response `503` `UnavailableError` `unavailable`
+ */
+    postWebhooksByIdTest: (
+      id: string,
+      data: object,
+      params: RequestParams = {},
+    ) =>
+      this.request<
+        {
+          status: "success";
+          data: {
+            /**
+             * @format uuid
+             * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+             */
+            event_id: string;
+          };
+        },
+        | InvalidJsonError
+        | UnauthorizedError
+        | ForbiddenError
+        | WebhookNotFoundError
+        | IdempotencyKeyInUseError
+        | PayloadTooLargeError
+        | UnsupportedMediaTypeError
+        | IdempotencyKeyReusedError
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/webhooks/${id}/test`,
+        method: "POST",
+        body: data,
+        secure: true,
+        type: "application/json",
+        format: "json",
+        ...params,
+      }),
+  };
   admin = {
     /**
  * No description
@@ -2577,6 +3010,8 @@ export class Api<
     image_standardization: boolean,
   /** Per country, the language its records are written in where it is not the default. *\/
     country_languages: Partial<Record<string,string>>,
+  /** Under this balance a debit sends the `credits.low` webhook; null: off. *\/
+    credits_low_threshold: (number | null),
   /** The account's first API token, shown only in the answer that created it. *\/
     token?: string,
     token_id?: string,
@@ -2609,6 +3044,8 @@ export class Api<
             image_standardization: boolean;
             /** Per country, the language its records are written in where it is not the default. */
             country_languages: Partial<Record<string, string>>;
+            /** Under this balance a debit sends the `credits.low` webhook; null: off. */
+            credits_low_threshold: number | null;
             /** The account's first API token, shown only in the answer that created it. */
             token?: string;
             token_id?: string;
@@ -2652,6 +3089,8 @@ export class Api<
     image_standardization: boolean,
   /** Per country, the language its records are written in where it is not the default. *\/
     country_languages: Partial<Record<string,string>>,
+  /** Under this balance a debit sends the `credits.low` webhook; null: off. *\/
+    credits_low_threshold: (number | null),
   /** The account's first API token, shown only in the answer that created it. *\/
     token?: string,
     token_id?: string,
@@ -2703,6 +3142,8 @@ export class Api<
             image_standardization: boolean;
             /** Per country, the language its records are written in where it is not the default. */
             country_languages: Partial<Record<string, string>>;
+            /** Under this balance a debit sends the `credits.low` webhook; null: off. */
+            credits_low_threshold: number | null;
             /** The account's first API token, shown only in the answer that created it. */
             token?: string;
             token_id?: string;
@@ -2752,6 +3193,8 @@ export class Api<
     image_standardization: boolean,
   /** Per country, the language its records are written in where it is not the default. *\/
     country_languages: Partial<Record<string,string>>,
+  /** Under this balance a debit sends the `credits.low` webhook; null: off. *\/
+    credits_low_threshold: (number | null),
   /** The account's first API token, shown only in the answer that created it. *\/
     token?: string,
     token_id?: string,
@@ -2776,6 +3219,8 @@ export class Api<
         image_standardization?: boolean;
         /** Replaces the whole setting; `{}` clears it. Each language is an ISO 639-1 code. */
         country_languages?: Partial<Record<string, string>>;
+        /** Under this balance a debit sends the `credits.low` webhook; null turns it off. */
+        credits_low_threshold?: number | null;
       },
       params: RequestParams = {},
     ) =>
@@ -2797,6 +3242,8 @@ export class Api<
             image_standardization: boolean;
             /** Per country, the language its records are written in where it is not the default. */
             country_languages: Partial<Record<string, string>>;
+            /** Under this balance a debit sends the `credits.low` webhook; null: off. */
+            credits_low_threshold: number | null;
             /** The account's first API token, shown only in the answer that created it. */
             token?: string;
             token_id?: string;
@@ -2847,6 +3294,8 @@ export class Api<
     image_standardization: boolean,
   /** Per country, the language its records are written in where it is not the default. *\/
     country_languages: Partial<Record<string,string>>,
+  /** Under this balance a debit sends the `credits.low` webhook; null: off. *\/
+    credits_low_threshold: (number | null),
   /** The account's first API token, shown only in the answer that created it. *\/
     token?: string,
     token_id?: string,
@@ -2894,6 +3343,8 @@ export class Api<
             image_standardization: boolean;
             /** Per country, the language its records are written in where it is not the default. */
             country_languages: Partial<Record<string, string>>;
+            /** Under this balance a debit sends the `credits.low` webhook; null: off. */
+            credits_low_threshold: number | null;
             /** The account's first API token, shown only in the answer that created it. */
             token?: string;
             token_id?: string;
@@ -3007,6 +3458,8 @@ export class Api<
     image_standardization: boolean,
   /** Per country, the language its records are written in where it is not the default. *\/
     country_languages: Partial<Record<string,string>>,
+  /** Under this balance a debit sends the `credits.low` webhook; null: off. *\/
+    credits_low_threshold: (number | null),
     token: string,
     token_id: string,
     admin: boolean,
@@ -3057,6 +3510,8 @@ export class Api<
                 image_standardization: boolean;
                 /** Per country, the language its records are written in where it is not the default. */
                 country_languages: Partial<Record<string, string>>;
+                /** Under this balance a debit sends the `credits.low` webhook; null: off. */
+                credits_low_threshold: number | null;
                 token: string;
                 token_id: string;
                 admin: boolean;

@@ -11,6 +11,7 @@ import { buildApp } from '../../src/http/app.ts';
 import { startWorkers } from '../../src/jobs/worker.ts';
 import { createAccount } from '../../src/services/accounts.ts';
 import type { ContentEngine } from '../../src/services/ports.ts';
+import type { Clock } from '../../src/services/webhook-ports.ts';
 import type { DatabaseTarget, TestDatabase } from './databases.ts';
 import { OFFLINE_ENV } from './offline-env.ts';
 
@@ -23,6 +24,8 @@ export interface HarnessOptions {
   agentBackoffMs?: (attempt: number) => number;
   /** A logger whose lines the test reads (default: silent). */
   logger?: Logger;
+  /** The clock webhook retries are scheduled on (default: the system's). */
+  clock?: Clock;
 }
 
 export interface Settled {
@@ -63,7 +66,12 @@ export async function startHarness(target: DatabaseTarget, options: HarnessOptio
     ...options.env,
   });
   const logger = options.logger ?? pino({ level: 'silent' });
-  const container = await createContainer(config, { logger, database, ...(options.agentBackoffMs === undefined ? {} : { agentBackoffMs: options.agentBackoffMs }) });
+  const container = await createContainer(config, {
+    logger,
+    database,
+    ...(options.agentBackoffMs === undefined ? {} : { agentBackoffMs: options.agentBackoffMs }),
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+  });
   if (options.engine !== undefined) container.engine = options.engine;
   const events = new EventEmitter();
   const settledSoFar = new Map<string, string>();

@@ -79,11 +79,18 @@ for (const target of databaseTargets()) {
 
       const listed = adminAccountListResponseSchema.parse((await call('GET', '/api/v1/admin/accounts', admin)).json()).data;
       const mine = listed.find((a) => a.name === name);
-      assert.deepEqual(mine, { id: account.id, name, credits: 40, image_standardization: false, country_languages: {} }, 'a list shows no token');
+      assert.deepEqual(mine, { id: account.id, name, credits: 40, image_standardization: false, country_languages: {}, credits_low_threshold: null }, 'a list shows no token');
 
       const patched = await call('PATCH', `/api/v1/admin/accounts/${name}`, admin, { image_standardization: true });
       assert.equal(patched.statusCode, 200, patched.body);
       assert.equal((await h.get('/api/v1/account', token)).json().data.settings.image_standardization, true);
+      // The credits.low webhook's threshold: a setting, off (null) by default.
+      const threshold = await call('PATCH', `/api/v1/admin/accounts/${name}`, admin, { credits_low_threshold: 25 });
+      assert.equal(adminAccountResponseSchema.parse(threshold.json()).data.credits_low_threshold, 25);
+      const off = await call('PATCH', `/api/v1/admin/accounts/${name}`, admin, { credits_low_threshold: null });
+      assert.equal(adminAccountResponseSchema.parse(off.json()).data.credits_low_threshold, null);
+      assert.equal((await call('PATCH', `/api/v1/admin/accounts/${name}`, admin, {})).statusCode, 422);
+      assert.equal((await call('PATCH', `/api/v1/admin/accounts/${name}`, admin, { credits_low_threshold: 0 })).statusCode, 422);
 
       const added = await call('POST', `/api/v1/admin/accounts/${name}/credits`, admin, { amount: 60 });
       assert.equal(added.statusCode, 200, added.body);

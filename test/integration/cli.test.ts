@@ -133,6 +133,13 @@ describe('vetrina CLI on an embedded data directory', () => {
     assert.deepEqual(cleared.country_languages, {});
   });
 
+  test('accounts set --credits-low sets the credits.low webhook threshold, and off turns it off', async () => {
+    const set = onlyJson(await runCli(['accounts', 'set', 'shop', '--credits-low', '20', '--json'], env));
+    assert.equal(set.credits_low_threshold, 20);
+    const off = onlyJson(await runCli(['accounts', 'set', 'shop', '--credits-low', 'off', '--json'], env));
+    assert.equal(off.credits_low_threshold, null);
+  });
+
   test('tokens create issues a new, different token for the account', async () => {
     const issued = onlyJson(await runCli(['tokens', 'create', 'shop', '--json'], env));
     assert.equal(issued.id, shop.id);

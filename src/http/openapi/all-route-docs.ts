@@ -6,6 +6,7 @@ import { accountLedgerDocs } from '../routes/account-ledger.ts';
 import { attributesDocs } from '../routes/attributes.ts';
 import { familiesDocs } from '../routes/families.ts';
 import { catalogueImportsDocs } from '../routes/catalogue-imports.ts';
+import { webhooksDocs } from '../routes/webhooks.ts';
 import { createProductsDocs } from '../routes/create-products.ts';
 import { deleteProductDocs } from '../routes/delete-product.ts';
 import { exportProductsDocs } from '../routes/export-products.ts';
@@ -44,6 +45,7 @@ export function allRouteDocs(): RouteDoc[] {
     ...catalogueImportsDocs,
     ...attributesDocs,
     ...familiesDocs,
+    ...webhooksDocs,
     ...adminAccountsDocs,
     ...adminTokensDocs,
     ...adminCatalogueDocs,

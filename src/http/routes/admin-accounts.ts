@@ -14,6 +14,7 @@ export const adminAccountSchema = z.object({
   credits: z.number().int().min(0),
   image_standardization: z.boolean(),
   country_languages: z.record(z.string(), z.string()).describe('Per country, the language its records are written in where it is not the default.'),
+  credits_low_threshold: z.number().int().nullable().describe('Under this balance a debit sends the `credits.low` webhook; null: off.'),
   token: z.string().optional().describe("The account's first API token, shown only in the answer that created it."),
   token_id: z.string().optional(),
 });
@@ -29,6 +30,7 @@ export const adminCreateAccountBodySchema = z.strictObject({
 });
 
 const COUNTRY_LANGUAGES_MESSAGE = 'The country_languages field must be an object of country code to language code, e.g. {"be": "fr", "ch": "it"}.';
+const THRESHOLD_MESSAGE = 'The credits_low_threshold field must be a whole number, 1 or more, or null (off).';
 
 export const adminAccountSettingsBodySchema = z
   .strictObject({
@@ -37,8 +39,17 @@ export const adminAccountSettingsBodySchema = z
       .record(z.string(), z.string({ error: COUNTRY_LANGUAGES_MESSAGE }), { error: COUNTRY_LANGUAGES_MESSAGE })
       .optional()
       .describe('Replaces the whole setting; `{}` clears it. Each language is an ISO 639-1 code.'),
+    credits_low_threshold: z
+      .number({ error: THRESHOLD_MESSAGE })
+      .int({ error: THRESHOLD_MESSAGE })
+      .min(1, { error: THRESHOLD_MESSAGE })
+      .nullable()
+      .optional()
+      .describe('Under this balance a debit sends the `credits.low` webhook; null turns it off.'),
   })
-  .refine((body) => body.image_standardization !== undefined || body.country_languages !== undefined, { error: 'Give image_standardization, country_languages or both.' });
+  .refine((b) => b.image_standardization !== undefined || b.country_languages !== undefined || b.credits_low_threshold !== undefined, {
+    error: 'Give image_standardization, country_languages, credits_low_threshold or several.',
+  });
 
 export const adminCreditBodySchema = z.strictObject({
   amount: z
@@ -115,12 +126,13 @@ export async function adminAccountsRoutes(app: FastifyInstance, deps: { operatio
   app.patch<{ Params: { name: string } }>(one, async (request) => {
     const body = parseBody(adminAccountSettingsBodySchema, request.body);
     if (!body.ok) throw body.error;
-    const { image_standardization: images, country_languages: languages } = body.value;
+    const { image_standardization: images, country_languages: languages, credits_low_threshold: threshold } = body.value;
     const parsed = languages === undefined ? undefined : parseCountryLanguages(languages);
     if (parsed?.ok === false) throw validationFailed({ country_languages: parsed.errors });
     const name = request.params.name;
     let account = images === undefined ? undefined : await asAdmin(() => ops.setImageStandardization(name, images));
     if (parsed?.ok === true) account = await asAdmin(() => ops.setCountryLanguages(name, parsed.value));
+    if (threshold !== undefined) account = await asAdmin(() => ops.setCreditsLowThreshold(name, threshold));
     return { status: 'success', data: account };
   });
   methodNotAllowed(app, one, ['PATCH']);

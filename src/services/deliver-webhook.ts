@@ -1,0 +1,58 @@
+import type { Database } from '../db/database.ts';
+import { claimDelivery, disableEndpoint, recordDelivered, recordFailedAttempt, type ClaimedDelivery } from '../db/webhook-deliveries.ts';
+import { disabledNote, isDelivered, maxAttempts, nextAttemptAt, shouldDisable } from '../domain/webhooks.ts';
+import type { Clock, SecretBox, SendOutcome, WebhookSender } from './webhook-ports.ts';
+
+export interface DeliverWebhookDeps {
+  db: Database;
+  sender: WebhookSender;
+  secrets: SecretBox;
+  clock: Clock;
+  /** Seconds before each retry. */
+  retrySchedule: readonly number[];
+  /** How long an attempt holds its delivery; past it, a dead worker's attempt is made again. */
+  leaseMs: number;
+}
+
+/**
+ * `gone`: nothing to send (delivered meanwhile, endpoint deleted, or another attempt holds it).
+ * `retry_scheduled` / `given_up`: the attempt failed; `endpoint_disabled` when that failure was
+ * the fifth day of them.
+ */
+export type DeliveryOutcome = 'gone' | 'delivered' | 'retry_scheduled' | 'given_up' | 'endpoint_disabled';
+
+/** One attempt at one delivery: claim it, send it signed, record what happened. */
+export async function deliverWebhook(deps: DeliverWebhookDeps, deliveryId: string, signal?: AbortSignal): Promise<DeliveryOutcome> {
+  const started = deps.clock.now();
+  const claimed = await claimDelivery(deps.db, deliveryId, started, new Date(started.getTime() + deps.leaseMs));
+  if (claimed === undefined) return 'gone';
+  const outcome = await send(deps, claimed, signal);
+  return record(deps, claimed, outcome);
+}
+
+async function send(deps: DeliverWebhookDeps, claimed: ClaimedDelivery, signal?: AbortSignal): Promise<SendOutcome> {
+  // Only a test ping reaches a disabled endpoint: its answer is how the endpoint is enabled again.
+  if (claimed.endpoint_disabled && claimed.type !== 'ping') return { status: null, error: 'endpoint disabled' };
+  const secret = deps.secrets.open(claimed.secret_sealed);
+  return deps.sender.send(claimed.url, { id: claimed.event_id, body: claimed.body, secret }, signal);
+}
+
+async function record(deps: DeliverWebhookDeps, claimed: ClaimedDelivery, outcome: SendOutcome): Promise<DeliveryOutcome> {
+  const at = deps.clock.now();
+  const delivery = { id: claimed.id, endpointId: claimed.endpoint_id, orderingKey: claimed.ordering_key };
+  if (!('error' in outcome) && isDelivered(outcome.status)) {
+    const status = outcome.status;
+    await deps.db.transaction((tx) => recordDelivered(tx, delivery, at, status));
+    return 'delivered';
+  }
+  const failure = 'error' in outcome ? outcome : { status: outcome.status, error: `answered ${outcome.status}` };
+  const retryAt = claimed.attempts < maxAttempts(deps.retrySchedule) ? nextAttemptAt(deps.retrySchedule, claimed.attempts, at) : null;
+  return deps.db.transaction(async (tx) => {
+    const failingSince = await recordFailedAttempt(tx, delivery, at, failure, retryAt);
+    if (failingSince !== undefined && shouldDisable(failingSince, at)) {
+      await disableEndpoint(tx, claimed.endpoint_id, at, disabledNote(failingSince));
+      return 'endpoint_disabled';
+    }
+    return retryAt === null ? 'given_up' : 'retry_scheduled';
+  });
+}

@@ -1,0 +1,68 @@
+import { once, EventEmitter } from 'node:events';
+import type { IncomingHttpHeaders } from 'node:http';
+import { listen, type SeenRequest } from './http-fake.ts';
+
+// A webhook receiver on 127.0.0.1: records every delivery with its headers and raw body, and
+// answers with the statuses it is told (one per request, in order; 200 once they run out). A
+// `hold` answer is never sent: the request stays open, as with a receiver that hangs.
+
+export interface ReceivedWebhook {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** The parsed body's `type` and `data`. */
+  type: string;
+  data: Record<string, unknown>;
+}
+
+export interface WebhookReceiver {
+  /** The base URL; endpoints are registered at `${url}/<path>`. */
+  url: string;
+  /** host:port for FETCH_ALLOWED_HOSTS. */
+  hostPort: string;
+  received: ReceivedWebhook[];
+  /** Statuses for the next requests to `path`, in order. */
+  answer(path: string, ...statuses: Array<number | 'hold'>): void;
+  /** Resolves once `count` requests have arrived at `path` (at once if they already have). */
+  waitFor(path: string, count: number, timeoutMs?: number): Promise<ReceivedWebhook[]>;
+  at(path: string): ReceivedWebhook[];
+  close(): Promise<void>;
+}
+
+export async function startWebhookReceiver(): Promise<WebhookReceiver> {
+  const received: ReceivedWebhook[] = [];
+  const scripts = new Map<string, Array<number | 'hold'>>();
+  const arrivals = new EventEmitter();
+  const seen: SeenRequest[] = [];
+  const fake = await listen('receiver', seen, (request, response, url) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const parsed = JSON.parse(body) as { type: string; data: Record<string, unknown> };
+      received.push({ path: url.pathname, headers: request.headers, body, type: parsed.type, data: parsed.data });
+      const status = scripts.get(url.pathname)?.shift() ?? 200;
+      if (status !== 'hold') {
+        response.writeHead(status, { 'content-type': 'text/plain' });
+        response.end(status < 300 ? 'ok' : 'no');
+      }
+      arrivals.emit('arrived');
+    });
+  });
+  const at = (path: string) => received.filter((r) => r.path === path);
+  return {
+    url: fake.url,
+    hostPort: new URL(fake.url).host,
+    received,
+    answer(path, ...statuses) {
+      scripts.set(path, [...(scripts.get(path) ?? []), ...statuses]);
+    },
+    async waitFor(path, count, timeoutMs = 20_000) {
+      const signal = AbortSignal.timeout(timeoutMs);
+      while (at(path).length < count) await once(arrivals, 'arrived', { signal });
+      return at(path);
+    },
+    at,
+    close: () => fake.close(),
+  };
+}
