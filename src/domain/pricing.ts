@@ -15,3 +15,11 @@ export function createCost(model: AgentModel, countryCount: number, imageStandar
 export function regenerateCost(model: AgentModel): number {
   return MODEL_CREDITS[model];
 }
+
+/** The price list as the API shows it (GET /api/v1/pricing), from the same constants that charge. */
+export function priceList() {
+  return {
+    create: { base: { ...MODEL_CREDITS }, per_extra_country: 1, image_standardization: 1 },
+    regenerate: { ...MODEL_CREDITS },
+  };
+}

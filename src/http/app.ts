@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import type { Logger } from 'pino';
@@ -15,6 +16,9 @@ import { adminCatalogueRoutes } from './routes/admin-catalogue.ts';
 import { adminTokensRoutes } from './routes/admin-tokens.ts';
 import { localAdminOperations } from '../services/admin-operations.ts';
 import { accountLedgerRoute } from './routes/account-ledger.ts';
+import { appSessionRoutes } from './routes/app-session.ts';
+import { pricingRoutes } from './routes/pricing.ts';
+import { reviewAppRoutes } from './routes/review-app.ts';
 import { catalogueImportsRoutes } from './routes/catalogue-imports.ts';
 import { enforceBodyDeadlines } from './body-deadline.ts';
 import { registerMediaRoutes } from './routes/media.ts';
@@ -39,6 +43,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route reads its body as a stream (a catalogue upload): no JSON check, no Idempotency-Key. */
     streamedBody?: boolean;
+    /** False: the route ignores Idempotency-Key (a sign-in, whose answer is a fresh secret each time). */
+    idempotencyKeys?: boolean;
   }
 }
 
@@ -116,6 +122,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     reply.header('x-request-id', request.id);
   });
 
+  // Only the review app's session cookie is read (src/http/auth.ts); nothing is signed by the plugin.
+  await app.register(cookie);
   app.decorateRequest('auth', null);
   app.decorateRequest('adminAuth', null);
   await app.register(healthRoute, { db: deps.db, sources: deps.sources });
@@ -128,6 +136,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // The service describing itself, public like /health (src/http/openapi/).
   await app.register(openApiRoute, { document: serviceDocument() });
   await app.register(docsRoutes);
+  // The review app's page and its scripts: public files; every datum it shows comes from /api/v1.
+  await app.register(reviewAppRoutes);
   // Everything an account calls: /api/v1, and the one CommerceClarity path outside it. One rate
   // limit for both, so the second path is no way around it.
   await app.register(async (guarded) => {
@@ -172,6 +182,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
         await api.register(accountRoute, deps);
         await api.register(accountLedgerRoute, deps);
         await api.register(catalogueImportsRoutes, deps);
+        await api.register(appSessionRoutes, deps);
+        await api.register(pricingRoutes, deps);
       },
       { prefix: '/api/v1' },
     );

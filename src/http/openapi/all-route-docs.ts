@@ -3,6 +3,9 @@ import { adminAccountsDocs } from '../routes/admin-accounts.ts';
 import { adminCatalogueDocs } from '../routes/admin-catalogue.ts';
 import { adminTokensDocs } from '../routes/admin-tokens.ts';
 import { accountLedgerDocs } from '../routes/account-ledger.ts';
+import { appSessionDocs } from '../routes/app-session.ts';
+import { pricingDocs } from '../routes/pricing.ts';
+import { reviewAppDocs } from '../routes/review-app.ts';
 import { catalogueImportsDocs } from '../routes/catalogue-imports.ts';
 import { createProductsDocs } from '../routes/create-products.ts';
 import { deleteProductDocs } from '../routes/delete-product.ts';
@@ -40,6 +43,8 @@ export function allRouteDocs(): RouteDoc[] {
     ...accountDocs,
     ...accountLedgerDocs,
     ...catalogueImportsDocs,
+    ...pricingDocs,
+    ...appSessionDocs,
     ...adminAccountsDocs,
     ...adminTokensDocs,
     ...adminCatalogueDocs,
@@ -47,5 +52,6 @@ export function allRouteDocs(): RouteDoc[] {
     ...mediaDocs,
     ...openApiDocs,
     ...docsDocs,
+    ...reviewAppDocs,
   ];
 }
