@@ -8,8 +8,8 @@ import { ApiError } from './errors.ts';
 export interface RequestAuth {
   accountId: string;
   tokenId: string;
-  /** Set when the caller is the review app's cookie, not a Bearer token. */
-  sessionId: string | null;
+  /** Set when the caller is the review app's session cookie, not a Bearer token. */
+  session: { id: string; csrfToken: string } | null;
 }
 
 /** The review app's session cookie (/app): HttpOnly, so no script of any page can read it. */
@@ -67,7 +67,7 @@ export function authenticate(db: SqlRunner) {
       const found = token === null ? null : await lookUp(db, token);
       if (found === null) throw new ApiError('unauthorized', UNAUTHORIZED_MESSAGE);
       if (found.accountId === null) throw new ApiError('forbidden', ACCOUNT_ONLY_MESSAGE);
-      request.auth = { accountId: found.accountId, tokenId: found.tokenId, sessionId: null };
+      request.auth = { accountId: found.accountId, tokenId: found.tokenId, session: null };
       return;
     }
     const session = await orUnavailable(sessionOf(db, cookie));
@@ -77,7 +77,7 @@ export function authenticate(db: SqlRunner) {
     if (!SAFE_METHODS.has(request.method) && !csrfMatches(session, typeof csrf === 'string' ? csrf : undefined)) {
       throw new ApiError('forbidden', CSRF_MESSAGE);
     }
-    request.auth = { accountId: session.accountId, tokenId: session.tokenId, sessionId: session.sessionId };
+    request.auth = { accountId: session.accountId, tokenId: session.tokenId, session: { id: session.sessionId, csrfToken: session.csrfToken } };
   };
 }
 

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
 import { revokeToken } from '../../src/db/tokens.ts';
 import { tokenIdOf } from '../../src/services/tokens.ts';
+import { apiClient, listening } from '../helpers/api-client.ts';
 import { defined } from '../helpers/assert.ts';
 import { validEans } from '../helpers/codes.ts';
 import { databaseTargets } from '../helpers/databases.ts';
@@ -149,6 +150,21 @@ for (const target of databaseTargets()) {
         create: { base: { v1: 1, v2: 5 }, per_extra_country: 1, image_standardization: 1 },
         regenerate: { v1: 1, v2: 5 },
       });
+    });
+
+    test('the typed client: price list, quote and a session started with a token, as the OpenAPI document describes them', async () => {
+      const account = await h.account(40);
+      const api = apiClient(await listening(h), account.token);
+      const prices = await api.account.getPricing();
+      assert.equal(prices.data.data.regenerate.v2, 5);
+      const quote = await api.products.postProductsCreateQuote({ codes: validEans(3, 904).join(','), countries: ['it'], agent_model: 'v2' });
+      assert.deepEqual(quote.data.data, { price: 15, available: 40, products: 3, failures: [] });
+      const session = await api.session.postSession({});
+      assert.equal(session.status, 201);
+      assert.equal(session.data.data.authenticated_by, 'session');
+      assert.match(defined(session.data.data.csrf_token, 'csrf token'), /^[A-Za-z0-9_-]{43}$/);
+      const signedOut = await api.session.deleteSession();
+      assert.deepEqual(signedOut.data, { status: 'success' });
     });
   });
 }

@@ -166,8 +166,10 @@ for (const target of databaseTargets()) {
       await page.locator('#regen-model').selectOption('v1');
       await page.getByText(`This regeneration costs 1 credit(s). Your balance: ${before}.`).waitFor();
       await page.getByRole('button', { name: 'Confirm and pay 1 credit(s)' }).click();
-      // Queued, then the page follows the generation to its end by itself.
-      await page.getByRole('heading', { level: 1, name: /Lampada Alfa, alluminio/ }).waitFor({ timeout: 60_000 });
+      // Queued, then the page follows the generation to its end by itself: the product shows
+      // the regeneration as its latest generation only once it has completed.
+      await page.locator('#gen-h + dl', { hasText: 'v1 (regenerate)' }).waitFor({ timeout: 60_000 });
+      await page.getByRole('heading', { level: 1, name: /Lampada Alfa, alluminio/ }).waitFor();
       assert.equal((await h.balance(first.id)).credits, before - 1);
 
       const manual = page.locator('li.version[data-change="manual"]');

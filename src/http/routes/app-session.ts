@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { endSession, SESSION_LIFETIME_SECONDS, sessionOf, startSession } from '../../services/app-sessions.ts';
+import { endSession, SESSION_LIFETIME_SECONDS, startSession } from '../../services/app-sessions.ts';
 import type { AppDeps } from '../app.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import { authOf, CSRF_HEADER, SESSION_COOKIE } from '../auth.ts';
@@ -30,7 +30,7 @@ export async function appSessionRoutes(app: FastifyInstance, deps: AppDeps): Pro
   const url = '/session';
   app.post(url, { config: { idempotencyKeys: false } }, async (request, reply) => {
     const auth = authOf(request);
-    if (auth.sessionId !== null) throw new ApiError('unauthorized', SIGN_IN_NEEDS_TOKEN);
+    if (auth.session !== null) throw new ApiError('unauthorized', SIGN_IN_NEEDS_TOKEN);
     const started = await startSession(deps.db, auth.tokenId);
     reply.setCookie(SESSION_COOKIE, started.cookie, {
       path: '/',
@@ -44,15 +44,13 @@ export async function appSessionRoutes(app: FastifyInstance, deps: AppDeps): Pro
 
   // The page reloaded: it learns whether it is signed in, and its CSRF token again.
   app.get(url, async (request) => {
-    const auth = authOf(request);
-    const cookie = request.cookies[SESSION_COOKIE];
-    const session = auth.sessionId === null || cookie === undefined ? null : await sessionOf(deps.db, cookie);
+    const { session } = authOf(request);
     return { status: 'success', data: { authenticated_by: session === null ? 'token' : 'session', csrf_token: session?.csrfToken ?? null } };
   });
 
   app.delete(url, { config: { idempotencyKeys: false } }, async (request, reply) => {
     const auth = authOf(request);
-    if (auth.sessionId !== null) await endSession(deps.db, auth.sessionId);
+    if (auth.session !== null) await endSession(deps.db, auth.session.id);
     reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https' });
     return { status: 'success' };
   });
