@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { type Account, api, type CatalogueImport, type LedgerEntry, uploadCatalogue } from './api.ts';
 import { html } from './html.ts';
-import { formatTime, t } from './i18n.ts';
+import { formatTime, type MessageKey, t } from './i18n.ts';
 import { errorText } from './widgets.ts';
 
 function CatalogueUpload() {
@@ -72,7 +72,7 @@ export function AccountPage() {
         <thead><tr><th scope="col">${t('col_when')}</th><th scope="col">${t('col_reason')}</th><th scope="col">${t('col_change')}</th><th scope="col">${t('col_after')}</th></tr></thead>
         <tbody>${entries.map(
           (e) =>
-            html`<tr><td>${formatTime(e.created_at)}</td><td>${e.reason}${e.product_id === null ? '' : html` · <a href=${`#/products/${e.product_id}`}>${e.product_id.slice(0, 8)}</a>`}</td><td class="num">${e.delta > 0 ? `+${e.delta}` : e.delta}</td><td class="num">${e.balance_after}</td></tr>`,
+            html`<tr><td>${formatTime(e.created_at)}</td><td>${t(`reason_${e.reason}` as MessageKey)}${e.product_id === null ? '' : html` · <a href=${`#/products/${e.product_id}`}>${e.product_id.slice(0, 8)}</a>`}</td><td class="num">${e.delta > 0 ? `+${e.delta}` : e.delta}</td><td class="num">${e.balance_after}</td></tr>`,
         )}</tbody>
       </table></div>
       ${nextBefore === null ? null : html`<button type="button" class="secondary" onClick=${() => loadLedger(nextBefore)}>${t('more')}</button>`}

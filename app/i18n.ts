@@ -126,6 +126,11 @@ const en = {
   col_after: 'Balance after',
   col_reason: 'Reason',
   more: 'Show older',
+  reason_create: 'create',
+  reason_regenerate: 'regeneration',
+  reason_refund: 'refund',
+  reason_credit: 'credit',
+  reason_debit: 'debit',
   catalogue: 'Catalogue upload',
   catalogue_hint: 'CSV, TSV or JSON Lines with your own product data.',
   catalogue_file: 'Catalogue file',
@@ -264,6 +269,11 @@ const it: Record<MessageKey, string> = {
   col_after: 'Saldo dopo',
   col_reason: 'Causale',
   more: 'Mostra i precedenti',
+  reason_create: 'creazione',
+  reason_regenerate: 'rigenerazione',
+  reason_refund: 'rimborso',
+  reason_credit: 'accredito',
+  reason_debit: 'addebito',
   catalogue: 'Caricamento catalogo',
   catalogue_hint: 'CSV, TSV o JSON Lines con i tuoi dati di prodotto.',
   catalogue_file: 'File del catalogo',
@@ -285,7 +295,9 @@ export const language: 'en' | 'it' =
 const messages: Record<MessageKey, string> = language === 'it' ? it : en;
 
 export function t(key: MessageKey, values: Record<string, string | number> = {}): string {
-  return messages[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  // A key built from data (a ledger reason the page does not know yet) shows as itself.
+  const message: string | undefined = messages[key];
+  return (message ?? key).replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
 export function formatTime(iso: string): string {

@@ -166,5 +166,23 @@ for (const target of databaseTargets()) {
       const signedOut = await api.session.deleteSession();
       assert.deepEqual(signedOut.data, { status: 'success' });
     });
+
+    test("the page and its files: this origin only, and nothing served but the app's own files", async () => {
+      const page = await h.app.inject({ method: 'GET', url: '/app' });
+      assert.equal(page.statusCode, 200);
+      const csp = String(page.headers['content-security-policy']);
+      assert.match(csp, /default-src 'none'/);
+      assert.match(csp, /script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+      assert.doesNotMatch(csp, /unsafe-inline|https?:/);
+      const main = await h.app.inject({ method: 'GET', url: '/app/main.ts' });
+      assert.equal(main.statusCode, 200);
+      assert.match(String(main.headers['content-type']), /^text\/javascript/);
+      assert.doesNotMatch(main.body, /: Route\b|type Route =/, 'types are stripped');
+      assert.equal((await h.app.inject({ method: 'GET', url: '/app/vendor/preact.js' })).statusCode, 200);
+      for (const url of ['/app/nothing.ts', '/app/tsconfig.json', '/app/..%2Fsrc%2Fmain.ts', '/app/vendor/..%2F..%2Fpackage.json']) {
+        const res = await h.app.inject({ method: 'GET', url });
+        assert.equal(res.statusCode, 404, url);
+      }
+    });
   });
 }
