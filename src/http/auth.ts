@@ -61,7 +61,8 @@ function lookUp(db: SqlRunner, token: string): Promise<AuthenticatedToken | null
  */
 export function authenticate(db: SqlRunner) {
   return async (request: FastifyRequest): Promise<void> => {
-    const cookie = request.cookies[SESSION_COOKIE];
+    // `cookies` exists only where @fastify/cookie is registered (buildApp does); a scope without it has no session.
+    const cookie: string | undefined = (request.cookies as FastifyRequest['cookies'] | undefined)?.[SESSION_COOKIE];
     if (request.headers.authorization !== undefined || cookie === undefined) {
       const token = bearerToken(request.headers.authorization);
       const found = token === null ? null : await lookUp(db, token);
