@@ -71,21 +71,39 @@ function securityHeaders(reply: FastifyReply): FastifyReply {
   return reply.header('content-security-policy', APP_CSP).header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer');
 }
 
-/** The page's files, read once at start: only what app/ holds can ever be served. */
-async function loadAppFiles(): Promise<Map<string, { type: string; body: string }>> {
-  const files = new Map<string, { type: string; body: string }>();
+interface AppFile {
+  type: string;
+  body: string;
+  /** A TypeScript module whose types are not stripped yet. */
+  typed: boolean;
+}
+
+/**
+ * The page's files, read once at start: only what app/ holds can ever be served. Types are
+ * stripped at a module's first request, not here: Node prints an ExperimentalWarning on the
+ * first use of stripTypeScriptTypes, which an instance whose app nobody opens need not print.
+ */
+async function loadAppFiles(): Promise<Map<string, AppFile>> {
+  const files = new Map<string, AppFile>();
   for (const name of await readdir(APP_DIR)) {
     const extension = name.slice(name.lastIndexOf('.'));
     const type = FILE_TYPES[extension];
     if (type === undefined || !appFileParams.shape.file.safeParse(name).success) continue;
-    const text = await readFile(join(APP_DIR, name), 'utf8');
-    files.set(name, { type, body: extension === '.ts' ? stripTypeScriptTypes(text, { mode: 'strip' }) : text });
+    files.set(name, { type, body: await readFile(join(APP_DIR, name), 'utf8'), typed: extension === '.ts' });
   }
   // The packages' own ES module builds, as their exports name them for `import`.
   for (const [name, specifier] of Object.entries(VENDOR)) {
-    files.set(`vendor/${name}`, { type: 'text/javascript; charset=utf-8', body: await readFile(fileURLToPath(import.meta.resolve(specifier)), 'utf8') });
+    files.set(`vendor/${name}`, { type: 'text/javascript; charset=utf-8', body: await readFile(fileURLToPath(import.meta.resolve(specifier)), 'utf8'), typed: false });
   }
   return files;
+}
+
+function served(file: AppFile): string {
+  if (file.typed) {
+    file.body = stripTypeScriptTypes(file.body, { mode: 'strip' });
+    file.typed = false;
+  }
+  return file.body;
 }
 
 export async function reviewAppRoutes(app: FastifyInstance): Promise<void> {
@@ -93,7 +111,7 @@ export async function reviewAppRoutes(app: FastifyInstance): Promise<void> {
   const send = (reply: FastifyReply, name: string) => {
     const file = files.get(name);
     if (file === undefined) return sendApiError(reply, new ApiError('not_found', 'No such file of the review app.'));
-    return securityHeaders(reply).header('content-type', file.type).header('cache-control', 'no-cache').send(file.body);
+    return securityHeaders(reply).header('content-type', file.type).header('cache-control', 'no-cache').send(served(file));
   };
   app.get('/app', async (_request, reply) => securityHeaders(reply).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(PAGE));
   app.get<{ Params: { file: string } }>('/app/:file', async (request, reply) => send(reply, request.params.file));
