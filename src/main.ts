@@ -23,6 +23,16 @@ export async function run(config: Config, options: RunOptions): Promise<void> {
   // On the embedded database no other process may open the data directory: the CLI sends its
   // changes here instead, with this credential (see src/db/admin-endpoint-file.ts).
   const localAdminCredential = options.http && config.databaseUrl === undefined ? newLocalAdminCredential() : null;
+  // Listened for before the start: a signal that arrives between "listening" and the end of the
+  // start (the workers still starting) must stop the process gracefully, not kill it.
+  let stop: ((signal: string) => Promise<void>) | null = null;
+  let signalled: string | null = null;
+  const onSignal = (signal: string) => {
+    if (stop === null) signalled = signal;
+    else void stop(signal);
+  };
+  process.once('SIGTERM', () => onSignal('SIGTERM'));
+  process.once('SIGINT', () => onSignal('SIGINT'));
   let started;
   try {
     started = await start(config, options, container, localAdminCredential);
@@ -34,7 +44,7 @@ export async function run(config: Config, options: RunOptions): Promise<void> {
   const { app, metricsServer, endpointFile } = started;
 
   let stopping = false;
-  const stop = async (signal: string) => {
+  stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: no new requests; finishing in-flight work');
@@ -59,8 +69,7 @@ export async function run(config: Config, options: RunOptions): Promise<void> {
       process.exitCode = 1;
     }
   };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  if (signalled !== null) void stop(signalled);
 }
 
 /** Everything between opening the container and serving; any failure here stops the start. */

@@ -27,3 +27,11 @@ export function createCost(model: AgentModel, countryCount: number, imageStandar
 export function regenerateCost(model: AgentModel, credits: ModelCredits = SPEC_MODEL_CREDITS): number {
   return credits[model];
 }
+
+/** The price list as the API shows it (GET /api/v1/pricing), from the same constants that charge. */
+export function priceList(credits: ModelCredits = SPEC_MODEL_CREDITS) {
+  return {
+    create: { base: { ...credits }, per_extra_country: 1, image_standardization: 1 },
+    regenerate: { ...credits },
+  };
+}

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import type { Logger } from 'pino';
@@ -17,6 +18,9 @@ import { localAdminOperations } from '../services/admin-operations.ts';
 import { accountLedgerRoute } from './routes/account-ledger.ts';
 import { attributesRoutes } from './routes/attributes.ts';
 import { familiesRoutes } from './routes/families.ts';
+import { appSessionRoutes } from './routes/app-session.ts';
+import { pricingRoutes } from './routes/pricing.ts';
+import { reviewAppRoutes } from './routes/review-app.ts';
 import { catalogueImportsRoutes } from './routes/catalogue-imports.ts';
 import { enforceBodyDeadlines } from './body-deadline.ts';
 import { registerMediaRoutes } from './routes/media.ts';
@@ -48,6 +52,8 @@ declare module 'fastify' {
      * Idempotency-Key stores `data.secret` as null, so the database never holds it in the clear.
      */
     secretInAnswer?: boolean;
+    /** False: the route ignores Idempotency-Key (a sign-in, whose answer is a fresh secret each time). */
+    idempotencyKeys?: boolean;
   }
 }
 
@@ -127,6 +133,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     reply.header('x-request-id', request.id);
   });
 
+  // Only the review app's session cookie is read (src/http/auth.ts); nothing is signed by the plugin.
+  await app.register(cookie);
   app.decorateRequest('auth', null);
   app.decorateRequest('adminAuth', null);
   await app.register(healthRoute, { db: deps.db, sources: deps.sources });
@@ -139,6 +147,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // The service describing itself, public like /health (src/http/openapi/).
   await app.register(openApiRoute, { document: serviceDocument() });
   await app.register(docsRoutes);
+  // The review app's page and its scripts: public files; every datum it shows comes from /api/v1.
+  await app.register(reviewAppRoutes);
   // Everything an account calls: /api/v1, and the one CommerceClarity path outside it. One rate
   // limit for both, so the second path is no way around it.
   await app.register(async (guarded) => {
@@ -186,6 +196,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
         await api.register(attributesRoutes, deps);
         await api.register(familiesRoutes, deps);
         await api.register(webhooksRoutes, deps);
+        await api.register(appSessionRoutes, deps);
+        await api.register(pricingRoutes, deps);
       },
       { prefix: '/api/v1' },
     );

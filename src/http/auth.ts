@@ -1,13 +1,22 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { DatabaseUnavailableError, isConnectionError, type SqlRunner } from '../db/database.ts';
+import { csrfMatches, sessionOf } from '../services/app-sessions.ts';
 import { type AuthenticatedToken, authenticateToken } from '../services/tokens.ts';
 import { ApiError } from './errors.ts';
 
 export interface RequestAuth {
   accountId: string;
   tokenId: string;
+  /** Set when the caller is the review app's session cookie, not a Bearer token. */
+  session: { id: string; csrfToken: string } | null;
 }
+
+/** The review app's session cookie (/app): HttpOnly, so no script of any page can read it. */
+export const SESSION_COOKIE = 'vetrina_session';
+/** Where the review app sends its CSRF token on every unsafe request made with the cookie. */
+export const CSRF_HEADER = 'x-csrf-token';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Who is calling an admin route: an admin token, or the server's own local credential (tokenId null). */
 export interface AdminAuth {
@@ -25,6 +34,7 @@ declare module 'fastify' {
 // One message for missing, malformed, unknown and revoked tokens: nothing to learn from the difference.
 export const UNAUTHORIZED_MESSAGE = 'A valid API token is required: send Authorization: Bearer <token>.';
 export const ADMIN_ONLY_MESSAGE = 'This route needs an admin token (vetrina tokens create --admin); an account token cannot manage the instance.';
+export const CSRF_MESSAGE = `A change made with the session cookie needs the session's CSRF token in the ${CSRF_HEADER} header.`;
 export const ACCOUNT_ONLY_MESSAGE = "This admin token belongs to no account; an account's routes need a token of that account.";
 
 export function bearerToken(header: string | undefined): string | null {
@@ -32,21 +42,43 @@ export function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
-async function lookUp(db: SqlRunner, token: string): Promise<AuthenticatedToken | null> {
-  return authenticateToken(db, token).catch((err: unknown) => {
+function orUnavailable<T>(lookup: Promise<T>): Promise<T> {
+  return lookup.catch((err: unknown) => {
     // Nothing of the request has run yet: whatever it asked for was certainly not written.
     throw isConnectionError(err) ? new DatabaseUnavailableError('cannot authenticate: database unreachable', { outcome: 'not_written', cause: err }) : err;
   });
 }
 
-/** onRequest hook for every /api/v1 route of an account. */
+function lookUp(db: SqlRunner, token: string): Promise<AuthenticatedToken | null> {
+  return orUnavailable(authenticateToken(db, token));
+}
+
+/**
+ * onRequest hook for every /api/v1 route of an account: a Bearer token, or else the review app's
+ * session cookie. A request with an Authorization header is judged by it alone, so integrators
+ * are unaffected by any cookie. With the cookie, every unsafe method must carry the session's
+ * CSRF token: a browser sends the cookie on its own, the header only when our page adds it.
+ */
 export function authenticate(db: SqlRunner) {
   return async (request: FastifyRequest): Promise<void> => {
-    const token = bearerToken(request.headers.authorization);
-    const found = token === null ? null : await lookUp(db, token);
-    if (found === null) throw new ApiError('unauthorized', UNAUTHORIZED_MESSAGE);
-    if (found.accountId === null) throw new ApiError('forbidden', ACCOUNT_ONLY_MESSAGE);
-    request.auth = { accountId: found.accountId, tokenId: found.tokenId };
+    // `cookies` exists only where @fastify/cookie is registered (buildApp does); a scope without it has no session.
+    const cookie: string | undefined = (request.cookies as FastifyRequest['cookies'] | undefined)?.[SESSION_COOKIE];
+    if (request.headers.authorization !== undefined || cookie === undefined) {
+      const token = bearerToken(request.headers.authorization);
+      const found = token === null ? null : await lookUp(db, token);
+      if (found === null) throw new ApiError('unauthorized', UNAUTHORIZED_MESSAGE);
+      if (found.accountId === null) throw new ApiError('forbidden', ACCOUNT_ONLY_MESSAGE);
+      request.auth = { accountId: found.accountId, tokenId: found.tokenId, session: null };
+      return;
+    }
+    const session = await orUnavailable(sessionOf(db, cookie));
+    if (session === null) throw new ApiError('unauthorized', UNAUTHORIZED_MESSAGE);
+    if (session.accountId === null) throw new ApiError('forbidden', ACCOUNT_ONLY_MESSAGE);
+    const csrf = request.headers[CSRF_HEADER];
+    if (!SAFE_METHODS.has(request.method) && !csrfMatches(session, typeof csrf === 'string' ? csrf : undefined)) {
+      throw new ApiError('forbidden', CSRF_MESSAGE);
+    }
+    request.auth = { accountId: session.accountId, tokenId: session.tokenId, session: { id: session.sessionId, csrfToken: session.csrfToken } };
   };
 }
 

@@ -41,7 +41,8 @@ export type StoreAnswerInTransaction = (tx: SqlRunner, status: number, body: unk
 export function useIdempotencyKeys(scope: FastifyInstance, deps: { db: SqlRunner }): void {
   scope.addHook('preHandler', async (request, reply) => {
     // A streamed body (a catalogue upload) cannot be fingerprinted before it is read.
-    if (!METHODS.has(request.method) || request.routeOptions.config.streamedBody === true) return;
+    const config = request.routeOptions.config;
+    if (!METHODS.has(request.method) || config.streamedBody === true || config.idempotencyKeys === false) return;
     const header = request.headers[IDEMPOTENCY_HEADER];
     if (header === undefined) return;
     const key = Array.isArray(header) ? header.join(', ') : header;

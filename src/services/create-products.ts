@@ -55,7 +55,7 @@ function plain(value: string | null | undefined): string | null {
   return text === '' ? null : text;
 }
 
-function inputsOf(plan: CreatePlan): ProductInputs {
+export function inputsOf(plan: CreatePlan): ProductInputs {
   const raw = plan.raw;
   return {
     sku: plain(raw?.sku),
@@ -71,7 +71,7 @@ function inputsOf(plan: CreatePlan): ProductInputs {
 }
 
 /** The exact price before anything is written: each product for its requested and existing countries. */
-function priceOf(existing: readonly ExistingProduct[], plan: CreatePlan, sku: string | null, images: boolean, credits: ModelCredits | undefined): number {
+export function priceOf(existing: readonly ExistingProduct[], plan: CreatePlan, sku: string | null, images: boolean, credits: ModelCredits | undefined): number {
   return plan.products.reduce((sum, p) => {
     // A coded product is known by its code; a raw one by its sku.
     const row = existing.find((e) => (p.code !== null ? e.code === p.code : sku !== null && e.sku === sku));

@@ -97,6 +97,32 @@ export interface AttributeResponse {
   data: Attribute;
 }
 
+export interface CreateQuoteResponse {
+  status: "success";
+  data: {
+    /**
+     * Credits the same create call would be charged now.
+     * @min -9007199254740991
+     * @max 9007199254740991
+     */
+    price: number;
+    /**
+     * The account's balance.
+     * @min -9007199254740991
+     * @max 9007199254740991
+     */
+    available: number;
+    /**
+     * Products that would be queued.
+     * @min -9007199254740991
+     * @max 9007199254740991
+     */
+    products: number;
+    /** Codes that would fail, with the reason. */
+    failures: ItemFailure[];
+  };
+}
+
 export interface CreateResponse {
   status: "success" | "partial";
   message: string;
@@ -359,6 +385,52 @@ export interface PayloadTooLargeError {
   message: string;
 }
 
+export interface PricingResponse {
+  status: "success";
+  data: {
+    create: {
+      /** Credits per product, by agent model. */
+      base: {
+        /**
+         * @min -9007199254740991
+         * @max 9007199254740991
+         */
+        v1: number;
+        /**
+         * @min -9007199254740991
+         * @max 9007199254740991
+         */
+        v2: number;
+      };
+      /**
+       * Added per country beyond the first.
+       * @min -9007199254740991
+       * @max 9007199254740991
+       */
+      per_extra_country: number;
+      /**
+       * Added when the account standardises images.
+       * @min -9007199254740991
+       * @max 9007199254740991
+       */
+      image_standardization: number;
+    };
+    /** Credits per regeneration call, whatever its fields and countries. */
+    regenerate: {
+      /**
+       * @min -9007199254740991
+       * @max 9007199254740991
+       */
+      v1: number;
+      /**
+       * @min -9007199254740991
+       * @max 9007199254740991
+       */
+      v2: number;
+    };
+  };
+}
+
 /** A product and its record in one country (the details shape). */
 export interface Product {
   id: string;
@@ -506,6 +578,15 @@ export interface RestoreResponse {
     product_id: string;
     country: string;
     fields_restored: string[];
+  };
+}
+
+export interface SessionResponse {
+  status: "success";
+  data: {
+    authenticated_by: "token" | "session";
+    /** With the session cookie: the value every POST, PUT, PATCH and DELETE must send in x-csrf-token. Null with a Bearer token. */
+    csrf_token: string | null;
   };
 }
 
@@ -1698,6 +1779,70 @@ export class Api<
         format: "json",
         ...params,
       }),
+
+    /**
+     * @description The same body as `POST /api/v1/products/create`, checked and priced the same way (a code that already names a product is priced for its merged countries). Nothing is written or charged. No Idempotency-Key.
+     *
+     * @tags Products
+     * @name PostProductsCreateQuote
+     * @summary The exact price of a create call, without making it
+     * @request POST:/api/v1/products/create/quote
+     * @secure
+     * @response `200` `CreateQuoteResponse` The price, the balance, and the codes that would fail.
+     * @response `400` `InvalidJsonError` `invalid_json`
+     * @response `401` `UnauthorizedError` `unauthorized`
+     * @response `403` `ForbiddenError` `forbidden`
+     * @response `413` `PayloadTooLargeError` `payload_too_large`
+     * @response `415` `UnsupportedMediaTypeError` `unsupported_media_type`
+     * @response `422` `ValidationFailedError` `validation_failed`
+     * @response `429` `RateLimitedError` `rate_limited`
+     * @response `500` `InternalError` `internal_error`
+     * @response `503` `UnavailableError` `unavailable`
+     */
+    postProductsCreateQuote: (
+      data: {
+        /** @maxLength 6400 */
+        codes?: string;
+        /** @maxLength 255 */
+        sku?: string;
+        /** @maxLength 255 */
+        product_handle?: string;
+        /** @maxLength 500 */
+        title?: string;
+        /** @maxLength 200 */
+        brand?: string;
+        /** @maxItems 20 */
+        images?: string[];
+        /** @maxLength 20000 */
+        description?: string;
+        /** @maxLength 5000 */
+        notes?: string;
+        /** @maxItems 50 */
+        countries?: string[];
+        agent_model?: "v1" | "v2";
+      },
+      params: RequestParams = {},
+    ) =>
+      this.request<
+        CreateQuoteResponse,
+        | InvalidJsonError
+        | UnauthorizedError
+        | ForbiddenError
+        | PayloadTooLargeError
+        | UnsupportedMediaTypeError
+        | ValidationFailedError
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/products/create/quote`,
+        method: "POST",
+        body: data,
+        secure: true,
+        type: "application/json",
+        format: "json",
+        ...params,
+      }),
   };
   account = {
     /**
@@ -1847,6 +1992,37 @@ export class Api<
         path: `/api/v1/account/ledger`,
         method: "GET",
         query: query,
+        secure: true,
+        format: "json",
+        ...params,
+      }),
+
+    /**
+     * @description A create costs `base[model]` per product, plus `per_extra_country` for each country beyond the first, plus `image_standardization` when the account has it on. A regeneration costs `regenerate[model]` per call.
+     *
+     * @tags Account
+     * @name GetPricing
+     * @summary The price list in credits
+     * @request GET:/api/v1/pricing
+     * @secure
+     * @response `200` `PricingResponse` The price list.
+     * @response `401` `UnauthorizedError` `unauthorized`
+     * @response `403` `ForbiddenError` `forbidden`
+     * @response `429` `RateLimitedError` `rate_limited`
+     * @response `500` `InternalError` `internal_error`
+     * @response `503` `UnavailableError` `unavailable`
+     */
+    getPricing: (params: RequestParams = {}) =>
+      this.request<
+        PricingResponse,
+        | UnauthorizedError
+        | ForbiddenError
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/pricing`,
+        method: "GET",
         secure: true,
         format: "json",
         ...params,
@@ -2984,6 +3160,113 @@ export class Api<
         ...params,
       }),
   };
+  session = {
+    /**
+     * @description Exchanges the Bearer token for a `vetrina_session` cookie (HttpOnly, SameSite=Strict, Secure over https, 12 hours). Requests with that cookie and no Authorization header act as the token; each POST, PUT, PATCH and DELETE must also send `csrf_token` in `x-csrf-token` (else 403). Revoking the token ends its sessions. Body: `{}`. No Idempotency-Key.
+     *
+     * @tags Session
+     * @name PostSession
+     * @summary Start a browser session (the review app’s sign-in)
+     * @request POST:/api/v1/session
+     * @secure
+     * @response `201` `SessionResponse` Signed in; the cookie is in Set-Cookie.
+     * @response `400` `InvalidJsonError` `invalid_json`
+     * @response `401` `UnauthorizedError` `unauthorized`
+     * @response `403` `ForbiddenError` `forbidden`
+     * @response `413` `PayloadTooLargeError` `payload_too_large`
+     * @response `415` `UnsupportedMediaTypeError` `unsupported_media_type`
+     * @response `429` `RateLimitedError` `rate_limited`
+     * @response `500` `InternalError` `internal_error`
+     * @response `503` `UnavailableError` `unavailable`
+     */
+    postSession: (data: object, params: RequestParams = {}) =>
+      this.request<
+        SessionResponse,
+        | InvalidJsonError
+        | UnauthorizedError
+        | ForbiddenError
+        | PayloadTooLargeError
+        | UnsupportedMediaTypeError
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/session`,
+        method: "POST",
+        body: data,
+        secure: true,
+        type: "application/json",
+        format: "json",
+        ...params,
+      }),
+
+    /**
+     * No description
+     *
+     * @tags Session
+     * @name GetSession
+     * @summary How the caller is signed in, and the session’s CSRF token
+     * @request GET:/api/v1/session
+     * @secure
+     * @response `200` `SessionResponse` The session (or the token) in use.
+     * @response `401` `UnauthorizedError` `unauthorized`
+     * @response `403` `ForbiddenError` `forbidden`
+     * @response `429` `RateLimitedError` `rate_limited`
+     * @response `500` `InternalError` `internal_error`
+     * @response `503` `UnavailableError` `unavailable`
+     */
+    getSession: (params: RequestParams = {}) =>
+      this.request<
+        SessionResponse,
+        | UnauthorizedError
+        | ForbiddenError
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/session`,
+        method: "GET",
+        secure: true,
+        format: "json",
+        ...params,
+      }),
+
+    /**
+ * @description Deletes the session and clears the cookie (needs `x-csrf-token`). With a Bearer token there is no session to end: nothing changes.
+ *
+ * @tags Session
+ * @name DeleteSession
+ * @summary Sign out: end the session of the cookie sent
+ * @request DELETE:/api/v1/session
+ * @secure
+ * @response `200` `{
+    status: "success",
+
+}` Signed out.
+ * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `403` `ForbiddenError` `forbidden`
+ * @response `429` `RateLimitedError` `rate_limited`
+ * @response `500` `InternalError` `internal_error`
+ * @response `503` `UnavailableError` `unavailable`
+ */
+    deleteSession: (params: RequestParams = {}) =>
+      this.request<
+        {
+          status: "success";
+        },
+        | UnauthorizedError
+        | ForbiddenError
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/session`,
+        method: "DELETE",
+        secure: true,
+        format: "json",
+        ...params,
+      }),
+  };
   admin = {
     /**
  * No description
@@ -3817,6 +4100,62 @@ export class Api<
     ) =>
       this.request<string, NotFoundError | InternalError>({
         path: `/docs/${file}`,
+        method: "GET",
+        ...params,
+      }),
+
+    /**
+     * @description Sign in with an API token (POST /api/v1/session). The page loads nothing from any other origin.
+     *
+     * @tags Service
+     * @name GetApp
+     * @summary The review app: check, fix and approve generated content in a browser
+     * @request GET:/app
+     * @response `200` `string` The HTML page.
+     * @response `500` `InternalError` `internal_error`
+     */
+    getApp: (params: RequestParams = {}) =>
+      this.request<string, InternalError>({
+        path: `/app`,
+        method: "GET",
+        ...params,
+      }),
+
+    /**
+     * No description
+     *
+     * @tags Service
+     * @name GetAppByFile
+     * @summary The review app's modules and style sheet
+     * @request GET:/app/{file}
+     * @response `200` `string` The file.
+     * @response `404` `NotFoundError` `not_found`
+     * @response `500` `InternalError` `internal_error`
+     */
+    getAppByFile: (file: string, params: RequestParams = {}) =>
+      this.request<string, NotFoundError | InternalError>({
+        path: `/app/${file}`,
+        method: "GET",
+        ...params,
+      }),
+
+    /**
+     * No description
+     *
+     * @tags Service
+     * @name GetAppVendorByFile
+     * @summary The libraries the review app uses, from the instance’s own packages
+     * @request GET:/app/vendor/{file}
+     * @response `200` `string` The module.
+     * @response `404` `NotFoundError` `not_found`
+     * @response `500` `InternalError` `internal_error`
+     */
+    getAppVendorByFile: (
+      file: "preact.js" | "hooks.js" | "htm.js",
+      params: RequestParams = {},
+    ) =>
+      this.request<string, NotFoundError | InternalError>({
+        path: `/app/vendor/${file}`,
         method: "GET",
         ...params,
       }),

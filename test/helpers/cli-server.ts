@@ -9,6 +9,8 @@ const LISTENING = /listening at (http:\/\/[^\s"]+)/i;
 export interface Server {
   url: string;
   output(): string;
+  /** Resolves once the output matches `pattern` (lines logged after "listening" arrive when they will). */
+  waitFor(pattern: RegExp): Promise<void>;
   /** SIGTERM, then the exit code once the process is gone. */
   stop(): Promise<number | null>;
 }
@@ -25,6 +27,15 @@ export async function startServer(env: Env, args: readonly string[] = []): Promi
   const child = spawn(process.execPath, [BIN, 'serve', ...args], { cwd: ROOT, env: childEnv({ PORT: '0', HOST: '127.0.0.1', ...env }) });
   running.add(child);
   let output = '';
+  const waiters: { pattern: RegExp; resolve: () => void }[] = [];
+  const wake = () => {
+    for (const waiter of [...waiters]) {
+      if (waiter.pattern.test(output)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve();
+      }
+    }
+  };
   const exited = new Promise<number | null>((resolve) => {
     child.once('exit', (code) => {
       running.delete(child);
@@ -43,6 +54,9 @@ export async function startServer(env: Env, args: readonly string[] = []): Promi
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
+    // After onData, so a waiter sees the chunk that woke it.
+    child.stdout.on('data', wake);
+    child.stderr.on('data', wake);
     void exited.then((code) => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code} before listening:\n${output}`));
@@ -51,6 +65,11 @@ export async function startServer(env: Env, args: readonly string[] = []): Promi
   return {
     url,
     output: () => output,
+    waitFor: (pattern) =>
+      new Promise<void>((resolve) => {
+        waiters.push({ pattern, resolve });
+        wake();
+      }),
     async stop() {
       child.kill('SIGTERM');
       return exited;

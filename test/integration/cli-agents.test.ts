@@ -37,6 +37,8 @@ describe('vetrina serve with agent models', () => {
       METRICS_PORT: '0',
     });
     try {
+      // Logged once the workers have started, which may be after "listening" reached us.
+      await server.waitFor(/agent model v2: /);
       assert.match(server.output(), /agent model v1: template/);
       assert.match(server.output(), /agent model v2: openai-compatible:qwen3:8b/);
       assert.match(server.output(), /agent model reachable: key and model accepted/);

@@ -59,11 +59,11 @@ describe('buildDocument', () => {
     assert.deepEqual(credits.required, ['status', 'code', 'message', 'required', 'available']);
   });
 
-  test('a public route has no security and no 401; an authenticated one takes the bearer token', () => {
+  test('a public route has no security and no 401; an authenticated one takes the bearer token or the review app session', () => {
     const status = operation(doc, '/status', 'get');
     assert.deepEqual(status.security, []);
     assert.deepEqual(Object.keys(status.responses).sort(), ['200', '500']);
-    assert.deepEqual(operation(doc, '/api/v1/widgets/{id}/polish', 'post').security, [{ bearer: [] }]);
+    assert.deepEqual(operation(doc, '/api/v1/widgets/{id}/polish', 'post').security, [{ bearer: [] }, { session: [] }]);
     assert.deepEqual(doc.components.securitySchemes.bearer, { type: 'http', scheme: 'bearer', description: "An account's API token (`vetrina tokens create <account>`)." });
   });
 

@@ -5,6 +5,9 @@ import { adminTokensDocs } from '../routes/admin-tokens.ts';
 import { accountLedgerDocs } from '../routes/account-ledger.ts';
 import { attributesDocs } from '../routes/attributes.ts';
 import { familiesDocs } from '../routes/families.ts';
+import { appSessionDocs } from '../routes/app-session.ts';
+import { pricingDocs } from '../routes/pricing.ts';
+import { reviewAppDocs } from '../routes/review-app.ts';
 import { catalogueImportsDocs } from '../routes/catalogue-imports.ts';
 import { webhooksDocs } from '../routes/webhooks.ts';
 import { createProductsDocs } from '../routes/create-products.ts';
@@ -46,6 +49,8 @@ export function allRouteDocs(): RouteDoc[] {
     ...attributesDocs,
     ...familiesDocs,
     ...webhooksDocs,
+    ...pricingDocs,
+    ...appSessionDocs,
     ...adminAccountsDocs,
     ...adminTokensDocs,
     ...adminCatalogueDocs,
@@ -53,5 +58,6 @@ export function allRouteDocs(): RouteDoc[] {
     ...mediaDocs,
     ...openApiDocs,
     ...docsDocs,
+    ...reviewAppDocs,
   ];
 }

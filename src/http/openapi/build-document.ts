@@ -35,7 +35,8 @@ const BODY_ERRORS: readonly ErrorCode[] = ['invalid_json', 'unsupported_media_ty
 const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = ['idempotency_key_reused', 'idempotency_key_in_use'].filter((code): code is ErrorCode => code in ERROR_STATUS);
 
 const SECURITY: Record<RouteDoc['auth'], JsonObject[]> = {
-  bearer: [{ bearer: [] }],
+  // Either one: the review app's cookie stands for the token it was started with (POST /api/v1/session).
+  bearer: [{ bearer: [] }, { session: [] }],
   admin: [{ adminBearer: [] }],
   none: [],
 };
@@ -74,6 +75,12 @@ export function buildDocument(docs: readonly RouteDoc[], options: DocumentOption
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: "An account's API token (`vetrina tokens create <account>`)." },
         adminBearer: { type: 'http', scheme: 'bearer', description: 'An admin token (`vetrina tokens create --admin`).' },
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'vetrina_session',
+          description: "The review app's session (POST /api/v1/session). Every POST, PUT, PATCH and DELETE with it must send its CSRF token in `x-csrf-token`.",
+        },
       },
     },
   };

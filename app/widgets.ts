@@ -1,0 +1,37 @@
+import { useEffect, useRef } from 'preact/hooks';
+import { ApiFailure, type ProductState, type PublicationState } from './api.ts';
+import { html } from './html.ts';
+import { type MessageKey, t } from './i18n.ts';
+
+export function errorText(err: unknown): string {
+  if (err instanceof ApiFailure || err instanceof Error) return t('error', { message: err.message });
+  return t('error', { message: String(err) });
+}
+
+export function StateBadge({ state }: { state: ProductState }) {
+  return html`<span class=${`badge state-${state}`}>${t(`state_${state}` as MessageKey)}</span>`;
+}
+
+export function PublicationBadge({ state }: { state: PublicationState }) {
+  return html`<span class=${`badge pub-${state}`}>${t(`pub_${state}` as MessageKey)}</span>`;
+}
+
+/** Calls `tick` every `ms` while `active`; short polling, stopped as soon as nothing is pending. */
+export function usePolling(active: boolean, tick: () => void, ms = 1500): void {
+  const latest = useRef(tick);
+  latest.current = tick;
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => latest.current(), ms);
+    return () => clearInterval(timer);
+  }, [active, ms]);
+}
+
+/** A polite live region: what just happened, read out without moving focus. */
+export function Status({ message, error }: { message: string | null; error?: boolean }) {
+  return html`<p class=${error === true ? 'error' : 'notice'} role=${error === true ? 'alert' : 'status'}>${message ?? ''}</p>`;
+}
+
+export function inputValue(event: Event): string {
+  return (event.target as HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement).value;
+}
