@@ -66,6 +66,7 @@ interface DeliveryItem {
   state: string;
   attempts: number;
   last_status: number | null;
+  last_error: string | null;
   next_attempt_at: string | null;
   delivered_at: string | null;
 }
@@ -246,6 +247,20 @@ for (const target of databaseTargets()) {
       assert.equal(got.length, 1);
       const after = await newestOnceIt(h, token, endpoint.id, (d) => d.state === 'delivered');
       assert.equal(after?.attempts, 2, 'the dead attempt counts, and one more was made');
+    });
+
+    test('a secret the key cannot open (another key on the worker) is a failed attempt on the schedule, not an endless loop', async () => {
+      const { token } = await h.account(10);
+      const endpoint = await register(token);
+      // As if sealed with another WEBHOOK_SECRET_KEY (a worker with its own DATA_DIR key file).
+      await h.container.db.query(`UPDATE webhook_endpoints SET secret_sealed = 'v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA' WHERE id = $1`, [endpoint.id]);
+      await send(h, 'POST', `/api/v1/webhooks/${endpoint.id}/test`, token, {});
+      const row = await newestOnceIt(h, token, endpoint.id, (d) => d.attempts === 1 && d.next_attempt_at !== null);
+      const failedAt = manual.now();
+      assert.equal(row.state, 'pending');
+      assert.equal(row.last_error, 'secret_unreadable');
+      assert.equal(row.next_attempt_at, new Date(failedAt + 5_000).toISOString(), 'retried on the schedule');
+      assert.equal(receiver.at(endpoint.path).length, 0, 'nothing unsigned was sent');
     });
 
     test('a deleted endpoint gets nothing more, not even the retries it was owed', async () => {

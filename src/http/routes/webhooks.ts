@@ -64,7 +64,12 @@ export const webhookDeliverySchema = z.object({
   state: z.enum(['pending', 'delivered', 'failed']).describe('`failed`: the retries are spent, or the endpoint was disabled.'),
   attempts: z.number().int().min(0),
   last_status: z.number().int().nullable().describe('The HTTP status of the last answer; null when none came.'),
-  last_error: z.string().nullable().describe('Why the last attempt failed: `answered 500`, `timeout`, `address_blocked`, `network_error: …`.'),
+  last_error: z
+    .string()
+    .nullable()
+    .describe(
+      'Why the last attempt failed: `answered 500`, `timeout`, `address_blocked`, `network_error: …`, `secret_unreadable` (the WEBHOOK_SECRET_KEY of the sending worker does not open the endpoint secret).',
+    ),
   last_attempt_at: z.iso.datetime().nullable(),
   next_attempt_at: z.iso.datetime().nullable().describe('When the next attempt is due (while pending).'),
   delivered_at: z.iso.datetime().nullable(),
