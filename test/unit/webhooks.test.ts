@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DEFAULT_RETRY_SCHEDULE_SECONDS, eventBody, maxAttempts, nextAttemptAt, orderingKey, parseRetrySchedule, shouldDisable } from '../../src/domain/webhooks.ts';
+import { parseAllowedHosts } from '../../src/media/address-policy.ts';
 import { checkEndpointUrl } from '../../src/services/register-webhook.ts';
 import { openWith, parseSecretKey, sealWith } from '../../src/webhooks/secret-box.ts';
 
@@ -67,9 +68,9 @@ describe('endpoint URL guard (no connection is made)', () => {
   });
 
   test('the operator may allow a private host, on the port it names only', () => {
-    assert.equal(checkEndpointUrl('http://127.0.0.1:9000/hook', ['127.0.0.1:9000']).ok, true);
-    assert.equal(checkEndpointUrl('http://127.0.0.1:9001/hook', ['127.0.0.1:9000']).ok, false);
-    assert.equal(checkEndpointUrl('http://169.254.169.254/x', ['169.254.169.254']).ok, false, 'metadata stays refused');
+    assert.equal(checkEndpointUrl('http://127.0.0.1:9000/hook', parseAllowedHosts(['127.0.0.1:9000'])).ok, true);
+    assert.equal(checkEndpointUrl('http://127.0.0.1:9001/hook', parseAllowedHosts(['127.0.0.1:9000'])).ok, false);
+    assert.equal(checkEndpointUrl('http://169.254.169.254/x', parseAllowedHosts(['169.254.169.254'])).ok, false, 'metadata stays refused');
   });
 });
 
