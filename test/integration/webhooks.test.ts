@@ -4,13 +4,13 @@ import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { claimDelivery } from '../../src/db/webhook-deliveries.ts';
-import { startWebhookWorkers } from '../../src/jobs/webhook-worker.ts';
 import { localAdminOperations } from '../../src/services/admin-operations.ts';
 import { queueDueWebhooks, UNCLAIMED_JOB_LAPSE_MS } from '../../src/services/queue-due-webhooks.ts';
 import { apiClient, listening } from '../helpers/api-client.ts';
 import { defined } from '../helpers/assert.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
+import { startHarnessWebhookWorkers } from '../helpers/webhook-workers.ts';
 import { ManualClock } from '../fakes/manual-clock.ts';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../fakes/webhook-receiver.ts';
 
@@ -230,17 +230,7 @@ for (const target of databaseTargets()) {
       assert.ok(claimed, 'the dead attempt held the delivery');
 
       // A worker comes back: the queued job finds the attempt still held and leaves it.
-      const { config, db, boss, webhooks, logger } = h.container;
-      await startWebhookWorkers({
-        boss,
-        db,
-        webhooks,
-        logger,
-        events: h.events,
-        retrySchedule: config.webhooks.retrySchedule,
-        relayIntervalMs: config.webhooks.relayIntervalMs,
-        concurrency: config.webhooks.concurrency,
-      });
+      await startHarnessWebhookWorkers(h);
       assert.equal(receiver.at(endpoint.path).length, 0);
       manual.advance(30_001);
       const got = await receiver.waitFor(endpoint.path, 1);
@@ -264,17 +254,7 @@ for (const target of databaseTargets()) {
         jobs.map((j) => j.id),
       );
 
-      const { config, db, boss, webhooks, logger } = h.container;
-      await startWebhookWorkers({
-        boss,
-        db,
-        webhooks,
-        logger,
-        events: h.events,
-        retrySchedule: config.webhooks.retrySchedule,
-        relayIntervalMs: config.webhooks.relayIntervalMs,
-        concurrency: config.webhooks.concurrency,
-      });
+      await startHarnessWebhookWorkers(h);
       manual.advance(UNCLAIMED_JOB_LAPSE_MS + 1);
       const got = await receiver.waitFor(endpoint.path, 1);
       assert.equal(got.length, 1);
