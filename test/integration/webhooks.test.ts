@@ -67,6 +67,7 @@ interface DeliveryItem {
   attempts: number;
   last_status: number | null;
   last_error: string | null;
+  last_attempt_at: string | null;
   next_attempt_at: string | null;
   delivered_at: string | null;
 }
@@ -173,6 +174,9 @@ for (const target of databaseTargets()) {
       const firstRetryAt = row?.next_attempt_at;
       row = await newestOnceIt(h, token, endpoint.id, (d) => d.next_attempt_at !== firstRetryAt);
       assert.equal(row?.attempts, 2);
+      // The relay running beside this test could take an early delivery before the call above: the
+      // attempt's own time says when it was made.
+      assert.equal(row?.last_attempt_at, new Date(firstFailedAt + 5_000).toISOString(), 'the retry was made when due, not before');
       assert.equal(row?.next_attempt_at, new Date(secondFailedAt + 5 * 60_000).toISOString());
 
       manual.advance(5 * 60_000);
