@@ -164,16 +164,23 @@ async function command(config: Config, args: string[]): Promise<Output | null> {
     const [name] = rest;
     const setting = values['image-standardization'];
     const creditsLow = values['credits-low'];
-    if (name !== undefined && setting === undefined && creditsLow !== undefined) {
-      const threshold = creditsLow === 'off' ? null : wholeNumber(creditsLow, 'credits-low');
-      const account = await withOps(config, (ops) => ops.setCreditsLowThreshold(name, threshold));
-      return { json: { ...account }, text: `The credits.low webhook is ${threshold === null ? 'off' : `sent under ${threshold} credits`} for "${account.name}".` };
+    const validSetting = setting === undefined || setting === 'on' || setting === 'off';
+    if (name === undefined || !validSetting || (setting === undefined && creditsLow === undefined)) {
+      throw new UsageError('accounts set needs <name> with --image-standardization on|off, --credits-low N|off or both');
     }
-    if (name === undefined || (setting !== 'on' && setting !== 'off')) {
-      throw new UsageError('accounts set needs <name> --image-standardization on|off');
-    }
-    const account = await withOps(config, (ops) => ops.setImageStandardization(name, setting === 'on'));
-    return { json: { ...account }, text: `Image standardization is ${setting} for "${account.name}".` };
+    const threshold = creditsLow === undefined ? undefined : creditsLow === 'off' ? null : wholeNumber(creditsLow, 'credits-low');
+    // Both flags in one call set both: neither is dropped without a word.
+    const account = await withOps(config, async (ops) => {
+      const standardized = setting === undefined ? null : await ops.setImageStandardization(name, setting === 'on');
+      return threshold === undefined ? standardized : ops.setCreditsLowThreshold(name, threshold);
+    });
+    if (account === null) throw new UsageError('accounts set needs a setting');
+    const said = [
+      ...(setting === undefined ? [] : [`Image standardization is ${setting}`]),
+      ...(threshold === undefined ? [] : [`the credits.low webhook is ${threshold === null ? 'off' : `sent under ${threshold} credits`}`]),
+    ];
+    const text = `${said.join('; ')} for "${account.name}".`;
+    return { json: { ...account }, text: `${text.charAt(0).toUpperCase()}${text.slice(1)}` };
   }
   if (group === 'tokens' && action === 'list') {
     if (rest.length > 0) throw new UsageError('tokens list takes no arguments');
