@@ -15,6 +15,7 @@ import { Agent, request } from 'undici';
 import { loadConfig } from '../src/config.ts';
 import { createContainer } from '../src/container.ts';
 import { recordWebhookEvent } from '../src/db/webhook-events.ts';
+import { parseAllowedHosts } from '../src/media/address-policy.ts';
 import { startWebhookWorkers } from '../src/jobs/webhook-worker.ts';
 import { createAccount } from '../src/services/accounts.ts';
 import { registerWebhook } from '../src/services/register-webhook.ts';
@@ -73,11 +74,15 @@ async function run(target: TargetName, receiver: Awaited<ReturnType<typeof start
   const container = await createContainer(config, { logger: pino({ level: 'silent' }), database: opened });
   try {
     const account = await createAccount(container.db, { name: `bench-${target}`, credits: 0, imageStandardization: false });
-    const registered = await registerWebhook({ db: container.db, secrets: container.webhooks.secrets, allowedHosts: config.fetch.allowedHosts }, account.account.id, {
-      url: receiver.url,
-      events: null,
-      description: null,
-    });
+    const registered = await registerWebhook(
+      { db: container.db, secrets: container.webhooks.secrets, allowedHosts: parseAllowedHosts(config.fetch.allowedHosts) },
+      account.account.id,
+      {
+        url: receiver.url,
+        events: null,
+        description: null,
+      },
+    );
     if (registered.kind !== 'registered') throw new Error(registered.message);
     await startWebhookWorkers({
       boss: container.boss,

@@ -6,15 +6,16 @@ import type { SqlRunner } from './database.ts';
 
 /**
  * Marks as queued the deliveries due by `now` (a first attempt is always due) that head their key on their endpoint (no earlier
- * delivery of the same product still pending), and those whose attempt's worker died (lapsed
- * claim). Locked rows are skipped, so relays in several processes never queue one twice.
+ * delivery of the same product still pending), those whose attempt's worker died (lapsed
+ * claim), and those queued before `unclaimedSince` whose job never claimed them. Locked rows are
+ * skipped, so relays in several processes never queue one twice.
  */
-export async function takeDueDeliveries(tx: SqlRunner, now: Date, limit: number): Promise<string[]> {
+export async function takeDueDeliveries(tx: SqlRunner, now: Date, limit: number, unclaimedSince: Date): Promise<string[]> {
   const rows = await tx.query<{ id: string }>(
     `WITH due AS (
        SELECT d.id FROM webhook_deliveries d
        WHERE d.state = 'pending' AND NOT d.waiting AND (d.attempts = 0 OR d.next_attempt_at <= $1)
-         AND (NOT d.queued OR d.claimed_until < $1)
+         AND (NOT d.queued OR d.claimed_until < $1 OR (d.claimed_until IS NULL AND d.queued_at < $3))
          AND NOT EXISTS (
            SELECT 1 FROM webhook_deliveries earlier
            WHERE earlier.endpoint_id = d.endpoint_id AND earlier.ordering_key = d.ordering_key
@@ -24,9 +25,9 @@ export async function takeDueDeliveries(tx: SqlRunner, now: Date, limit: number)
        LIMIT $2
        FOR UPDATE SKIP LOCKED
      )
-     UPDATE webhook_deliveries w SET queued = true, claimed_until = NULL FROM due WHERE w.id = due.id
+     UPDATE webhook_deliveries w SET queued = true, queued_at = $1, claimed_until = NULL FROM due WHERE w.id = due.id
      RETURNING w.id`,
-    [now, limit],
+    [now, limit, unclaimedSince],
   );
   return rows.map((r) => r.id);
 }

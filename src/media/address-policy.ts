@@ -200,6 +200,16 @@ export function checkFetchUrl(input: string | URL): UrlCheck {
   return { ok: true, url };
 }
 
+/**
+ * Whether a URL's host may be connected to as far as it can be known without DNS: an IP literal
+ * must be public, or private on an allowed host and port; a name passes here and is checked in
+ * the socket's own lookup. One rule for image fetches, redirects, connections and webhook URLs.
+ */
+export function literalHostMayConnect(url: Pick<URL, 'hostname' | 'port' | 'protocol'>, allowedHosts: readonly AllowedHost[]): boolean {
+  const literal = hostAddress(url.hostname);
+  return literal === null || mayConnectTo(literal, isAllowedHost(url.hostname, portOf(url), allowedHosts));
+}
+
 /** The IP address a URL's hostname spells, without brackets; null when it is a name. */
 export function hostAddress(hostname: string): string | null {
   const bare = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;

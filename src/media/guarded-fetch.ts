@@ -3,7 +3,7 @@ import type { LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { Agent, buildConnector, request } from 'undici';
-import { checkFetchUrl, hostAddress, isAllowedHost, mayConnectTo, parseAllowedHosts, portOf, type AllowedHost } from './address-policy.ts';
+import { checkFetchUrl, isAllowedHost, literalHostMayConnect, mayConnectTo, parseAllowedHosts, portOf, type AllowedHost } from './address-policy.ts';
 import { createBudget, type Budget } from './budget.ts';
 import { FetchError, type FetchedResource, type GuardedFetcher } from './fetcher.ts';
 
@@ -94,20 +94,21 @@ function guardedLookup(resolve: LookupFunction, hostAllowed: boolean): LookupFun
  * two); IP literals skip any lookup, so they are checked here before a socket exists.
  */
 export function createGuardedAgent(options: GuardedAgentOptions): Agent {
-  const allowedHosts = parseAllowedHosts(options.allowedHosts ?? []);
+  return guardedAgentFor(parseAllowedHosts(options.allowedHosts ?? []), options);
+}
+
+function guardedAgentFor(allowedHosts: readonly AllowedHost[], options: Pick<GuardedAgentOptions, 'connectTimeoutMs' | 'lookup'>): Agent {
   const resolve = options.lookup ?? dnsLookup;
   // The socket's lookup is told no port, so the connection picks the connector for its host and
   // port: one whose lookup lets private answers through, or one that allows public addresses only.
   const connectAllowed = buildConnector({ timeout: options.connectTimeoutMs, lookup: guardedLookup(resolve, true) });
   const connectPublicOnly = buildConnector({ timeout: options.connectTimeoutMs, lookup: guardedLookup(resolve, false) });
   const connect: buildConnector.connector = (target, callback) => {
-    const hostAllowed = isAllowedHost(target.hostname, portOf(target), allowedHosts);
-    const literal = hostAddress(target.hostname);
-    if (literal !== null && !mayConnectTo(literal, hostAllowed)) {
+    if (!literalHostMayConnect(target, allowedHosts)) {
       callback(new AddressBlockedError(`${target.hostname} port ${portOf(target)} is refused`), null);
       return;
     }
-    (hostAllowed ? connectAllowed : connectPublicOnly)(target, callback);
+    (isAllowedHost(target.hostname, portOf(target), allowedHosts) ? connectAllowed : connectPublicOnly)(target, callback);
   };
   return new Agent({ connect });
 }
@@ -145,8 +146,8 @@ function noop(): void {}
 export type ClosableGuardedFetcher = GuardedFetcher & { close(): Promise<void>; bodyBytes: Pick<Budget, 'total' | 'inUse' | 'waiting'> };
 
 export function createGuardedFetcher(options: GuardedFetcherOptions): ClosableGuardedFetcher {
-  const agent = createGuardedAgent(options);
   const allowedHosts: readonly AllowedHost[] = parseAllowedHosts(options.allowedHosts ?? []);
+  const agent = guardedAgentFor(allowedHosts, options);
   const maxRedirects = options.maxRedirects ?? 3;
   const budget = createBudget(options.memoryBudgetBytes ?? Number.POSITIVE_INFINITY);
 
@@ -184,8 +185,7 @@ export function createGuardedFetcher(options: GuardedFetcherOptions): ClosableGu
       }
       throw new FetchError('url_invalid', parsed?.href ?? input, `cannot fetch ${what}${where}: ${check.problem}`);
     }
-    const literal = hostAddress(check.url.hostname);
-    if (literal !== null && !mayConnectTo(literal, isAllowedHost(check.url.hostname, portOf(check.url), allowedHosts))) {
+    if (!literalHostMayConnect(check.url, allowedHosts)) {
       throw new FetchError('address_blocked', check.url.href, blockedMessage(check.url.host, where));
     }
     return check.url;

@@ -33,8 +33,19 @@ export async function deliverWebhook(deps: DeliverWebhookDeps, deliveryId: strin
 async function send(deps: DeliverWebhookDeps, claimed: ClaimedDelivery, signal?: AbortSignal): Promise<SendOutcome> {
   // Only a test ping reaches a disabled endpoint: its answer is how the endpoint is enabled again.
   if (claimed.endpoint_disabled && claimed.type !== 'ping') return { status: null, error: 'endpoint disabled' };
-  const secret = deps.secrets.open(claimed.secret_sealed);
+  const secret = openSecret(deps.secrets, claimed.secret_sealed);
+  // Another key (a worker with its own key file): thrown, the attempt would be claimed again at
+  // every lease for ever; recorded, it follows the schedule and shows in the delivery list.
+  if (secret === null) return { status: null, error: 'secret_unreadable' };
   return deps.sender.send(claimed.url, { id: claimed.event_id, body: claimed.body, secret }, signal);
+}
+
+function openSecret(secrets: SecretBox, sealed: string): string | null {
+  try {
+    return secrets.open(sealed);
+  } catch {
+    return null;
+  }
 }
 
 async function record(deps: DeliverWebhookDeps, claimed: ClaimedDelivery, outcome: SendOutcome): Promise<DeliveryOutcome> {

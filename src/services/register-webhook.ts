@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import { insertWebhookEndpoint, listWebhookEndpoints } from '../db/webhook-endpoints.ts';
 import type { WebhookEventType } from '../domain/webhooks.ts';
-import { checkFetchUrl, hostAddress, isAllowedHost, mayConnectTo, parseAllowedHosts, portOf } from '../media/address-policy.ts';
+import { checkFetchUrl, literalHostMayConnect, type AllowedHost } from '../media/address-policy.ts';
 import { endpointView, type WebhookEndpointView } from './webhook-views.ts';
 import type { SecretBox } from './webhook-ports.ts';
 
@@ -19,11 +19,10 @@ export type RegisterOutcome =
  * private, loopback or reserved range unless the operator allows that host and port. A name is
  * checked where it is used, in each delivery's own DNS lookup.
  */
-export function checkEndpointUrl(input: string, allowedHosts: readonly string[]): { ok: true; url: string } | { ok: false; message: string } {
+export function checkEndpointUrl(input: string, allowedHosts: readonly AllowedHost[]): { ok: true; url: string } | { ok: false; message: string } {
   const check = checkFetchUrl(input);
   if (!check.ok) return { ok: false, message: `The url cannot receive webhooks: ${check.problem}.` };
-  const literal = hostAddress(check.url.hostname);
-  if (literal !== null && !mayConnectTo(literal, isAllowedHost(check.url.hostname, portOf(check.url), parseAllowedHosts(allowedHosts)))) {
+  if (!literalHostMayConnect(check.url, allowedHosts)) {
     return { ok: false, message: 'The url cannot receive webhooks: its address is private, local or reserved.' };
   }
   return { ok: true, url: check.url.href };
@@ -31,7 +30,7 @@ export function checkEndpointUrl(input: string, allowedHosts: readonly string[])
 
 /** A new endpoint with a fresh secret, which this answer shows once: only its sealed form is stored. */
 export async function registerWebhook(
-  deps: { db: Database; secrets: SecretBox; allowedHosts: readonly string[] },
+  deps: { db: Database; secrets: SecretBox; allowedHosts: readonly AllowedHost[] },
   accountId: string,
   input: { url: string; events: readonly WebhookEventType[] | null; description: string | null },
 ): Promise<RegisterOutcome> {

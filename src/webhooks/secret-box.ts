@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SecretBox } from '../services/webhook-ports.ts';
 
@@ -39,7 +39,10 @@ export function openWith(key: Buffer, sealed: string): string {
 export function keyFromFile(dataDir: string): Buffer {
   const path = join(dataDir, KEY_FILE);
   try {
-    const key = parseSecretKey(readFileSync(path, 'utf8'));
+    const text = readFileSync(path, 'utf8');
+    // A key others can read is as good as a secret stored in the clear; refuse it as ssh does.
+    if ((statSync(path).mode & 0o077) !== 0) throw new Error(`${path} can be read by other users: chmod 600 it (or set WEBHOOK_SECRET_KEY)`);
+    const key = parseSecretKey(text);
     if (key === null) throw new Error(`${path} does not hold a 32-byte key (64 hex digits)`);
     return key;
   } catch (err) {

@@ -2990,7 +2990,7 @@ export class Api<
     attempts: number,
   /** The HTTP status of the last answer; null when none came. *\/
     last_status: (number | null),
-  /** Why the last attempt failed: `answered 500`, `timeout`, `address_blocked`, `network_error: …`. *\/
+  /** Why the last attempt failed: `answered 500`, `timeout`, `address_blocked`, `network_error: …`, `secret_unreadable` (the WEBHOOK_SECRET_KEY of the sending worker does not open the endpoint secret). *\/
     last_error: string | null,
     last_attempt_at: (string | null),
   /** When the next attempt is due (while pending). *\/
@@ -3059,7 +3059,7 @@ export class Api<
               attempts: number;
               /** The HTTP status of the last answer; null when none came. */
               last_status: number | null;
-              /** Why the last attempt failed: `answered 500`, `timeout`, `address_blocked`, `network_error: …`. */
+              /** Why the last attempt failed: `answered 500`, `timeout`, `address_blocked`, `network_error: …`, `secret_unreadable` (the WEBHOOK_SECRET_KEY of the sending worker does not open the endpoint secret). */
               last_error: string | null;
               last_attempt_at: string | null;
               /** When the next attempt is due (while pending). */

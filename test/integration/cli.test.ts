@@ -138,6 +138,10 @@ describe('vetrina CLI on an embedded data directory', () => {
     assert.equal(set.credits_low_threshold, 20);
     const off = onlyJson(await runCli(['accounts', 'set', 'shop', '--credits-low', 'off', '--json'], env));
     assert.equal(off.credits_low_threshold, null);
+    const both = onlyJson(await runCli(['accounts', 'set', 'shop', '--image-standardization', 'off', '--credits-low', '30', '--json'], env));
+    assert.deepEqual([both.image_standardization, both.credits_low_threshold], [false, 30], 'both settings in one call');
+    const back = onlyJson(await runCli(['accounts', 'set', 'shop', '--image-standardization', 'on', '--credits-low', 'off', '--json'], env));
+    assert.deepEqual([back.image_standardization, back.credits_low_threshold], [true, null]);
   });
 
   test('tokens create issues a new, different token for the account', async () => {

@@ -135,6 +135,10 @@ describe('webhook sender', () => {
       const before = hits.length;
       assert.deepEqual(await s.send(`${origin}/ok`, message), { status: null, error: 'address_blocked' });
       assert.deepEqual(await s.send('http://hooks.internal.test/in', message), { status: null, error: 'address_blocked' });
+      // The loopback server spelt as a decimal, hex, IPv4-mapped or NAT64 literal: refused as loopback.
+      for (const host of ['2130706433', '0x7f.1', '[::ffff:7f00:1]', '[::ffff:127.0.0.1]', '[64:ff9b::7f00:1]']) {
+        assert.deepEqual(await s.send(`http://${host}:${port}/ok`, message), { status: null, error: 'address_blocked' }, host);
+      }
       assert.deepEqual(looked, ['hooks.internal.test'], 'the name was checked in the lookup');
       assert.equal(hits.length, before, 'nothing reached the server');
     } finally {

@@ -4,13 +4,13 @@ import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { claimDelivery } from '../../src/db/webhook-deliveries.ts';
-import { startWebhookWorkers } from '../../src/jobs/webhook-worker.ts';
 import { localAdminOperations } from '../../src/services/admin-operations.ts';
-import { queueDueWebhooks } from '../../src/services/queue-due-webhooks.ts';
+import { queueDueWebhooks, UNCLAIMED_JOB_LAPSE_MS } from '../../src/services/queue-due-webhooks.ts';
 import { apiClient, listening } from '../helpers/api-client.ts';
 import { defined } from '../helpers/assert.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
+import { startHarnessWebhookWorkers } from '../helpers/webhook-workers.ts';
 import { ManualClock } from '../fakes/manual-clock.ts';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../fakes/webhook-receiver.ts';
 
@@ -66,6 +66,8 @@ interface DeliveryItem {
   state: string;
   attempts: number;
   last_status: number | null;
+  last_error: string | null;
+  last_attempt_at: string | null;
   next_attempt_at: string | null;
   delivered_at: string | null;
 }
@@ -172,6 +174,9 @@ for (const target of databaseTargets()) {
       const firstRetryAt = row?.next_attempt_at;
       row = await newestOnceIt(h, token, endpoint.id, (d) => d.next_attempt_at !== firstRetryAt);
       assert.equal(row?.attempts, 2);
+      // The relay running beside this test could take an early delivery before the call above: the
+      // attempt's own time says when it was made.
+      assert.equal(row?.last_attempt_at, new Date(firstFailedAt + 5_000).toISOString(), 'the retry was made when due, not before');
       assert.equal(row?.next_attempt_at, new Date(secondFailedAt + 5 * 60_000).toISOString());
 
       manual.advance(5 * 60_000);
@@ -229,23 +234,52 @@ for (const target of databaseTargets()) {
       assert.ok(claimed, 'the dead attempt held the delivery');
 
       // A worker comes back: the queued job finds the attempt still held and leaves it.
-      const { config, db, boss, webhooks, logger } = h.container;
-      await startWebhookWorkers({
-        boss,
-        db,
-        webhooks,
-        logger,
-        events: h.events,
-        retrySchedule: config.webhooks.retrySchedule,
-        relayIntervalMs: config.webhooks.relayIntervalMs,
-        concurrency: config.webhooks.concurrency,
-      });
+      await startHarnessWebhookWorkers(h);
       assert.equal(receiver.at(endpoint.path).length, 0);
       manual.advance(30_001);
       const got = await receiver.waitFor(endpoint.path, 1);
       assert.equal(got.length, 1);
       const after = await newestOnceIt(h, token, endpoint.id, (d) => d.state === 'delivered');
       assert.equal(after?.attempts, 2, 'the dead attempt counts, and one more was made');
+    });
+
+    test('a delivery whose queue job was lost (failed for good while the database erred) is queued again, not left for ever', async () => {
+      const { token } = await h.account(10);
+      const endpoint = await register(token);
+      const queueName = 'vetrina.webhook.delivery';
+      await h.container.boss.offWork(queueName);
+      assert.equal((await send(h, 'POST', `/api/v1/webhooks/${endpoint.id}/test`, token, {})).statusCode, 202);
+      // Queued by this call or by the relay before it; then its job is gone without a claim.
+      await queueDueWebhooks({ db: h.container.db, queue: h.container.webhooks.queue, clock });
+      const jobs = await h.container.boss.fetch(queueName, { batchSize: 100 });
+      assert.ok(jobs.length > 0);
+      await h.container.boss.deleteJob(
+        queueName,
+        jobs.map((j) => j.id),
+      );
+
+      await startHarnessWebhookWorkers(h);
+      manual.advance(UNCLAIMED_JOB_LAPSE_MS + 1);
+      const got = await receiver.waitFor(endpoint.path, 1);
+      assert.equal(got.length, 1);
+      const row = await newestOnceIt(h, token, endpoint.id, (d) => d.state === 'delivered');
+      assert.equal(row.attempts, 1);
+    });
+
+    test('a secret the key cannot open (another key on the worker) is a failed attempt on the schedule, not an endless loop', async () => {
+      const { token } = await h.account(10);
+      const endpoint = await register(token);
+      // As if sealed with another WEBHOOK_SECRET_KEY (a worker with its own DATA_DIR key file).
+      await h.container.db.query(`UPDATE webhook_endpoints SET secret_sealed = 'v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA' WHERE id = $1`, [endpoint.id]);
+      await send(h, 'POST', `/api/v1/webhooks/${endpoint.id}/test`, token, {});
+      const row = await newestOnceIt(h, token, endpoint.id, (d) => d.attempts === 1 && d.next_attempt_at !== null);
+      const failedAt = manual.now();
+      assert.equal(row.state, 'pending');
+      assert.equal(row.last_error, 'secret_unreadable');
+      assert.equal(row.next_attempt_at, new Date(failedAt + 5_000).toISOString(), 'retried on the schedule');
+      assert.equal(receiver.at(endpoint.path).length, 0, 'nothing unsigned was sent');
+      // Its retries would be due in the tests below, which move the clock by days.
+      assert.equal((await send(h, 'DELETE', `/api/v1/webhooks/${endpoint.id}`, token)).statusCode, 200);
     });
 
     test('a deleted endpoint gets nothing more, not even the retries it was owed', async () => {

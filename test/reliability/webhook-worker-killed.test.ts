@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { after, describe, test } from 'node:test';
-import { startWebhookWorkers } from '../../src/jobs/webhook-worker.ts';
 import { defined } from '../helpers/assert.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
+import { startHarnessWebhookWorkers } from '../helpers/webhook-workers.ts';
 import { ManualClock } from '../fakes/manual-clock.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../fakes/webhook-receiver.ts';
 import { killAll, startWorker } from './processes.ts';
@@ -46,17 +46,7 @@ describe('a webhook worker killed mid-delivery [postgres]', { skip: server === u
     doomed.child.kill('SIGKILL');
     await doomed.exited;
 
-    const { config, db, boss, webhooks, logger } = h.container;
-    await startWebhookWorkers({
-      boss,
-      db,
-      webhooks,
-      logger,
-      events: h.events,
-      retrySchedule: config.webhooks.retrySchedule,
-      relayIntervalMs: config.webhooks.relayIntervalMs,
-      concurrency: config.webhooks.concurrency,
-    });
+    await startHarnessWebhookWorkers(h);
     // Past the dead worker's lease (30 s from its claim, on the wall clock it used).
     manual.advance(Date.now() + 31_000 - manual.now());
     const got = await receiver.waitFor('/killed', 2);

@@ -1,8 +1,12 @@
 import assert from 'node:assert/strict';
+import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { DEFAULT_RETRY_SCHEDULE_SECONDS, eventBody, maxAttempts, nextAttemptAt, orderingKey, parseRetrySchedule, shouldDisable } from '../../src/domain/webhooks.ts';
+import { parseAllowedHosts } from '../../src/media/address-policy.ts';
 import { checkEndpointUrl } from '../../src/services/register-webhook.ts';
-import { openWith, parseSecretKey, sealWith } from '../../src/webhooks/secret-box.ts';
+import { KEY_FILE, keyFromFile, openWith, parseSecretKey, sealWith } from '../../src/webhooks/secret-box.ts';
 
 describe('webhook retry schedule', () => {
   test('eight attempts over about a day: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h', () => {
@@ -67,9 +71,9 @@ describe('endpoint URL guard (no connection is made)', () => {
   });
 
   test('the operator may allow a private host, on the port it names only', () => {
-    assert.equal(checkEndpointUrl('http://127.0.0.1:9000/hook', ['127.0.0.1:9000']).ok, true);
-    assert.equal(checkEndpointUrl('http://127.0.0.1:9001/hook', ['127.0.0.1:9000']).ok, false);
-    assert.equal(checkEndpointUrl('http://169.254.169.254/x', ['169.254.169.254']).ok, false, 'metadata stays refused');
+    assert.equal(checkEndpointUrl('http://127.0.0.1:9000/hook', parseAllowedHosts(['127.0.0.1:9000'])).ok, true);
+    assert.equal(checkEndpointUrl('http://127.0.0.1:9001/hook', parseAllowedHosts(['127.0.0.1:9000'])).ok, false);
+    assert.equal(checkEndpointUrl('http://169.254.169.254/x', parseAllowedHosts(['169.254.169.254'])).ok, false, 'metadata stays refused');
   });
 });
 
@@ -85,6 +89,22 @@ describe('endpoint secrets at rest', () => {
     const parts = sealed.split('.');
     const tampered = [...parts.slice(0, 3), `${parts[3]?.startsWith('A') ? 'B' : 'A'}${parts[3]?.slice(1)}`].join('.');
     assert.throws(() => openWith(key, tampered));
+  });
+
+  test('the key file in DATA_DIR is created readable by its owner only, and one others can read is refused', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vetrina-key-'));
+    try {
+      const key = keyFromFile(dir);
+      const path = join(dir, KEY_FILE);
+      assert.equal(statSync(path).mode & 0o777, 0o600);
+      assert.deepEqual(keyFromFile(dir), key, 'read back, not replaced');
+      chmodSync(path, 0o644);
+      assert.throws(() => keyFromFile(dir), /chmod 600/);
+      writeFileSync(path, 'ab'.repeat(32), { mode: 0o640 });
+      assert.throws(() => keyFromFile(dir), /chmod 600/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('WEBHOOK_SECRET_KEY is 32 bytes, as hex or base64', () => {

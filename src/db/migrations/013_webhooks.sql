@@ -43,6 +43,9 @@ CREATE TABLE webhook_deliveries (
   waiting boolean NOT NULL DEFAULT false,
   -- A queue job exists for the next attempt.
   queued boolean NOT NULL DEFAULT false,
+  -- When it was queued: a job never claimed long after (failed for good while the database
+  -- erred) is queued again rather than leaving the delivery queued for ever.
+  queued_at timestamptz,
   -- An attempt is under way until then; a worker that died leaves it to lapse.
   claimed_until timestamptz,
   last_status integer,

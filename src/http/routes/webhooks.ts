@@ -5,6 +5,7 @@ import { deleteWebhook } from '../../services/delete-webhook.ts';
 import { pingWebhook } from '../../services/ping-webhook.ts';
 import { registerWebhook } from '../../services/register-webhook.ts';
 import { listWebhooks, readWebhookDeliveries } from '../../services/webhook-views.ts';
+import { parseAllowedHosts } from '../../media/address-policy.ts';
 import { secretBoxFor } from '../../webhooks/secret-box.ts';
 import type { AppDeps } from '../app.ts';
 import { authOf } from '../auth.ts';
@@ -64,7 +65,12 @@ export const webhookDeliverySchema = z.object({
   state: z.enum(['pending', 'delivered', 'failed']).describe('`failed`: the retries are spent, or the endpoint was disabled.'),
   attempts: z.number().int().min(0),
   last_status: z.number().int().nullable().describe('The HTTP status of the last answer; null when none came.'),
-  last_error: z.string().nullable().describe('Why the last attempt failed: `answered 500`, `timeout`, `address_blocked`, `network_error: …`.'),
+  last_error: z
+    .string()
+    .nullable()
+    .describe(
+      'Why the last attempt failed: `answered 500`, `timeout`, `address_blocked`, `network_error: …`, `secret_unreadable` (the WEBHOOK_SECRET_KEY of the sending worker does not open the endpoint secret).',
+    ),
   last_attempt_at: z.iso.datetime().nullable(),
   next_attempt_at: z.iso.datetime().nullable().describe('When the next attempt is due (while pending).'),
   delivered_at: z.iso.datetime().nullable(),
@@ -157,12 +163,13 @@ const notFound = () => new ApiError('webhook_not_found', 'No webhook endpoint of
 
 export async function webhooksRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const secrets = deps.webhooks?.secrets ?? secretBoxFor(deps.config);
+  const allowedHosts = parseAllowedHosts(deps.config.fetch.allowedHosts);
   const list = '/webhooks';
   app.post(list, { config: { secretInAnswer: true } }, async (request, reply) => {
     const body = parseBody(webhookCreateBodySchema, request.body);
     if (!body.ok) throw body.error;
     const { url, events, description } = body.value;
-    const outcome = await registerWebhook({ db: deps.db, secrets, allowedHosts: deps.config.fetch.allowedHosts }, authOf(request).accountId, {
+    const outcome = await registerWebhook({ db: deps.db, secrets, allowedHosts }, authOf(request).accountId, {
       url,
       events: events ?? null,
       description: description ?? null,
