@@ -319,5 +319,24 @@ for (const target of databaseTargets()) {
         await h.close();
       }
     });
+
+    test('a create or regeneration that commits wakes an idle worker of its process instead of waiting for the poll', async () => {
+      // Polls a minute apart, longer than `settled` waits: only a wake lets these settle in time.
+      const h = await startHarness(target, { env: { QUEUE_POLL_SECONDS: '60' } });
+      try {
+        const { token } = await h.account(100);
+        const first = await createOne(h, token, { codes: validEans(1, 45)[0], ...PASTA, countries: ['it'] });
+        const created = await generationOf(h, first);
+        assert.equal((await h.settled([created], 20_000)).get(created), 'completed');
+        // Every loop has fetched by now and waits out its poll.
+        assert.equal((await h.post(`/api/v1/products/regenerate/${first}`, token, { fields: { title: '' } })).statusCode, 202);
+        const regenerated = await generationOf(h, first);
+        assert.equal((await h.settled([regenerated], 20_000)).get(regenerated), 'completed');
+        const second = await generationOf(h, await createOne(h, token, { codes: validEans(1, 46)[0], ...PASTA, countries: ['it'] }));
+        assert.equal((await h.settled([second], 20_000)).get(second), 'completed');
+      } finally {
+        await h.close();
+      }
+    });
   });
 }
