@@ -148,7 +148,7 @@ export async function createProducts(deps: CreateProductsDeps, accountId: string
   // holds, so a call racing a settings change is priced again rather than charged the old price.
   for (let pricing = 1; pricing <= MAX_PRICINGS; pricing++) {
     const attempt = await transactionOrAnswer(deps.db, (tx) => createAtCurrentPrice(tx, deps.queue, { accountId, requestId, plan, inputs }, options));
-    if (attempt.kind === 'queued') deps.queue.jobsCommitted?.();
+    if (attempt.kind === 'queued') deps.queue.jobsCommitted?.(attempt.data.successful);
     if (attempt.kind !== 'settings_changed') return attempt;
   }
   throw new Error('the account settings kept changing while pricing a create call');
