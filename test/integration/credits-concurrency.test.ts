@@ -188,6 +188,31 @@ describe('races between pricing and the debit [postgres]', { skip: server === un
     assert.deepEqual(await h.balance(id), { credits: 2, ledger: 2 });
   });
 
+  test('a call the balance cannot pay at any price is refused before it writes: it does not wait on a product another transaction holds', async () => {
+    const { id } = await h.account(5);
+    const codes = validEans(1, 65);
+    const first = await createProducts({ db: h.container.db, queue: h.container.queue }, id, 'held-1', plan(codes));
+    assert.equal(first.kind, 'queued');
+    let settled = false;
+    let refused: Promise<CreateOutcome> | undefined;
+    const waitedOnTheProduct = await h.container.db.transaction(async (tx) => {
+      await tx.query('SELECT 1 FROM products WHERE account_id = $1 FOR UPDATE', [id]);
+      refused = createProducts({ db: h.container.db, queue: h.container.queue }, id, 'held-2', plan(codes)).finally(() => {
+        settled = true;
+      });
+      for (;;) {
+        if (settled) return false;
+        const waiting = await h.container.db.query(
+          `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND ltrim(query) LIKE 'INSERT INTO products%'`,
+        );
+        if (waiting.length > 0) return true;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    });
+    assert.deepEqual(await refused, { kind: 'insufficient_credits', required: 5, available: 0 });
+    assert.equal(waitedOnTheProduct, false, 'a refused call wrote (and locked) the product');
+  });
+
   test('image standardisation switched on before the debit: the call is priced again with it', async () => {
     const { id } = await h.account(100);
     const queue = queueThatAlso(async () => {
