@@ -8,10 +8,9 @@ import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import pino from 'pino';
-import { changeBalance } from '../src/db/accounts.ts';
 import { gs1CheckDigit } from '../src/domain/codes.ts';
+import { minimalTransactionApp } from './minimal-transaction.ts';
 import { targetNames } from './targets.ts';
 
 const BEFORE = process.env.BENCH_BEFORE;
@@ -79,31 +78,11 @@ async function startVetrina(label: string, tree: Tree, target: string): Promise<
   };
 }
 
-type AfterContainer = Awaited<ReturnType<typeof import('../src/container.ts').createContainer>>;
+type MinimalParts = Parameters<typeof minimalTransactionApp>[0];
 
-/** The minimal transaction of bench/create.ts, on the after tree's database and pool. */
-async function startMinimal(container: AfterContainer, accountId: string): Promise<Server> {
-  const app = Fastify({ logger: false });
-  app.post<{ Body: { codes: string; countries: string[] } }>('/minimal', async (request, reply) => {
-    const codes = request.body.codes.split(',');
-    await container.db.transaction(async (tx) => {
-      const products = await tx.query<{ id: string }>(
-        `INSERT INTO products (account_id, code, code_type, countries, agent_model, state)
-         SELECT $1, c, 'ean', $3::text[], 'v1', 'queued' FROM unnest($2::text[]) AS c ORDER BY c
-         ON CONFLICT (account_id, code) WHERE code IS NOT NULL AND deleted_at IS NULL DO UPDATE SET state = 'queued', updated_at = now()
-         RETURNING id`,
-        [accountId, codes, request.body.countries],
-      );
-      await container.queue.enqueue(
-        tx,
-        products.map((p) => ({ generationId: p.id, productId: p.id })),
-      );
-      if ((await changeBalance(tx, { accountId, delta: -codes.length, kind: 'charge', requestId: request.id, memo: 'minimal' })) === undefined) {
-        throw new Error('the bench account ran out of credits');
-      }
-    });
-    return reply.code(202).send({ status: 'success', queued: codes.length });
-  });
+/** The minimal transaction (bench/minimal-transaction.ts) on the after tree's database and pool. */
+async function startMinimal(container: MinimalParts, accountId: string): Promise<Server> {
+  const app = minimalTransactionApp(container, accountId);
   const url = `${await app.listen({ port: 0, host: '127.0.0.1' })}/minimal`;
   return { label: 'minimal', url, token: null, close: () => app.close() };
 }
@@ -181,7 +160,7 @@ for (const target of targetNames()) {
   for (const codesPerCall of CODES_PER_CALL) {
     const b = await startVetrina('before', before, target);
     const a = await startVetrina('after', after, target);
-    const m = await startMinimal(a.container as unknown as AfterContainer, a.accountId);
+    const m = await startMinimal(a.container as unknown as MinimalParts, a.accountId);
     const servers = [m, b, a];
     const runs = new Map(servers.map((s) => [s.label, [] as Slice[]]));
     try {

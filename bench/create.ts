@@ -5,17 +5,16 @@
 // right after its minimal row, and the ratio between the two is what survives a noisy machine.
 // Workers are off so the numbers are the API's own.
 import { writeFile } from 'node:fs/promises';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
-import { type Container, createContainer } from '../src/container.ts';
-import { changeBalance } from '../src/db/accounts.ts';
+import { createContainer } from '../src/container.ts';
 import { gs1CheckDigit } from '../src/domain/codes.ts';
 import { buildApp } from '../src/http/app.ts';
 import { createAccount } from '../src/services/accounts.ts';
-import { loadavg } from 'node:os';
+import { minimalTransactionApp } from './minimal-transaction.ts';
 import { openTarget, type TargetName, targetNames } from './targets.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -80,41 +79,13 @@ async function bareFastify(): Promise<Row> {
   return row('-', 'bare Fastify POST (JSON in/out, no DB)', result, 0);
 }
 
-/**
- * The comparator: what any service that accepts paid work must do at least, on the same database,
- * pool and tables (so the same indexes), through the same pg-boss insert and guarded debit.
- */
-async function minimalTransactionApp(container: Container, accountId: string) {
-  const app = Fastify({ logger: false });
-  app.post<{ Body: { codes: string; countries: string[] } }>('/minimal', async (request, reply) => {
-    const codes = request.body.codes.split(',');
-    await container.db.transaction(async (tx) => {
-      const products = await tx.query<{ id: string }>(
-        `INSERT INTO products (account_id, code, code_type, countries, agent_model, state)
-         SELECT $1, c, 'ean', $3::text[], 'v1', 'queued' FROM unnest($2::text[]) AS c ORDER BY c
-         ON CONFLICT (account_id, code) WHERE code IS NOT NULL AND deleted_at IS NULL DO UPDATE SET state = 'queued', updated_at = now()
-         RETURNING id`,
-        [accountId, codes, request.body.countries],
-      );
-      await container.queue.enqueue(
-        tx,
-        products.map((p) => ({ generationId: p.id, productId: p.id })),
-      );
-      const balance = await changeBalance(tx, { accountId, delta: -codes.length, kind: 'charge', requestId: request.id, memo: 'minimal' });
-      if (balance === undefined) throw new Error('the bench account ran out of credits');
-    });
-    return reply.code(202).send({ status: 'success', queued: codes.length });
-  });
-  return app;
-}
-
 async function vetrina(name: TargetName): Promise<Row[]> {
   const { opened, close } = await openTarget(name);
   const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000', DB_POOL_SIZE: '20' });
   const container = await createContainer(config, { logger: pino({ level: 'silent' }), database: opened });
   const { token, account } = await createAccount(container.db, { name: 'bench', credits: 2_000_000_000, imageStandardization: false });
   const accountId = account.id;
-  const minimal = await minimalTransactionApp(container, accountId);
+  const minimal = minimalTransactionApp(container, accountId);
   const minimalAddress = await minimal.listen({ port: 0, host: '127.0.0.1' });
   const app = await buildApp(container);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -101,7 +101,7 @@ export function webhookQueue(boss: PgBoss): WebhookQueue {
 
 export function generationQueue(boss: PgBoss, wakeup?: WorkerWakeup): GenerationQueue {
   return {
-    jobsCommitted: () => wakeup?.jobsCommitted(),
+    jobsCommitted: (jobs) => wakeup?.jobsCommitted(jobs),
     async enqueue(tx: SqlRunner, jobs: readonly GenerationJob[], options = {}) {
       if (jobs.length === 0) return;
       const startAfter = options.startAfterSeconds === undefined ? {} : { startAfter: new Date(Date.now() + options.startAfterSeconds * 1000) };

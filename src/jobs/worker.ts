@@ -128,7 +128,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
         loop?.running(false);
       }
     });
-    loop = deps.wakeup?.addLoop(boss, workerId);
+    loop = deps.wakeup?.addLoop(boss, workerId, config.worker.batchSize);
   }
 
   const dead = { pollingIntervalSeconds: config.worker.pollSeconds, includeMetadata: true } as const;

@@ -80,6 +80,11 @@ export function priceOf(existing: readonly ExistingProduct[], plan: CreatePlan, 
   }, 0);
 }
 
+/** What the call costs when none of its products has countries beyond the requested ones: never more than its exact price. */
+function lowestPriceOf(plan: CreatePlan, images: boolean, credits: ModelCredits | undefined): number {
+  return plan.products.length * createCost(plan.agentModel, plan.countries.length, images, credits);
+}
+
 function skuTaken(sku: string, productId: string): CreateOutcome {
   return { kind: 'invalid', errors: { sku: [`The sku "${sku}" already names product ${productId}, which has a different code.`] } };
 }
@@ -150,7 +155,7 @@ export async function createProducts(deps: CreateProductsDeps, accountId: string
   // holds, so a call racing a settings change is priced again rather than charged the old price.
   for (let pricing = 1; pricing <= MAX_PRICINGS; pricing++) {
     const attempt = await transactionOrAnswer(deps.db, (tx) => createAtCurrentPrice(tx, deps.queue, { credits: deps.modelCredits, accountId, requestId, plan, inputs }, options));
-    if (attempt.kind === 'queued') deps.queue.jobsCommitted?.();
+    if (attempt.kind === 'queued') deps.queue.jobsCommitted?.(attempt.data.successful);
     if (attempt.kind !== 'settings_changed') return attempt;
   }
   throw new Error('the account settings kept changing while pricing a create call');
@@ -170,10 +175,12 @@ async function createAtCurrentPrice(tx: SqlRunner, queue: GenerationQueue, call:
   const account = await findAccountById(tx, accountId);
   if (account === undefined) throw new Error(`account ${accountId} vanished during a request`);
   const images = account.image_standardization;
-  // A sku must be checked against the products it may already name before anything is written.
-  // A call of codes alone needs no look-up: it is priced by what its upsert wrote (the merged
-  // countries), and the guarded debit refuses it, rolled back, when the balance is short.
-  if (inputs.sku !== null) {
+  // A sku must be checked against the products it may already name before anything is written,
+  // and so must a call the balance cannot pay even at its lowest price: refused with the exact
+  // price, it writes nothing, so a client without credits costs no product writes or locks.
+  // Any other call of codes alone needs no look-up: it is priced by what its upsert wrote (the
+  // merged countries), and the guarded debit refuses it, rolled back, when the balance is short.
+  if (inputs.sku !== null || account.credits < lowestPriceOf(plan, images, call.credits)) {
     const codes = plan.products.flatMap((p) => (p.code === null ? [] : [p.code]));
     const existing = await findExistingProducts(tx, accountId, codes, inputs.sku);
     const price = priceOf(existing, plan, inputs.sku, images, call.credits);

@@ -19,8 +19,8 @@ export interface GenerationQueue {
    * already running (or one this misses) finds its generation settled and does nothing.
    */
   cancel(tx: SqlRunner, jobs: readonly GenerationJob[]): Promise<void>;
-  /** After the commit of a transaction that enqueued: lets a free worker of this process start now rather than at its next poll. */
-  jobsCommitted?(): void;
+  /** After the commit of a transaction that enqueued `jobs`: lets free workers of this process start them now rather than at their next poll. */
+  jobsCommitted?(jobs: number): void;
 }
 
 /** What an engine writes from: the product as the caller described it, and every fact known about it. */

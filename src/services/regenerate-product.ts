@@ -70,6 +70,6 @@ export async function regenerateProduct(
     await options.beforeCommit?.(tx, queued);
     return { commit: queued };
   });
-  if (outcome.kind === 'queued') deps.queue.jobsCommitted?.();
+  if (outcome.kind === 'queued') deps.queue.jobsCommitted?.(1);
   return outcome;
 }

@@ -243,6 +243,26 @@ for (const target of databaseTargets()) {
       assert.deepEqual([res.json<{ required: number }>().required, res.json<{ available: number }>().available], [6, 5]);
     });
 
+    test('402 with image standardisation, a re-queue, a new code and a repeat: the exact price, and the known product left as it was', async () => {
+      const { id, token } = await h.account(100, { imageStandardization: true });
+      const [known, fresh] = validEans(2, 35);
+      assert.equal((await h.post(CREATE, token, { codes: known, countries: ['it', 'de'] })).statusCode, 202);
+      await changeBalance(h.container.db, { accountId: id, delta: -(100 - 7 - 13), kind: 'adjustment' });
+      const snapshot = `SELECT p.countries, p.state, p.latest_generation_id, p.updated_at::text,
+          (SELECT count(*)::int FROM generations g WHERE g.account_id = p.account_id) AS generations,
+          (SELECT count(*)::int FROM credit_ledger l WHERE l.account_id = p.account_id) AS ledger_rows,
+          (SELECT count(*)::int FROM pgboss.job j WHERE j.data->>'productId' = p.id::text) AS jobs
+        FROM products p WHERE p.account_id = $1`;
+      const before = await h.container.db.query(snapshot, [id]);
+      // known: it, de and fr, + 1 for images = 8; fresh: fr + 1 = 6; the repeat fails and costs nothing.
+      const res = await h.post(CREATE, token, { codes: `${known},${fresh},${known}`, countries: ['fr'] });
+      assert.equal(res.statusCode, 402);
+      const body = res.json<{ code: string; required: number; available: number }>();
+      assert.deepEqual([body.code, body.required, body.available], ['insufficient_credits', 14, 13]);
+      assert.deepEqual(await h.container.db.query(snapshot, [id]), before);
+      assert.deepEqual(await h.balance(id), { credits: 13, ledger: 13 });
+    });
+
     test('the same code in two accounts makes two products', async () => {
       const a = await h.account(100);
       const b = await h.account(100);

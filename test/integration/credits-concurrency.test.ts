@@ -141,6 +141,78 @@ describe('races between pricing and the debit [postgres]', { skip: server === un
     }
   }
 
+  /** Two creates of one new code, the second waiting on the first's uncommitted insert. */
+  async function sameCodeRace(credits: number, seed: number): Promise<{ id: string; outcomes: CreateOutcome[] }> {
+    const { id } = await h.account(credits);
+    let second: Promise<CreateOutcome> | undefined;
+    const queue = queueThatAlso(async () => {
+      second = createProducts({ db: h.container.db, queue: h.container.queue }, id, `same-${seed}b`, plan(validEans(1, seed)));
+      await waitForLockWaitOn('INSERT INTO products');
+    });
+    const first = await createProducts({ db: h.container.db, queue }, id, `same-${seed}a`, plan(validEans(1, seed)));
+    assert.ok(second !== undefined);
+    return { id, outcomes: [first, await second] };
+  }
+
+  /** The account's products, each with the generation it names as latest, which must exist. */
+  async function productsWithLatest(accountId: string) {
+    return h.container.db.query<{ id: string; generations: number; latest_exists: boolean }>(
+      `SELECT p.id, (SELECT count(*)::int FROM generations g WHERE g.product_id = p.id) AS generations,
+              EXISTS (SELECT 1 FROM generations g WHERE g.id = p.latest_generation_id AND g.product_id = p.id) AS latest_exists
+       FROM products p WHERE p.account_id = $1`,
+      [accountId],
+    );
+  }
+
+  test('the same new code created twice at once: one product, two paid generations, the latest one real', async () => {
+    const { id, outcomes } = await sameCodeRace(20, 63);
+    assert.deepEqual(
+      outcomes.map((o) => o.kind),
+      ['queued', 'queued'],
+    );
+    const ids = outcomes.map((o) => (o.kind === 'queued' ? o.data.imported_products[0]?.id : undefined));
+    assert.equal(ids[0], ids[1]);
+    assert.deepEqual(await productsWithLatest(id), [{ id: ids[0], generations: 2, latest_exists: true }]);
+    assert.deepEqual(await h.balance(id), { credits: 10, ledger: 10 });
+  });
+
+  test('the same new code created twice at once with credits for one: the second is refused with the exact figures', async () => {
+    const { id, outcomes } = await sameCodeRace(7, 64);
+    assert.equal(outcomes[0]?.kind, 'queued');
+    assert.deepEqual(outcomes[1], { kind: 'insufficient_credits', required: 5, available: 2 });
+    const products = await productsWithLatest(id);
+    assert.deepEqual(
+      products.map((p) => [p.generations, p.latest_exists]),
+      [[1, true]],
+    );
+    assert.deepEqual(await h.balance(id), { credits: 2, ledger: 2 });
+  });
+
+  test('a call the balance cannot pay at any price is refused before it writes: it does not wait on a product another transaction holds', async () => {
+    const { id } = await h.account(5);
+    const codes = validEans(1, 65);
+    const first = await createProducts({ db: h.container.db, queue: h.container.queue }, id, 'held-1', plan(codes));
+    assert.equal(first.kind, 'queued');
+    let settled = false;
+    let refused: Promise<CreateOutcome> | undefined;
+    const waitedOnTheProduct = await h.container.db.transaction(async (tx) => {
+      await tx.query('SELECT 1 FROM products WHERE account_id = $1 FOR UPDATE', [id]);
+      refused = createProducts({ db: h.container.db, queue: h.container.queue }, id, 'held-2', plan(codes)).finally(() => {
+        settled = true;
+      });
+      for (;;) {
+        if (settled) return false;
+        const waiting = await h.container.db.query(
+          `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND ltrim(query) LIKE 'INSERT INTO products%'`,
+        );
+        if (waiting.length > 0) return true;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    });
+    assert.deepEqual(await refused, { kind: 'insufficient_credits', required: 5, available: 0 });
+    assert.equal(waitedOnTheProduct, false, 'a refused call wrote (and locked) the product');
+  });
+
   test('image standardisation switched on before the debit: the call is priced again with it', async () => {
     const { id } = await h.account(100);
     const queue = queueThatAlso(async () => {

@@ -149,6 +149,27 @@ for (const target of databaseTargets()) {
       assert.equal((await list(token, follow(page.next_page_url))).data.length, 1);
     });
 
+    test('a page by number is the same slice of the filtered list as one long page, ties in updated_at included', async () => {
+      const { id: accountId, token } = await h.account();
+      // Three change times shared by many products (ties broken by id), two countries, one brand in three.
+      await h.container.db.query(
+        `INSERT INTO products (account_id, sku, brand, countries, agent_model, state, updated_at)
+         SELECT $1, 'DEEP-' || g, CASE WHEN g % 3 = 0 THEN 'acme' END, CASE WHEN g % 2 = 0 THEN ARRAY['it'] ELSE ARRAY['it', 'de'] END,
+                'v2', 'completed', timestamptz '2024-05-01' + (g % 3) * interval '1 hour'
+         FROM generate_series(1, 40) g`,
+        [accountId],
+      );
+      for (const filters of ['', '&country=de', '&brand=acme', '&search=DEEP-1', '&country=it&updated_from=2024-05-01T00:30:00Z']) {
+        const whole = await list(token, `?per_page=200${filters}`);
+        assert.ok(whole.data.length > 3, filters);
+        for (let page = 1; page <= Math.ceil(whole.data.length / 3) + 1; page++) {
+          const slice = await list(token, `?per_page=3&page=${page}${filters}`);
+          assert.deepEqual(ids(slice), ids(whole).slice((page - 1) * 3, page * 3), `${filters} page ${page}`);
+          assert.equal(slice.total, whole.total, filters);
+        }
+      }
+    });
+
     test('each filter, and search by code, sku, handle or title', async () => {
       const { id: accountId, token } = await h.account();
       const db = h.container.db;

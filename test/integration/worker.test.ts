@@ -7,6 +7,7 @@ import { createTemplateEngine } from '../../src/generation/template/engine.ts';
 import { JOBS } from '../../src/jobs/registry.ts';
 import { startWorkers } from '../../src/jobs/worker.ts';
 import type { ContentEngine, EngineInput } from '../../src/services/ports.ts';
+import type { SourceChain } from '../../src/sources/source-chain.ts';
 import { runGeneration } from '../../src/services/run-generation.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
@@ -316,6 +317,60 @@ for (const target of databaseTargets()) {
         assert.deepEqual([...done.values()], ['completed', 'completed']);
       } finally {
         release();
+        await h.close();
+      }
+    });
+
+    test('a create or regeneration that commits wakes an idle worker of its process instead of waiting for the poll', async () => {
+      // Polls a minute apart, longer than `settled` waits: only a wake lets these settle in time.
+      const h = await startHarness(target, { env: { QUEUE_POLL_SECONDS: '60' } });
+      try {
+        const { token } = await h.account(100);
+        const first = await createOne(h, token, { codes: validEans(1, 45)[0], ...PASTA, countries: ['it'] });
+        const created = await generationOf(h, first);
+        assert.equal((await h.settled([created], 20_000)).get(created), 'completed');
+        // Every loop has fetched by now and waits out its poll.
+        assert.equal((await h.post(`/api/v1/products/regenerate/${first}`, token, { fields: { title: '' } })).statusCode, 202);
+        const regenerated = await generationOf(h, first);
+        assert.equal((await h.settled([regenerated], 20_000)).get(regenerated), 'completed');
+        const second = await generationOf(h, await createOne(h, token, { codes: validEans(1, 46)[0], ...PASTA, countries: ['it'] }));
+        assert.equal((await h.settled([second], 20_000)).get(second), 'completed');
+      } finally {
+        await h.close();
+      }
+    });
+
+    test('a create of more jobs than one loop takes wakes as many idle loops as it needs', async () => {
+      const h = await startHarness(target, { workers: false, env: { QUEUE_POLL_SECONDS: '60', WORKER_CONCURRENCY: '2', WORKER_BATCH_SIZE: '4' } });
+      try {
+        // Once armed, no product's sources are read until all 8 are being read: only both loops
+        // together hold 8 jobs, so the products settle only if the create woke both.
+        let armed = false;
+        let arrived = 0;
+        let release = () => {};
+        const allArrived = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        const sources: SourceChain = {
+          names: h.container.sources.names,
+          health: () => h.container.sources.health(),
+          async gather(query, signal) {
+            if (armed && ++arrived === 8) release();
+            if (armed) await allArrived;
+            return h.container.sources.gather(query, signal);
+          },
+        };
+        await startWorkers({ ...h.container, sources, events: h.events });
+        const { token } = await h.account(100);
+        const first = await generationOf(h, await createOne(h, token, { codes: validEans(1, 47)[0], ...PASTA, countries: ['it'] }));
+        await h.settled([first], 20_000);
+        // Every loop has fetched by now and waits out its poll.
+        armed = true;
+        const res = await h.post(CREATE, token, { codes: validEans(8, 48).join(','), countries: ['it'] });
+        assert.equal(res.statusCode, 202, res.body);
+        const generations = await h.generationIdsOf(res.json<Imported>().data.imported_products.map((p) => p.id));
+        assert.equal((await h.settled(generations, 20_000)).size, 8);
+      } finally {
         await h.close();
       }
     });
