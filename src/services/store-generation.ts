@@ -3,7 +3,7 @@ import { listContent, upsertContent } from '../db/content.ts';
 import type { Database } from '../db/database.ts';
 import { completeGeneration, type GenerationRow } from '../db/generations.ts';
 import { recordProductFamily, setProductFacts, type ProductRow } from '../db/products.ts';
-import { recordGenerationSettled } from '../db/webhook-events.ts';
+import { lockPublicationStates, recordGenerationSettled, recordPublicationChanges } from '../db/webhook-events.ts';
 import type { CountryContent } from '../domain/content.ts';
 import { changedFields } from '../domain/content-changes.ts';
 import type { Fact } from '../domain/facts.ts';
@@ -36,7 +36,8 @@ function historyOf(generation: GenerationRow, before: readonly CountryContent[],
 
 /**
  * Settles the generation and writes its records, their history, the product's facts and its
- * `product.completed` webhook event in one transaction, only while this run still holds its claim. Content is written by (product,
+ * `product.completed` webhook event (and a `product.publication_state_changed` when it sends the
+ * product back to review) in one transaction, only while this run still holds its claim. Content is written by (product,
  * country), so a run that stores after another replaces rather than duplicates.
  */
 export async function storeGeneration(db: Database, { generation, fence }: HeldClaim, product: ProductRow, result: Result): Promise<GenerationOutcome> {
@@ -45,6 +46,8 @@ export async function storeGeneration(db: Database, { generation, fence }: HeldC
     const history = historyOf(generation, before, result.content);
     // A create always asks for a review; a regeneration only when it changed something.
     const review = generation.kind === 'create' || history.length > 0;
+    // Read under the lock the completion takes anyway, so the change it makes is reported as it was.
+    const published = review ? await lockPublicationStates(tx, [product.id]) : [];
     if (!(await completeGeneration(tx, generation.id, fence, result.productHandle, result.usage, review))) return false;
     await insertHistory(tx, product.id, generation.id, history);
     await upsertContent(tx, product.id, generation.id, result.content);
@@ -52,6 +55,9 @@ export async function storeGeneration(db: Database, { generation, fence }: HeldC
     await setProductFacts(tx, product.id, generation.kind === 'regenerate' ? mergeFacts(product.facts, result.facts) : result.facts);
     if (result.newFamily) await recordProductFamily(tx, product.id, result.newFamily.id, result.newFamily.proposed);
     await recordGenerationSettled(tx, generation.id);
+    // A record that changed goes back to review: an integrator that follows publication events
+    // alone must hear that an `online` product is `pending_review` again.
+    await recordPublicationChanges(tx, product.account_id, published, 'pending_review');
     return true;
   });
   return stored ? 'completed' : 'claim_lost';

@@ -109,7 +109,7 @@ for (const target of databaseTargets()) {
       return { id: data.id, secret: defined(data.secret), path };
     }
 
-    test('a created product, its publication and its regeneration each reach the endpoint, signed and in order', async () => {
+    test('a created product, its publication, its regeneration and its return to review each reach the endpoint, signed and in order', async () => {
       const { token } = await h.account(100);
       const endpoint = await register(token, { description: 'shop' });
       assert.match(endpoint.secret, /^whsec_/);
@@ -129,13 +129,13 @@ for (const target of databaseTargets()) {
       assert.equal(regen.statusCode, 202, regen.body);
       await h.settled(await h.generationIdsOf([id]));
 
-      const got = await receiver.waitFor(endpoint.path, 3);
+      const got = await receiver.waitFor(endpoint.path, 4);
       const events = got.map((m) => verified(endpoint.secret, m));
       assert.deepEqual(
         events.map((e) => e.type),
-        ['product.completed', 'product.publication_state_changed', 'product.completed'],
+        ['product.completed', 'product.publication_state_changed', 'product.completed', 'product.publication_state_changed'],
       );
-      const [completed, published, regenerated] = events.map((e) => e.data);
+      const [completed, published, regenerated, backToReview] = events.map((e) => e.data);
       assert.equal(completed?.product_id, id);
       assert.equal(completed?.generation_id, generationId);
       assert.equal(completed?.kind, 'create');
@@ -145,13 +145,14 @@ for (const target of databaseTargets()) {
       assert.equal(completed?.failure, null);
       assert.deepEqual([published?.previous_publication_state, published?.publication_state], ['pending_review', 'ready']);
       assert.equal(regenerated?.kind, 'regenerate');
+      assert.deepEqual([backToReview?.previous_publication_state, backToReview?.publication_state], ['ready', 'pending_review'], 'the changed title sends it back to review');
       assert.ok(got.every((m) => m.headers['content-type'] === 'application/json'));
 
       const listedDeliveries = await deliveriesOnceThey(h, token, endpoint.id, (all) => all.every((d) => d.state === 'delivered'));
-      assert.equal(listedDeliveries.length, 3);
+      assert.equal(listedDeliveries.length, 4);
       assert.ok(listedDeliveries.every((d) => d.attempts === 1 && d.last_status === 200 && d.delivered_at !== null));
       // Newest first.
-      assert.equal(listedDeliveries[0]?.event_id, got[2]?.headers['webhook-id']);
+      assert.equal(listedDeliveries[0]?.event_id, got[3]?.headers['webhook-id']);
     });
 
     test('500, 500, then 200: each retry goes exactly when the schedule says, with the same id', async () => {
