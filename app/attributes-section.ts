@@ -7,25 +7,24 @@ import { errorText } from './widgets.ts';
 // Accounts with an attribute schema: each value beside the facts it cites, the missing ones
 // listed, the family (a proposed one confirmed with one click) and completeness.
 
-let names: Promise<Map<string, Attribute>> | null = null;
-
-/** The account's attribute names, asked once per page load; ids stand in when it fails. */
+/** The account's attribute names and units; ids stand in when they cannot be read. */
 function attributeNames(): Promise<Map<string, Attribute>> {
-  names ??= api<{ data: Attribute[] }>('GET', '/api/v1/attributes').then(
+  return api<{ data: Attribute[] }>('GET', '/api/v1/attributes').then(
     (res) => new Map(res.body.data.map((a) => [a.attribute_id, a])),
     () => new Map(),
   );
-  return names;
 }
 
 export function AttributesSection({ product, onChanged }: { product: Product; onChanged: (note: string) => Promise<void> }) {
   const missing = product.missing_attributes;
-  const [schema, setSchema] = useState<Map<string, Attribute>>(new Map());
+  // Asked once per product page, so a sign-in as another account never sees stale names.
+  const [schema, setSchema] = useState<Map<string, Attribute> | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (missing !== undefined) void attributeNames().then(setSchema);
   }, [missing === undefined]);
   if (missing === undefined) return null;
+  if (schema === null) return html`<section aria-labelledby="attr-h"><h2 id="attr-h">${t('attributes')}</h2><p>${t('loading')}</p></section>`;
   const label = (id: string) => schema.get(id)?.name ?? id;
   const unit = (id: string) => schema.get(id)?.unit ?? null;
   const confirmFamily = async () => {
