@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { listening } from '../helpers/api-client.ts';
+import { defined } from '../helpers/assert.ts';
 import { type Browser, launchBrowser, recordRequests, seriousAxeViolations } from '../helpers/browser.ts';
 import { validEans } from '../helpers/codes.ts';
 import { databaseTargets } from '../helpers/databases.ts';
@@ -52,6 +53,7 @@ for (const target of databaseTargets()) {
     let browser: Browser;
     let page: Page;
     let requests: string[];
+    let schemaProduct: { token: string; id: string } | null = null;
 
     before(async () => {
       receiver = await startWebhookReceiver();
@@ -131,6 +133,7 @@ for (const target of databaseTargets()) {
       assert.equal(created.statusCode, 202, created.body);
       const id = created.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]?.id ?? '';
       await h.settled(await h.generationIdsOf([id]));
+      schemaProduct = { token, id };
 
       await signIn(page, base, token);
       await page.goto(`${base}/app#/products/${id}`);
@@ -171,6 +174,20 @@ for (const target of databaseTargets()) {
           return doc.scrollWidth - doc.clientWidth;
         });
         assert.ok(overflow <= 0, `no sideways scrolling (${overflow} px too wide)`);
+
+        const { token: schemaToken, id } = defined(schemaProduct, 'the schema test ran first');
+        await signIn(small, base, schemaToken, { token: 'Token API', button: 'Accedi', landed: 'Prodotti' });
+        await small.goto(`${base}/app#/products/${id}`);
+        await small.getByRole('rowheader', { name: 'Power' }).waitFor();
+        assert.deepEqual(
+          await small
+            .getByRole('list', { name: /Mancanti/ })
+            .getByRole('listitem')
+            .allInnerTexts(),
+          ['Dimmable'],
+        );
+        await small.getByText('Completezza').waitFor();
+        await expectAccessible(small, 'product with attributes, phone, Italian');
       } finally {
         await phone.close();
       }
