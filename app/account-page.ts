@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { type Account, api, type CatalogueImport, type LedgerEntry, uploadCatalogue } from './api.ts';
 import { html } from './html.ts';
 import { formatTime, type MessageKey, t } from './i18n.ts';
+import { WebhooksPanel } from './webhooks-panel.ts';
 import { errorText } from './widgets.ts';
 
 function CatalogueUpload() {
@@ -77,5 +78,6 @@ export function AccountPage() {
       </table></div>
       ${nextBefore === null ? null : html`<button type="button" class="secondary" onClick=${() => loadLedger(nextBefore)}>${t('more')}</button>`}
     </section>
-    <${CatalogueUpload} />`;
+    <${CatalogueUpload} />
+    <${WebhooksPanel} />`;
 }

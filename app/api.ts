@@ -165,6 +165,11 @@ export interface Product {
   failure: { reason: string; message: string } | null;
   facts: Fact[];
   generation: { id: string; kind: string; agent_model: string; usage: GenerationUsage | null } | null;
+  /** Accounts with an attribute schema only. */
+  family?: string | null;
+  family_proposed?: boolean;
+  completeness?: number | null;
+  missing_attributes?: string[];
 }
 
 export type FieldValue = string | string[] | null;
@@ -208,4 +213,32 @@ export interface CatalogueImport {
 export interface PriceList {
   create: { base: { v1: number; v2: number }; per_extra_country: number; image_standardization: number };
   regenerate: { v1: number; v2: number };
+}
+
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  description: string | null;
+  events: string[] | null;
+  status: 'enabled' | 'disabled';
+  validation_messages: string[];
+  created_at: string;
+}
+
+export interface WebhookDelivery {
+  id: string;
+  type: string;
+  state: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  last_status: number | null;
+  last_error: string | null;
+  next_attempt_at: string | null;
+  delivered_at: string | null;
+  created_at: string;
+}
+
+export interface Attribute {
+  attribute_id: string;
+  name: string;
+  unit: string | null;
 }
