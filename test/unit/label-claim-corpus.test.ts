@@ -174,6 +174,54 @@ describe('label claims in every word form, per language', () => {
     }
   });
 
+  test('a negation reaches no further than its clause, and "not only" negates nothing', () => {
+    for (const [text, claim] of [
+      ['No preservatives, organic ingredients.', 'organic'],
+      ['Pas de conservateurs, recette végane.', 'vegan'],
+      ['No artificial colours, vegan recipe.', 'vegan'],
+      ['Not only tasty but also organic.', 'organic'],
+      ['Non solo buono, ma anche biologico.', 'organic'],
+      ['Nicht nur lecker, sondern auch bio.', 'organic'],
+      ['Niet alleen lekker, ook biologisch.', 'organic'],
+      ['Non solo biologico: anche vegano.', 'organic'],
+    ] as const) {
+      assert.ok(
+        findClaims(text).some((f) => f.claim === claim && f.madeAboutProduct),
+        text,
+      );
+    }
+  });
+
+  test('"contains no gluten" in every language is the gluten-free claim', () => {
+    for (const [text, claim] of [
+      ['Non contiene glutine.', 'gluten-free'],
+      ['Ne contient pas de gluten.', 'gluten-free'],
+      ['Enthält kein Gluten.', 'gluten-free'],
+      ['Bevat geen gluten.', 'gluten-free'],
+      ['Nie zawiera glutenu.', 'gluten-free'],
+      ['Não contém glúten.', 'gluten-free'],
+      ['Free of gluten.', 'gluten-free'],
+      ['Enthält keine Laktose.', 'lactose-free'],
+      ['Non contiene lattosio.', 'lactose-free'],
+      ['Kein Palmöl.', 'palm-oil-free'],
+    ] as const) {
+      assert.ok(
+        findClaims(text).some((f) => f.claim === claim && f.madeAboutProduct),
+        text,
+      );
+    }
+  });
+
+  test('biodegradable and the Öko-Test rating are no organic claim', () => {
+    for (const text of ['Biologisch abbaubare Formel.', 'Tenside sind biologisch abbaubar.', 'Biologisch afbreekbaar.', 'ÖKO-TEST Urteil: sehr gut.', 'Öko-Test sehr gut']) {
+      assert.deepEqual(
+        findClaims(text).filter((f) => f.madeAboutProduct),
+        [],
+        text,
+      );
+    }
+  });
+
   test('a claim a fact makes in another language and form supports the record', () => {
     const record = { title: 'Gallo Espaguetis', key_features: [], global_attr: {} };
     assert.deepEqual(checkLabelClaims({ ...record, description: 'Espaguetis integrales ecológicos, aptos para veganos.' }, ['Organic', 'Vegan']), []);

@@ -1,7 +1,7 @@
 // Finds label claims in a text by word stems in every content language, so the forms a model or a
 // source writes ("espaguetis ecológicos", "suitable for vegans", "für Veganer geeignet") are
 // found like the listed ones. A claim after a negation, or about the packaging, is not one. Pure.
-import { LABEL_CLAIMS, NEGATIONS, PACKAGING, type LabelClaim } from './label-claim-phrases.ts';
+import { CONTRASTS, LABEL_CLAIMS, NEGATIONS, NOT_A_LABEL_BEFORE, ONLY, PACKAGING, type LabelClaim } from './label-claim-phrases.ts';
 import { STEMMED_LANGUAGES, stem, wordsOf, type StemmedLanguage, type Word } from './word-stems.ts';
 
 export interface ClaimFound {
@@ -73,9 +73,25 @@ function sentenceWindow(words: readonly Word[], index: number, step: 1 | -1, rea
   return out;
 }
 
+/**
+ * Whether a negation turns the claim at `first` around: one in the same clause, with no "but"
+ * between ("No preservatives, organic ingredients" and "not only tasty but also organic" claim
+ * organic), and not "not only" ("non solo biologico" claims it too).
+ */
+function negated(words: readonly Word[], first: number): boolean {
+  for (let i = first - 1; i >= 0 && first - i <= NEGATION_REACH; i--) {
+    const word = words[i];
+    if (word === undefined || words[i + 1]?.clauseStart === true || CONTRASTS.has(word.text)) return false;
+    if (NEGATIONS.has(word.text) && !ONLY.has(words[i + 1]?.text ?? '')) return true;
+  }
+  return false;
+}
+
 function aboutProduct(words: readonly Word[], first: number, last: number): boolean {
-  if (sentenceWindow(words, first, -1, NEGATION_REACH).some((w) => NEGATIONS.has(w.text))) return false;
-  const near = [...sentenceWindow(words, first, -1, 1), ...sentenceWindow(words, last, 1, PACKAGING_REACH)];
+  if (negated(words, first)) return false;
+  const after = sentenceWindow(words, last, 1, PACKAGING_REACH);
+  if (after[0] !== undefined && NOT_A_LABEL_BEFORE.has(after[0].text)) return false;
+  const near = [...sentenceWindow(words, first, -1, 1), ...after];
   return !near.some((w) => PACKAGING.has(w.text));
 }
 

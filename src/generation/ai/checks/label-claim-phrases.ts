@@ -56,6 +56,15 @@ export const LABEL_CLAIMS: readonly LabelClaim[] = [
       'zonder gluten',
       'bezglutenowy',
       'bez glutenu',
+      // Said as "contains none", the same claim: a negation at a phrase's start is its own.
+      'free of gluten',
+      'non contiene glutine',
+      'kein gluten',
+      'ne contient pas de gluten',
+      'no contiene gluten',
+      'não contém glúten',
+      'geen gluten',
+      'nie zawiera glutenu',
     ],
   },
   {
@@ -75,6 +84,14 @@ export const LABEL_CLAIMS: readonly LabelClaim[] = [
       'zonder lactose',
       'bez laktozy',
       'bezlaktozowy',
+      'free of lactose',
+      'non contiene lattosio',
+      'kein laktose',
+      'ne contient pas de lactose',
+      'no contiene lactosa',
+      'não contém lactose',
+      'geen lactose',
+      'nie zawiera laktozy',
     ],
   },
   {
@@ -121,6 +138,14 @@ export const LABEL_CLAIMS: readonly LabelClaim[] = [
       'zonder palmolie',
       'palmolievrij',
       'bez oleju palmowego',
+      'free of palm oil',
+      'non contiene olio di palma',
+      'kein palmöl',
+      'ne contient pas d huile de palme',
+      'no contiene aceite de palma',
+      'não contém óleo de palma',
+      'geen palmolie',
+      'nie zawiera oleju palmowego',
     ],
   },
   {
@@ -203,6 +228,18 @@ export const LABEL_CLAIMS: readonly LabelClaim[] = [
 
 /** Words that turn a claim around when they come a few words before it ("nicht wasserdicht", "non biologico"). */
 export const NEGATIONS: ReadonlySet<string> = new Set(['not', 'non', 'nicht', 'kein', 'keine', 'keinen', 'pas', 'no', 'não', 'nao', 'niet', 'geen', 'nie', 'ni', 'never', 'mai']);
+
+/** Words that end a negation's reach: "not only tasty but also organic", "non dolce ma biologico". */
+export const CONTRASTS: ReadonlySet<string> = new Set(['but', 'ma', 'però', 'sondern', 'aber', 'mais', 'pero', 'sino', 'mas', 'porém', 'maar', 'ale', 'lecz']);
+
+/** Words after a negation that make it "not only", which asserts what follows ("non solo biologico"). */
+export const ONLY: ReadonlySet<string> = new Set(['only', 'just', 'solo', 'soltanto', 'nur', 'seulement', 'uniquement', 'sólo', 'só', 'apenas', 'alleen', 'tylko']);
+
+/**
+ * Words right after a claim word that make it another thing: "biologisch abbaubar" is
+ * biodegradable, "Öko-Test" a magazine's rating; neither says the product is organic.
+ */
+export const NOT_A_LABEL_BEFORE: ReadonlySet<string> = new Set(['abbaubar', 'abbaubare', 'abbaubaren', 'abbaubarer', 'abbaubares', 'afbreekbaar', 'afbreekbare', 'test']);
 
 /**
  * Nouns that make a claim one about the packaging rather than the product ("vegan-friendly
