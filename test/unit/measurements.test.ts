@@ -56,4 +56,16 @@ describe('measurements in free text', () => {
     assert.equal(read('Dimensions 1230.4 x 707.4 x 25.9 mm', 'de-DE').dimensions, '1230,4 × 707,4 × 25,9 mm');
     assert.equal(read('Battery 2.500 mAh', 'de-DE').battery_capacity, '2.500 mAh');
   });
+
+  test('a number grouped with spaces (fr, pl) is read whole, never as its last three digits', () => {
+    assert.equal(read('Flux lumineux 1 055 lm', 'fr-FR').luminous_flux, '1 055 lm');
+    assert.equal(read('Batterie 10\u00a0000 mAh', 'fr-FR').battery_capacity, '10\u00a0000 mAh');
+    assert.equal(read('Akumulator 20\u202f000 mAh', 'pl-PL').battery_capacity, '20\u202f000 mAh');
+    assert.deepEqual(
+      scanMeasurements('Batterie 10 000 mAh').map((m) => m.amounts.map((a) => a.value)),
+      [['10000']],
+    );
+    // A lamp base or a model number before a number groups nothing.
+    assert.deepEqual(read('Ampoule E27 806 lm 9 W'), { luminous_flux: '806 lm', power: '9 W' });
+  });
 });

@@ -49,7 +49,8 @@ export interface Measurement {
   end: number;
 }
 
-const GROUPED = String.raw`[1-9]\d{0,2}(?:[.,]\d{3})+(?:[.,]\d+)?(?![\d])`;
+// French and Polish group thousands with a (no-break) space: "1 055 lm" is 1055, never "055 lm".
+const GROUPED = String.raw`[1-9]\d{0,2}(?:[.,\u00a0\u202f ]\d{3})+(?:[.,]\d+)?(?![\d])`;
 const PLAIN = String.raw`\d+(?:[.,]\d+)?`;
 const NUMBER = `(?:${GROUPED}|${PLAIN})`;
 const START = String.raw`(?<![\p{L}\p{N}.,_-])`;
@@ -60,7 +61,7 @@ function amountOf(written: string): Amount {
   const grouped = new RegExp(`^${GROUPED}$`, 'u').test(written);
   if (grouped) {
     const decimal = /([.,])(\d{1,2}|\d{4,})$/.exec(written);
-    const whole = (decimal === null ? written : written.slice(0, decimal.index)).replace(/[.,]/g, '');
+    const whole = (decimal === null ? written : written.slice(0, decimal.index)).replace(/[.,\s]/gu, '');
     return { value: decimal?.[2] === undefined ? whole : `${whole}.${decimal[2].replace(/0+$/, '')}`.replace(/\.$/, ''), written, grouped: true };
   }
   const [int = '', fraction = ''] = written.replace(',', '.').split('.');
