@@ -121,6 +121,24 @@ describe('key features from attributes', () => {
   });
 });
 
+describe('key features that restate one another', () => {
+  test('a measurement a short bullet already states is not repeated under its label', async () => {
+    const rows = [
+      { name: 'Lampadina LED', brand: 'Ikea', description: 'Lampadina LED E27, 806 lm, 2700K. Potenza 8,6 W.' },
+      { name: 'Powerbank', brand: 'Anker', description: 'Powerbank 10,000 mAh. 20W USB-C. 20W output.' },
+    ];
+    for (const row of rows) {
+      const facts = catalogueRecordToFacts(row, { code: 'p', fetchedAt: '2026-01-01T00:00:00Z' });
+      for (const record of await write(facts, ['it', 'en'])) {
+        const features = record.key_features.join(' | ');
+        assert.ok(!record.key_features.includes('Potenza: 8,6 W'), features);
+        assert.ok(!record.key_features.includes('USB: USB-C'), features);
+        assert.deepEqual(findUngrounded(record, facts), [], features);
+      }
+    }
+  });
+});
+
 describe('food without a kind column', () => {
   test('ingredients and allergens of a catalogue row are written when the facts say it is a food', async () => {
     const facts = catalogueFacts('food-rummo-penne-rigate-66-500g', ['kind']);
