@@ -7,6 +7,13 @@ import { findClaims } from '../../src/generation/ai/checks/claim-matcher.ts';
 // claim, every negative (negations, packaging, words that only look like a claim) must not.
 // Sentences follow the phrasing of real packs and shop texts in each language.
 
+function assertMade(text: string, claim: string): void {
+  assert.ok(
+    findClaims(text).some((f) => f.claim === claim && f.madeAboutProduct),
+    `"${text}" claims ${claim}`,
+  );
+}
+
 type Corpus = { positives: Array<[string, string]>; negatives: string[] };
 
 const CORPUS: Record<string, Corpus> = {
@@ -184,12 +191,8 @@ describe('label claims in every word form, per language', () => {
       ['Nicht nur lecker, sondern auch bio.', 'organic'],
       ['Niet alleen lekker, ook biologisch.', 'organic'],
       ['Non solo biologico: anche vegano.', 'organic'],
-    ] as const) {
-      assert.ok(
-        findClaims(text).some((f) => f.claim === claim && f.madeAboutProduct),
-        text,
-      );
-    }
+    ] as const)
+      assertMade(text, claim);
   });
 
   test('"contains no gluten" in every language is the gluten-free claim', () => {
@@ -204,16 +207,20 @@ describe('label claims in every word form, per language', () => {
       ['Enthält keine Laktose.', 'lactose-free'],
       ['Non contiene lattosio.', 'lactose-free'],
       ['Kein Palmöl.', 'palm-oil-free'],
-    ] as const) {
-      assert.ok(
-        findClaims(text).some((f) => f.claim === claim && f.madeAboutProduct),
-        text,
-      );
-    }
+    ] as const)
+      assertMade(text, claim);
   });
 
-  test('biodegradable and the Öko-Test rating are no organic claim', () => {
-    for (const text of ['Biologisch abbaubare Formel.', 'Tenside sind biologisch abbaubar.', 'Biologisch afbreekbaar.', 'ÖKO-TEST Urteil: sehr gut.', 'Öko-Test sehr gut']) {
+  test('biodegradable, the Öko-Test rating, Öko-Tex and OLED are no organic claim', () => {
+    for (const text of [
+      'Biologisch abbaubare Formel.',
+      'Tenside sind biologisch abbaubar.',
+      'Biologisch afbreekbaar.',
+      'ÖKO-TEST Urteil: sehr gut.',
+      'Öko-Test sehr gut',
+      'Bettwäsche nach Öko-Tex Standard 100',
+      'OLED TV: organic light-emitting diode panel',
+    ]) {
       assert.deepEqual(
         findClaims(text).filter((f) => f.madeAboutProduct),
         [],

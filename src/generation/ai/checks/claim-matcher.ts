@@ -1,7 +1,7 @@
 // Finds label claims in a text by word stems in every content language, so the forms a model or a
 // source writes ("espaguetis ecológicos", "suitable for vegans", "für Veganer geeignet") are
 // found like the listed ones. A claim after a negation, or about the packaging, is not one. Pure.
-import { CONTRASTS, LABEL_CLAIMS, NEGATIONS, NOT_A_LABEL_BEFORE, ONLY, PACKAGING, type LabelClaim } from './label-claim-phrases.ts';
+import { CONTRASTS, LABEL_CLAIMS, NEGATIONS, ONLY, PACKAGING, type LabelClaim } from './label-claim-phrases.ts';
 import { STEMMED_LANGUAGES, stem, wordsOf, type StemmedLanguage, type Word } from './word-stems.ts';
 
 export interface ClaimFound {
@@ -87,10 +87,10 @@ function negated(words: readonly Word[], first: number): boolean {
   return false;
 }
 
-function aboutProduct(words: readonly Word[], first: number, last: number): boolean {
+function aboutProduct(words: readonly Word[], first: number, last: number, claim: LabelClaim): boolean {
   if (negated(words, first)) return false;
   const after = sentenceWindow(words, last, 1, PACKAGING_REACH);
-  if (after[0] !== undefined && NOT_A_LABEL_BEFORE.has(after[0].text)) return false;
+  if (after[0] !== undefined && claim.notBefore?.has(after[0].text) === true) return false;
   const near = [...sentenceWindow(words, first, -1, 1), ...after];
   return !near.some((w) => PACKAGING.has(w.text));
 }
@@ -112,7 +112,7 @@ export function findClaims(text: string): ClaimFound[] {
         if (last === -1 || end === undefined) continue;
         const earlier = found.get(phrase.claim.claim);
         if (earlier?.madeAboutProduct === true) continue;
-        const madeAboutProduct = aboutProduct(words, i, last);
+        const madeAboutProduct = aboutProduct(words, i, last, phrase.claim);
         if (earlier === undefined || madeAboutProduct) found.set(phrase.claim.claim, { claim: phrase.claim.claim, written: text.slice(word.start, end.end), madeAboutProduct });
       }
     }

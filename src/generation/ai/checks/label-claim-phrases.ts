@@ -9,6 +9,8 @@ export interface LabelClaim {
   phrases: readonly string[];
   /** Words a stem also reaches that make no claim ("organizer", "biologia"): compared whole, lower case. */
   notClaims?: RegExp;
+  /** Words right after the claim that make it another thing ("biologisch abbaubar"): compared whole, lower case. */
+  notBefore?: ReadonlySet<string>;
 }
 
 export const LABEL_CLAIMS: readonly LabelClaim[] = [
@@ -31,6 +33,9 @@ export const LABEL_CLAIMS: readonly LabelClaim[] = [
       'ekologiczny',
       'organiczny',
     ],
+    // Biodegradable ("biologisch abbaubar"), Öko-Test's rating, the Öko-Tex textile label and an
+    // OLED screen's "organic light-emitting diode" say nothing of organic farming.
+    notBefore: new Set(['abbaubar', 'abbaubare', 'abbaubaren', 'abbaubarer', 'abbaubares', 'afbreekbaar', 'afbreekbare', 'test', 'tex', 'light']),
     notClaims:
       /^(?:biolog(?:ia|ie|y|o|i|a|he|ist\p{L}*)|biología|biólog\p{L}*|ecolog(?:ia|ie|y)|ecología|organ|organs|organi[sz]\p{L}*|organism\p{L}*|órgano\p{L}*|organo|organi)$/u,
   },
@@ -234,12 +239,6 @@ export const CONTRASTS: ReadonlySet<string> = new Set(['but', 'ma', 'però', 'so
 
 /** Words after a negation that make it "not only", which asserts what follows ("non solo biologico"). */
 export const ONLY: ReadonlySet<string> = new Set(['only', 'just', 'solo', 'soltanto', 'nur', 'seulement', 'uniquement', 'sólo', 'só', 'apenas', 'alleen', 'tylko']);
-
-/**
- * Words right after a claim word that make it another thing: "biologisch abbaubar" is
- * biodegradable, "Öko-Test" a magazine's rating; neither says the product is organic.
- */
-export const NOT_A_LABEL_BEFORE: ReadonlySet<string> = new Set(['abbaubar', 'abbaubare', 'abbaubaren', 'abbaubarer', 'abbaubares', 'afbreekbaar', 'afbreekbare', 'test']);
 
 /**
  * Nouns that make a claim one about the packaging rather than the product ("vegan-friendly
