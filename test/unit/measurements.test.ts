@@ -68,4 +68,14 @@ describe('measurements in free text', () => {
     // A lamp base or a model number before a number groups nothing.
     assert.deepEqual(read('Ampoule E27 806 lm 9 W'), { luminous_flux: '806 lm', power: '9 W' });
   });
+
+  test("a charging time is no battery life, and a per-channel or per-port measure is not the product's", () => {
+    assert.equal(read('Charging time 2 hours, battery life 30 hours').battery_life, '30 hours');
+    assert.equal(read('Akku: Ladezeit 2 Stunden, Laufzeit 20 Stunden').battery_life, '20 Stunden');
+    assert.equal(read('Batteria: ricarica in 3 ore, autonomia 40 ore').battery_life, '40 ore');
+    assert.equal(read('Batterie : recharge en 2 h, autonomie 30 h').battery_life, '30 h');
+    assert.equal(read('5 Stunden Akkulaufzeit nach 10 Minuten Laden').battery_life, '5 Stunden');
+    assert.deepEqual(read('Stereo speaker, 2 x 20 W RMS'), {});
+    assert.equal(read('Charger with 2× 65 W USB-C ports').power, undefined);
+  });
 });

@@ -53,7 +53,8 @@ export interface Measurement {
 const GROUPED = String.raw`[1-9]\d{0,2}(?:[.,\u00a0\u202f ]\d{3})+(?:[.,]\d+)?(?![\d])`;
 const PLAIN = String.raw`\d+(?:[.,]\d+)?`;
 const NUMBER = `(?:${GROUPED}|${PLAIN})`;
-const START = String.raw`(?<![\p{L}\p{N}.,_-])`;
+// Not a number's tail, and not a measure after "2 x" ("2 x 20 W" per channel, "2× 65 W" per port): not the product's own.
+const START = String.raw`(?<![\p{L}\p{N}.,_-])(?<!\d\s?[x×]\s?)`;
 const END = String.raw`(?![\p{L}\p{N}])`;
 
 /** "15.000" → 15000 (grouped), "1,5" → 1.5. */
@@ -80,6 +81,8 @@ interface Rule {
   context?: RegExp;
   /** Words that make it something else even then ("Peso netto 500 g" is the content, not the product's weight). */
   notContext?: RegExp;
+  /** Words just before it in its clause, or right after it, that make it something else ("Ladezeit 2 Stunden"). */
+  notNear?: RegExp;
 }
 
 const UNIT_CASE: Readonly<Record<string, string>> = { w: 'W', kw: 'kW', wh: 'Wh', kwh: 'kWh', v: 'V', a: 'A', ma: 'mA', mah: 'mAh', k: 'K' };
@@ -102,6 +105,8 @@ const LENGTH: Readonly<Record<string, string>> = { mm: 'mm', cm: 'cm', m: 'm', i
 
 const BATTERY_WORDS =
   /battery|playtime|play time|runtime|akku|laufzeit|spielzeit|batteria|autonomia|autonomie|autonomía|batería|bateria|accu|speeltijd|akumulator|bateri|czas pracy/iu;
+// A charging time stands beside battery words too: "Charging time 2 hours", "ricarica in 3 ore", "2 h de charge".
+const CHARGING_WORDS = /charg|ricaric|carica|lade|laad|recharge|carga|ładowani|standby|stand-by/iu;
 const CAPACITY_WORDS = /capacity|capacità|fassungsvermögen|capacité|contenance|capacidad|capacidade|inhoud|pojemność|holds|fasst/iu;
 const WEIGHT_WORDS = /weight|weighs|gewicht|wiegt|peso|poids|pèse|gewicht|waga|waży/iu;
 
@@ -118,6 +123,7 @@ const RULES: readonly Rule[] = [
     pattern: new RegExp(`${START}(${NUMBER})\\s?(hours?|hrs?|h|stunden|std\\.?|ore|heures|horas|uur|godzin[y]?)${END}`, 'dgiu'),
     unit: () => 'h',
     context: BATTERY_WORDS,
+    notNear: CHARGING_WORDS,
   },
   {
     name: 'capacity',
@@ -174,6 +180,17 @@ function sentenceAround(text: string, index: number, end: number): string {
   return text.slice(from, to);
 }
 
+/** The words shortly before a match in its clause, and the word right after it. */
+function nearWords(text: string, index: number, end: number): string[] {
+  const before =
+    text
+      .slice(Math.max(0, index - 30), index)
+      .split(/[,;:()/.!?\n]/u)
+      .at(-1) ?? '';
+  const after = /^\s*([\p{L}'’]+(?:\s+[\p{L}'’]+)?)/u.exec(text.slice(end))?.[1] ?? '';
+  return [...before.split(/\s+/u), ...after.split(/\s+/u)].filter((w) => w !== '');
+}
+
 function textMeasurement(name: MeasurementName, text: string, match: RegExpExecArray): Measurement {
   return { name, amounts: [], unit: '', join: 'single', text, written: match[0], index: match.index, end: match.index + match[0].length };
 }
@@ -217,6 +234,7 @@ export function scanMeasurements(text: string): Measurement[] {
       const sentence = sentenceAround(text, match.index, match.index + match[0].length);
       if (rule.context !== undefined && !rule.context.test(sentence)) continue;
       if (rule.notContext?.test(sentence) === true) continue;
+      if (rule.notNear !== undefined && nearWords(text, match.index, match.index + match[0].length).some((w) => rule.notNear?.test(w) === true)) continue;
       const numbers = match.slice(1, -1).filter((n): n is string => n !== undefined);
       const unit = match.at(-1) ?? '';
       const join = numbers.length > 1 ? (rule.join ?? 'single') : 'single';
