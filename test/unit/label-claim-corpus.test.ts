@@ -211,6 +211,18 @@ describe('label claims in every word form, per language', () => {
       assertMade(text, claim);
   });
 
+  test('Fairtrade and cruelty-free in the words packs use', () => {
+    for (const [text, claim] of [
+      ['Caffè equosolidale.', 'Fairtrade'],
+      ['Non testato sugli animali.', 'cruelty-free'],
+      ['Nicht an Tieren getestet.', 'cruelty-free'],
+      ['No probado en animales.', 'cruelty-free'],
+      ['Niet op dieren getest.', 'cruelty-free'],
+      ['Nie testowane na zwierzętach.', 'cruelty-free'],
+    ] as const)
+      assertMade(text, claim);
+  });
+
   test('biodegradable, the Öko-Test rating, Öko-Tex and OLED are no organic claim', () => {
     for (const text of [
       'Biologisch abbaubare Formel.',

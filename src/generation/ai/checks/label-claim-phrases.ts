@@ -212,6 +212,7 @@ export const LABEL_CLAIMS: readonly LabelClaim[] = [
       'comércio justo',
       'eerlijke handel',
       'sprawiedliwy handel',
+      'equosolidale',
     ],
   },
   {
@@ -227,6 +228,11 @@ export const LABEL_CLAIMS: readonly LabelClaim[] = [
       'não testado em animais',
       'niet getest op dieren',
       'nietestowany na zwierzętach',
+      'non testato sugli animali',
+      'nicht an tieren getestet',
+      'no probado en animales',
+      'niet op dieren getest',
+      'nie testowany na zwierzętach',
     ],
   },
 ];
