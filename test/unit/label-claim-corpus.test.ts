@@ -211,6 +211,14 @@ describe('label claims in every word form, per language', () => {
       assertMade(text, claim);
   });
 
+  test('Polish "nie ma" (there is no) negates; it is not Italian "ma" (but)', () => {
+    assert.deepEqual(
+      findClaims('Produkt nie ma certyfikatu ekologicznego.').filter((f) => f.madeAboutProduct),
+      [],
+    );
+    assertMade('Non è dolce, ma biologico.', 'organic');
+  });
+
   test('Fairtrade and cruelty-free in the words packs use', () => {
     for (const [text, claim] of [
       ['Caffè equosolidale.', 'Fairtrade'],

@@ -81,7 +81,9 @@ function sentenceWindow(words: readonly Word[], index: number, step: 1 | -1, rea
 function negated(words: readonly Word[], first: number): boolean {
   for (let i = first - 1; i >= 0 && first - i <= NEGATION_REACH; i--) {
     const word = words[i];
-    if (word === undefined || words[i + 1]?.clauseStart === true || CONTRASTS.has(word.text)) return false;
+    if (word === undefined || words[i + 1]?.clauseStart === true) return false;
+    // Polish "nie ma" ("there is no") is a negation, not Italian "ma" ("but").
+    if (CONTRASTS.has(word.text)) return word.text === 'ma' && words[i - 1]?.text === 'nie' && !word.clauseStart;
     if (NEGATIONS.has(word.text) && !ONLY.has(words[i + 1]?.text ?? '')) return true;
   }
   return false;
