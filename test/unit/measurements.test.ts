@@ -77,5 +77,8 @@ describe('measurements in free text', () => {
     assert.equal(read('5 Stunden Akkulaufzeit nach 10 Minuten Laden').battery_life, '5 Stunden');
     assert.deepEqual(read('Stereo speaker, 2 x 20 W RMS'), {});
     assert.equal(read('Charger with 2× 65 W USB-C ports').power, undefined);
+    assert.deepEqual(read("Levi's 501 jeans, size 32W 30L"), {}, 'waist and leg, not watts');
+    assert.deepEqual(read('Size 32 W x 34 L'), {});
+    assert.equal(read('Laptop with a 65 W adapter').power, '65 W');
   });
 });

@@ -113,7 +113,12 @@ const WEIGHT_WORDS = /weight|weighs|gewicht|wiegt|peso|poids|pèse|gewicht|waga|
 const RULES: readonly Rule[] = [
   { name: 'battery_capacity', pattern: new RegExp(`${START}(${NUMBER})\\s?(mAh)${END}`, 'dgiu'), unit: byCase },
   { name: 'energy', pattern: new RegExp(`${START}(${NUMBER})\\s?(kWh|Wh)(?:\\s?\\/\\s?1000\\s?h)?${END}`, 'dgiu'), unit: byCase },
-  { name: 'power', pattern: new RegExp(`${START}(${NUMBER})\\s?(kW|W|watts?)${END}`, 'dgu'), unit: (raw) => (raw.toLowerCase().startsWith('watt') ? 'W' : byCase(raw)) },
+  // A trouser size ("32W 30L", "32 W x 34 L": waist and leg) is no power.
+  {
+    name: 'power',
+    pattern: new RegExp(`${START}(${NUMBER})\\s?(kW|W|watts?)${END}(?!\\s*[x×/]?\\s*\\d{2}\\s?L(?![\\p{L}\\p{N}]))`, 'dgu'),
+    unit: (raw) => (raw.toLowerCase().startsWith('watt') ? 'W' : byCase(raw)),
+  },
   { name: 'luminous_flux', pattern: new RegExp(`${START}(${NUMBER})\\s?(lm|lumens?)${END}`, 'dgiu'), unit: () => 'lm' },
   { name: 'colour_temperature', pattern: new RegExp(`${START}([1-9]\\d{3}|[1-9][.,]\\d{3})\\s?(K)${END}`, 'dgu'), unit: () => 'K' },
   { name: 'voltage', pattern: new RegExp(`${START}(${NUMBER})(?:\\s?[-–]\\s?(${NUMBER}))?\\s?(V)${END}`, 'dgu'), unit: () => 'V', join: 'range' },
