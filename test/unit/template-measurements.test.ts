@@ -139,6 +139,18 @@ describe('key features that restate one another', () => {
   });
 });
 
+describe("a food's weight", () => {
+  test('"Peso 500 g" of a pasta is its net quantity', async () => {
+    const facts = catalogueRecordToFacts(
+      { name: 'Spaghetti n.5', brand: 'Barilla', description: 'Pasta di semola di grano duro. Peso 500 g.', kind: 'food' },
+      { code: '8076800195057', fetchedAt: '2026-01-01T00:00:00Z' },
+    );
+    for (const record of await write(facts, ['it', 'en'])) {
+      assert.equal(record.global_attr.net_quantity, '500 g', JSON.stringify(record.global_attr));
+    }
+  });
+});
+
 describe('food without a kind column', () => {
   test('ingredients and allergens of a catalogue row are written when the facts say it is a food', async () => {
     const facts = catalogueFacts('food-rummo-penne-rigate-66-500g', ['kind']);

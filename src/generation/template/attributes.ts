@@ -82,6 +82,9 @@ function labelled(labels: string, text: string): string | null {
 // Kinds whose single stated mass or volume is the pack's content; a laptop's "Weight: 1.74 kg" is not.
 const NET_QUANTITY_KINDS: ReadonlySet<ProductKind> = new Set(['food', 'beauty', 'pet_food', 'household', 'medicine', 'other']);
 
+// Kinds whose stated weight is the weight of what is sold: the pack's content.
+const CONTENT_KINDS: ReadonlySet<ProductKind> = new Set(['food', 'pet_food', 'beauty', 'medicine']);
+
 /** Attributes stated by free text (names and descriptions), each tied to the fact it came from. */
 function fromFreeText(b: Builder, fact: CleanFact, locale: string, kind: ProductKind): void {
   const text = fact.text;
@@ -110,8 +113,10 @@ function fromFreeText(b: Builder, fact: CleanFact, locale: string, kind: Product
   }
   // One mass or volume stated once is the net quantity; several ("30 l, 1,1 kg") could be anything.
   if (!NET_QUANTITY_KINDS.has(kind)) return;
-  // A capacity or weight stated elsewhere ("capacità 350 ml", a Capacity column) is what the product holds or weighs, not its content.
-  const stated = new Set([b.values.capacity, b.values.weight].filter((v): v is string => v !== undefined));
+  // A capacity stated elsewhere ("capacità 350 ml", a Capacity column) is what the product holds,
+  // not its content; so is a weight, except where what is sold is the content ("Pasta, peso 500 g").
+  const weightIsContent = CONTENT_KINDS.has(kind);
+  const stated = new Set([b.values.capacity, weightIsContent ? undefined : b.values.weight].filter((v): v is string => v !== undefined));
   const measures = quantitiesIn(text).filter((q) => ['mass', 'volume'].includes(dimensionOf(q.measure.unit)) && !stated.has(formatMeasure(q.measure, locale)));
   const distinct = new Set(measures.map((q) => `${q.measure.amount}${q.measure.unit}`));
   const [first] = measures;
