@@ -73,6 +73,18 @@ describe('attributes from free text', () => {
     assert.equal(keepCup?.global_attr.net_quantity, undefined);
   });
 
+  test('a capacity spelt out ("1.7 litre capacity") is no net quantity either', async () => {
+    const facts = catalogueRecordToFacts(
+      { name: 'Kettle KT-200', brand: 'Smeg', description: 'Electric kettle with a 1.7 litre capacity and a soft-opening lid.' },
+      { code: '8017709189645', fetchedAt: '2026-01-01T00:00:00Z' },
+    );
+    for (const record of await write(facts, ['it', 'en'])) {
+      assert.match(record.global_attr.capacity ?? '', /^1[.,]7 litre$/);
+      assert.equal(record.global_attr.net_quantity, undefined, JSON.stringify(record.global_attr));
+      assert.equal(record.global_attr.net_volume, undefined);
+    }
+  });
+
   test("an untagged value shown under another language's label is said", async () => {
     // The mug row has no language: its colour "giallo" is read as the language of its text.
     const [de] = await write(catalogueFacts('household-excelsa-tazza-mug-gres-350ml'), ['de']);

@@ -25,6 +25,8 @@ class Builder {
   readonly sources: Record<string, string[]> = {};
   readonly foreign = new Map<string, string>();
   readonly untagged = new Map<string, string>();
+  /** The capacity and weight read from free text as "1.7 l": a spelling ("1,7 litre") is no other quantity. */
+  readonly heldMeasures = new Map<'capacity' | 'weight', string>();
   /** First writer wins: callers go from the most to the least reliable evidence. */
   set(name: string, value: string, ids: readonly string[]): void {
     const key = attributeName(name);
@@ -116,8 +118,12 @@ function fromFreeText(b: Builder, fact: CleanFact, locale: string, kind: Product
   // A capacity stated elsewhere ("capacità 350 ml", a Capacity column) is what the product holds,
   // not its content; so is a weight, except where what is sold is the content ("Pasta, peso 500 g").
   const weightIsContent = CONTENT_KINDS.has(kind);
-  const stated = new Set([b.values.capacity, weightIsContent ? undefined : b.values.weight].filter((v): v is string => v !== undefined));
-  const measures = quantitiesIn(text).filter((q) => ['mass', 'volume'].includes(dimensionOf(q.measure.unit)) && !stated.has(formatMeasure(q.measure, locale)));
+  const stated = new Set(
+    [b.values.capacity, b.heldMeasures.get('capacity'), ...(weightIsContent ? [] : [b.values.weight, b.heldMeasures.get('weight')])].filter((v): v is string => v !== undefined),
+  );
+  const measures = quantitiesIn(text).filter(
+    (q) => ['mass', 'volume'].includes(dimensionOf(q.measure.unit)) && !stated.has(formatMeasure(q.measure, locale)) && !stated.has(`${q.measure.amount} ${q.measure.unit}`),
+  );
   const distinct = new Set(measures.map((q) => `${q.measure.amount}${q.measure.unit}`));
   const [first] = measures;
   if (distinct.size !== 1 || first === undefined) return;
@@ -136,6 +142,8 @@ function fromMeasurements(b: Builder, fact: CleanFact, locale: string): void {
     // Pieces are a count only where no pack count or unit count says it already.
     if (m.name === 'pieces_per_pack' && (b.values.pack_count !== undefined || b.values.unit_count !== undefined)) continue;
     b.set(m.name, formatMeasurement(m, locale), [fact.id]);
+    const [amount] = m.amounts;
+    if ((m.name === 'capacity' || m.name === 'weight') && amount !== undefined && !b.heldMeasures.has(m.name)) b.heldMeasures.set(m.name, `${amount.value} ${m.unit}`);
   }
 }
 
