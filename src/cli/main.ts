@@ -121,6 +121,12 @@ function countryLanguagesArg(arg: string): Record<string, string> {
       throw new UsageError(`--country-languages takes country=language pairs separated by commas, e.g. be=fr,ch=it; got "${pair}"`);
     return [country.trim(), language.trim()] as const;
   });
+  // An object keeps only the last of two equal keys: "be=fr,be=nl" is refused as the API refuses it.
+  const seen = new Set<string>();
+  for (const [country] of entries) {
+    if (seen.has(country.toLowerCase())) throw new UsageError(`--country-languages gives the language of ${country} a second time`);
+    seen.add(country.toLowerCase());
+  }
   const parsed = parseCountryLanguages(Object.fromEntries(entries));
   if (!parsed.ok) throw new UsageError(parsed.errors.join('; '));
   return parsed.value;

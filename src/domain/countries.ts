@@ -90,12 +90,24 @@ export function parseCountryLanguages(input: unknown): { ok: true; value: Record
   const errors: string[] = [];
   for (const [key, raw] of Object.entries(input)) {
     const country = normaliseCountry(key);
-    const language = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
+    const language = currentCode(typeof raw === 'string' ? raw.trim().toLowerCase() : '');
     if (!country.ok) errors.push(country.message);
+    else if (Object.hasOwn(value, country.country)) errors.push(`"${key}" gives the language of ${country.country} a second time`);
     if (!/^[a-z]{2}$/.test(language) || languageNames.of(language) === undefined) errors.push(`"${String(raw)}" (for ${key}) is not an ISO 639-1 language code`);
-    if (country.ok && errors.length === 0) value[country.country] = language;
+    else if (country.ok && !Object.hasOwn(value, country.country)) value[country.country] = language;
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value };
+}
+
+/** A withdrawn two-letter code as it is written today ("iw" → "he", "in" → "id"), as records and detection name it. */
+function currentCode(language: string): string {
+  if (!/^[a-z]{2}$/.test(language)) return language;
+  try {
+    const [canonical] = Intl.getCanonicalLocales(language);
+    return canonical !== undefined && /^[a-z]{2}$/.test(canonical) ? canonical : language;
+  } catch {
+    return language;
+  }
 }
 
 function defaultLanguageOf(country: string): string {

@@ -6,7 +6,7 @@
 // all its untagged text together, so a short value ("giallo", "Hartweizengrieß") takes the
 // language of the longer texts beside it. Codes, numbers and brands stay without a language.
 import type { Fact } from '../domain/facts.ts';
-import { detectLanguage } from './template/detect-language.ts';
+import { detectLanguage, longEnoughToDetect } from './template/detect-language.ts';
 
 /** Keys whose values are text in a language (a brand is a name in none). */
 const TEXT_KEYS: ReadonlySet<Fact['key']> = new Set(['name', 'description', 'ingredients', 'allergens', 'variant', 'category', 'attribute']);
@@ -40,12 +40,20 @@ export async function tagFactLanguages(facts: readonly Fact[]): Promise<Fact[]> 
   for (const fact of facts) if (untaggedText(fact)) bySource.set(fact.source, [...(bySource.get(fact.source) ?? []), fact]);
   if (bySource.size === 0) return [...facts];
   const languages = new Map<string, string>();
+  const stated = new Set<string>();
   for (const [source, untagged] of bySource) {
-    const language = statedLanguage(facts.filter((f) => f.source === source)) ?? (await detectLanguage(untagged.map((f) => f.value).join('. ')));
+    const statedHere = statedLanguage(facts.filter((f) => f.source === source));
+    if (statedHere !== null) stated.add(source);
+    const language = statedHere ?? (await detectLanguage(untagged.map((f) => f.value).join('. ')));
     if (language !== null) languages.set(source, language);
   }
   return facts.map((fact) => {
-    const language = untaggedText(fact) ? languages.get(fact.source) : undefined;
+    if (!untaggedText(fact)) return fact;
+    // A detected language is the long texts': a shop often pastes the maker's English description
+    // beside its own short values ("nero"). Such a value keeps no language, so a translation of it
+    // still passes as one of the very attribute it gives (verify-record.ts); a stated one it takes.
+    if (fact.key === 'attribute' && !stated.has(fact.source) && !longEnoughToDetect(fact.value)) return fact;
+    const language = languages.get(fact.source);
     return language === undefined ? fact : { ...fact, language };
   });
 }

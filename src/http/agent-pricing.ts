@@ -25,5 +25,6 @@ export function sameEngineNote(deps: PricingDeps, model: AgentModel): string | n
   if (!sameEngine(deps)) return null;
   const credits = modelCreditsOf(deps);
   const other: AgentModel = model === 'v1' ? 'v2' : 'v1';
-  return `Note: v1 and v2 are both written by ${deps.engines.v1} on this server; ${model} costs ${credits[model]} credit(s) a product, ${other} ${credits[other]}.`;
+  // The base price: a product for several countries or with image standardization costs more.
+  return `Note: v1 and v2 are both written by ${deps.engines.v1} on this server; the base price of ${model} is ${credits[model]} credit(s) a product, of ${other} ${credits[other]}.`;
 }

@@ -129,6 +129,9 @@ describe('vetrina CLI on an embedded data directory', () => {
     const refused = await runCli(['accounts', 'set', 'shop', '--country-languages', 'be=french'], env);
     assert.equal(refused.code, 2, 'a usage error');
     assert.match(refused.stderr, /not an ISO 639-1 language code/);
+    const twice = await runCli(['accounts', 'set', 'shop', '--country-languages', 'be=fr,be=nl'], env);
+    assert.equal(twice.code, 2, 'one country given twice is a usage error, not the last pair kept');
+    assert.match(twice.stderr, /second time/);
     const cleared = onlyJson(await runCli(['accounts', 'set', 'shop', '--country-languages', '', '--json'], env));
     assert.deepEqual(cleared.country_languages, {});
   });

@@ -41,10 +41,26 @@ for (const target of databaseTargets()) {
       const body = created.json() as { message: string };
       assert.match(
         body.message,
-        /^All 1 product\(s\) successfully queued for import\. Note: v1 and v2 are both written by template on this server; v2 costs 2 credit\(s\) a product, v1 1\./,
+        /^All 1 product\(s\) successfully queued for import\. Note: v1 and v2 are both written by template on this server; the base price of v2 is 2 credit\(s\) a product, of v1 1\./,
       );
       const account = accountResponseSchema.parse((await lowered.get('/api/v1/account', token)).json());
       assert.equal(account.data.credits, 8, 'v2 for one country at 2 credits');
+    });
+
+    test('the lowered price is the one a 402 asks for, on create and on regenerate, with the extra-country credit on top', async () => {
+      const { token } = await lowered.account(3);
+      const [short, code] = validEans(2, 1701);
+      const poor = await lowered.account(2);
+      const refused = await lowered.post('/api/v1/products/create', poor.token, { codes: short, countries: ['it', 'de'], agent_model: 'v2' });
+      assert.equal(refused.statusCode, 402, refused.body);
+      assert.deepEqual([refused.json<{ required: number }>().required, refused.json<{ available: number }>().available], [3, 2]);
+
+      const created = await lowered.post('/api/v1/products/create', token, { codes: code, countries: ['it', 'de'], agent_model: 'v2' });
+      assert.equal(created.statusCode, 202, created.body);
+      assert.equal(accountResponseSchema.parse((await lowered.get('/api/v1/account', token)).json()).data.credits, 0);
+      const regenerated = await lowered.post(`/api/v1/products/regenerate/${code}`, token, { fields: { title: '' }, agent_model: 'v2' });
+      assert.equal(regenerated.statusCode, 402, regenerated.body);
+      assert.equal(regenerated.json<{ required: number }>().required, 2);
     });
 
     test('by default v2 costs the spec price of 5', async () => {

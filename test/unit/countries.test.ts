@@ -148,5 +148,11 @@ describe('country_languages', () => {
     assert.equal(bad.ok, false);
     if (!bad.ok) assert.equal(bad.errors.length, 3, bad.errors.join(' | '));
     assert.equal(parseCountryLanguages(['be', 'fr']).ok, false);
+    // Withdrawn codes are stored as today's ("iw" is Hebrew, written "he"), as records and detection name them.
+    assert.deepEqual(parseCountryLanguages({ il: 'iw', id: 'in', md: 'mo' }), { ok: true, value: { il: 'he', id: 'id', md: 'ro' } });
+    // One country given twice ("be" and "BE") is a mistake, not a silent choice of the last.
+    const twice = parseCountryLanguages({ be: 'fr', BE: 'nl' });
+    assert.equal(twice.ok, false);
+    if (!twice.ok) assert.match(twice.errors.join(' '), /be/);
   });
 });

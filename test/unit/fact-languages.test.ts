@@ -44,11 +44,14 @@ describe('facts without a language', () => {
     assert.equal(tagged.find((f) => f.attribute === 'language')?.language, null, 'the column itself is metadata');
   });
 
-  test('an untagged colour beside Italian text is Italian', async () => {
+  test('an untagged colour beside Italian text takes no detected language; a stated one it takes', async () => {
     const mug = readProductFixtures('catalogue').find((f) => f.slug === 'household-excelsa-tazza-mug-gres-350ml');
     assert.ok(mug !== undefined);
-    const tagged = await tagFactLanguages(catalogueRecordToFacts(mug.record as Record<string, unknown>, { code: mug.code, fetchedAt: mug.fetched_at }));
-    assert.equal(tagged.find((f) => f.attribute === 'colour')?.language, 'it');
+    const row = mug.record as Record<string, unknown>;
+    const tagged = await tagFactLanguages(catalogueRecordToFacts(row, { code: mug.code, fetchedAt: mug.fetched_at }));
+    assert.equal(tagged.find((f) => f.attribute === 'colour')?.language, null);
+    const stated = await tagFactLanguages(catalogueRecordToFacts({ ...row, language: 'it' }, { code: mug.code, fetchedAt: mug.fetched_at }));
+    assert.equal(stated.find((f) => f.attribute === 'colour')?.language, 'it');
   });
 
   test("a model's translation of the caller's Italian text is left to the critic, not withheld", async () => {
@@ -61,6 +64,27 @@ describe('facts without a language', () => {
     const after = await verifyRecord(record, { facts: await tagFactLanguages(barilla), kind: 'food' });
     assert.deepEqual(
       after.filter((p) => p.field === 'global_attr.ingredients_summary'),
+      [],
+    );
+  });
+
+  test('a short attribute value takes no language from the text beside it, so its translation is not withheld', async () => {
+    // An Italian shop's row with the maker's English description and its own Italian colour.
+    const facts = catalogueRecordToFacts(
+      {
+        name: 'Wireless Headphones WH-CH520',
+        description: 'Wireless on-ear headphones with up to 50 hours of battery life and quick charging. Lightweight design for all-day comfort.',
+        colour: 'nero',
+      },
+      { code: '4548736132580', fetchedAt: RECEIVED },
+    );
+    const tagged = await tagFactLanguages(facts);
+    const colour = tagged.find((f) => f.attribute === 'colour');
+    assert.ok(colour !== undefined);
+    assert.equal(colour.language, null, 'two letters of evidence are no language');
+    const record = { ...emptyContent('gb', 'en'), global_attr: { colour: 'Black' }, sources: { 'global_attr.colour': [colour.id] } };
+    assert.deepEqual(
+      (await verifyRecord(record, { facts: tagged, kind: 'other' })).filter((p) => p.field === 'global_attr.colour'),
       [],
     );
   });

@@ -7,6 +7,13 @@ import { findClaims } from '../../src/generation/ai/checks/claim-matcher.ts';
 // claim, every negative (negations, packaging, words that only look like a claim) must not.
 // Sentences follow the phrasing of real packs and shop texts in each language.
 
+function assertMade(text: string, claim: string): void {
+  assert.ok(
+    findClaims(text).some((f) => f.claim === claim && f.madeAboutProduct),
+    `"${text}" claims ${claim}`,
+  );
+}
+
 type Corpus = { positives: Array<[string, string]>; negatives: string[] };
 
 const CORPUS: Record<string, Corpus> = {
@@ -171,6 +178,74 @@ describe('label claims in every word form, per language', () => {
       const problems = checkLabelClaims({ ...record, description: text }, facts);
       assert.equal(problems.length, 1, text);
       assert.match(problems[0]?.message ?? '', /which no fact states/);
+    }
+  });
+
+  test('a negation reaches no further than its clause, and "not only" negates nothing', () => {
+    for (const [text, claim] of [
+      ['No preservatives, organic ingredients.', 'organic'],
+      ['Pas de conservateurs, recette végane.', 'vegan'],
+      ['No artificial colours, vegan recipe.', 'vegan'],
+      ['Not only tasty but also organic.', 'organic'],
+      ['Non solo buono, ma anche biologico.', 'organic'],
+      ['Nicht nur lecker, sondern auch bio.', 'organic'],
+      ['Niet alleen lekker, ook biologisch.', 'organic'],
+      ['Non solo biologico: anche vegano.', 'organic'],
+    ] as const)
+      assertMade(text, claim);
+  });
+
+  test('"contains no gluten" in every language is the gluten-free claim', () => {
+    for (const [text, claim] of [
+      ['Non contiene glutine.', 'gluten-free'],
+      ['Ne contient pas de gluten.', 'gluten-free'],
+      ['Enthält kein Gluten.', 'gluten-free'],
+      ['Bevat geen gluten.', 'gluten-free'],
+      ['Nie zawiera glutenu.', 'gluten-free'],
+      ['Não contém glúten.', 'gluten-free'],
+      ['Free of gluten.', 'gluten-free'],
+      ['Enthält keine Laktose.', 'lactose-free'],
+      ['Non contiene lattosio.', 'lactose-free'],
+      ['Kein Palmöl.', 'palm-oil-free'],
+    ] as const)
+      assertMade(text, claim);
+  });
+
+  test('Polish "nie ma" (there is no) negates; it is not Italian "ma" (but)', () => {
+    assert.deepEqual(
+      findClaims('Produkt nie ma certyfikatu ekologicznego.').filter((f) => f.madeAboutProduct),
+      [],
+    );
+    assertMade('Non è dolce, ma biologico.', 'organic');
+  });
+
+  test('Fairtrade and cruelty-free in the words packs use', () => {
+    for (const [text, claim] of [
+      ['Caffè equosolidale.', 'Fairtrade'],
+      ['Non testato sugli animali.', 'cruelty-free'],
+      ['Nicht an Tieren getestet.', 'cruelty-free'],
+      ['No probado en animales.', 'cruelty-free'],
+      ['Niet op dieren getest.', 'cruelty-free'],
+      ['Nie testowane na zwierzętach.', 'cruelty-free'],
+    ] as const)
+      assertMade(text, claim);
+  });
+
+  test('biodegradable, the Öko-Test rating, Öko-Tex and OLED are no organic claim', () => {
+    for (const text of [
+      'Biologisch abbaubare Formel.',
+      'Tenside sind biologisch abbaubar.',
+      'Biologisch afbreekbaar.',
+      'ÖKO-TEST Urteil: sehr gut.',
+      'Öko-Test sehr gut',
+      'Bettwäsche nach Öko-Tex Standard 100',
+      'OLED TV: organic light-emitting diode panel',
+    ]) {
+      assert.deepEqual(
+        findClaims(text).filter((f) => f.madeAboutProduct),
+        [],
+        text,
+      );
     }
   });
 

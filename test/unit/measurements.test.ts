@@ -56,4 +56,29 @@ describe('measurements in free text', () => {
     assert.equal(read('Dimensions 1230.4 x 707.4 x 25.9 mm', 'de-DE').dimensions, '1230,4 × 707,4 × 25,9 mm');
     assert.equal(read('Battery 2.500 mAh', 'de-DE').battery_capacity, '2.500 mAh');
   });
+
+  test('a number grouped with spaces (fr, pl) is read whole, never as its last three digits', () => {
+    assert.equal(read('Flux lumineux 1 055 lm', 'fr-FR').luminous_flux, '1 055 lm');
+    assert.equal(read('Batterie 10\u00a0000 mAh', 'fr-FR').battery_capacity, '10\u00a0000 mAh');
+    assert.equal(read('Akumulator 20\u202f000 mAh', 'pl-PL').battery_capacity, '20\u202f000 mAh');
+    assert.deepEqual(
+      scanMeasurements('Batterie 10 000 mAh').map((m) => m.amounts.map((a) => a.value)),
+      [['10000']],
+    );
+    // A lamp base or a model number before a number groups nothing.
+    assert.deepEqual(read('Ampoule E27 806 lm 9 W'), { luminous_flux: '806 lm', power: '9 W' });
+  });
+
+  test("a charging time is no battery life, and a per-channel or per-port measure is not the product's", () => {
+    assert.equal(read('Charging time 2 hours, battery life 30 hours').battery_life, '30 hours');
+    assert.equal(read('Akku: Ladezeit 2 Stunden, Laufzeit 20 Stunden').battery_life, '20 Stunden');
+    assert.equal(read('Batteria: ricarica in 3 ore, autonomia 40 ore').battery_life, '40 ore');
+    assert.equal(read('Batterie : recharge en 2 h, autonomie 30 h').battery_life, '30 h');
+    assert.equal(read('5 Stunden Akkulaufzeit nach 10 Minuten Laden').battery_life, '5 Stunden');
+    assert.deepEqual(read('Stereo speaker, 2 x 20 W RMS'), {});
+    assert.equal(read('Charger with 2× 65 W USB-C ports').power, undefined);
+    assert.deepEqual(read("Levi's 501 jeans, size 32W 30L"), {}, 'waist and leg, not watts');
+    assert.deepEqual(read('Size 32 W x 34 L'), {});
+    assert.equal(read('Laptop with a 65 W adapter').power, '65 W');
+  });
 });

@@ -73,6 +73,18 @@ describe('attributes from free text', () => {
     assert.equal(keepCup?.global_attr.net_quantity, undefined);
   });
 
+  test('a capacity spelt out ("1.7 litre capacity") is no net quantity either', async () => {
+    const facts = catalogueRecordToFacts(
+      { name: 'Kettle KT-200', brand: 'Smeg', description: 'Electric kettle with a 1.7 litre capacity and a soft-opening lid.' },
+      { code: '8017709189645', fetchedAt: '2026-01-01T00:00:00Z' },
+    );
+    for (const record of await write(facts, ['it', 'en'])) {
+      assert.match(record.global_attr.capacity ?? '', /^1[.,]7 litre$/);
+      assert.equal(record.global_attr.net_quantity, undefined, JSON.stringify(record.global_attr));
+      assert.equal(record.global_attr.net_volume, undefined);
+    }
+  });
+
   test("an untagged value shown under another language's label is said", async () => {
     // The mug row has no language: its colour "giallo" is read as the language of its text.
     const [de] = await write(catalogueFacts('household-excelsa-tazza-mug-gres-350ml'), ['de']);
@@ -117,6 +129,36 @@ describe('key features from attributes', () => {
         assert.equal(new Set(record.key_features).size, record.key_features.length, where);
         assert.deepEqual(findUngrounded(record, facts), [], where);
       }
+    }
+  });
+});
+
+describe('key features that restate one another', () => {
+  test('a measurement a short bullet already states is not repeated under its label', async () => {
+    const rows = [
+      { name: 'Lampadina LED', brand: 'Ikea', description: 'Lampadina LED E27, 806 lm, 2700K. Potenza 8,6 W.' },
+      { name: 'Powerbank', brand: 'Anker', description: 'Powerbank 10,000 mAh. 20W USB-C. 20W output.' },
+    ];
+    for (const row of rows) {
+      const facts = catalogueRecordToFacts(row, { code: 'p', fetchedAt: '2026-01-01T00:00:00Z' });
+      for (const record of await write(facts, ['it', 'en'])) {
+        const features = record.key_features.join(' | ');
+        assert.ok(!record.key_features.includes('Potenza: 8,6 W'), features);
+        assert.ok(!record.key_features.includes('USB: USB-C'), features);
+        assert.deepEqual(findUngrounded(record, facts), [], features);
+      }
+    }
+  });
+});
+
+describe("a food's weight", () => {
+  test('"Peso 500 g" of a pasta is its net quantity', async () => {
+    const facts = catalogueRecordToFacts(
+      { name: 'Spaghetti n.5', brand: 'Barilla', description: 'Pasta di semola di grano duro. Peso 500 g.', kind: 'food' },
+      { code: '8076800195057', fetchedAt: '2026-01-01T00:00:00Z' },
+    );
+    for (const record of await write(facts, ['it', 'en'])) {
+      assert.equal(record.global_attr.net_quantity, '500 g', JSON.stringify(record.global_attr));
     }
   });
 });

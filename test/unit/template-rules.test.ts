@@ -78,11 +78,20 @@ describe('regeneration values: content or instruction', () => {
     'Ajoute la garantie',
     'Mention Bluetooth',
     'Keep it under 60 characters and mention the lid.',
+    'Remove the word organic from the title',
+    'Shorten to 60 characters',
+    'Elimina ogni riferimento al prezzo',
+    'Entferne den Hinweis auf den Preis',
+    'Replace the brand with the shop name',
   ]) {
     it(`"${text}" is an instruction it cannot follow`, () => {
       assert.deepEqual(classifyValue(text), { type: 'instruction', text, action: null });
     });
   }
+
+  it('"shorter please" is the shorter instruction, the courtesy after it as before it', () => {
+    assert.deepEqual(classifyValue('Shorter please'), { type: 'instruction', text: 'Shorter please', action: { kind: 'shorter' } });
+  });
 
   for (const text of ['Spaghetti n.5 Barilla, 1 kg', 'Make-up remover pads', 'Non profumato', 'Repair Shampoo für strapaziertes Haar', 'nero']) {
     it(`"${text}" is new content`, () => assert.equal(classifyValue(text).type, 'content'));

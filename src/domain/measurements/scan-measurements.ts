@@ -49,10 +49,12 @@ export interface Measurement {
   end: number;
 }
 
-const GROUPED = String.raw`[1-9]\d{0,2}(?:[.,]\d{3})+(?:[.,]\d+)?(?![\d])`;
+// French and Polish group thousands with a (no-break) space: "1 055 lm" is 1055, never "055 lm".
+const GROUPED = String.raw`[1-9]\d{0,2}(?:[.,\u00a0\u202f ]\d{3})+(?:[.,]\d+)?(?![\d])`;
 const PLAIN = String.raw`\d+(?:[.,]\d+)?`;
 const NUMBER = `(?:${GROUPED}|${PLAIN})`;
-const START = String.raw`(?<![\p{L}\p{N}.,_-])`;
+// Not a number's tail, and not a measure after "2 x" ("2 x 20 W" per channel, "2× 65 W" per port): not the product's own.
+const START = String.raw`(?<![\p{L}\p{N}.,_-])(?<!\d\s?[x×]\s?)`;
 const END = String.raw`(?![\p{L}\p{N}])`;
 
 /** "15.000" → 15000 (grouped), "1,5" → 1.5. */
@@ -60,7 +62,7 @@ function amountOf(written: string): Amount {
   const grouped = new RegExp(`^${GROUPED}$`, 'u').test(written);
   if (grouped) {
     const decimal = /([.,])(\d{1,2}|\d{4,})$/.exec(written);
-    const whole = (decimal === null ? written : written.slice(0, decimal.index)).replace(/[.,]/g, '');
+    const whole = (decimal === null ? written : written.slice(0, decimal.index)).replace(/[.,\s]/gu, '');
     return { value: decimal?.[2] === undefined ? whole : `${whole}.${decimal[2].replace(/0+$/, '')}`.replace(/\.$/, ''), written, grouped: true };
   }
   const [int = '', fraction = ''] = written.replace(',', '.').split('.');
@@ -79,6 +81,8 @@ interface Rule {
   context?: RegExp;
   /** Words that make it something else even then ("Peso netto 500 g" is the content, not the product's weight). */
   notContext?: RegExp;
+  /** Words just before it in its clause, or right after it, that make it something else ("Ladezeit 2 Stunden"). */
+  notNear?: RegExp;
 }
 
 const UNIT_CASE: Readonly<Record<string, string>> = { w: 'W', kw: 'kW', wh: 'Wh', kwh: 'kWh', v: 'V', a: 'A', ma: 'mA', mah: 'mAh', k: 'K' };
@@ -101,13 +105,20 @@ const LENGTH: Readonly<Record<string, string>> = { mm: 'mm', cm: 'cm', m: 'm', i
 
 const BATTERY_WORDS =
   /battery|playtime|play time|runtime|akku|laufzeit|spielzeit|batteria|autonomia|autonomie|autonomía|batería|bateria|accu|speeltijd|akumulator|bateri|czas pracy/iu;
+// A charging time stands beside battery words too: "Charging time 2 hours", "ricarica in 3 ore", "2 h de charge".
+const CHARGING_WORDS = /charg|ricaric|carica|lade|laad|recharge|carga|ładowani|standby|stand-by/iu;
 const CAPACITY_WORDS = /capacity|capacità|fassungsvermögen|capacité|contenance|capacidad|capacidade|inhoud|pojemność|holds|fasst/iu;
 const WEIGHT_WORDS = /weight|weighs|gewicht|wiegt|peso|poids|pèse|gewicht|waga|waży/iu;
 
 const RULES: readonly Rule[] = [
   { name: 'battery_capacity', pattern: new RegExp(`${START}(${NUMBER})\\s?(mAh)${END}`, 'dgiu'), unit: byCase },
   { name: 'energy', pattern: new RegExp(`${START}(${NUMBER})\\s?(kWh|Wh)(?:\\s?\\/\\s?1000\\s?h)?${END}`, 'dgiu'), unit: byCase },
-  { name: 'power', pattern: new RegExp(`${START}(${NUMBER})\\s?(kW|W|watts?)${END}`, 'dgu'), unit: (raw) => (raw.toLowerCase().startsWith('watt') ? 'W' : byCase(raw)) },
+  // A trouser size ("32W 30L", "32 W x 34 L": waist and leg) is no power.
+  {
+    name: 'power',
+    pattern: new RegExp(`${START}(${NUMBER})\\s?(kW|W|watts?)${END}(?!\\s*[x×/]?\\s*\\d{2}\\s?L(?![\\p{L}\\p{N}]))`, 'dgu'),
+    unit: (raw) => (raw.toLowerCase().startsWith('watt') ? 'W' : byCase(raw)),
+  },
   { name: 'luminous_flux', pattern: new RegExp(`${START}(${NUMBER})\\s?(lm|lumens?)${END}`, 'dgiu'), unit: () => 'lm' },
   { name: 'colour_temperature', pattern: new RegExp(`${START}([1-9]\\d{3}|[1-9][.,]\\d{3})\\s?(K)${END}`, 'dgu'), unit: () => 'K' },
   { name: 'voltage', pattern: new RegExp(`${START}(${NUMBER})(?:\\s?[-–]\\s?(${NUMBER}))?\\s?(V)${END}`, 'dgu'), unit: () => 'V', join: 'range' },
@@ -117,6 +128,7 @@ const RULES: readonly Rule[] = [
     pattern: new RegExp(`${START}(${NUMBER})\\s?(hours?|hrs?|h|stunden|std\\.?|ore|heures|horas|uur|godzin[y]?)${END}`, 'dgiu'),
     unit: () => 'h',
     context: BATTERY_WORDS,
+    notNear: CHARGING_WORDS,
   },
   {
     name: 'capacity',
@@ -173,6 +185,17 @@ function sentenceAround(text: string, index: number, end: number): string {
   return text.slice(from, to);
 }
 
+/** The words shortly before a match in its clause, and the word right after it. */
+function nearWords(text: string, index: number, end: number): string[] {
+  const before =
+    text
+      .slice(Math.max(0, index - 30), index)
+      .split(/[,;:()/.!?\n]/u)
+      .at(-1) ?? '';
+  const after = /^\s*([\p{L}'’]+(?:\s+[\p{L}'’]+)?)/u.exec(text.slice(end))?.[1] ?? '';
+  return [...before.split(/\s+/u), ...after.split(/\s+/u)].filter((w) => w !== '');
+}
+
 function textMeasurement(name: MeasurementName, text: string, match: RegExpExecArray): Measurement {
   return { name, amounts: [], unit: '', join: 'single', text, written: match[0], index: match.index, end: match.index + match[0].length };
 }
@@ -216,6 +239,7 @@ export function scanMeasurements(text: string): Measurement[] {
       const sentence = sentenceAround(text, match.index, match.index + match[0].length);
       if (rule.context !== undefined && !rule.context.test(sentence)) continue;
       if (rule.notContext?.test(sentence) === true) continue;
+      if (rule.notNear !== undefined && nearWords(text, match.index, match.index + match[0].length).some((w) => rule.notNear?.test(w) === true)) continue;
       const numbers = match.slice(1, -1).filter((n): n is string => n !== undefined);
       const unit = match.at(-1) ?? '';
       const join = numbers.length > 1 ? (rule.join ?? 'single') : 'single';

@@ -25,6 +25,8 @@ class Builder {
   readonly sources: Record<string, string[]> = {};
   readonly foreign = new Map<string, string>();
   readonly untagged = new Map<string, string>();
+  /** The capacity and weight read from free text as "1.7 l": a spelling ("1,7 litre") is no other quantity. */
+  readonly heldMeasures = new Map<'capacity' | 'weight', string>();
   /** First writer wins: callers go from the most to the least reliable evidence. */
   set(name: string, value: string, ids: readonly string[]): void {
     const key = attributeName(name);
@@ -82,6 +84,9 @@ function labelled(labels: string, text: string): string | null {
 // Kinds whose single stated mass or volume is the pack's content; a laptop's "Weight: 1.74 kg" is not.
 const NET_QUANTITY_KINDS: ReadonlySet<ProductKind> = new Set(['food', 'beauty', 'pet_food', 'household', 'medicine', 'other']);
 
+// Kinds whose stated weight is the weight of what is sold: the pack's content.
+const CONTENT_KINDS: ReadonlySet<ProductKind> = new Set(['food', 'pet_food', 'beauty', 'medicine']);
+
 /** Attributes stated by free text (names and descriptions), each tied to the fact it came from. */
 function fromFreeText(b: Builder, fact: CleanFact, locale: string, kind: ProductKind): void {
   const text = fact.text;
@@ -110,9 +115,15 @@ function fromFreeText(b: Builder, fact: CleanFact, locale: string, kind: Product
   }
   // One mass or volume stated once is the net quantity; several ("30 l, 1,1 kg") could be anything.
   if (!NET_QUANTITY_KINDS.has(kind)) return;
-  // A capacity or weight stated elsewhere ("capacità 350 ml", a Capacity column) is what the product holds or weighs, not its content.
-  const stated = new Set([b.values.capacity, b.values.weight].filter((v): v is string => v !== undefined));
-  const measures = quantitiesIn(text).filter((q) => ['mass', 'volume'].includes(dimensionOf(q.measure.unit)) && !stated.has(formatMeasure(q.measure, locale)));
+  // A capacity stated elsewhere ("capacità 350 ml", a Capacity column) is what the product holds,
+  // not its content; so is a weight, except where what is sold is the content ("Pasta, peso 500 g").
+  const weightIsContent = CONTENT_KINDS.has(kind);
+  const stated = new Set(
+    [b.values.capacity, b.heldMeasures.get('capacity'), ...(weightIsContent ? [] : [b.values.weight, b.heldMeasures.get('weight')])].filter((v): v is string => v !== undefined),
+  );
+  const measures = quantitiesIn(text).filter(
+    (q) => ['mass', 'volume'].includes(dimensionOf(q.measure.unit)) && !stated.has(formatMeasure(q.measure, locale)) && !stated.has(`${q.measure.amount} ${q.measure.unit}`),
+  );
   const distinct = new Set(measures.map((q) => `${q.measure.amount}${q.measure.unit}`));
   const [first] = measures;
   if (distinct.size !== 1 || first === undefined) return;
@@ -131,6 +142,8 @@ function fromMeasurements(b: Builder, fact: CleanFact, locale: string): void {
     // Pieces are a count only where no pack count or unit count says it already.
     if (m.name === 'pieces_per_pack' && (b.values.pack_count !== undefined || b.values.unit_count !== undefined)) continue;
     b.set(m.name, formatMeasurement(m, locale), [fact.id]);
+    const [amount] = m.amounts;
+    if ((m.name === 'capacity' || m.name === 'weight') && amount !== undefined && !b.heldMeasures.has(m.name)) b.heldMeasures.set(m.name, `${amount.value} ${m.unit}`);
   }
 }
 

@@ -6,7 +6,7 @@ import type { RecordContext, Sourced } from './context.ts';
 import type { Body } from './descriptions.ts';
 import { fill, type LabelKey } from './language-pack.ts';
 import { LIMITS } from './limits.ts';
-import { MEASUREMENT_ORDER, measurementLabel } from './measurement-labels.ts';
+import { isMeasurementName, MEASUREMENT_ORDER, measurementLabel } from './measurement-labels.ts';
 import { mentionsAny } from './notes.ts';
 import { truncateWords } from './text.ts';
 
@@ -75,11 +75,11 @@ function labelLanguage(ctx: RecordContext, source: string): string | null {
 }
 
 /** Structured bullets from attributes, most informative first. */
-function structured(ctx: RecordContext): Sourced[] {
+function structured(ctx: RecordContext): Candidate[] {
   const { values, sources } = ctx.attributes;
   const { pack } = ctx;
-  const out: Sourced[] = [];
-  const add = (text: string, name: string) => out.push({ text, ids: sources[name] ?? [] });
+  const out: Candidate[] = [];
+  const add = (text: string, name: string) => out.push({ text, ids: sources[name] ?? [], attribute: name });
   const line = (label: string, value: string) => `${label}${pack.colon}${value}`;
 
   // A medicine's "500 mg" is its strength, already in the title: not a pack content.
@@ -111,6 +111,11 @@ function structured(ctx: RecordContext): Sourced[] {
   return out;
 }
 
+/** A key feature candidate; a structured one names the attribute it states. */
+interface Candidate extends Sourced {
+  attribute?: string;
+}
+
 export interface Features {
   items: string[];
   ids: string[];
@@ -130,8 +135,8 @@ export function buildFeatures(ctx: RecordContext, body: Body): Features {
   const said: string[] = [];
   // A structured fact a sentence already states is held back, and comes back only while the
   // list is short of the minimum: a measurement inside a long sentence is hard to find.
-  const heldBack: Sourced[] = [];
-  const take = (candidate: Sourced, sentenceMentions: 'skip' | 'allow') => {
+  const heldBack: Candidate[] = [];
+  const take = (candidate: Candidate, sentenceMentions: 'skip' | 'allow') => {
     if (items.length >= LIMITS.keyFeatures) return;
     const text = truncateWords(candidate.text.replace(/[.;:]+$/, ''), LIMITS.keyFeatureLength);
     if (text.length < 2 || mentionsAny(text, ctx.notes.avoid) || mentionsAny(text, ctx.notes.omitFeaturesAbout, true)) return;
@@ -139,20 +144,13 @@ export function buildFeatures(ctx: RecordContext, body: Body): Features {
     const value = canonical.split(/\s*:\s*/).at(-1) ?? canonical;
     // The same value under another label ("Colore: nero" from the source, "Farbe: nero" from the facts) is said once.
     if (said.some((s) => s === canonical || s.split(/\s*:\s*/).at(-1) === value)) return;
-    // A structured fact already stated by a source bullet ("Confezione da 500 g") is not repeated.
-    if (/\d/.test(value) && said.some((s) => s.includes(value))) {
+    // A structured fact already stated by a source bullet ("Confezione da 500 g", "20W USB-C") is
+    // held back; it comes back only where the bullet is a long sentence, never beside one that
+    // says little more than the value ("Potenza 8,6 W" and "Potenza: 8,6 W").
+    const statedIn = said.filter((s) => containsWords(s, value));
+    if (statedIn.length > 0 && (/\d/.test(value) || isMeasurementName(candidate.attribute ?? ''))) {
       if (sentenceMentions === 'skip') heldBack.push(candidate);
-      if (
-        sentenceMentions === 'skip' ||
-        said.some(
-          (s) =>
-            s
-              .split(/\s*:\s*/)
-              .at(-1)
-              ?.includes(value) === true && s.includes(':'),
-        )
-      )
-        return;
+      if (sentenceMentions === 'skip' || statedIn.some((s) => s.includes(':') || wordCount(removeWords(s, value)) <= 2)) return;
     }
     items.push(text);
     ids.push(...candidate.ids);
@@ -161,4 +159,21 @@ export function buildFeatures(ctx: RecordContext, body: Body): Features {
   for (const candidate of ordered) take(candidate, 'skip');
   for (const candidate of heldBack) if (items.length < LIMITS.keyFeaturesMin) take(candidate, 'allow');
   return { items, ids: [...new Set(ids)] };
+}
+
+function wordsPattern(value: string): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}])${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'gu');
+}
+
+/** Whether `text` states `value` as whole words: "19 w" does not state "9 w". */
+function containsWords(text: string, value: string): boolean {
+  return value !== '' && wordsPattern(value).test(text);
+}
+
+function removeWords(text: string, value: string): string {
+  return text.replace(wordsPattern(value), ' ');
+}
+
+function wordCount(text: string): number {
+  return text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
 }

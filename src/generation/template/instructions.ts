@@ -14,6 +14,8 @@ export type FieldValue =
   | { type: 'instruction'; text: string; action: Action | null };
 
 const PLEASE = /^(?:please|pls|per\s+favore|perfavore|bitte|s'il\s+(?:te|vous)\s+pla[iî]t|por\s+favor|alsjeblieft|alstublieft|proszę)[,:]?\s+/iu;
+// The same courtesy after the request: "Shorter please", "kürzer, bitte".
+const PLEASE_AFTER = /[,\s]+(?:please|pls|per\s+favore|perfavore|bitte|s'il\s+(?:te|vous)\s+pla[iî]t|por\s+favor|alsjeblieft|alstublieft|proszę)$/iu;
 const SHORTER =
   /^(?:(?:make\s+(?:it|this|the\s+\w+)\s+)?shorter|shorten(?:\s+it)?|(?:rendi(?:lo|la)?\s+)?più\s+(?:breve|corto|corta|sintetico|sintetica)|accorcia(?:lo|la)?|(?:mach(?:e)?\s+(?:es|ihn|sie|den\s+\w+)?\s*)?kürzer|kürzen|kürze(?:\s+(?:es|ihn|sie))?|(?:rends?(?:-le|-la)?\s+)?plus\s+court(?:e)?|raccourcis(?:-le|-la)?|(?:hazlo\s+|hazla\s+)?más\s+cort[oa]|acórtalo|acorta(?:lo|la)?|(?:maak\s+(?:het\s+)?)?korter|verkort|(?:torna(?:-o|-a)?\s+)?mais\s+curt[oa]|encurta(?:r)?|krócej|skróć|krótsz[ya])$/iu;
 const MAX =
@@ -35,18 +37,24 @@ const IMPERATIVES = new Set(
   haz escribe reescribe añade agrega menciona incluye usa evita mantén cambia traduce pon destaca describe mejora
   maak schrijf herschrijf voeg vermeld noem gebruik vermijd houd verander vertaal zet benadruk beschrijf verbeter
   torna escreve reescreve adiciona acrescenta menciona inclui usa evita mantém muda traduz põe destaca descreve melhora
-  zrób napisz przepisz dodaj wspomnij uwzględnij użyj unikaj zachowaj zmień przetłumacz podkreśl opisz popraw`.split(/\s+/),
+  zrób napisz przepisz dodaj wspomnij uwzględnij użyj unikaj zachowaj zmień przetłumacz podkreśl opisz popraw
+  shorten remove delete drop replace fix correct rephrase summarise summarize expand
+  accorcia rimuovi togli elimina cancella sostituisci correggi riassumi
+  kürze entferne lösche streiche ersetze korrigiere
+  raccourcis supprime enlève retire remplace corrige résume
+  acorta quita borra elimina reemplaza sustituye corrige resume
+  verkort verwijder schrap vervang corrigeer
+  encurta remove apaga retira substitui corrige resume
+  skróć usuń wykreśl zamień`.split(/\s+/),
 );
 
 /** Reads one regeneration value. */
 export function classifyValue(raw: string): FieldValue {
   const text = raw.trim().replace(/\s+/g, ' ');
   if (text === '') return { type: 'empty' };
-  const polite = PLEASE.test(text);
-  const bare = text
-    .replace(PLEASE, '')
-    .replace(/[.!]+$/, '')
-    .trim();
+  const unpunctuated = text.replace(/[.!]+$/, '');
+  const polite = PLEASE.test(text) || PLEASE_AFTER.test(unpunctuated);
+  const bare = unpunctuated.replace(PLEASE, '').replace(PLEASE_AFTER, '').trim();
   if (SHORTER.test(bare)) return { type: 'instruction', text, action: { kind: 'shorter' } };
   const max = MAX.exec(bare);
   const characters = Number(max?.[1] ?? max?.[2]);

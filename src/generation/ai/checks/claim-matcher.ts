@@ -1,7 +1,7 @@
 // Finds label claims in a text by word stems in every content language, so the forms a model or a
 // source writes ("espaguetis ecológicos", "suitable for vegans", "für Veganer geeignet") are
 // found like the listed ones. A claim after a negation, or about the packaging, is not one. Pure.
-import { LABEL_CLAIMS, NEGATIONS, PACKAGING, type LabelClaim } from './label-claim-phrases.ts';
+import { CONTRASTS, LABEL_CLAIMS, NEGATIONS, ONLY, PACKAGING, type LabelClaim } from './label-claim-phrases.ts';
 import { STEMMED_LANGUAGES, stem, wordsOf, type StemmedLanguage, type Word } from './word-stems.ts';
 
 export interface ClaimFound {
@@ -73,9 +73,27 @@ function sentenceWindow(words: readonly Word[], index: number, step: 1 | -1, rea
   return out;
 }
 
-function aboutProduct(words: readonly Word[], first: number, last: number): boolean {
-  if (sentenceWindow(words, first, -1, NEGATION_REACH).some((w) => NEGATIONS.has(w.text))) return false;
-  const near = [...sentenceWindow(words, first, -1, 1), ...sentenceWindow(words, last, 1, PACKAGING_REACH)];
+/**
+ * Whether a negation turns the claim at `first` around: one in the same clause, with no "but"
+ * between ("No preservatives, organic ingredients" and "not only tasty but also organic" claim
+ * organic), and not "not only" ("non solo biologico" claims it too).
+ */
+function negated(words: readonly Word[], first: number): boolean {
+  for (let i = first - 1; i >= 0 && first - i <= NEGATION_REACH; i--) {
+    const word = words[i];
+    if (word === undefined || words[i + 1]?.clauseStart === true) return false;
+    // Polish "nie ma" ("there is no") is a negation, not Italian "ma" ("but").
+    if (CONTRASTS.has(word.text)) return word.text === 'ma' && words[i - 1]?.text === 'nie' && !word.clauseStart;
+    if (NEGATIONS.has(word.text) && !ONLY.has(words[i + 1]?.text ?? '')) return true;
+  }
+  return false;
+}
+
+function aboutProduct(words: readonly Word[], first: number, last: number, claim: LabelClaim): boolean {
+  if (negated(words, first)) return false;
+  const after = sentenceWindow(words, last, 1, PACKAGING_REACH);
+  if (after[0] !== undefined && claim.notBefore?.has(after[0].text) === true) return false;
+  const near = [...sentenceWindow(words, first, -1, 1), ...after];
   return !near.some((w) => PACKAGING.has(w.text));
 }
 
@@ -96,7 +114,7 @@ export function findClaims(text: string): ClaimFound[] {
         if (last === -1 || end === undefined) continue;
         const earlier = found.get(phrase.claim.claim);
         if (earlier?.madeAboutProduct === true) continue;
-        const madeAboutProduct = aboutProduct(words, i, last);
+        const madeAboutProduct = aboutProduct(words, i, last, phrase.claim);
         if (earlier === undefined || madeAboutProduct) found.set(phrase.claim.claim, { claim: phrase.claim.claim, written: text.slice(word.start, end.end), madeAboutProduct });
       }
     }

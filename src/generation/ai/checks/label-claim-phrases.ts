@@ -9,6 +9,8 @@ export interface LabelClaim {
   phrases: readonly string[];
   /** Words a stem also reaches that make no claim ("organizer", "biologia"): compared whole, lower case. */
   notClaims?: RegExp;
+  /** Words right after the claim that make it another thing ("biologisch abbaubar"): compared whole, lower case. */
+  notBefore?: ReadonlySet<string>;
 }
 
 export const LABEL_CLAIMS: readonly LabelClaim[] = [
@@ -31,6 +33,9 @@ export const LABEL_CLAIMS: readonly LabelClaim[] = [
       'ekologiczny',
       'organiczny',
     ],
+    // Biodegradable ("biologisch abbaubar"), Öko-Test's rating, the Öko-Tex textile label and an
+    // OLED screen's "organic light-emitting diode" say nothing of organic farming.
+    notBefore: new Set(['abbaubar', 'abbaubare', 'abbaubaren', 'abbaubarer', 'abbaubares', 'afbreekbaar', 'afbreekbare', 'test', 'tex', 'light']),
     notClaims:
       /^(?:biolog(?:ia|ie|y|o|i|a|he|ist\p{L}*)|biología|biólog\p{L}*|ecolog(?:ia|ie|y)|ecología|organ|organs|organi[sz]\p{L}*|organism\p{L}*|órgano\p{L}*|organo|organi)$/u,
   },
@@ -56,6 +61,15 @@ export const LABEL_CLAIMS: readonly LabelClaim[] = [
       'zonder gluten',
       'bezglutenowy',
       'bez glutenu',
+      // Said as "contains none", the same claim: a negation at a phrase's start is its own.
+      'free of gluten',
+      'non contiene glutine',
+      'kein gluten',
+      'ne contient pas de gluten',
+      'no contiene gluten',
+      'não contém glúten',
+      'geen gluten',
+      'nie zawiera glutenu',
     ],
   },
   {
@@ -75,6 +89,14 @@ export const LABEL_CLAIMS: readonly LabelClaim[] = [
       'zonder lactose',
       'bez laktozy',
       'bezlaktozowy',
+      'free of lactose',
+      'non contiene lattosio',
+      'kein laktose',
+      'ne contient pas de lactose',
+      'no contiene lactosa',
+      'não contém lactose',
+      'geen lactose',
+      'nie zawiera laktozy',
     ],
   },
   {
@@ -121,6 +143,14 @@ export const LABEL_CLAIMS: readonly LabelClaim[] = [
       'zonder palmolie',
       'palmolievrij',
       'bez oleju palmowego',
+      'free of palm oil',
+      'non contiene olio di palma',
+      'kein palmöl',
+      'ne contient pas d huile de palme',
+      'no contiene aceite de palma',
+      'não contém óleo de palma',
+      'geen palmolie',
+      'nie zawiera oleju palmowego',
     ],
   },
   {
@@ -182,6 +212,7 @@ export const LABEL_CLAIMS: readonly LabelClaim[] = [
       'comércio justo',
       'eerlijke handel',
       'sprawiedliwy handel',
+      'equosolidale',
     ],
   },
   {
@@ -197,12 +228,23 @@ export const LABEL_CLAIMS: readonly LabelClaim[] = [
       'não testado em animais',
       'niet getest op dieren',
       'nietestowany na zwierzętach',
+      'non testato sugli animali',
+      'nicht an tieren getestet',
+      'no probado en animales',
+      'niet op dieren getest',
+      'nie testowany na zwierzętach',
     ],
   },
 ];
 
 /** Words that turn a claim around when they come a few words before it ("nicht wasserdicht", "non biologico"). */
 export const NEGATIONS: ReadonlySet<string> = new Set(['not', 'non', 'nicht', 'kein', 'keine', 'keinen', 'pas', 'no', 'não', 'nao', 'niet', 'geen', 'nie', 'ni', 'never', 'mai']);
+
+/** Words that end a negation's reach: "not only tasty but also organic", "non dolce ma biologico". */
+export const CONTRASTS: ReadonlySet<string> = new Set(['but', 'ma', 'però', 'sondern', 'aber', 'mais', 'pero', 'sino', 'mas', 'porém', 'maar', 'ale', 'lecz']);
+
+/** Words after a negation that make it "not only", which asserts what follows ("non solo biologico"). */
+export const ONLY: ReadonlySet<string> = new Set(['only', 'just', 'solo', 'soltanto', 'nur', 'seulement', 'uniquement', 'sólo', 'só', 'apenas', 'alleen', 'tylko']);
 
 /**
  * Nouns that make a claim one about the packaging rather than the product ("vegan-friendly

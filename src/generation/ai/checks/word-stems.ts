@@ -87,6 +87,8 @@ export interface Word {
   end: number;
   /** Whether a sentence ends between this word and the one before it. */
   sentenceStart: boolean;
+  /** Whether a sentence or a clause (a comma, a bracket) ends between this word and the one before it. */
+  clauseStart: boolean;
 }
 
 /** The words of a text with where each stands; hyphens and apostrophes split ("vegan-friendly", "l'olio"). */
@@ -95,7 +97,9 @@ export function wordsOf(text: string): Word[] {
   let last = 0;
   for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
     const start = match.index;
-    words.push({ text: match[0].toLowerCase(), start, end: start + match[0].length, sentenceStart: words.length === 0 || /[.!?;:\n•]/u.test(text.slice(last, start)) });
+    const between = text.slice(last, start);
+    const sentenceStart = words.length === 0 || /[.!?;:\n•]/u.test(between);
+    words.push({ text: match[0].toLowerCase(), start, end: start + match[0].length, sentenceStart, clauseStart: sentenceStart || /[,()]/u.test(between) });
     last = start + match[0].length;
   }
   return words;
