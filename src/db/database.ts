@@ -45,7 +45,9 @@ export function isConnectionError(err: unknown): boolean {
   // An error with an HTTP status is the HTTP request's own (a client that hung up mid-body), never the database's.
   if (typeof (err as { statusCode?: unknown }).statusCode === 'number') return false;
   const code = (err as { code?: unknown }).code;
-  if (typeof code !== 'string') return /Connection terminated|connection timeout|timeout exceeded when trying to connect|PGlite is closed/i.test(err.message);
+  // "not queryable": pg's answer on a client whose connection broke before this statement (a pooled
+  // client whose server ended it in the instant it was handed out, before anyone listened).
+  if (typeof code !== 'string') return /Connection terminated|connection timeout|timeout exceeded when trying to connect|PGlite is closed|is not queryable/i.test(err.message);
   return CONNECTION_ERROR_CODES.has(code) || code.startsWith('08') || code.startsWith('57P0') || code === '53300';
 }
 

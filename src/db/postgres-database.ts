@@ -78,6 +78,8 @@ export function openPostgres(connectionString: string, poolSize: number): Postgr
       });
       const cause = lost ?? err;
       if (!isConnectionError(cause)) throw cause;
+      // Its connection is gone even when no 'error' reached this transaction: never reuse it.
+      broken = true;
       throw committing
         ? new DatabaseUnavailableError('the database connection was lost during COMMIT', { outcome: 'unknown', cause })
         : new DatabaseUnavailableError('the database connection was lost before COMMIT', { outcome: 'not_written', cause });
