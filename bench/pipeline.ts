@@ -8,6 +8,7 @@ import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
 import { createContainer } from '../src/container.ts';
 import type { Database } from '../src/db/database.ts';
+import { fillSourceCache } from './fill-source-cache.ts';
 import { gs1CheckDigit } from '../src/domain/codes.ts';
 import { factId, type Fact, type FactKey } from '../src/domain/facts.ts';
 import { buildApp } from '../src/http/app.ts';
@@ -64,18 +65,6 @@ function factsFor(code: string, i: number, at: string): Fact[] {
   ];
 }
 
-async function fillCache(db: Database, all: readonly string[]): Promise<void> {
-  const at = new Date().toISOString();
-  for (let start = 0; start < all.length; start += 1000) {
-    const rows = all.slice(start, start + 1000).map((code, j) => ({ code, facts: factsFor(code, start + j, at) }));
-    await db.query(
-      `INSERT INTO source_cache (source, code, facts, expires_at)
-       SELECT 'open_food_facts', r.code, r.facts, now() + interval '1 day' FROM jsonb_to_recordset($1::jsonb) AS r(code text, facts jsonb)`,
-      [JSON.stringify(rows)],
-    );
-  }
-}
-
 async function finished(db: Database): Promise<{ completed: number; failed: number }> {
   const rows = await db.query<{ state: string; n: number }>(`SELECT state, count(*)::int AS n FROM generations WHERE state IN ('completed', 'failed') GROUP BY state`);
   return { completed: rows.find((r) => r.state === 'completed')?.n ?? 0, failed: rows.find((r) => r.state === 'failed')?.n ?? 0 };
@@ -116,7 +105,7 @@ async function run(name: TargetName): Promise<Row> {
     notFoundTtlSeconds: 3600,
   });
   const all = codes(PRODUCTS);
-  await fillCache(container.db, all);
+  await fillSourceCache(container.db, all, factsFor);
   const { token } = await createAccount(container.db, { name: 'bench', credits: 2_000_000_000, imageStandardization: false });
   const app = await buildApp(container);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -13,8 +13,8 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
 import { createContainer } from '../src/container.ts';
-import type { Database } from '../src/db/database.ts';
 import { openPostgres } from '../src/db/postgres-database.ts';
+import { fillSourceCache } from './fill-source-cache.ts';
 import { gs1CheckDigit } from '../src/domain/codes.ts';
 import { factId, type Fact, type FactKey } from '../src/domain/facts.ts';
 import { buildApp } from '../src/http/app.ts';
@@ -62,18 +62,6 @@ function factsFor(code: string, i: number, at: string): Fact[] {
   ];
 }
 
-async function fillCache(db: Database, all: readonly string[]): Promise<void> {
-  const at = new Date().toISOString();
-  for (let start = 0; start < all.length; start += 1000) {
-    const rows = all.slice(start, start + 1000).map((code, j) => ({ code, facts: factsFor(code, start + j, at) }));
-    await db.query(
-      `INSERT INTO source_cache (source, code, facts, expires_at)
-       SELECT 'open_food_facts', r.code, r.facts, now() + interval '1 day' FROM jsonb_to_recordset($1::jsonb) AS r(code text, facts jsonb)`,
-      [JSON.stringify(rows)],
-    );
-  }
-}
-
 /** Migrates, fills the cache and accepts every product through the API, with no worker running. */
 async function queueProducts(url: string): Promise<{ acceptSeconds: number; emptyBytes: number }> {
   const db = openPostgres(url, 10);
@@ -81,7 +69,7 @@ async function queueProducts(url: string): Promise<{ acceptSeconds: number; empt
   const container = await createContainer(config, { logger: pino({ level: 'silent' }), database: { db, queue: { connectionString: url } } });
   const [empty] = await db.query<{ bytes: string }>('SELECT pg_database_size(current_database())::text AS bytes');
   const all = codes(PRODUCTS);
-  await fillCache(db, all);
+  await fillSourceCache(db, all, factsFor);
   const { token } = await createAccount(db, { name: 'bench', credits: 2_000_000_000, imageStandardization: false });
   const app = await buildApp(container);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
