@@ -58,6 +58,10 @@ describe('numbers are normalised to the unit', () => {
     assert.deepEqual(conformValue(weight, '500 gr', false), { ok: true, value: '500' });
     assert.deepEqual(conformValue(weight, '0.5 kilo', false), { ok: true, value: '500' });
   });
+  it('spellings the template engine reads are read here too: "2 lbs", "1,5 litrów"', () => {
+    assert.deepEqual(conformValue(weight, '2 lbs', false), { ok: true, value: '907.18474' });
+    assert.deepEqual(conformValue(attribute('volume', 'number', { unit: 'ml' }), '1,5 litrów', false), { ok: true, value: '1500' });
+  });
   it('a volume is not a weight', () => assert.equal(conformValue(weight, '1 l', false).ok, false));
   it('a bare number is the unit only when a person types it', () => {
     assert.deepEqual(conformValue(weight, '250', true), { ok: true, value: '250' });

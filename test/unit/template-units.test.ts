@@ -40,6 +40,16 @@ describe('unit normalisation', () => {
     assert.equal(normaliseUnit('pezzi'), null);
   });
 
+  it('knows every spelling the attribute schema knows for the units it writes, and only those units', () => {
+    assert.equal(normaliseUnit('grammo'), 'g');
+    assert.equal(normaliseUnit('Kilogramme'), 'kg');
+    assert.equal(normaliseUnit('milligrammi'), 'mg');
+    assert.equal(normaliseQuantitiesInText('Confezione da 500 grammo', 'it-IT'), 'Confezione da 500 g');
+    // A power or a time in a description is left as written: the template writes no such unit.
+    assert.equal(normaliseUnit('watt'), null);
+    assert.equal(normaliseQuantitiesInText('5 watt, 3 ore', 'it-IT'), '5 watt, 3 ore');
+  });
+
   const table: ReadonlyArray<readonly [string, string, string]> = [
     ['1.5L', 'it-IT', '1,5 l'],
     ['500g', 'it-IT', '500 g'],

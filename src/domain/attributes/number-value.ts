@@ -43,7 +43,8 @@ export interface Quantity {
 
 // A number, then a unit word or symbol; the unit ends at a non-letter. "6 x 1,5 l" is a multipack:
 // its "1,5 l" is one item's, not the product's, so amounts right after "x" are skipped.
-const QUANTITY = /(^|[^\d.,])(\d+(?:[.,\u00a0 ]\d+)*)\s?(fl\.? ?oz|[a-zA-Zµ]{1,12}|%|")(?![\p{L}\d])/gu;
+// A unit word may hold any letter ("litrów"); one no table knows is skipped.
+const QUANTITY = /(^|[^\d.,])(\d+(?:[.,\u00a0 ]\d+)*)\s?(fl\.? ?oz|\p{L}{1,12}|%|")(?![\p{L}\d])/gu;
 const MULTIPLIER = /\d\s*[x×]\s*$/;
 
 /** Every amount with a known unit in a text, in order; `language` reads "1.200" (see `parseNumber`). */

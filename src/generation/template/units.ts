@@ -1,89 +1,34 @@
 // Quantities and units: parsing as printed by sources ("500g", "6 x 1.5L", "30 compresse"),
 // normalising unit spellings, and formatting numbers for a locale. Pure; no I/O.
 // Hand-written because no maintained library parses the multilingual, multipack spellings that
-// shop and open-data records use; Intl.NumberFormat does the locale formatting.
+// shop and open-data records use; Intl.NumberFormat does the locale formatting. The units and
+// their spellings are the service's one table (src/domain/units.ts).
+
+import { UNIT_SPELLINGS, UNITS } from '../../domain/units.ts';
 
 export type Unit = 'mg' | 'µg' | 'g' | 'kg' | 'ml' | 'cl' | 'dl' | 'l' | 'oz' | 'fl oz' | 'lb' | 'mm' | 'cm' | 'm' | '%';
 export type Dimension = 'mass' | 'volume' | 'length' | 'ratio';
 
-const DIMENSIONS: Readonly<Record<Unit, Dimension>> = {
-  mg: 'mass',
-  µg: 'mass',
-  g: 'mass',
-  kg: 'mass',
-  oz: 'mass',
-  lb: 'mass',
-  ml: 'volume',
-  cl: 'volume',
-  dl: 'volume',
-  l: 'volume',
-  'fl oz': 'volume',
-  mm: 'length',
-  cm: 'length',
-  m: 'length',
-  '%': 'ratio',
-};
+const TEMPLATE_UNITS: readonly Unit[] = ['mg', 'µg', 'g', 'kg', 'ml', 'cl', 'dl', 'l', 'oz', 'fl oz', 'lb', 'mm', 'cm', 'm', '%'];
 
-// Spellings seen in records, lower-case, in the languages we write. cl and dl are kept as
-// written: converting would print a number (75 cl → 750 ml) that no source states.
-const ALIASES: Readonly<Record<string, Unit>> = {
-  mg: 'mg',
-  mcg: 'µg',
-  µg: 'µg',
-  ug: 'µg',
-  g: 'g',
-  gr: 'g',
-  grs: 'g',
-  gramm: 'g',
-  gram: 'g',
-  grams: 'g',
-  grammi: 'g',
-  grammes: 'g',
-  gramos: 'g',
-  gramas: 'g',
-  gramów: 'g',
-  kg: 'kg',
-  kgs: 'kg',
-  kilo: 'kg',
-  kilos: 'kg',
-  kilogramm: 'kg',
-  kilogram: 'kg',
-  kilograms: 'kg',
-  chilogrammi: 'kg',
-  kilogrammes: 'kg',
-  ml: 'ml',
-  mls: 'ml',
-  millilitri: 'ml',
-  milliliter: 'ml',
-  millilitre: 'ml',
-  millilitres: 'ml',
-  milliliters: 'ml',
-  mililitros: 'ml',
-  cl: 'cl',
-  dl: 'dl',
-  l: 'l',
-  lt: 'l',
-  ltr: 'l',
-  litro: 'l',
-  litri: 'l',
-  liter: 'l',
-  litre: 'l',
-  litres: 'l',
-  liters: 'l',
-  litros: 'l',
-  litrów: 'l',
-  litry: 'l',
-  oz: 'oz',
-  'fl oz': 'fl oz',
-  'fl. oz': 'fl oz',
-  'fl.oz': 'fl oz',
-  lb: 'lb',
-  lbs: 'lb',
-  mm: 'mm',
-  cm: 'cm',
-  m: 'm',
-  '%': '%',
-};
+function isTemplateUnit(unit: string): unit is Unit {
+  return (TEMPLATE_UNITS as readonly string[]).includes(unit);
+}
+
+export function dimensionOf(unit: Unit): Dimension {
+  const dimension = UNITS[unit]?.dimension;
+  if (dimension === 'mass' || dimension === 'volume' || dimension === 'length' || dimension === 'ratio') return dimension;
+  throw new Error(`unit ${unit} has no dimension the template writes`);
+}
+
+// The service's spellings of the units above, lower-case, plus each symbol itself. Text is
+// matched without regard to case, so only these units are looked for: "5 W" or "3 h" in a
+// description are left as written. cl and dl are kept as written: converting would print a number
+// (75 cl → 750 ml) that no source states.
+const ALIASES: Readonly<Record<string, Unit>> = Object.fromEntries([
+  ...TEMPLATE_UNITS.map((unit) => [unit, unit] as const),
+  ...Object.entries(UNIT_SPELLINGS).flatMap(([spelling, unit]) => (isTemplateUnit(unit) ? [[spelling, unit] as const] : [])),
+]);
 
 const ALIAS_PATTERN = Object.keys(ALIASES)
   .sort((a, b) => b.length - a.length)
@@ -95,10 +40,6 @@ const NUMBER_UNIT = new RegExp(`(\\d+(?:[.,]\\d+)?)\\s?(${ALIAS_PATTERN})(?![\\p
 
 export function normaliseUnit(raw: string): Unit | null {
   return ALIASES[raw.toLowerCase().replace(/\s+/g, ' ')] ?? null;
-}
-
-export function dimensionOf(unit: Unit): Dimension {
-  return DIMENSIONS[unit];
 }
 
 /** "1,50" and "1.5" → "1.5"; "007" → "7". String-based, so long codes keep every digit. */
