@@ -34,7 +34,7 @@ export type PaidQueueResult =
 /**
  * The paid step both create and regenerate end with, inside their transaction: write the
  * generations (a create wrote them with its products already), enqueue their jobs, then the
- * guarded debit. The debit comes last so the account row is locked only at the end and
+ * guarded debit. The debit comes last so the balance row is locked only at the end and
  * concurrent calls of one account overlap everywhere else.
  * On `ok: false` the caller must roll back (a `rollback` verdict): the generations and jobs were written.
  */
