@@ -14,20 +14,27 @@ export interface AccountRow {
   created_at: Date;
 }
 
-const COLUMNS = 'id, name, credits, image_standardization, country_languages, credits_low_threshold, created_at';
+// The balance is a row of account_balances (migration 019): a debit must not write the accounts row that foreign keys lock.
+const COLUMNS = 'a.id, a.name, b.credits, a.image_standardization, a.country_languages, a.credits_low_threshold, a.created_at';
+const ACCOUNTS = 'accounts a JOIN account_balances b ON b.account_id = a.id';
 
 export async function insertAccount(db: SqlRunner, name: string, imageStandardization: boolean): Promise<AccountRow> {
-  const rows = await db.query<AccountRow>(`INSERT INTO accounts (name, image_standardization) VALUES ($1, $2) RETURNING ${COLUMNS}`, [name, imageStandardization]);
+  const rows = await db.query<AccountRow>(
+    `WITH a AS (INSERT INTO accounts (name, image_standardization) VALUES ($1, $2) RETURNING *),
+       b AS (INSERT INTO account_balances (account_id) SELECT id FROM a RETURNING credits)
+     SELECT ${COLUMNS} FROM a, b`,
+    [name, imageStandardization],
+  );
   return firstRow(rows, 'insertAccount');
 }
 
 export async function findAccountByName(db: SqlRunner, name: string): Promise<AccountRow | undefined> {
-  const rows = await db.query<AccountRow>(`SELECT ${COLUMNS} FROM accounts WHERE name = $1`, [name]);
+  const rows = await db.query<AccountRow>(`SELECT ${COLUMNS} FROM ${ACCOUNTS} WHERE a.name = $1`, [name]);
   return rows[0];
 }
 
 export async function findAccountById(db: SqlRunner, id: string): Promise<AccountRow | undefined> {
-  const rows = await db.query<AccountRow>(`SELECT ${COLUMNS} FROM accounts WHERE id = $1`, [id]);
+  const rows = await db.query<AccountRow>(`SELECT ${COLUMNS} FROM ${ACCOUNTS} WHERE a.id = $1`, [id]);
   return rows[0];
 }
 
@@ -37,15 +44,18 @@ export async function countAccounts(db: SqlRunner): Promise<number> {
 }
 
 export async function setImageStandardization(db: SqlRunner, id: string, on: boolean): Promise<AccountRow | undefined> {
-  const rows = await db.query<AccountRow>(`UPDATE accounts SET image_standardization = $2, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`, [id, on]);
+  const rows = await db.query<AccountRow>(
+    `UPDATE accounts a SET image_standardization = $2, updated_at = now() FROM account_balances b WHERE a.id = $1 AND b.account_id = a.id RETURNING ${COLUMNS}`,
+    [id, on],
+  );
   return rows[0];
 }
 
 export async function setCountryLanguages(db: SqlRunner, id: string, languages: Readonly<Record<string, string>>): Promise<AccountRow | undefined> {
-  const rows = await db.query<AccountRow>(`UPDATE accounts SET country_languages = $2::jsonb, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`, [
-    id,
-    JSON.stringify(languages),
-  ]);
+  const rows = await db.query<AccountRow>(
+    `UPDATE accounts a SET country_languages = $2::jsonb, updated_at = now() FROM account_balances b WHERE a.id = $1 AND b.account_id = a.id RETURNING ${COLUMNS}`,
+    [id, JSON.stringify(languages)],
+  );
   return rows[0];
 }
 
@@ -70,10 +80,16 @@ export interface BalanceChange {
  */
 export async function changeBalance(db: SqlRunner, change: BalanceChange): Promise<number | undefined> {
   const rows = await db.query<{ balance_after: number; credits_low_threshold: number | null }>(
-    `WITH account AS (
-       UPDATE accounts SET credits = credits + $2, updated_at = now()
-       WHERE id = $1 AND credits + $2 >= 0 AND ($7::boolean IS NULL OR image_standardization = $7::boolean)
-       RETURNING id, credits, credits_low_threshold
+    // FOR SHARE holds the setting the price depended on until commit: a settings change waits for
+    // this debit, as it did when the debit wrote the accounts row itself.
+    `WITH settings AS (
+       SELECT id, credits_low_threshold FROM accounts
+       WHERE id = $1 AND ($7::boolean IS NULL OR image_standardization = $7::boolean)
+       FOR SHARE
+     ), account AS (
+       UPDATE account_balances b SET credits = b.credits + $2
+       FROM settings WHERE b.account_id = settings.id AND b.credits + $2 >= 0
+       RETURNING b.account_id AS id, b.credits, settings.credits_low_threshold
      ), ledger AS (
        INSERT INTO credit_ledger (account_id, delta, balance_after, kind, request_id, generation_id, memo)
        SELECT id, $2, credits, $3, $4, $5, $6 FROM account
@@ -91,7 +107,10 @@ export async function changeBalance(db: SqlRunner, change: BalanceChange): Promi
 
 /** Sets the balance under which a debit sends `credits.low`; null turns it off. */
 export async function setCreditsLowThreshold(db: SqlRunner, id: string, threshold: number | null): Promise<AccountRow | undefined> {
-  const rows = await db.query<AccountRow>(`UPDATE accounts SET credits_low_threshold = $2, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`, [id, threshold]);
+  const rows = await db.query<AccountRow>(
+    `UPDATE accounts a SET credits_low_threshold = $2, updated_at = now() FROM account_balances b WHERE a.id = $1 AND b.account_id = a.id RETURNING ${COLUMNS}`,
+    [id, threshold],
+  );
   return rows[0];
 }
 
@@ -148,5 +167,5 @@ export async function readLedgerPage(db: SqlRunner, accountId: string, page: { l
 
 /** Every account, by name. */
 export async function listAccounts(db: SqlRunner): Promise<AccountRow[]> {
-  return db.query<AccountRow>(`SELECT ${COLUMNS} FROM accounts ORDER BY name`);
+  return db.query<AccountRow>(`SELECT ${COLUMNS} FROM ${ACCOUNTS} ORDER BY a.name`);
 }

@@ -73,17 +73,33 @@ export async function insertGenerations(db: SqlRunner, g: NewGenerations): Promi
   );
 }
 
+/** A create's generations, written in the statement that writes their products (see withLinkedGenerations). */
+export interface LinkedGenerations {
+  accountId: string;
+  agentModel: 'v1' | 'v2';
+  notes: string | null;
+  requestId: string;
+  imageStandardization: boolean;
+  /** A generation's cost by its product's country count: element n - 1 for n countries (a re-queued product's merged countries). */
+  costByCountryCount: readonly number[];
+}
+
 /**
- * One generation per product under the ids its product already names as latest (a create's
- * upsert chose them, see products.ts): an insert only, the product rows are not written again.
+ * A product write (SQL on parameters $1..$n returning `id`, `country_count` and `generation_id`)
+ * with, in the same statement, one generation per written product under the id the product now
+ * names as its latest: the product rows are written once and the generations go with them, one
+ * round trip instead of two. The statement answers the product write's rows.
  */
-export async function insertLinkedGenerations(db: SqlRunner, g: NewGenerations & { ids: readonly string[] }): Promise<{ id: string; product_id: string }[]> {
-  return db.query<{ id: string; product_id: string }>(
-    `INSERT INTO generations (id, product_id, account_id, kind, agent_model, fields, notes, cost, state, request_id, image_standardization)
-     SELECT g.id, g.product_id, $2, $3, $4, $5::jsonb, $6, g.cost, 'queued', $8, $9 FROM unnest($10::uuid[], $1::uuid[], $7::int[]) AS g(id, product_id, cost)
-     RETURNING id, product_id`,
-    [g.productIds, g.accountId, g.kind, g.agentModel, g.fields === null ? null : JSON.stringify(g.fields), g.notes, g.costs, g.requestId, g.imageStandardization, g.ids],
-  );
+export function withLinkedGenerations(productSql: string, params: readonly unknown[], g: LinkedGenerations): { text: string; params: unknown[] } {
+  const n = params.length;
+  return {
+    text: `WITH written AS (${productSql}), generated AS (
+       INSERT INTO generations (id, product_id, account_id, kind, agent_model, fields, notes, cost, state, request_id, image_standardization)
+       SELECT w.generation_id, w.id, $${n + 1}, 'create', $${n + 2}, NULL, $${n + 3}, ($${n + 4}::int[])[w.country_count], 'queued', $${n + 5}, $${n + 6} FROM written w
+     )
+     SELECT * FROM written`,
+    params: [...params, g.accountId, g.agentModel, g.notes, g.costByCountryCount, g.requestId, g.imageStandardization],
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Fact } from '../domain/facts.ts';
 import type { SqlRunner } from './database.ts';
+import { type LinkedGenerations, withLinkedGenerations } from './generations.ts';
 import { firstRow } from './rows.ts';
 
 export type ProductState = 'queued' | 'processing' | 'completed' | 'failed';
@@ -77,13 +78,19 @@ const REQUEUE_SET = `
   failure = NULL,
   updated_at = now()`;
 
-// A create names the generation it is about to insert as the product's latest in the same write:
+// A create names the generation it inserts in the same statement (withLinkedGenerations) as the product's latest:
 // each product row is written once per call, not inserted and then updated again (every index of
 // products, migration 008's among them, would take each product twice).
 const INPUT_COLUMNS = 'account_id, code, code_type, sku, product_handle, title, brand, description, images, notes, countries, agent_model, state, latest_generation_id';
 
 function inputParams(accountId: string, p: ProductInputs): unknown[] {
   return [accountId, p.sku, p.productHandle, p.title, p.brand, p.description, JSON.stringify(p.images), p.notes, p.countries, p.agentModel];
+}
+
+/** Runs a create's product write with its generations, in one statement. */
+function writeWith<Row extends object>(db: SqlRunner, text: string, params: readonly unknown[], generations: LinkedGenerations): Promise<Row[]> {
+  const combined = withLinkedGenerations(text, params, generations);
+  return db.query<Row>(combined.text, combined.params);
 }
 
 /** A written product: its id, how many countries it has now (re-queueing merges them), and the id its queued generation must take. */
@@ -99,8 +106,10 @@ export async function upsertProductsByCode(
   accountId: string,
   codes: readonly { code: string; codeType: string }[],
   inputs: ProductInputs,
+  generations: LinkedGenerations,
 ): Promise<Map<string, WrittenProduct>> {
-  const rows = await db.query<WrittenProduct & { code: string }>(
+  const rows = await writeWith<WrittenProduct & { code: string }>(
+    db,
     `INSERT INTO products (${INPUT_COLUMNS})
      SELECT $1, c.code, c.code_type, $2, $3, $4, $5, $6, $7::jsonb, $8, $9::text[], $10, 'queued', gen_random_uuid()
      FROM unnest($11::text[], $12::text[]) AS c(code, code_type)
@@ -109,28 +118,33 @@ export async function upsertProductsByCode(
      ON CONFLICT (account_id, code) WHERE code IS NOT NULL AND deleted_at IS NULL DO UPDATE SET ${REQUEUE_SET}
      RETURNING id, code, cardinality(countries) AS country_count, latest_generation_id AS generation_id`,
     [...inputParams(accountId, inputs), codes.map((c) => c.code), codes.map((c) => c.codeType)],
+    generations,
   );
   return new Map(rows.map((r) => [r.code, { id: r.id, country_count: r.country_count, generation_id: r.generation_id }]));
 }
 
 /** A product sent as raw data with a sku: the sku names it, so a second call re-queues it. */
-export async function upsertProductBySku(db: SqlRunner, accountId: string, inputs: ProductInputs): Promise<WrittenProduct> {
-  const rows = await db.query<WrittenProduct>(
+export async function upsertProductBySku(db: SqlRunner, accountId: string, inputs: ProductInputs, generations: LinkedGenerations): Promise<WrittenProduct> {
+  const rows = await writeWith<WrittenProduct>(
+    db,
     `INSERT INTO products (${INPUT_COLUMNS})
      VALUES ($1, NULL, NULL, $2, $3, $4, $5, $6, $7::jsonb, $8, $9::text[], $10, 'queued', gen_random_uuid())
      ON CONFLICT (account_id, sku) WHERE sku IS NOT NULL AND deleted_at IS NULL DO UPDATE SET ${REQUEUE_SET}
      RETURNING id, cardinality(countries) AS country_count, latest_generation_id AS generation_id`,
     inputParams(accountId, inputs),
+    generations,
   );
   return firstRow(rows, 'upsertProductBySku');
 }
 
-export async function insertRawProduct(db: SqlRunner, accountId: string, inputs: ProductInputs): Promise<WrittenProduct> {
-  const rows = await db.query<WrittenProduct>(
+export async function insertRawProduct(db: SqlRunner, accountId: string, inputs: ProductInputs, generations: LinkedGenerations): Promise<WrittenProduct> {
+  const rows = await writeWith<WrittenProduct>(
+    db,
     `INSERT INTO products (${INPUT_COLUMNS})
      VALUES ($1, NULL, NULL, $2, $3, $4, $5, $6, $7::jsonb, $8, $9::text[], $10, 'queued', gen_random_uuid())
      RETURNING id, cardinality(countries) AS country_count, latest_generation_id AS generation_id`,
     inputParams(accountId, inputs),
+    generations,
   );
   return firstRow(rows, 'insertRawProduct');
 }

@@ -1,8 +1,10 @@
 import { findAccountById } from '../db/accounts.ts';
 import type { Database, SqlRunner } from '../db/database.ts';
+import type { LinkedGenerations } from '../db/generations.ts';
 import { findExistingProducts, insertRawProduct, upsertProductBySku, upsertProductsByCode, type ExistingProduct, type ProductInputs, type WrittenProduct } from '../db/products.ts';
 import type { CreatePlan, ItemFailure } from '../domain/create-request.ts';
 import { plainText } from '../generation/plain-text.ts';
+import { ASSIGNED_COUNTRY_COUNT } from '../domain/countries.ts';
 import { createCost, type ModelCredits } from '../domain/pricing.ts';
 import type { FieldErrors } from '../domain/validation.ts';
 import type { GenerationQueue } from './ports.ts';
@@ -99,13 +101,13 @@ function checkSkuOwner(existing: readonly ExistingProduct[], plan: CreatePlan, s
 }
 
 /** Writes the products in plan order; each with the code it is reported under and its country count. */
-async function writeProducts(tx: SqlRunner, accountId: string, plan: CreatePlan, inputs: ProductInputs): Promise<Imported[]> {
+async function writeProducts(tx: SqlRunner, accountId: string, plan: CreatePlan, inputs: ProductInputs, generations: LinkedGenerations): Promise<Imported[]> {
   const coded = plan.products.flatMap((p) => (p.code !== null && p.codeType !== null ? [{ code: p.code, codeType: p.codeType }] : []));
   if (coded.length === 0) {
-    const written = inputs.sku !== null ? await upsertProductBySku(tx, accountId, inputs) : await insertRawProduct(tx, accountId, inputs);
+    const written = inputs.sku !== null ? await upsertProductBySku(tx, accountId, inputs, generations) : await insertRawProduct(tx, accountId, inputs, generations);
     return [{ code: inputs.sku ?? inputs.productHandle ?? written.id, status: 'queued', ...written }];
   }
-  const byCode = await upsertProductsByCode(tx, accountId, coded, inputs);
+  const byCode = await upsertProductsByCode(tx, accountId, coded, inputs, generations);
   return plan.products.map((p) => {
     const written = p.code === null ? undefined : byCode.get(p.code);
     if (written === undefined) throw new Error('a product upsert returned no row for its code');
@@ -127,9 +129,10 @@ async function writeProductsOrSkuTaken(
   accountId: string,
   plan: CreatePlan,
   inputs: ProductInputs,
+  generations: LinkedGenerations,
 ): Promise<{ ok: true; products: Imported[] } | { ok: false; outcome: CreateOutcome }> {
   try {
-    return { ok: true, products: await writeProducts(tx, accountId, plan, inputs) };
+    return { ok: true, products: await writeProducts(tx, accountId, plan, inputs, generations) };
   } catch (err) {
     if (inputs.sku !== null && isSkuUniqueViolation(err)) return { ok: false, outcome: skuTaken(inputs.sku, 'created by a concurrent call') };
     throw err;
@@ -189,18 +192,27 @@ async function createAtCurrentPrice(tx: SqlRunner, queue: GenerationQueue, call:
     if (skuProblem !== null) return { commit: skuProblem };
   }
 
-  const written = await writeProductsOrSkuTaken(tx, accountId, plan, inputs);
+  const costOf = (countryCount: number) => createCost(plan.agentModel, countryCount, images, call.credits);
+  const written = await writeProductsOrSkuTaken(tx, accountId, plan, inputs, {
+    accountId,
+    agentModel: plan.agentModel,
+    notes: plan.notes,
+    requestId: call.requestId,
+    imageStandardization: images,
+    // Any product's merged countries are assigned codes, so its count is within the table.
+    costByCountryCount: Array.from({ length: ASSIGNED_COUNTRY_COUNT }, (_, i) => costOf(i + 1)),
+  });
   if (!written.ok) return { rollback: written.outcome };
   const imported = written.products;
   const paid = await queuePaidGenerations(tx, queue, {
     accountId,
     productIds: imported.map((p) => p.id),
-    linkedIds: imported.map((p) => p.generation_id),
+    written: imported.map((p) => ({ id: p.generation_id, product_id: p.id })),
     kind: 'create',
     agentModel: plan.agentModel,
     fields: null,
     notes: plan.notes,
-    costs: imported.map((p) => createCost(plan.agentModel, p.country_count, images, call.credits)),
+    costs: imported.map((p) => costOf(p.country_count)),
     requestId: call.requestId,
     memo: `create ${imported.length}`,
     whileImageStandardization: images,

@@ -1,6 +1,6 @@
 import { changeBalance, findAccountById } from '../db/accounts.ts';
 import type { Database, SqlRunner } from '../db/database.ts';
-import { insertGenerations, insertLinkedGenerations, type NewGenerations } from '../db/generations.ts';
+import { insertGenerations, type NewGenerations } from '../db/generations.ts';
 import type { GenerationQueue } from './ports.ts';
 
 /** What a transaction's work decides: keep what it wrote, or undo all of it. Either way `value` is the answer. */
@@ -33,8 +33,9 @@ export type PaidQueueResult =
 
 /**
  * The paid step both create and regenerate end with, inside their transaction: write the
- * generations, enqueue their jobs, then the guarded debit. The debit comes last so the account
- * row is locked only at the end and concurrent calls of one account overlap everywhere else.
+ * generations (a create wrote them with its products already), enqueue their jobs, then the
+ * guarded debit. The debit comes last so the balance row is locked only at the end and
+ * concurrent calls of one account overlap everywhere else.
  * On `ok: false` the caller must roll back (a `rollback` verdict): the generations and jobs were written.
  */
 export async function queuePaidGenerations(
@@ -43,11 +44,11 @@ export async function queuePaidGenerations(
   spec: NewGenerations & {
     memo: string;
     whileImageStandardization?: boolean;
-    /** The generation ids the products already name as their latest (written by a create's upsert), in productIds order. */
-    linkedIds?: readonly string[];
+    /** The generations already written with their products (a create writes them in its upsert), in productIds order. */
+    written?: { id: string; product_id: string }[];
   },
 ): Promise<PaidQueueResult> {
-  const generations = spec.linkedIds === undefined ? await insertGenerations(tx, spec) : await insertLinkedGenerations(tx, { ...spec, ids: spec.linkedIds });
+  const generations = spec.written ?? (await insertGenerations(tx, spec));
   await queue.enqueue(
     tx,
     generations.map((g) => ({ generationId: g.id, productId: g.product_id })),

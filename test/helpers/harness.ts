@@ -110,7 +110,7 @@ export async function startHarness(target: DatabaseTarget, options: HarnessOptio
     post: (url, token, body) => inject('POST', url, token, body),
     get: (url, token) => inject('GET', url, token),
     async balance(accountId) {
-      const rows = await container.db.query<{ credits: number }>('SELECT credits FROM accounts WHERE id = $1', [accountId]);
+      const rows = await container.db.query<{ credits: number }>('SELECT credits FROM account_balances WHERE account_id = $1', [accountId]);
       return { credits: rows[0]?.credits ?? Number.NaN, ledger: await ledgerSum(container.db, accountId) };
     },
     async settled(ids, timeoutMs = 30_000) {

@@ -321,7 +321,10 @@ if (serverUrl) {
       const credited = onlyJson(await runCli(['accounts', 'credit', 'shop', '25', '--json'], env));
       assert.equal(credited.credits, 75);
 
-      const rows = await admin((c) => c.query<{ id: string; credits: number }>("SELECT id, credits FROM accounts WHERE name = 'shop'"), databaseUrl);
+      const rows = await admin(
+        (c) => c.query<{ id: string; credits: number }>("SELECT a.id, b.credits FROM accounts a JOIN account_balances b ON b.account_id = a.id WHERE a.name = 'shop'"),
+        databaseUrl,
+      );
       assert.deepEqual(rows.rows, [{ id: created.id, credits: 75 }]);
       assert.equal(existsSync(env.DATA_DIR), false, 'DATA_DIR was used although DATABASE_URL was set');
     });

@@ -130,11 +130,11 @@ describe('races between pricing and the debit [postgres]', { skip: server === un
     assert.deepEqual(await h.balance(id), { credits: 95, ledger: 95 });
   });
 
-  /** Resolves once another connection's statement starting with `statement` is blocked on a lock. */
+  /** Resolves once another connection's statement containing `statement` (a create's product write heads a WITH) is blocked on a lock. */
   async function waitForLockWaitOn(statement: string): Promise<void> {
     for (;;) {
-      const waiting = await h.container.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND ltrim(query) LIKE $1`, [
-        `${statement}%`,
+      const waiting = await h.container.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE $1`, [
+        `%${statement}%`,
       ]);
       if (waiting.length > 0) return;
       await new Promise((resolve) => setTimeout(resolve, 20));

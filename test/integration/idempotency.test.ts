@@ -33,7 +33,7 @@ function send(app: FastifyInstance, method: Method, url: string, token: string, 
 
 async function footprint(h: Harness, accountId: string) {
   const [row] = await h.container.db.query<{ credits: number; ledger: number; products: number; generations: number }>(
-    `SELECT (SELECT credits FROM accounts WHERE id = $1) AS credits,
+    `SELECT (SELECT credits FROM account_balances WHERE account_id = $1) AS credits,
             (SELECT count(*)::int FROM credit_ledger WHERE account_id = $1) AS ledger,
             (SELECT count(*)::int FROM products WHERE account_id = $1) AS products,
             (SELECT count(*)::int FROM generations WHERE account_id = $1) AS generations`,
@@ -281,7 +281,7 @@ for (const target of databaseTargets()) {
         assert.equal(replayed.statusCode, 202);
         assert.equal(replayed.headers['idempotent-replayed'], 'true');
         assert.equal(replayed.body, first.body);
-        const [row] = await second.db.query<{ credits: number }>('SELECT credits FROM accounts WHERE id = $1', [id]);
+        const [row] = await second.db.query<{ credits: number }>('SELECT credits FROM account_balances WHERE account_id = $1', [id]);
         assert.equal(row?.credits, 95);
 
         // Its workers put the prune on pg-boss's schedule.

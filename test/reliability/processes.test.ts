@@ -66,7 +66,7 @@ describe('API and worker processes under failure [postgres]', { skip: serverUrl 
   }
 
   async function balance(accountId: string): Promise<{ credits: number; ledger: number }> {
-    const rows = await db.query<{ credits: number }>('SELECT credits FROM accounts WHERE id = $1', [accountId]);
+    const rows = await db.query<{ credits: number }>('SELECT credits FROM account_balances WHERE account_id = $1', [accountId]);
     return { credits: rows[0]?.credits ?? Number.NaN, ledger: await ledgerSum(db, accountId) };
   }
 
