@@ -116,7 +116,11 @@ export function textFields(record: Partial<GroundedFields>): Array<readonly [str
  * Pass only the fields to check (a regeneration checks the fields it rebuilt).
  */
 export function findUngrounded(record: Partial<GroundedFields>, facts: readonly Pick<Fact, 'value'>[]): Ungrounded[] {
-  const evidence = evidenceOf(facts);
+  return findUngroundedIn(record, evidenceOf(facts));
+}
+
+/** findUngrounded against evidence already read, for several records written from the same facts. */
+export function findUngroundedIn(record: Partial<GroundedFields>, evidence: Evidence): Ungrounded[] {
   const problems: Ungrounded[] = [];
   for (const [field, text] of textFields(record)) {
     const { bare, measures } = numbersIn(text);
