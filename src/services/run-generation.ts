@@ -26,15 +26,20 @@ export async function runGeneration(deps: RunGenerationDeps, generationId: strin
   const attempt = await holdGeneration(deps.db, generationId, deps.claims ?? claimTimings(600), jobSignal);
   if (attempt.status === 'settled') return 'already_settled';
   if (attempt.status === 'busy') return waitForClaim(deps, generationId, attempt);
+  let outcome: GenerationOutcome;
   try {
-    return await runClaimed(deps, attempt.claim);
-  } finally {
+    outcome = await runClaimed(deps, attempt.claim);
+  } catch (err) {
     await attempt.claim.release();
+    throw err;
   }
+  // Every outcome's statement ended the lease (or found the claim another's): nothing to release.
+  await attempt.claim.settled();
+  return outcome;
 }
 
 /** The run proper, under a held claim: each step either hands on its result or has settled the generation. */
-async function runClaimed(deps: RunGenerationDeps, claim: HeldClaim): Promise<GenerationOutcome> {
+export async function runClaimed(deps: RunGenerationDeps, claim: HeldClaim): Promise<GenerationOutcome> {
   const prepared = await prepareGeneration(deps, claim);
   if (prepared.kind === 'done') return prepared.outcome;
   const { product, fields } = prepared;
