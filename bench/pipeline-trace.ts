@@ -23,6 +23,8 @@ import { openTarget, targetNames } from './targets.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 2000);
 const WORKER_CONCURRENCY = process.env.BENCH_WORKER_CONCURRENCY ?? '8';
+// Unset: the service's own default.
+const WORKER_BATCH_SIZE = process.env.BENCH_WORKER_BATCH_SIZE;
 
 interface Sample {
   text: string;
@@ -102,6 +104,7 @@ for (const name of targetNames()) {
     RATE_LIMIT_PER_MINUTE: '1000000',
     DB_POOL_SIZE: '20',
     WORKER_CONCURRENCY,
+    ...(WORKER_BATCH_SIZE === undefined ? {} : { WORKER_BATCH_SIZE }),
     QUEUE_POLL_SECONDS: '0.5',
     SOURCES: 'open_food_facts',
   });

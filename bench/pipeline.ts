@@ -3,7 +3,7 @@
 // The cache is filled first, as after a catalogue warm-up; a cache miss fails the run, so the
 // number is the service's own work, not a remote API's latency.
 import { writeFile } from 'node:fs/promises';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
 import { createContainer } from '../src/container.ts';
@@ -21,6 +21,14 @@ const PER_CALL = 100;
 const CALLERS = 4;
 const COUNTRIES = ['it', 'de'];
 const WORKER_CONCURRENCY = process.env.BENCH_WORKER_CONCURRENCY ?? '8';
+// Unset: the service's own default.
+const WORKER_BATCH_SIZE = process.env.BENCH_WORKER_BATCH_SIZE;
+/**
+ * `one`: every generation on its own path (as before batching, 4 jobs a fetch), the comparator;
+ * `batched`: a fetch's template generations as one batch, with the service's defaults.
+ */
+type Mode = 'one' | 'batched';
+const MODES = (process.env.BENCH_MODES ?? 'one,batched').split(',').map((m) => m.trim()) as Mode[];
 
 async function finished(db: Database): Promise<{ completed: number; failed: number }> {
   const rows = await db.query<{ state: string; n: number }>(`SELECT state, count(*)::int AS n FROM generations WHERE state IN ('completed', 'failed') GROUP BY state`);
@@ -29,6 +37,9 @@ async function finished(db: Database): Promise<{ completed: number; failed: numb
 
 interface Row {
   target: TargetName;
+  mode: Mode;
+  batchSize: number;
+  load: string;
   accepted: number;
   acceptSeconds: number;
   totalSeconds: number;
@@ -37,13 +48,14 @@ interface Row {
   peakRssMiB: number;
 }
 
-async function run(name: TargetName): Promise<Row> {
+async function run(name: TargetName, mode: Mode): Promise<Row> {
   const { opened, close } = await openTarget(name);
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '1000000',
     DB_POOL_SIZE: '20',
     WORKER_CONCURRENCY,
+    ...(mode === 'one' ? { WORKER_BATCH_SIZE: '4' } : WORKER_BATCH_SIZE === undefined ? {} : { WORKER_BATCH_SIZE }),
     QUEUE_POLL_SECONDS: '0.5',
     SOURCES: 'open_food_facts',
   });
@@ -72,7 +84,8 @@ async function run(name: TargetName): Promise<Row> {
   }, 100);
 
   const t0 = performance.now();
-  await startWorkers(container);
+  // Without `engines` the workers run every generation on its own.
+  await startWorkers(mode === 'one' ? { ...container, engines: undefined } : container);
   const batches: string[][] = [];
   for (let i = 0; i < all.length; i += PER_CALL) batches.push(all.slice(i, i + PER_CALL));
   let accepted = 0;
@@ -100,21 +113,39 @@ async function run(name: TargetName): Promise<Row> {
   await app.close();
   await container.close({ graceful: false });
   await close();
-  return { target: name, accepted, acceptSeconds, totalSeconds, completed: done.completed, failed: done.failed, peakRssMiB: peakRss / 2 ** 20 };
+  const load = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+  return {
+    target: name,
+    mode,
+    batchSize: config.worker.batchSize,
+    load,
+    accepted,
+    acceptSeconds,
+    totalSeconds,
+    completed: done.completed,
+    failed: done.failed,
+    peakRssMiB: peakRss / 2 ** 20,
+  };
 }
 
 const rows: Row[] = [];
-for (const name of targetNames()) rows.push(await run(name));
+for (const name of targetNames()) for (const mode of MODES) rows.push(await run(name, mode));
 
 const cpu = cpus()[0]?.model ?? 'unknown CPU';
 const machine = `${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${new Date().toISOString()}`;
-const head = '| database | products | accepted in s | all stored in s | products/s end to end | completed | failed | peak RSS MiB |\n|---|---:|---:|---:|---:|---:|---:|---:|';
-const lines = rows.map(
-  (r) =>
-    `| ${r.target} | ${r.accepted} | ${r.acceptSeconds.toFixed(1)} | ${r.totalSeconds.toFixed(1)} | ${(r.completed / r.totalSeconds).toFixed(0)} | ${r.completed} | ${r.failed} | ${r.peakRssMiB.toFixed(0)} |`,
-);
+const head =
+  '| database | generations | jobs a fetch | products | accepted in s | all stored in s | products/s end to end | ÷ one by one | completed | failed | peak RSS MiB | load average after |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|';
+const rate = (r: Row) => r.completed / r.totalSeconds;
+const lines = rows.map((r) => {
+  const one = rows.find((o) => o.target === r.target && o.mode === 'one');
+  const ratio = one === undefined || one === r ? '' : `${(rate(r) / rate(one)).toFixed(2)}×`;
+  return `| ${r.target} | ${r.mode === 'one' ? 'one by one' : 'batched'} | ${r.batchSize} | ${r.accepted} | ${r.acceptSeconds.toFixed(1)} | ${r.totalSeconds.toFixed(1)} | ${rate(r).toFixed(0)} | ${ratio} | ${r.completed} | ${r.failed} | ${r.peakRssMiB.toFixed(0)} | ${r.load} |`;
+});
 const report =
   `## Pipeline: API → queue → sources (cache) → template engine → stored\n\n${machine}; ${PRODUCTS} products, ${PER_CALL} codes per call from ${CALLERS} callers, ` +
-  `${COUNTRIES.length} countries each, worker concurrency ${WORKER_CONCURRENCY}, API and workers in one process.\n\n${[head, ...lines].join('\n')}\n`;
+  `${COUNTRIES.length} countries each, ${WORKER_CONCURRENCY} worker loops, API and workers in one process. "one by one": each generation on its own path ` +
+  `(claim, reads, store: about 15 statements a product), the comparator; "batched": the jobs of a fetch as one batch.\n\n${[head, ...lines].join('\n')}\n`;
 process.stdout.write(`${report}\n`);
 if (process.env.BENCH_WRITE === '1') await writeFile(new URL('./results/pipeline.md', import.meta.url), report);

@@ -11,7 +11,7 @@ import { fillAttributes, planAttributesWith } from './fill-attributes.ts';
 import { gatherFactsOf, recordNotes, type ProductFacts } from './gather-facts.ts';
 import { claimTimings, keepClaim, type HeldClaim } from './generation-claim.ts';
 import type { GenerationOutcome, RunGenerationDeps } from './generation-outcome.ts';
-import { runClaimed, runGeneration } from './run-generation.ts';
+import { retryIfSourcesUnavailable, runClaimed, runGeneration } from './run-generation.ts';
 import { storeGeneration } from './store-generation.ts';
 import { storeGenerations, type ReadyGeneration } from './store-generations.ts';
 import { writeContent } from './write-content.ts';
@@ -163,8 +163,8 @@ async function upToStore(deps: BatchDeps, claim: HeldClaim, shared: Shared): Pro
   const product = shared.products.get(generation.product_id);
   const gathered = product === undefined ? undefined : shared.facts.get(product.id);
   if (product === undefined || gathered === undefined || shared.waiting.has(generation.id)) return null;
-  // A source that could not answer is retried or noted: runClaimed decides.
-  if (gathered.unavailable.length > 0 || gathered.down.length > 0) return null;
+  const lastAttempt = generation.attempts >= deps.maxAttempts;
+  retryIfSourcesUnavailable(gathered, lastAttempt);
   let fields: readonly FieldRequest[] | null = null;
   if (generation.kind === 'regenerate') {
     const parsed = parseFieldRequests(generation.fields ?? {});
@@ -179,7 +179,7 @@ async function upToStore(deps: BatchDeps, claim: HeldClaim, shared: Shared): Pro
     fields,
     gathered,
     existing: shared.existing.get(product.id) ?? [],
-    lastAttempt: generation.attempts >= deps.maxAttempts,
+    lastAttempt,
     attributes: plan?.inScope,
     countryLanguages: shared.languages.get(product.account_id) ?? {},
   });

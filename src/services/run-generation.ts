@@ -1,6 +1,6 @@
 import { listContent } from '../db/content.ts';
 import { fillAttributes, planAttributes } from './fill-attributes.ts';
-import { gatherFacts, recordNotes } from './gather-facts.ts';
+import { gatherFacts, recordNotes, type ProductFacts } from './gather-facts.ts';
 import { claimTimings, holdGeneration, type HeldClaim } from './generation-claim.ts';
 import type { GenerationOutcome, RunGenerationDeps } from './generation-outcome.ts';
 import { prepareGeneration } from './prepare-generation.ts';
@@ -13,6 +13,15 @@ export { MAX_DEFERRALS, type GenerationOutcome, type RunGenerationDeps } from '.
 /** Thrown so the queue retries later: a source could not answer, and the product would miss its facts. */
 export class SourcesUnavailableError extends Error {
   override name = 'SourcesUnavailableError';
+}
+
+/**
+ * Retrying beats publishing a thinner record; on the last attempt we write what we have and say so.
+ * A source marked `down` is not retried for: its breaker would skip it again.
+ */
+export function retryIfSourcesUnavailable(gathered: ProductFacts, lastAttempt: boolean): void {
+  if (gathered.unavailable.length === 0 || lastAttempt) return;
+  throw new SourcesUnavailableError(`sources unavailable: ${gathered.unavailable.map((r) => `${r.source} (${r.message ?? 'no answer'})`).join('; ')}`);
 }
 
 /**
@@ -46,11 +55,7 @@ export async function runClaimed(deps: RunGenerationDeps, claim: HeldClaim): Pro
 
   const gathered = await gatherFacts(deps.sources, product, claim.signal);
   const lastAttempt = claim.generation.attempts >= deps.maxAttempts;
-  if (gathered.unavailable.length > 0 && !lastAttempt) {
-    // Retrying beats publishing a thinner record; on the last attempt we write what we have and say so.
-    // A source marked `down` is not retried for: its breaker would skip it again.
-    throw new SourcesUnavailableError(`sources unavailable: ${gathered.unavailable.map((r) => `${r.source} (${r.message ?? 'no answer'})`).join('; ')}`);
-  }
+  retryIfSourcesUnavailable(gathered, lastAttempt);
 
   const existing = await listContent(deps.db, product.id);
   const plan = await planAttributes(deps.db, product, gathered.facts);
