@@ -63,27 +63,32 @@ export interface Completion {
   handle: string | null;
   usage: GenerationUsage | null;
   review: boolean;
+  /** The facts the record was written from, kept beside the product (setProductFacts). */
+  facts: readonly Fact[];
 }
 
 /**
- * completeGeneration for many: each completes only while still processing under its own token.
- * Returns the ids that completed; the others were settled or taken over by another run.
+ * completeGeneration and setProductFacts for many: each completes only while still processing
+ * under its own token, and its product takes its state and facts in the same row write (each
+ * write of a product row writes every one of its index entries again). Returns the ids that
+ * completed; the others were settled or taken over by another run, and their products are untouched.
  */
 export async function completeGenerations(db: SqlRunner, completions: readonly Completion[]): Promise<Set<string>> {
-  const input = completions.map((c) => ({ id: c.id, token: c.fence.token, handle: c.handle, usage: c.usage, review: c.review }));
+  const input = completions.map((c) => ({ id: c.id, token: c.fence.token, handle: c.handle, usage: c.usage, review: c.review, facts: c.facts }));
   const rows = await db.query<{ id: string }>(
     `WITH input AS (
-       SELECT * FROM jsonb_to_recordset($1::jsonb) AS i(id uuid, token uuid, handle text, usage jsonb, review boolean)
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS i(id uuid, token uuid, handle text, usage jsonb, review boolean, facts jsonb)
      ), done AS (
        UPDATE generations g SET state = 'completed', finished_at = now(), usage = input.usage, claimed_until = NULL
        FROM input WHERE g.id = input.id AND g.state = 'processing' AND g.claim_token = input.token
-       RETURNING g.id, g.product_id, input.handle, input.review
+       RETURNING g.id, g.product_id, input.handle, input.review, input.facts
      ), product AS (
        UPDATE products SET
          state = CASE WHEN products.latest_generation_id = done.id THEN 'completed' ELSE products.state END,
          failure = CASE WHEN products.latest_generation_id = done.id THEN NULL ELSE products.failure END,
          product_handle = coalesce(products.product_handle, done.handle),
          publication_state = CASE WHEN done.review THEN 'pending_review' ELSE products.publication_state END,
+         facts = done.facts,
          updated_at = now()
        FROM done WHERE products.id = done.product_id
        RETURNING products.id
@@ -99,7 +104,6 @@ export interface StoredRecords {
   generationId: string;
   content: readonly CountryContent[];
   history: readonly HistoryEntry[];
-  facts: readonly Fact[];
 }
 
 /** The history rows of every generation of the batch, in one statement. */
@@ -133,15 +137,5 @@ export async function upsertContentOf(db: SqlRunner, stored: readonly StoredReco
        meta_description = EXCLUDED.meta_description, meta_keywords = EXCLUDED.meta_keywords, images = EXCLUDED.images,
        sources = EXCLUDED.sources, validation_messages = EXCLUDED.validation_messages, updated_at = now()`,
     [JSON.stringify(rows)],
-  );
-}
-
-/** Each product's facts, in one statement. */
-export async function setFactsOf(db: SqlRunner, stored: readonly StoredRecords[]): Promise<void> {
-  if (stored.length === 0) return;
-  await db.query(
-    `UPDATE products SET facts = f.facts
-     FROM jsonb_to_recordset($1::jsonb) AS f(id uuid, facts jsonb) WHERE products.id = f.id`,
-    [JSON.stringify(stored.map((s) => ({ id: s.productId, facts: s.facts })))],
   );
 }

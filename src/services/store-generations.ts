@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.ts';
-import { completeGenerations, insertHistoryOf, listContentOf, setFactsOf, upsertContentOf, type StoredRecords } from '../db/generation-batches.ts';
+import { completeGenerations, insertHistoryOf, listContentOf, upsertContentOf, type StoredRecords } from '../db/generation-batches.ts';
 import { recordProductFamily, type ProductRow } from '../db/products.ts';
 import { lockPublicationStates, recordGenerationsSettled, recordPublicationChanges } from '../db/webhook-events.ts';
 import { mergeFacts } from './gather-facts.ts';
@@ -31,26 +31,24 @@ export async function storeGenerations(db: Database, ready: readonly ReadyGenera
       // As storeGeneration: a create always asks for a review; a regeneration only when it changed something.
       return { ...r, history, review: r.claim.generation.kind === 'create' || history.length > 0 };
     });
-    const published = await lockPublicationStates(
-      tx,
-      items.filter((i) => i.review).map((i) => i.product.id),
-    );
+    const reviewed = items.filter((i) => i.review).map((i) => i.product.id);
+    const published = reviewed.length === 0 ? [] : await lockPublicationStates(tx, reviewed);
     const completed = await completeGenerations(
       tx,
-      items.map((i) => ({ id: i.claim.generation.id, fence: i.claim.fence, handle: i.result.productHandle, usage: i.result.usage, review: i.review })),
+      items.map((i) => ({
+        id: i.claim.generation.id,
+        fence: i.claim.fence,
+        handle: i.result.productHandle,
+        usage: i.result.usage,
+        review: i.review,
+        // A regeneration keeps facts it no longer saw, so the untouched fields' `sources` still resolve.
+        facts: i.claim.generation.kind === 'regenerate' ? mergeFacts(i.product.facts, i.result.facts) : i.result.facts,
+      })),
     );
     const stored = items.filter((i) => completed.has(i.claim.generation.id));
-    const records: StoredRecords[] = stored.map((i) => ({
-      productId: i.product.id,
-      generationId: i.claim.generation.id,
-      content: i.result.content,
-      history: i.history,
-      // A regeneration keeps facts it no longer saw, so the untouched fields' `sources` still resolve.
-      facts: i.claim.generation.kind === 'regenerate' ? mergeFacts(i.product.facts, i.result.facts) : i.result.facts,
-    }));
+    const records: StoredRecords[] = stored.map((i) => ({ productId: i.product.id, generationId: i.claim.generation.id, content: i.result.content, history: i.history }));
     await insertHistoryOf(tx, records);
     await upsertContentOf(tx, records);
-    await setFactsOf(tx, records);
     for (const i of stored) if (i.result.newFamily) await recordProductFamily(tx, i.product.id, i.result.newFamily.id, i.result.newFamily.proposed);
     await recordGenerationsSettled(
       tx,
