@@ -53,8 +53,22 @@ export function numbersIn(text: string, options: { lenientUnits?: boolean } = {}
   return { bare, measures };
 }
 
+// A record compares the same names, facts and lines many times over (every country, every check):
+// the canonical form of a recent text is kept. Bounded: cleared when full.
+const CANONICAL = new Map<string, string>();
+const CANONICAL_MAX = 5_000;
+
 /** A text in the form the attribute check compares: lower case, "1,5 L" → "1.5l", "6×" → "6 x ". */
 export function canonicalText(text: string): string {
+  const known = CANONICAL.get(text);
+  if (known !== undefined) return known;
+  const canonical = canonicalTextOf(text);
+  if (CANONICAL.size >= CANONICAL_MAX) CANONICAL.clear();
+  CANONICAL.set(text, canonical);
+  return canonical;
+}
+
+function canonicalTextOf(text: string): string {
   const lower = prepare(text).toLowerCase();
   let out = '';
   let at = 0;
