@@ -123,6 +123,7 @@ async function readShared(deps: BatchDeps, claims: readonly HeldClaim[]): Promis
 
 /** Runs the claimed generations side by side and stores those that reach the end together. */
 function runTogether(deps: BatchDeps, claims: readonly HeldClaim[]): Map<string, Promise<GenerationOutcome>> {
+  // A shared read that failed sends every generation its own way, where an error is the job's to retry.
   const shared = claims.length === 0 ? Promise.resolve(null) : readShared(deps, claims).catch(() => null);
   const group = groupStore(deps, claims.length);
   return new Map(
@@ -134,7 +135,7 @@ function runTogether(deps: BatchDeps, claims: readonly HeldClaim[]): Map<string,
         try {
           ready = read === null ? null : await upToStore(deps, claim, read);
         } catch (err) {
-          // As in runGeneration: the engine's transient error goes to the queue, which retries it.
+          // As in runGeneration: a source that could not answer, or the engine's transient error, goes to the queue to retry.
           group.left();
           await claim.release();
           throw err;
