@@ -3,14 +3,13 @@
 // The cache is filled first, as after a catalogue warm-up; a cache miss fails the run, so the
 // number is the service's own work, not a remote API's latency.
 import { writeFile } from 'node:fs/promises';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
 import { createContainer } from '../src/container.ts';
 import type { Database } from '../src/db/database.ts';
 import { fillSourceCache } from './fill-source-cache.ts';
-import { gs1CheckDigit } from '../src/domain/codes.ts';
-import { factId, type Fact, type FactKey } from '../src/domain/facts.ts';
+import { codes, factsFor } from './pipeline-products.ts';
 import { buildApp } from '../src/http/app.ts';
 import { startWorkers } from '../src/jobs/worker.ts';
 import { createAccount } from '../src/services/accounts.ts';
@@ -21,49 +20,16 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const PER_CALL = 100;
 const CALLERS = 4;
 const COUNTRIES = ['it', 'de'];
-const WORKER_CONCURRENCY = process.env.BENCH_WORKER_CONCURRENCY ?? '8';
-
-function codes(n: number): string[] {
-  return Array.from({ length: n }, (_, i) => {
-    const body = `80${String(i).padStart(10, '0')}`;
-    return `${body}${gs1CheckDigit(body)}`;
-  });
-}
-
-const BRANDS = ['Molino Rossi', 'Dolce Vita', 'Alpenhof', 'Casa Verde', 'Bontà Italiane'];
-const NAMES: [string, string, string][] = [
-  ['Biscotti al burro', 'Butterkekse', 'Farina di frumento, burro 18%, zucchero, uova, sale.'],
-  ['Passata di pomodoro', 'Tomatenpassata', 'Pomodoro 99%, sale.'],
-  ['Pasta di semola, fusilli', 'Fusilli aus Hartweizengrieß', 'Semola di grano duro, acqua.'],
-  ['Crema spalmabile alle nocciole', 'Haselnusscreme', 'Zucchero, nocciole 13%, cacao magro 7,4%, latte scremato in polvere.'],
-];
-
-/** What a food database answers for one code: names in two languages, brand, quantity, categories, ingredients, allergens. */
-function factsFor(code: string, i: number, at: string): Fact[] {
-  const [it, de, ingredients] = NAMES[i % NAMES.length] ?? NAMES[0] ?? ['', '', ''];
-  const source = 'open_food_facts';
-  const fact = (key: FactKey, value: string, language: string | null, index = 0): Fact => ({
-    id: factId(source, key, { language, index }),
-    key,
-    value,
-    language,
-    source,
-    licence: 'ODbL-1.0',
-    fetchedAt: at,
-    url: `https://world.openfoodfacts.org/product/${code}`,
-  });
-  return [
-    fact('name', it, 'it'),
-    fact('name', de, 'de'),
-    fact('brand', BRANDS[i % BRANDS.length] ?? 'Casa Verde', null),
-    fact('quantity', `${250 + (i % 4) * 250} g`, null),
-    fact('kind', 'food', null),
-    fact('category', 'Alimenti', 'it'),
-    fact('category', 'Lebensmittel', 'de'),
-    fact('ingredients', ingredients, 'it'),
-    fact('allergens', 'glutine', 'it'),
-  ];
-}
+// Unset: 8 loops one by one (the setting this benchmark measured before batching), the service's default batched.
+const WORKER_CONCURRENCY = process.env.BENCH_WORKER_CONCURRENCY;
+// Unset: the service's own default.
+const WORKER_BATCH_SIZE = process.env.BENCH_WORKER_BATCH_SIZE;
+/**
+ * `one`: every generation on its own path (as before batching, 4 jobs a fetch), the comparator;
+ * `batched`: a fetch's template generations as one batch, with the service's defaults.
+ */
+type Mode = 'one' | 'batched';
+const MODES = (process.env.BENCH_MODES ?? 'one,batched').split(',').map((m) => m.trim()) as Mode[];
 
 async function finished(db: Database): Promise<{ completed: number; failed: number }> {
   const rows = await db.query<{ state: string; n: number }>(`SELECT state, count(*)::int AS n FROM generations WHERE state IN ('completed', 'failed') GROUP BY state`);
@@ -72,6 +38,10 @@ async function finished(db: Database): Promise<{ completed: number; failed: numb
 
 interface Row {
   target: TargetName;
+  mode: Mode;
+  loops: number;
+  batchSize: number;
+  load: string;
   accepted: number;
   acceptSeconds: number;
   totalSeconds: number;
@@ -80,13 +50,14 @@ interface Row {
   peakRssMiB: number;
 }
 
-async function run(name: TargetName): Promise<Row> {
+async function run(name: TargetName, mode: Mode): Promise<Row> {
   const { opened, close } = await openTarget(name);
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '1000000',
     DB_POOL_SIZE: '20',
-    WORKER_CONCURRENCY,
+    ...(mode === 'one' ? { WORKER_CONCURRENCY: WORKER_CONCURRENCY ?? '8' } : WORKER_CONCURRENCY === undefined ? {} : { WORKER_CONCURRENCY }),
+    ...(mode === 'one' ? { WORKER_BATCH_SIZE: '4' } : WORKER_BATCH_SIZE === undefined ? {} : { WORKER_BATCH_SIZE }),
     QUEUE_POLL_SECONDS: '0.5',
     SOURCES: 'open_food_facts',
   });
@@ -115,7 +86,8 @@ async function run(name: TargetName): Promise<Row> {
   }, 100);
 
   const t0 = performance.now();
-  await startWorkers(container);
+  // Without `engines` the workers run every generation on its own.
+  await startWorkers(mode === 'one' ? { ...container, engines: undefined } : container);
   const batches: string[][] = [];
   for (let i = 0; i < all.length; i += PER_CALL) batches.push(all.slice(i, i + PER_CALL));
   let accepted = 0;
@@ -143,21 +115,40 @@ async function run(name: TargetName): Promise<Row> {
   await app.close();
   await container.close({ graceful: false });
   await close();
-  return { target: name, accepted, acceptSeconds, totalSeconds, completed: done.completed, failed: done.failed, peakRssMiB: peakRss / 2 ** 20 };
+  const load = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+  return {
+    target: name,
+    mode,
+    loops: config.worker.concurrency,
+    batchSize: config.worker.batchSize,
+    load,
+    accepted,
+    acceptSeconds,
+    totalSeconds,
+    completed: done.completed,
+    failed: done.failed,
+    peakRssMiB: peakRss / 2 ** 20,
+  };
 }
 
 const rows: Row[] = [];
-for (const name of targetNames()) rows.push(await run(name));
+for (const name of targetNames()) for (const mode of MODES) rows.push(await run(name, mode));
 
 const cpu = cpus()[0]?.model ?? 'unknown CPU';
 const machine = `${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${new Date().toISOString()}`;
-const head = '| database | products | accepted in s | all stored in s | products/s end to end | completed | failed | peak RSS MiB |\n|---|---:|---:|---:|---:|---:|---:|---:|';
-const lines = rows.map(
-  (r) =>
-    `| ${r.target} | ${r.accepted} | ${r.acceptSeconds.toFixed(1)} | ${r.totalSeconds.toFixed(1)} | ${(r.completed / r.totalSeconds).toFixed(0)} | ${r.completed} | ${r.failed} | ${r.peakRssMiB.toFixed(0)} |`,
-);
+const head =
+  '| database | generations | loops × jobs a fetch | products | accepted in s | all stored in s | products/s end to end | ÷ one by one | completed | failed | peak RSS MiB | load average after |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|';
+const rate = (r: Row) => r.completed / r.totalSeconds;
+const lines = rows.map((r) => {
+  const one = rows.find((o) => o.target === r.target && o.mode === 'one');
+  const ratio = one === undefined || one === r ? '' : `${(rate(r) / rate(one)).toFixed(2)}×`;
+  return `| ${r.target} | ${r.mode === 'one' ? 'one by one' : 'batched'} | ${r.loops} × ${r.batchSize} | ${r.accepted} | ${r.acceptSeconds.toFixed(1)} | ${r.totalSeconds.toFixed(1)} | ${rate(r).toFixed(0)} | ${ratio} | ${r.completed} | ${r.failed} | ${r.peakRssMiB.toFixed(0)} | ${r.load} |`;
+});
 const report =
   `## Pipeline: API → queue → sources (cache) → template engine → stored\n\n${machine}; ${PRODUCTS} products, ${PER_CALL} codes per call from ${CALLERS} callers, ` +
-  `${COUNTRIES.length} countries each, worker concurrency ${WORKER_CONCURRENCY}, API and workers in one process.\n\n${[head, ...lines].join('\n')}\n`;
+  `${COUNTRIES.length} countries each, API and workers in one process. "one by one": each generation on its own path ` +
+  `(claim, reads, store: about 15 statements a product), the comparator; "batched": the jobs of a fetch as one batch.\n\n${[head, ...lines].join('\n')}\n`;
 process.stdout.write(`${report}\n`);
 if (process.env.BENCH_WRITE === '1') await writeFile(new URL('./results/pipeline.md', import.meta.url), report);

@@ -26,7 +26,8 @@ const configSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   // Jobs a worker loop takes per fetch and runs side by side; while fetches come back full it
   // fetches again at once. In flight per process: WORKER_CONCURRENCY × WORKER_BATCH_SIZE.
-  // Default 4; with an LLM agent model, enough to keep AGENT_CONCURRENCY model calls busy.
+  // Default 50: the template engine's generations of one fetch share their statements (a batch);
+  // with an LLM agent model, enough to keep AGENT_CONCURRENCY model calls busy.
   WORKER_BATCH_SIZE: z.coerce.number().int().min(2).max(100).optional(),
   JOB_RETRY_LIMIT: intFrom(3, 0, 50),
   JOB_RETRY_DELAY_SECONDS: intFrom(5, 1, 3600),
@@ -293,6 +294,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   // A loop runs its whole batch before it fetches again, so with few loops a trickle of new
   // products fills them with batches of one while model calls stay unused; with an agent model,
   // one loop per 4 calls allowed lets a woken loop start a new product at once (bench/results/agents.md).
+  // A fetch of the template engine's generations is stored as one batch: the more it holds, the
+  // fewer statements a product costs (15 alone, under 0.3 in batches of 50; bench/results/pipeline.md).
+  const TEMPLATE_BATCH_SIZE = 50;
   const workerLoops = c.WORKER_CONCURRENCY ?? (v1 === null && v2 === null ? 2 : Math.max(2, Math.ceil(c.AGENT_CONCURRENCY / 4)));
   if (c.SOURCE_BREAKER_MAX_COOLDOWN_SECONDS < c.SOURCE_BREAKER_COOLDOWN_SECONDS) {
     throw new ConfigError('invalid configuration:\n  SOURCE_BREAKER_MAX_COOLDOWN_SECONDS: must be at least SOURCE_BREAKER_COOLDOWN_SECONDS');
@@ -314,7 +318,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       // Model calls wait on the network, so an LLM deployment needs many jobs in flight per loop.
       // Twice the calls allowed: a job also spends time on its database work around the call, and
       // a slot left empty meanwhile is lost throughput (bench/results/agents.md).
-      batchSize: c.WORKER_BATCH_SIZE ?? (v1 === null && v2 === null ? 4 : Math.min(100, Math.max(4, Math.ceil((2 * c.AGENT_CONCURRENCY) / workerLoops)))),
+      batchSize: c.WORKER_BATCH_SIZE ?? (v1 === null && v2 === null ? TEMPLATE_BATCH_SIZE : Math.min(100, Math.max(4, Math.ceil((2 * c.AGENT_CONCURRENCY) / workerLoops)))),
       retryLimit: c.JOB_RETRY_LIMIT,
       retryDelaySeconds: c.JOB_RETRY_DELAY_SECONDS,
       expireSeconds: c.JOB_EXPIRE_SECONDS ?? (v1 === null && v2 === null ? 600 : 1800),

@@ -11,6 +11,15 @@ export async function readCachedAnswer(db: SqlRunner, source: string, code: stri
   return row.facts === null ? { found: false } : { found: true, facts: row.facts };
 }
 
+/** readCachedAnswer for many codes of one source in one statement; a code missing from the map must be asked again. */
+export async function readCachedAnswers(db: SqlRunner, source: string, codes: readonly string[]): Promise<Map<string, CachedAnswer>> {
+  const rows = await db.query<{ code: string; facts: Fact[] | null }>('SELECT code, facts FROM source_cache WHERE source = $1 AND code = ANY ($2::text[]) AND expires_at > now()', [
+    source,
+    codes,
+  ]);
+  return new Map(rows.map((r) => [r.code, r.facts === null ? { found: false } : { found: true, facts: r.facts }]));
+}
+
 /** Keeps an answer for `ttlSeconds`; the newest answer wins when two workers fetched at once. */
 export async function writeCachedAnswer(db: SqlRunner, source: string, code: string, facts: readonly Fact[] | null, ttlSeconds: number): Promise<void> {
   await db.query(

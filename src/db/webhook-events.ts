@@ -74,6 +74,22 @@ export async function recordGenerationSettled(tx: SqlRunner, generationId: strin
   await recordWebhookEvent(tx, { accountId: account_id, type: g.state === 'completed' ? 'product.completed' : 'product.failed', productId: g.product_id, data });
 }
 
+/** recordGenerationSettled for every generation of a batch: one read, and the events of those whose account has an endpoint. */
+export async function recordGenerationsSettled(tx: SqlRunner, generationIds: readonly string[]): Promise<void> {
+  if (generationIds.length === 0) return;
+  const rows = await tx.query<SettledGeneration>(
+    `SELECT g.account_id, g.product_id, p.code, p.sku, g.id AS generation_id, g.kind, p.countries, g.state, g.failure, p.publication_state
+     FROM generations g JOIN products p ON p.id = g.product_id
+     WHERE g.id = ANY ($1::uuid[]) AND g.state IN ('completed', 'failed')
+       AND EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.account_id = g.account_id AND e.disabled_at IS NULL)
+     ORDER BY g.created_at, g.id`,
+    [generationIds],
+  );
+  for (const { account_id, ...data } of rows) {
+    await recordWebhookEvent(tx, { accountId: account_id, type: data.state === 'completed' ? 'product.completed' : 'product.failed', productId: data.product_id, data });
+  }
+}
+
 export interface PublicationBefore {
   id: string;
   code: string | null;

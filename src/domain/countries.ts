@@ -110,12 +110,21 @@ function currentCode(language: string): string {
   }
 }
 
+// Maximizing a locale is slow (every record asks it once per country) and its answer never changes.
+const DEFAULT_LANGUAGES = new Map<string, string>();
+
 function defaultLanguageOf(country: string): string {
   const override = LANGUAGE_OVERRIDES[country];
   if (override) return override;
+  const known = DEFAULT_LANGUAGES.get(country);
+  if (known !== undefined) return known;
+  let language = 'en';
   try {
-    return new Intl.Locale(`und-${country.toUpperCase()}`).maximize().language;
+    language = new Intl.Locale(`und-${country.toUpperCase()}`).maximize().language;
   } catch {
-    return 'en';
+    // An unknown country reads as English.
   }
+  // Country codes are validated two-letter codes, so the map stays small.
+  if (/^[a-z]{2}$/.test(country)) DEFAULT_LANGUAGES.set(country, language);
+  return language;
 }

@@ -53,8 +53,22 @@ export function numbersIn(text: string, options: { lenientUnits?: boolean } = {}
   return { bare, measures };
 }
 
+// A record compares the same names, facts and lines many times over (every country, every check):
+// the canonical form of a recent text is kept. Bounded: cleared when full.
+const CANONICAL = new Map<string, string>();
+const CANONICAL_MAX = 5_000;
+
 /** A text in the form the attribute check compares: lower case, "1,5 L" → "1.5l", "6×" → "6 x ". */
 export function canonicalText(text: string): string {
+  const known = CANONICAL.get(text);
+  if (known !== undefined) return known;
+  const canonical = canonicalTextOf(text);
+  if (CANONICAL.size >= CANONICAL_MAX) CANONICAL.clear();
+  CANONICAL.set(text, canonical);
+  return canonical;
+}
+
+function canonicalTextOf(text: string): string {
   const lower = prepare(text).toLowerCase();
   let out = '';
   let at = 0;
@@ -116,7 +130,11 @@ export function textFields(record: Partial<GroundedFields>): Array<readonly [str
  * Pass only the fields to check (a regeneration checks the fields it rebuilt).
  */
 export function findUngrounded(record: Partial<GroundedFields>, facts: readonly Pick<Fact, 'value'>[]): Ungrounded[] {
-  const evidence = evidenceOf(facts);
+  return findUngroundedIn(record, evidenceOf(facts));
+}
+
+/** findUngrounded against evidence already read, for several records written from the same facts. */
+export function findUngroundedIn(record: Partial<GroundedFields>, evidence: Evidence): Ungrounded[] {
   const problems: Ungrounded[] = [];
   for (const [field, text] of textFields(record)) {
     const { bare, measures } = numbersIn(text);

@@ -8,7 +8,10 @@ import { failAndRefund } from '../services/fail-generation.ts';
 import type { ContentEngine, GenerationQueue, ImageStandardiser } from '../services/ports.ts';
 import type { SourceChain } from '../sources/source-chain.ts';
 import { claimTimings, type ClaimTimings } from '../services/generation-claim.ts';
+import type { GenerationRow } from '../db/generations.ts';
+import type { GenerationOutcome } from '../services/generation-outcome.ts';
 import { runGeneration } from '../services/run-generation.ts';
+import { runGenerationBatch } from '../services/run-generation-batch.ts';
 import { scheduleIdempotencyKeyPruning } from './prune-idempotency-keys.ts';
 import { JOBS } from './registry.ts';
 import type { WorkerWakeup } from './worker-wakeup.ts';
@@ -33,6 +36,11 @@ export interface WorkerDeps {
   /** Wakes an idle loop when this process commits jobs (the container's); without it, loops find jobs by polling only. */
   wakeup?: WorkerWakeup;
   webhooks: WebhookParts;
+  /**
+   * What writes each agent model (the container's); generations of a model the template engine
+   * writes run as one batch per fetch (run-generation-batch.ts). Without it every generation runs on its own.
+   */
+  engines?: Readonly<Record<'v1' | 'v2', string>>;
 }
 
 /** How long a finished job waits for its batch to end before it is settled on its own. */
@@ -73,23 +81,15 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
     }
   }
 
+  const generationDeps = { db, queue: deps.queue, engine: deps.engine, sources: deps.sources, images: deps.images, maxAttempts, claims };
+  const engines = deps.engines;
+  const batchDeps = engines === undefined ? null : { ...generationDeps, batchable: (g: GenerationRow) => engines[g.agent_model] === 'template' };
+
   /** One job: its result for the batch, and the event to emit once it is settled. */
-  async function runOne(job: Job<unknown>): Promise<{ result: JobResult; announce: () => void }> {
-    // Payloads are validated again here: the queue is a trust boundary across versions.
-    const payload = JOBS.generation.payload.safeParse(job.data);
-    if (!payload.success) {
-      // Retrying cannot fix it: straight to the dead letter, where it is logged and cleared.
-      logger.error({ jobId: job.id, issues: payload.error.issues }, 'generation job with an invalid payload');
-      return { result: { id: job.id, status: 'deadletter', output: { error: 'invalid payload' } }, announce: () => {} };
-    }
-    const { generationId } = payload.data;
+  async function runOne(job: Job<unknown>, generationId: string, run: Promise<GenerationOutcome>): Promise<{ result: JobResult; announce: () => void }> {
     const log = logger.child({ jobId: job.id, generationId, attempt: job.retryCount + 1 });
     try {
-      const outcome = await runGeneration(
-        { db, queue: deps.queue, engine: deps.engine, sources: deps.sources, images: deps.images, maxAttempts, claims },
-        generationId,
-        job.signal,
-      );
+      const outcome = await run;
       log.info({ outcome }, 'generation finished');
       // Neither of the claim outcomes settles the generation: the run holding it does.
       const event = outcome === 'claim_busy' || outcome === 'claim_lost' ? outcome : 'settled';
@@ -105,7 +105,27 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
   // fetched with it. A batch that ends together is settled in one statement by pg-boss (a fifth
   // faster on PGlite than a statement per job); a job whose siblings run on is settled alone.
   async function runBatch(jobs: Job<unknown>[]): Promise<JobResult[]> {
-    const runs = jobs.map(runOne);
+    const valid: { job: Job<unknown>; generationId: string }[] = [];
+    for (const job of jobs) {
+      // Payloads are validated again here: the queue is a trust boundary across versions.
+      const payload = JOBS.generation.payload.safeParse(job.data);
+      if (payload.success) valid.push({ job, generationId: payload.data.generationId });
+      // Retrying cannot fix it: straight to the dead letter, where it is logged and cleared.
+      else logger.error({ jobId: job.id, issues: payload.error.issues }, 'generation job with an invalid payload');
+    }
+    const outcomes =
+      batchDeps === null
+        ? valid.map((v) => runGeneration(generationDeps, v.generationId, v.job.signal))
+        : runGenerationBatch(
+            batchDeps,
+            valid.map((v) => ({ generationId: v.generationId, signal: v.job.signal })),
+          );
+    const byJob = new Map(valid.map((v, i) => [v.job, { generationId: v.generationId, run: outcomes[i] }]));
+    const runs = jobs.map((job) => {
+      const entry = byJob.get(job);
+      if (entry?.run === undefined) return Promise.resolve({ result: { id: job.id, status: 'deadletter', output: { error: 'invalid payload' } } as JobResult, announce: () => {} });
+      return runOne(job, entry.generationId, entry.run);
+    });
     const batchEnded = new AbortController();
     void Promise.all(runs).then(() => batchEnded.abort());
     return Promise.all(

@@ -94,7 +94,11 @@ export interface AttributePlan {
  * account without attributes, whose records then stay exactly as its engine writes them.
  */
 export async function planAttributes(db: SqlRunner, product: ProductRow, facts: readonly Fact[]): Promise<AttributePlan | null> {
-  const schema = await loadSchema(db, product.account_id);
+  return planAttributesWith(await loadSchema(db, product.account_id), product, facts);
+}
+
+/** planAttributes with the account's schema already read (a batch reads it once per account). */
+export function planAttributesWith(schema: AttributeSchema, product: ProductRow, facts: readonly Fact[]): AttributePlan | null {
   if (!hasSchema(schema)) return null;
   // The shop's catalogue column is the shop's word: it replaces a proposal, never a person's choice.
   const listed = product.family_id === null || product.family_proposed ? catalogueFamily(schema, facts) : undefined;

@@ -3,7 +3,8 @@ import type { Fact } from '../domain/facts.ts';
 import type { ProductRow } from '../db/products.ts';
 import { tagFactLanguages } from '../generation/fact-languages.ts';
 import { cleanFacts, type CleanedFacts } from '../generation/plain-facts.ts';
-import type { SourceChain, SourceReport } from '../sources/source-chain.ts';
+import type { GatheredFacts, SourceChain, SourceReport } from '../sources/source-chain.ts';
+import type { SourceQuery } from '../sources/source.ts';
 import type { ImageCandidate } from './ports.ts';
 
 export interface ProductFacts {
@@ -23,9 +24,25 @@ export interface ProductFacts {
  * written before this rule) reaches no engine and no stored record.
  */
 export async function gatherFacts(sources: SourceChain, product: ProductRow, signal?: AbortSignal): Promise<ProductFacts> {
+  const query = queryOf(product);
+  return factsOf(product, query === null ? null : await sources.gather(query, signal));
+}
+
+/** gatherFacts for a batch of products, the shared cache read for all of them at once when the chain can. */
+export async function gatherFactsOf(sources: SourceChain, products: readonly ProductRow[], signal?: AbortSignal): Promise<ProductFacts[]> {
+  const queries = products.flatMap((p) => queryOf(p) ?? []);
+  const answers = sources.gatherMany === undefined ? await Promise.all(queries.map((q) => sources.gather(q, signal))) : await sources.gatherMany(queries, signal);
+  let next = 0;
+  return Promise.all(products.map((product) => factsOf(product, queryOf(product) === null ? null : (answers[next++] ?? null))));
+}
+
+function queryOf(product: ProductRow): SourceQuery | null {
+  return product.code === null || product.code_type === null ? null : { code: product.code, codeType: product.code_type, accountId: product.account_id };
+}
+
+async function factsOf(product: ProductRow, gathered: GatheredFacts | null): Promise<ProductFacts> {
   const own = callerFacts(product, product.updated_at.toISOString());
-  if (product.code === null || product.code_type === null) return { ...(await withLanguages(cleanFacts(own))), reports: [], unavailable: [], down: [] };
-  const gathered = await sources.gather({ code: product.code, codeType: product.code_type, accountId: product.account_id }, signal);
+  if (gathered === null) return { ...(await withLanguages(cleanFacts(own))), reports: [], unavailable: [], down: [] };
   return {
     ...(await withLanguages(cleanFacts([...own, ...gathered.facts]))),
     reports: gathered.reports,

@@ -35,6 +35,8 @@ export interface HeldClaim {
   signal: AbortSignal;
   /** Stops renewing and ends the lease; the next run may start at once. */
   release(): Promise<void>;
+  /** Stops renewing, for a generation whose settling statement already ended the lease (no statement sent). */
+  settled(): Promise<void>;
 }
 
 export type ClaimAttempt = { status: 'claimed'; claim: HeldClaim } | { status: 'settled' } | { status: 'busy'; productId: string; claimedUntil: Date };
@@ -44,7 +46,15 @@ export async function holdGeneration(db: Database, generationId: string, timings
   const fence = { token: randomUUID() };
   const claimed = await claimGeneration(db, generationId, { ...fence, leaseSeconds: timings.leaseSeconds });
   if (claimed.status !== 'claimed') return claimed;
+  return { status: 'claimed', claim: keepClaim(db, claimed.generation, fence, timings, jobSignal) };
+}
 
+/**
+ * Keeps a claim just taken (by holdGeneration, or for a whole batch by claimGenerations) renewed
+ * until it is released, or until its run settled the generation and ends it with `settled`.
+ */
+export function keepClaim(db: Database, generation: GenerationRow, fence: ClaimFence, timings: ClaimTimings, jobSignal?: AbortSignal): HeldClaim {
+  const generationId = generation.id;
   const lost = new AbortController();
   const signal = jobSignal === undefined ? lost.signal : AbortSignal.any([jobSignal, lost.signal]);
   let leaseEndsAt = Date.now() + timings.leaseSeconds * 1000;
@@ -78,21 +88,22 @@ export async function holdGeneration(db: Database, generationId: string, timings
     else renewing ??= renew().finally(() => (renewing = null));
   }, timings.renewEverySeconds * 1000);
 
+  const stop = async () => {
+    stopped = true;
+    clearInterval(timer);
+    jobSignal?.removeEventListener('abort', askedToStop);
+    // A renewal still in flight must not extend the lease after it was ended.
+    await renewing;
+  };
   return {
-    status: 'claimed',
-    claim: {
-      generation: claimed.generation,
-      fence,
-      signal,
-      async release() {
-        stopped = true;
-        clearInterval(timer);
-        jobSignal?.removeEventListener('abort', askedToStop);
-        // A renewal still in flight must not extend the lease after it was ended.
-        await renewing;
-        // Failing to end it early only makes the next run wait for it to lapse.
-        await releaseClaim(db, generationId, fence).catch(() => {});
-      },
+    generation,
+    fence,
+    signal,
+    async release() {
+      await stop();
+      // Failing to end it early only makes the next run wait for it to lapse.
+      await releaseClaim(db, generationId, fence).catch(() => {});
     },
+    settled: stop,
   };
 }

@@ -1,6 +1,6 @@
 import { listContent } from '../db/content.ts';
 import { fillAttributes, planAttributes } from './fill-attributes.ts';
-import { gatherFacts, recordNotes } from './gather-facts.ts';
+import { gatherFacts, recordNotes, type ProductFacts } from './gather-facts.ts';
 import { claimTimings, holdGeneration, type HeldClaim } from './generation-claim.ts';
 import type { GenerationOutcome, RunGenerationDeps } from './generation-outcome.ts';
 import { prepareGeneration } from './prepare-generation.ts';
@@ -16,6 +16,15 @@ export class SourcesUnavailableError extends Error {
 }
 
 /**
+ * Retrying beats publishing a thinner record; on the last attempt we write what we have and say so.
+ * A source marked `down` is not retried for: its breaker would skip it again.
+ */
+export function retryIfSourcesUnavailable(gathered: ProductFacts, lastAttempt: boolean): void {
+  if (gathered.unavailable.length === 0 || lastAttempt) return;
+  throw new SourcesUnavailableError(`sources unavailable: ${gathered.unavailable.map((r) => `${r.source} (${r.message ?? 'no answer'})`).join('; ')}`);
+}
+
+/**
  * One queued unit of work: claim, gather facts and generate with no transaction open, then store
  * and settle in one transaction. Safe to run again for the same id: a settled generation is
  * skipped, a generation another live run holds waits for it, and content is written by (product,
@@ -26,26 +35,27 @@ export async function runGeneration(deps: RunGenerationDeps, generationId: strin
   const attempt = await holdGeneration(deps.db, generationId, deps.claims ?? claimTimings(600), jobSignal);
   if (attempt.status === 'settled') return 'already_settled';
   if (attempt.status === 'busy') return waitForClaim(deps, generationId, attempt);
+  let outcome: GenerationOutcome;
   try {
-    return await runClaimed(deps, attempt.claim);
-  } finally {
+    outcome = await runClaimed(deps, attempt.claim);
+  } catch (err) {
     await attempt.claim.release();
+    throw err;
   }
+  // Every outcome's statement ended the lease (or found the claim another's): nothing to release.
+  await attempt.claim.settled();
+  return outcome;
 }
 
 /** The run proper, under a held claim: each step either hands on its result or has settled the generation. */
-async function runClaimed(deps: RunGenerationDeps, claim: HeldClaim): Promise<GenerationOutcome> {
+export async function runClaimed(deps: RunGenerationDeps, claim: HeldClaim): Promise<GenerationOutcome> {
   const prepared = await prepareGeneration(deps, claim);
   if (prepared.kind === 'done') return prepared.outcome;
   const { product, fields } = prepared;
 
   const gathered = await gatherFacts(deps.sources, product, claim.signal);
   const lastAttempt = claim.generation.attempts >= deps.maxAttempts;
-  if (gathered.unavailable.length > 0 && !lastAttempt) {
-    // Retrying beats publishing a thinner record; on the last attempt we write what we have and say so.
-    // A source marked `down` is not retried for: its breaker would skip it again.
-    throw new SourcesUnavailableError(`sources unavailable: ${gathered.unavailable.map((r) => `${r.source} (${r.message ?? 'no answer'})`).join('; ')}`);
-  }
+  retryIfSourcesUnavailable(gathered, lastAttempt);
 
   const existing = await listContent(deps.db, product.id);
   const plan = await planAttributes(deps.db, product, gathered.facts);

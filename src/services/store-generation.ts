@@ -23,7 +23,7 @@ export interface Result {
 }
 
 /** What each country's record looked like before this generation replaced it, field by field. */
-function historyOf(generation: GenerationRow, before: readonly CountryContent[], after: readonly CountryContent[]): HistoryEntry[] {
+export function historyOf(generation: GenerationRow, before: readonly CountryContent[], after: readonly CountryContent[]): HistoryEntry[] {
   const entries: HistoryEntry[] = [];
   for (const record of after) {
     const previous = before.find((c) => c.country === record.country);

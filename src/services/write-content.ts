@@ -22,6 +22,8 @@ export interface WriteInput {
   lastAttempt: boolean;
   /** The account's attributes in the product's scope; undefined without a schema. */
   attributes?: readonly AttributeDef[] | undefined;
+  /** The account's `country_languages` when the caller read them already (a batch reads them once per account). */
+  countryLanguages?: Readonly<Record<string, string>>;
 }
 
 export type Written = Step<{ content: CountryContent[]; productHandle: string | null; usage: GenerationUsage; extraFacts: readonly Fact[] }>;
@@ -64,8 +66,8 @@ export async function writeContent(deps: RunGenerationDeps, claim: HeldClaim, in
   const usageWith = (spent: GenerationUsage | undefined) => (spent === undefined ? generation.usage : withThisAttempt(spent));
   try {
     // Read at writing time: the account's language per country as it is now (`country_languages`).
-    const account = await findAccountById(deps.db, input.product.account_id);
-    const output = await deps.engine.generate(engineInput(claim, input, account?.country_languages ?? {}));
+    const languages = input.countryLanguages ?? (await findAccountById(deps.db, input.product.account_id))?.country_languages ?? {};
+    const output = await deps.engine.generate(engineInput(claim, input, languages));
     const usage = withThisAttempt(output.usage);
     await attachImages(deps.images, generation, output.content, { gathered: input.gathered, existing: input.existing, signal });
     return { kind: 'next', content: output.content, productHandle: output.productHandle, usage, extraFacts: output.extraFacts ?? [] };

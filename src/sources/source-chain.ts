@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { readCachedAnswer, writeCachedAnswer, type CachedAnswer } from '../db/source-cache.ts';
+import { readCachedAnswer, readCachedAnswers, writeCachedAnswer, type CachedAnswer } from '../db/source-cache.ts';
 import { releaseFetchLease, takeFetchLease } from '../db/source-fetch-leases.ts';
 import type { SqlRunner } from '../db/database.ts';
 import type { Fact } from '../domain/facts.ts';
@@ -42,6 +42,12 @@ export interface GatheredFacts {
 export interface SourceChain {
   readonly names: readonly string[];
   gather(query: SourceQuery, signal?: AbortSignal): Promise<GatheredFacts>;
+  /**
+   * gather for several codes, each answer as gather gives it: the shared cache is read for all of
+   * them at once (one statement per cached source), and only a code it does not hold is asked
+   * on its own. Optional: a chain without it is asked code by code.
+   */
+  gatherMany?(queries: readonly SourceQuery[], signal?: AbortSignal): Promise<GatheredFacts[]>;
   /** Each remote source's circuit breaker, by source name. */
   health(): Record<string, SourceHealth>;
 }
@@ -162,12 +168,15 @@ export function createSourceChain(options: SourceChainOptions): SourceChain {
     }
   }
 
-  async function ask(source: ProductSource, query: SourceQuery, signal: AbortSignal | undefined): Promise<{ answer: CachedAnswer; fromCache: boolean }> {
+  /** Answers read from the shared cache ahead of the asking, by source and code. */
+  type Prefetched = ReadonlyMap<string, ReadonlyMap<string, CachedAnswer>>;
+
+  async function ask(source: ProductSource, query: SourceQuery, signal: AbortSignal | undefined, prefetched?: Prefetched): Promise<{ answer: CachedAnswer; fromCache: boolean }> {
     if (!source.cached) {
       const facts = await source.lookup(query, signal);
       return { answer: facts === null ? { found: false } : { found: true, facts }, fromCache: false };
     }
-    const cached = await readCachedAnswer(db, source.name, query.code);
+    const cached = prefetched?.get(source.name)?.get(query.code) ?? (await readCachedAnswer(db, source.name, query.code));
     if (cached !== undefined) return { answer: cached, fromCache: true };
     const key = `${source.name}\u0000${query.code}`;
     let pending = inFlight.get(key);
@@ -179,33 +188,43 @@ export function createSourceChain(options: SourceChainOptions): SourceChain {
     return signal === undefined ? pending : untilAborted(pending, signal);
   }
 
+  async function gather(query: SourceQuery, signal: AbortSignal | undefined, prefetched?: Prefetched): Promise<GatheredFacts> {
+    const facts: Fact[] = [];
+    const reports: SourceReport[] = [];
+    const seen = new Set<string>();
+    for (const source of sources) {
+      if (!source.codeTypes.includes(query.codeType)) {
+        reports.push({ source: source.name, outcome: 'not_applicable', fromCache: false });
+        continue;
+      }
+      try {
+        const { answer, fromCache } = await ask(source, query, signal, prefetched);
+        reports.push({ source: source.name, outcome: answer.found ? 'found' : 'not_found', fromCache });
+        if (!answer.found) continue;
+        for (const fact of answer.facts) {
+          // Ids carry the source name, so a repeat is the same fact twice from one source.
+          if (seen.has(fact.id)) continue;
+          seen.add(fact.id);
+          facts.push(fact);
+        }
+      } catch (err) {
+        if (!(err instanceof SourceUnavailableError)) throw err;
+        reports.push({ source: source.name, outcome: err instanceof SourceDownError ? 'down' : 'unavailable', fromCache: false, message: err.message });
+      }
+    }
+    return { facts, reports };
+  }
+
   return {
     names: sources.map((s) => s.name),
-    async gather(query, signal) {
-      const facts: Fact[] = [];
-      const reports: SourceReport[] = [];
-      const seen = new Set<string>();
+    gather: (query, signal) => gather(query, signal),
+    async gatherMany(queries, signal) {
+      const prefetched = new Map<string, ReadonlyMap<string, CachedAnswer>>();
       for (const source of sources) {
-        if (!source.codeTypes.includes(query.codeType)) {
-          reports.push({ source: source.name, outcome: 'not_applicable', fromCache: false });
-          continue;
-        }
-        try {
-          const { answer, fromCache } = await ask(source, query, signal);
-          reports.push({ source: source.name, outcome: answer.found ? 'found' : 'not_found', fromCache });
-          if (!answer.found) continue;
-          for (const fact of answer.facts) {
-            // Ids carry the source name, so a repeat is the same fact twice from one source.
-            if (seen.has(fact.id)) continue;
-            seen.add(fact.id);
-            facts.push(fact);
-          }
-        } catch (err) {
-          if (!(err instanceof SourceUnavailableError)) throw err;
-          reports.push({ source: source.name, outcome: err instanceof SourceDownError ? 'down' : 'unavailable', fromCache: false, message: err.message });
-        }
+        const codes = [...new Set(queries.filter((q) => source.codeTypes.includes(q.codeType)).map((q) => q.code))];
+        if (source.cached && codes.length > 0) prefetched.set(source.name, await readCachedAnswers(db, source.name, codes));
       }
-      return { facts, reports };
+      return Promise.all(queries.map((query) => gather(query, signal, prefetched)));
     },
     health() {
       const out: Record<string, SourceHealth> = {};

@@ -90,10 +90,13 @@ export function kindOf(view: FactView): { kind: ProductKind; id: string | null }
   return { kind: 'other', id: null };
 }
 
+// Made once: building an Intl.DisplayNames costs more than a record's other labels together.
+const LANGUAGE_NAMES = new Intl.DisplayNames(['en'], { type: 'language' });
+
 /** English name of a language for messages ("German"). */
 export function languageName(language: string): string {
   try {
-    return new Intl.DisplayNames(['en'], { type: 'language' }).of(language) ?? language;
+    return LANGUAGE_NAMES.of(language) ?? language;
   } catch {
     return language;
   }

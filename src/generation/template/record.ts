@@ -1,7 +1,7 @@
 // One country's full record from the facts: every field, its sources, and what the merchant
 // should know (validation messages). Pure apart from reading the prepared facts.
 import type { CountryContent } from '../../domain/content.ts';
-import { findUngrounded } from '../grounding.ts';
+import { evidenceOf, findUngroundedIn, type Evidence } from '../grounding.ts';
 import { buildAttributes } from './attributes.ts';
 import type { RecordContext } from './context.ts';
 import { buildDescriptions } from './descriptions.ts';
@@ -31,6 +31,18 @@ function foreignMessage(what: string, verb: 'is' | 'are', language: string | nul
 
 function ids(facts: readonly CleanFact[]): string[] {
   return facts.map((f) => f.id);
+}
+
+// Every country's record is checked against the same facts: their evidence is read once per view.
+const EVIDENCE = new WeakMap<FactView, Evidence>();
+
+function evidenceOfView(view: FactView): Evidence {
+  let evidence = EVIDENCE.get(view);
+  if (evidence === undefined) {
+    evidence = evidenceOf(view.facts.map((f) => ({ value: f.text })));
+    EVIDENCE.set(view, evidence);
+  }
+  return evidence;
 }
 
 export function buildRecord(view: FactView, country: string, language: string, notes: NoteRules): BuiltRecord {
@@ -117,10 +129,7 @@ export function buildRecord(view: FactView, country: string, language: string, n
     validation_messages: messages,
   };
   // The engine is built never to invent; a finding here is a bug, shown rather than hidden.
-  for (const problem of findUngrounded(
-    content,
-    view.facts.map((f) => ({ value: f.text })),
-  )) {
+  for (const problem of findUngroundedIn(content, evidenceOfView(view))) {
     content.validation_messages.push(`Grounding check: ${problem.field} states "${problem.value}", which no fact supports.`);
   }
   return { content, title, locale: pack.locale };

@@ -96,9 +96,9 @@ export function quantitiesIn(text: string): Found[] {
   const found: Found[] = [];
   for (const match of text.matchAll(NUMBER_UNIT)) {
     const [all, number = '', rawUnit = ''] = match;
-    const before = text.slice(0, match.index);
-    const prev = before.slice(-1);
-    const prev2 = before.slice(-2, -1);
+    // The two characters before the match, read without copying the text before it.
+    const prev = match.index > 0 ? text.slice(match.index - 1, match.index) : '';
+    const prev2 = match.index > 1 ? text.slice(match.index - 2, match.index - 1) : '';
     if (/\p{N}/u.test(prev) || (/[.,]/.test(prev) && /\p{N}/u.test(prev2))) continue;
     if (/\p{L}/u.test(prev) && !(/[xX×]/.test(prev) && !/\p{L}/u.test(prev2))) continue;
     if (rawUnit === 'G' || rawUnit === 'M') continue;

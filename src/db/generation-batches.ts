@@ -1,0 +1,141 @@
+// The statements of a batch of generations run together (src/services/run-generation-batch.ts):
+// each does for every generation of the batch what its one-generation counterpart does for one
+// (claimGeneration, olderUnsettledGeneration, findProductById, listContent, completeGeneration,
+// insertHistory, upsertContent, setProductFacts), in one round trip.
+import type { CountryContent } from '../domain/content.ts';
+import type { Fact } from '../domain/facts.ts';
+import type { GenerationUsage } from '../domain/generation-usage.ts';
+import type { HistoryEntry } from './content-history.ts';
+import type { ContentRow } from './content.ts';
+import type { SqlRunner } from './database.ts';
+import type { ClaimFence, GenerationRow } from './generations.ts';
+import type { ProductRow } from './products.ts';
+
+/**
+ * claimGeneration for many under one token: those that are queued, or processing with a lapsed
+ * lease, are claimed; the others (settled, or held by a live run) are left out of the answer.
+ */
+export async function claimGenerations(db: SqlRunner, ids: readonly string[], claim: ClaimFence & { leaseSeconds: number }): Promise<GenerationRow[]> {
+  return db.query<GenerationRow>(
+    `WITH claimed AS (
+       UPDATE generations SET state = 'processing', attempts = attempts + 1, started_at = coalesce(started_at, now()),
+         claim_token = $2, claimed_until = now() + make_interval(secs => $3)
+       WHERE id = ANY ($1::uuid[]) AND state IN ('queued', 'processing') AND (claimed_until IS NULL OR claimed_until <= now())
+       RETURNING *
+     ), product AS (
+       UPDATE products SET state = 'processing', updated_at = now()
+       FROM claimed WHERE products.id = claimed.product_id AND products.latest_generation_id = claimed.id
+       RETURNING products.id
+     )
+     SELECT * FROM claimed`,
+    [ids, claim.token, claim.leaseSeconds],
+  );
+}
+
+/** The live products among `ids`. */
+export async function findProductsByIds(db: SqlRunner, ids: readonly string[]): Promise<ProductRow[]> {
+  return db.query<ProductRow>('SELECT * FROM products WHERE id = ANY ($1::uuid[]) AND deleted_at IS NULL', [ids]);
+}
+
+/** The generations among `ids` that stand behind an older unsettled generation of their product (see olderUnsettledGeneration). */
+export async function generationsWaitingBehindOlder(db: SqlRunner, ids: readonly string[]): Promise<Set<string>> {
+  const rows = await db.query<{ id: string }>(
+    `SELECT g.id FROM generations g
+     WHERE g.id = ANY ($1::uuid[]) AND EXISTS (
+       SELECT 1 FROM generations o
+       WHERE o.product_id = g.product_id AND o.id <> g.id AND o.state IN ('queued', 'processing') AND (o.created_at, o.id) < (g.created_at, g.id))`,
+    [ids],
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Every country's record of each product, by product. */
+export async function listContentOf(db: SqlRunner, productIds: readonly string[]): Promise<Map<string, ContentRow[]>> {
+  const rows = await db.query<ContentRow>('SELECT * FROM product_content WHERE product_id = ANY ($1::uuid[])', [productIds]);
+  const byProduct = new Map<string, ContentRow[]>();
+  for (const row of rows) byProduct.set(row.product_id, [...(byProduct.get(row.product_id) ?? []), row]);
+  return byProduct;
+}
+
+export interface Completion {
+  id: string;
+  fence: ClaimFence;
+  handle: string | null;
+  usage: GenerationUsage | null;
+  review: boolean;
+  /** The facts the record was written from, kept beside the product (setProductFacts). */
+  facts: readonly Fact[];
+}
+
+/**
+ * completeGeneration and setProductFacts for many: each completes only while still processing
+ * under its own token, and its product takes its state and facts in the same row write (each
+ * write of a product row writes every one of its index entries again). Returns the ids that
+ * completed; the others were settled or taken over by another run, and their products are untouched.
+ */
+export async function completeGenerations(db: SqlRunner, completions: readonly Completion[]): Promise<Set<string>> {
+  const input = completions.map((c) => ({ id: c.id, token: c.fence.token, handle: c.handle, usage: c.usage, review: c.review, facts: c.facts }));
+  const rows = await db.query<{ id: string }>(
+    `WITH input AS (
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS i(id uuid, token uuid, handle text, usage jsonb, review boolean, facts jsonb)
+     ), done AS (
+       UPDATE generations g SET state = 'completed', finished_at = now(), usage = input.usage, claimed_until = NULL
+       FROM input WHERE g.id = input.id AND g.state = 'processing' AND g.claim_token = input.token
+       RETURNING g.id, g.product_id, input.handle, input.review, input.facts
+     ), product AS (
+       UPDATE products SET
+         state = CASE WHEN products.latest_generation_id = done.id THEN 'completed' ELSE products.state END,
+         failure = CASE WHEN products.latest_generation_id = done.id THEN NULL ELSE products.failure END,
+         product_handle = coalesce(products.product_handle, done.handle),
+         publication_state = CASE WHEN done.review THEN 'pending_review' ELSE products.publication_state END,
+         facts = done.facts,
+         updated_at = now()
+       FROM done WHERE products.id = done.product_id
+       RETURNING products.id
+     )
+     SELECT id FROM done`,
+    [JSON.stringify(input)],
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+export interface StoredRecords {
+  productId: string;
+  generationId: string;
+  content: readonly CountryContent[];
+  history: readonly HistoryEntry[];
+}
+
+/** The history rows of every generation of the batch, in one statement. */
+export async function insertHistoryOf(db: SqlRunner, stored: readonly StoredRecords[]): Promise<void> {
+  const rows = stored.flatMap((s) => s.history.map((e) => ({ product_id: s.productId, generation_id: s.generationId, ...e })));
+  if (rows.length === 0) return;
+  await db.query(
+    `INSERT INTO product_content_history (product_id, generation_id, country, change, before, after)
+     SELECT e.product_id, e.generation_id, e.country, e.change, e.before, e.after
+     FROM jsonb_to_recordset($1::jsonb) AS e(product_id uuid, generation_id uuid, country text, change text, before jsonb, after jsonb)`,
+    [JSON.stringify(rows)],
+  );
+}
+
+/** Every country's record of every generation of the batch, in one statement; as upsertContent, a rewrite replaces. */
+export async function upsertContentOf(db: SqlRunner, stored: readonly StoredRecords[]): Promise<void> {
+  const rows = stored.flatMap((s) => s.content.map((c) => ({ product_id: s.productId, generation_id: s.generationId, ...c })));
+  if (rows.length === 0) return;
+  await db.query(
+    `INSERT INTO product_content (product_id, generation_id, country, language, title, short_description, description,
+       key_features, global_attr, title_tag, meta_description, meta_keywords, images, sources, validation_messages)
+     SELECT c.product_id, c.generation_id, c.country, c.language, c.title, c.short_description, c.description,
+       c.key_features, c.global_attr, c.title_tag, c.meta_description, c.meta_keywords, c.images, c.sources, c.validation_messages
+     FROM jsonb_to_recordset($1::jsonb) AS c(product_id uuid, generation_id uuid, country text, language text, title text,
+       short_description text, description text, key_features jsonb, global_attr jsonb, title_tag text, meta_description text,
+       meta_keywords text, images jsonb, sources jsonb, validation_messages jsonb)
+     ON CONFLICT (product_id, country) DO UPDATE SET
+       generation_id = EXCLUDED.generation_id, language = EXCLUDED.language, title = EXCLUDED.title,
+       short_description = EXCLUDED.short_description, description = EXCLUDED.description,
+       key_features = EXCLUDED.key_features, global_attr = EXCLUDED.global_attr, title_tag = EXCLUDED.title_tag,
+       meta_description = EXCLUDED.meta_description, meta_keywords = EXCLUDED.meta_keywords, images = EXCLUDED.images,
+       sources = EXCLUDED.sources, validation_messages = EXCLUDED.validation_messages, updated_at = now()`,
+    [JSON.stringify(rows)],
+  );
+}

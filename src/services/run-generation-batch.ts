@@ -1,0 +1,258 @@
+import { randomUUID } from 'node:crypto';
+import { findAccountById } from '../db/accounts.ts';
+import { loadSchema } from '../db/attributes.ts';
+import type { ContentRow } from '../db/content.ts';
+import { claimGenerations, findProductsByIds, generationsWaitingBehindOlder, listContentOf } from '../db/generation-batches.ts';
+import type { GenerationRow } from '../db/generations.ts';
+import type { ProductRow } from '../db/products.ts';
+import type { AttributeSchema } from '../domain/attributes/schema.ts';
+import { parseFieldRequests, type FieldRequest } from '../domain/regenerate-fields.ts';
+import { fillAttributes, planAttributesWith } from './fill-attributes.ts';
+import { gatherFactsOf, recordNotes, type ProductFacts } from './gather-facts.ts';
+import { claimTimings, keepClaim, type HeldClaim } from './generation-claim.ts';
+import type { GenerationOutcome, RunGenerationDeps } from './generation-outcome.ts';
+import { retryIfSourcesUnavailable, runClaimed, runGeneration } from './run-generation.ts';
+import { storeGeneration } from './store-generation.ts';
+import { storeGenerations, type ReadyGeneration } from './store-generations.ts';
+import { writeContent } from './write-content.ts';
+
+export interface BatchJob {
+  generationId: string;
+  /** The queue's signal for this job: aborted when it expired or the process is stopping. */
+  signal?: AbortSignal;
+}
+
+export interface BatchDeps extends RunGenerationDeps {
+  /** Whether a generation's engine is quick enough to run inside a batch (the template engine); the others run on their own. */
+  batchable(generation: GenerationRow): boolean;
+}
+
+/**
+ * How long records that are ready wait for siblings still being written before they are stored
+ * without them: a slow sibling must not hold the others back.
+ */
+const GROUP_WAIT_MS = 50;
+
+/**
+ * runGeneration for a batch of jobs, with what can be shared done once for the batch: one claim
+ * statement, one read each of products, older generations, records and the shared source cache,
+ * the account's languages and schema once per account, and one transaction storing every record
+ * (store-generations.ts). Every guarantee of runGeneration holds per generation: claims are fenced
+ * per generation, a settled or busy one is left to runGeneration, and whatever is not the plain
+ * path (a missing product, a generation waiting behind an older one, a source that could not
+ * answer, an engine error, a batch statement that failed) goes to the one-generation path under
+ * its claim, so it neither fails nor rolls back its siblings.
+ * Returns one outcome per job, in order; each settles as soon as its generation does.
+ */
+export function runGenerationBatch(deps: BatchDeps, jobs: readonly BatchJob[]): Promise<GenerationOutcome>[] {
+  const firsts = new Map<string, BatchJob>();
+  for (const job of jobs) if (!firsts.has(job.generationId)) firsts.set(job.generationId, job);
+  const batch = claimBatch(deps, [...firsts.values()]);
+  return jobs.map(async (job) => {
+    const outcomes = await batch;
+    // A job repeated in the batch runs after the first: it finds the generation held or settled.
+    const own = firsts.get(job.generationId) === job ? outcomes.get(job.generationId) : undefined;
+    return own ?? runGeneration(deps, job.generationId, job.signal);
+  });
+}
+
+/** Claims the batch in one statement and starts every claimed generation; the rest go to runGeneration. */
+async function claimBatch(deps: BatchDeps, jobs: readonly BatchJob[]): Promise<Map<string, Promise<GenerationOutcome>>> {
+  const timings = deps.claims ?? claimTimings(600);
+  const fence = { token: randomUUID() };
+  let claimed: GenerationRow[];
+  try {
+    claimed = await claimGenerations(
+      deps.db,
+      jobs.map((j) => j.generationId),
+      { ...fence, leaseSeconds: timings.leaseSeconds },
+    );
+  } catch {
+    // Nothing was claimed (the statement is atomic): each goes its own way.
+    return new Map();
+  }
+  const signals = new Map(jobs.map((j) => [j.generationId, j.signal]));
+  const claims = claimed.map((g) => keepClaim(deps.db, g, fence, timings, signals.get(g.id)));
+  const outcomes = new Map<string, Promise<GenerationOutcome>>();
+  const inBatch = claims.filter((c) => deps.batchable(c.generation));
+  for (const claim of claims) if (!deps.batchable(claim.generation)) outcomes.set(claim.generation.id, alone(deps, claim));
+  for (const [id, outcome] of runTogether(deps, inBatch)) outcomes.set(id, outcome);
+  return outcomes;
+}
+
+/** The one-generation path under a claim the batch took, released as runGeneration releases it. */
+async function alone(deps: RunGenerationDeps, claim: HeldClaim): Promise<GenerationOutcome> {
+  let outcome: GenerationOutcome;
+  try {
+    outcome = await runClaimed(deps, claim);
+  } catch (err) {
+    await claim.release();
+    throw err;
+  }
+  await claim.settled();
+  return outcome;
+}
+
+/** What the batch read once for all its generations. */
+interface Shared {
+  products: Map<string, ProductRow>;
+  waiting: Set<string>;
+  existing: Map<string, ContentRow[]>;
+  languages: Map<string, Readonly<Record<string, string>>>;
+  schemas: Map<string, AttributeSchema>;
+  facts: Map<string, ProductFacts>;
+}
+
+async function readShared(deps: BatchDeps, claims: readonly HeldClaim[]): Promise<Shared> {
+  const ids = claims.map((c) => c.generation.id);
+  const productIds = claims.map((c) => c.generation.product_id);
+  const products = new Map((await findProductsByIds(deps.db, productIds)).map((p) => [p.id, p]));
+  const waiting = await generationsWaitingBehindOlder(deps.db, ids);
+  const existing = await listContentOf(deps.db, productIds);
+  const languages = new Map<string, Readonly<Record<string, string>>>();
+  const schemas = new Map<string, AttributeSchema>();
+  for (const accountId of new Set([...products.values()].map((p) => p.account_id))) {
+    languages.set(accountId, (await findAccountById(deps.db, accountId))?.country_languages ?? {});
+    schemas.set(accountId, await loadSchema(deps.db, accountId));
+  }
+  const live = [...products.values()];
+  const gathered = await gatherFactsOf(deps.sources, live);
+  const facts = new Map(live.map((p, i) => [p.id, gathered[i]]).filter((e): e is [string, ProductFacts] => e[1] !== undefined));
+  return { products, waiting, existing, languages, schemas, facts };
+}
+
+/** Runs the claimed generations side by side and stores those that reach the end together. */
+function runTogether(deps: BatchDeps, claims: readonly HeldClaim[]): Map<string, Promise<GenerationOutcome>> {
+  // A shared read that failed sends every generation its own way, where an error is the job's to retry.
+  const shared = claims.length === 0 ? Promise.resolve(null) : readShared(deps, claims).catch(() => null);
+  const group = groupStore(deps, claims.length);
+  return new Map(
+    claims.map((claim) => [
+      claim.generation.id,
+      (async () => {
+        const read = await shared;
+        let ready: Awaited<ReturnType<typeof upToStore>> = null;
+        try {
+          ready = read === null ? null : await upToStore(deps, claim, read);
+        } catch (err) {
+          // As in runGeneration: a source that could not answer, or the engine's transient error, goes to the queue to retry.
+          group.left();
+          await claim.release();
+          throw err;
+        }
+        if (ready === null) {
+          group.left();
+          return alone(deps, claim);
+        }
+        if ('outcome' in ready) {
+          group.left();
+          await claim.settled();
+          return ready.outcome;
+        }
+        return group.store(ready);
+      })(),
+    ]),
+  );
+}
+
+/**
+ * runClaimed up to the store, from what the batch read. Null: this generation is not the plain
+ * case, and runClaimed takes it from the start. A settled outcome: the engine's error settled it.
+ */
+async function upToStore(deps: BatchDeps, claim: HeldClaim, shared: Shared): Promise<ReadyGeneration | { outcome: GenerationOutcome } | null> {
+  const { generation } = claim;
+  const product = shared.products.get(generation.product_id);
+  const gathered = product === undefined ? undefined : shared.facts.get(product.id);
+  if (product === undefined || gathered === undefined || shared.waiting.has(generation.id)) return null;
+  const lastAttempt = generation.attempts >= deps.maxAttempts;
+  retryIfSourcesUnavailable(gathered, lastAttempt);
+  let fields: readonly FieldRequest[] | null = null;
+  if (generation.kind === 'regenerate') {
+    const parsed = parseFieldRequests(generation.fields ?? {});
+    if (!parsed.ok) return null;
+    fields = parsed.requests;
+  }
+  const schema = shared.schemas.get(product.account_id);
+  if (schema === undefined) return null;
+  const plan = planAttributesWith(schema, product, gathered.facts);
+  const written = await writeContent(deps, claim, {
+    product,
+    fields,
+    gathered,
+    existing: shared.existing.get(product.id) ?? [],
+    lastAttempt,
+    attributes: plan?.inScope,
+    countryLanguages: shared.languages.get(product.account_id) ?? {},
+  });
+  if (written.kind === 'done') return { outcome: written.outcome };
+  const notes = recordNotes(gathered);
+  for (const record of written.content) record.validation_messages.push(...notes);
+  const facts = [...gathered.facts, ...written.extraFacts];
+  const content = fillAttributes(plan, written.content, facts, fields);
+  return { claim, product, result: { ...written, content, facts, newFamily: plan?.newFamily ?? null } };
+}
+
+/**
+ * Collects the generations ready to store and stores them in one transaction once every one still
+ * running has reached the end, or GROUP_WAIT_MS after the first was ready, whichever comes first.
+ */
+function groupStore(deps: BatchDeps, total: number) {
+  let running = total;
+  let pending: { ready: ReadyGeneration; resolve: (o: GenerationOutcome) => void; reject: (e: unknown) => void }[] = [];
+  let timer: NodeJS.Timeout | undefined;
+
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const group = pending;
+    pending = [];
+    if (group.length > 0) void storeGroup(deps, group);
+  };
+  const schedule = () => {
+    if (pending.length === 0) return;
+    if (running === 0) flush();
+    else timer ??= setTimeout(flush, GROUP_WAIT_MS);
+  };
+  return {
+    /** One generation left the batch (settled on the way, or taken by the one-generation path). */
+    left() {
+      running -= 1;
+      schedule();
+    },
+    store(ready: ReadyGeneration): Promise<GenerationOutcome> {
+      return new Promise((resolve, reject) => {
+        pending.push({ ready, resolve, reject });
+        running -= 1;
+        schedule();
+      });
+    },
+  };
+}
+
+async function storeGroup(deps: BatchDeps, group: { ready: ReadyGeneration; resolve: (o: GenerationOutcome) => void; reject: (e: unknown) => void }[]): Promise<void> {
+  try {
+    const outcomes = await storeGenerations(
+      deps.db,
+      group.map((g) => g.ready),
+    );
+    for (const { ready, resolve } of group) {
+      await ready.claim.settled();
+      resolve(outcomes.get(ready.claim.generation.id) ?? 'claim_lost');
+    }
+    return;
+  } catch {
+    // The transaction rolled back as a whole: each is stored on its own, so one bad record fails only itself.
+  }
+  await Promise.all(
+    group.map(async ({ ready, resolve, reject }) => {
+      try {
+        const outcome = await storeGeneration(deps.db, ready.claim, ready.product, ready.result);
+        await ready.claim.settled();
+        resolve(outcome);
+      } catch (err) {
+        await ready.claim.release();
+        reject(err);
+      }
+    }),
+  );
+}

@@ -1,0 +1,258 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { createTemplateEngine } from '../../src/generation/template/engine.ts';
+import { JOBS } from '../../src/jobs/registry.ts';
+import { startWorkers } from '../../src/jobs/worker.ts';
+import { PermanentGenerationError, type ContentEngine, type EngineInput } from '../../src/services/ports.ts';
+import { databaseTargets } from '../helpers/databases.ts';
+import { startHarness, type Harness } from '../helpers/harness.ts';
+
+// Generations of the template engine fetched together run as one batch (run-generation-batch.ts).
+// Each test queues its products with the workers off, then starts one worker loop that takes them
+// all in one fetch, so they really share the batch.
+
+const CREATE = '/api/v1/products/create';
+const BATCH = { WORKER_CONCURRENCY: '1', WORKER_BATCH_SIZE: '10' };
+
+function pasta(sku: string, description = 'Pasta di semola di grano duro. Tempo di cottura 9 minuti. Confezione da 500 g.') {
+  return { sku, title: `Spaghetti ${sku}`, brand: 'Barilla', description, countries: ['it', 'de'] };
+}
+
+type Imported = { data: { imported_products: { id: string }[] } };
+
+async function createOne(h: Harness, token: string, body: Record<string, unknown>): Promise<{ productId: string; generationId: string }> {
+  const res = await h.post(CREATE, token, body);
+  assert.equal(res.statusCode, 202, res.body);
+  const productId = res.json<Imported>().data.imported_products[0]?.id;
+  assert.ok(productId);
+  const [generationId] = await h.generationIdsOf([productId]);
+  assert.ok(generationId);
+  return { productId, generationId };
+}
+
+/** The template engine, except for the products whose sku the script names. */
+function scriptedEngine(script: Record<string, (input: EngineInput) => Promise<never> | 'nul'>): ContentEngine & { calls: Map<string, number> } {
+  const real = createTemplateEngine();
+  const calls = new Map<string, number>();
+  return {
+    name: 'scripted',
+    calls,
+    async generate(input) {
+      const sku = input.product.sku ?? '';
+      calls.set(sku, (calls.get(sku) ?? 0) + 1);
+      const step = script[sku];
+      if (step === undefined) return real.generate(input);
+      const out = step(input);
+      if (out !== 'nul') return out;
+      // A record the database refuses (a NUL in a JSON string): storing it fails its transaction.
+      const written = await real.generate(input);
+      return { ...written, content: written.content.map((c) => ({ ...c, title: `${c.title}\u0000` })) };
+    },
+  };
+}
+
+async function ledger(h: Harness, accountId: string): Promise<{ kind: string; delta: number; generation_id: string | null }[]> {
+  return h.container.db.query('SELECT kind, delta, generation_id FROM credit_ledger WHERE account_id = $1 ORDER BY created_at, kind', [accountId]);
+}
+
+async function contentRows(h: Harness, productId: string): Promise<{ country: string; generation_id: string }[]> {
+  return h.container.db.query('SELECT country, generation_id FROM product_content WHERE product_id = $1 ORDER BY country', [productId]);
+}
+
+async function historyRows(h: Harness, productId: string): Promise<{ country: string; change: string; generation_id: string }[]> {
+  return h.container.db.query('SELECT country, change, generation_id FROM product_content_history WHERE product_id = $1 ORDER BY country', [productId]);
+}
+
+/** The claim tokens the generations were last held under: one token for a whole batch. */
+async function claimTokens(h: Harness, generationIds: readonly string[]): Promise<Set<string | null>> {
+  const rows = await h.container.db.query<{ claim_token: string | null }>('SELECT claim_token FROM generations WHERE id = ANY ($1::uuid[])', [generationIds]);
+  return new Set(rows.map((r) => r.claim_token));
+}
+
+for (const target of databaseTargets()) {
+  describe(`generation worker, batches [${target.name}]`, () => {
+    test('a batch in two countries stores every record, its history and its ledger rows exactly once', async () => {
+      const h = await startHarness(target, { workers: false, env: BATCH });
+      try {
+        const { id, token } = await h.account(1000);
+        const first = [];
+        for (let i = 0; i < 4; i++) first.push(await createOne(h, token, pasta(`B-${i}`)));
+        await startWorkers({ ...h.container, events: h.events });
+        const outcomes = await h.settled(first.map((p) => p.generationId));
+        assert.deepEqual([...outcomes.values()], ['completed', 'completed', 'completed', 'completed']);
+        assert.equal(
+          (
+            await claimTokens(
+              h,
+              first.map((p) => p.generationId),
+            )
+          ).size,
+          1,
+          'the four were claimed as one batch',
+        );
+        for (const { productId, generationId } of first) {
+          assert.deepEqual(await contentRows(h, productId), [
+            { country: 'de', generation_id: generationId },
+            { country: 'it', generation_id: generationId },
+          ]);
+          // A product's first records replace nothing: no history yet.
+          assert.deepEqual(await historyRows(h, productId), []);
+        }
+
+        // The same products sent again with another description: new records, and what they replaced in the history.
+        await h.container.boss.offWork(JOBS.generation.name, { wait: true });
+        const second = [];
+        for (let i = 0; i < 4; i++) second.push(await createOne(h, token, pasta(`B-${i}`, 'Pasta di semola di grano duro. Tempo di cottura 11 minuti. Confezione da 1 kg.')));
+        await startWorkers({ ...h.container, events: h.events });
+        await h.settled(second.map((p) => p.generationId));
+        assert.equal(
+          (
+            await claimTokens(
+              h,
+              second.map((p) => p.generationId),
+            )
+          ).size,
+          1,
+        );
+        for (const [i, { productId, generationId }] of second.entries()) {
+          assert.equal(productId, first[i]?.productId);
+          assert.deepEqual(await contentRows(h, productId), [
+            { country: 'de', generation_id: generationId },
+            { country: 'it', generation_id: generationId },
+          ]);
+          assert.deepEqual(await historyRows(h, productId), [
+            { country: 'de', change: 'create', generation_id: generationId },
+            { country: 'it', change: 'create', generation_id: generationId },
+          ]);
+        }
+        const rows = await ledger(h, id);
+        const charges = rows.filter((r) => r.kind === 'charge');
+        assert.equal(charges.length, 8, 'one charge per generation');
+        assert.deepEqual(new Set(charges.map((r) => r.generation_id)), new Set([...first, ...second].map((p) => p.generationId)));
+        assert.equal(rows.filter((r) => r.kind === 'refund').length, 0);
+        const { credits, ledger: sum } = await h.balance(id);
+        assert.equal(credits, sum);
+      } finally {
+        await h.close();
+      }
+    });
+
+    test('a product that fails in a batch fails and is refunded alone; its siblings complete', async () => {
+      const engine = scriptedEngine({
+        REFUSED: () => Promise.reject(new PermanentGenerationError('content_refused', 'The engine refused this product.')),
+        UNSTORABLE: () => 'nul',
+      });
+      const h = await startHarness(target, { engine, workers: false, env: { ...BATCH, JOB_RETRY_LIMIT: '0' } });
+      try {
+        const { id, token } = await h.account(1000);
+        const good = [];
+        good.push(await createOne(h, token, pasta('OK-1')));
+        const refused = await createOne(h, token, pasta('REFUSED'));
+        good.push(await createOne(h, token, pasta('OK-2')));
+        const unstorable = await createOne(h, token, pasta('UNSTORABLE'));
+        good.push(await createOne(h, token, pasta('OK-3')));
+        await startWorkers({ ...h.container, events: h.events });
+        const outcomes = await h.settled([...good, refused, unstorable].map((p) => p.generationId));
+        assert.deepEqual(
+          good.map((p) => outcomes.get(p.generationId)),
+          ['completed', 'completed', 'completed'],
+        );
+        assert.equal(outcomes.get(refused.generationId), 'failed');
+        // Its record could not be stored, with its siblings or alone: the queue gave up on it, and it was refunded.
+        assert.equal(outcomes.get(unstorable.generationId), 'failed');
+        for (const { productId } of good) assert.equal((await contentRows(h, productId)).length, 2);
+        assert.deepEqual(await contentRows(h, refused.productId), []);
+        assert.deepEqual(await contentRows(h, unstorable.productId), []);
+
+        const rows = await ledger(h, id);
+        assert.deepEqual(
+          rows
+            .filter((r) => r.kind === 'refund')
+            .map((r) => r.generation_id)
+            .sort(),
+          [refused.generationId, unstorable.generationId].sort(),
+        );
+        assert.equal(rows.filter((r) => r.kind === 'charge').length, 5);
+        const { credits, ledger: sum } = await h.balance(id);
+        assert.equal(credits, sum);
+        const states = await h.container.db.query<{ sku: string; state: string }>('SELECT sku, state FROM products WHERE account_id = $1 ORDER BY sku', [id]);
+        assert.deepEqual(
+          states.map((s) => `${s.sku} ${s.state}`),
+          ['OK-1 completed', 'OK-2 completed', 'OK-3 completed', 'REFUSED failed', 'UNSTORABLE failed'],
+        );
+      } finally {
+        await h.close();
+      }
+    });
+
+    test('a transient engine error in a batch is retried for that product only, which is charged once', async () => {
+      let failed = false;
+      const engine = scriptedEngine({
+        FLAKY: (input) => {
+          if (failed) return createTemplateEngine().generate(input) as Promise<never>;
+          failed = true;
+          return Promise.reject(new Error('upstream timed out'));
+        },
+      });
+      const h = await startHarness(target, { engine, workers: false, env: { ...BATCH, JOB_RETRY_LIMIT: '2' } });
+      try {
+        const { id, token } = await h.account(1000);
+        const products = [await createOne(h, token, pasta('S-1')), await createOne(h, token, pasta('FLAKY')), await createOne(h, token, pasta('S-2'))];
+        await startWorkers({ ...h.container, events: h.events });
+        const outcomes = await h.settled(products.map((p) => p.generationId));
+        assert.deepEqual([...outcomes.values()], ['completed', 'completed', 'completed']);
+        assert.deepEqual(Object.fromEntries(engine.calls), { 'S-1': 1, FLAKY: 2, 'S-2': 1 });
+        const attempts = await h.container.db.query<{ sku: string; attempts: number }>(
+          'SELECT p.sku, g.attempts FROM generations g JOIN products p ON p.id = g.product_id WHERE g.account_id = $1 ORDER BY p.sku',
+          [id],
+        );
+        assert.deepEqual(
+          attempts.map((a) => `${a.sku} ${a.attempts}`),
+          ['FLAKY 2', 'S-1 1', 'S-2 1'],
+        );
+        const rows = await ledger(h, id);
+        assert.equal(rows.filter((r) => r.kind === 'charge').length, 3);
+        assert.equal(rows.filter((r) => r.kind === 'refund').length, 0);
+      } finally {
+        await h.close();
+      }
+    });
+
+    test('a duplicate job for a generation already settled writes and charges nothing, beside new work in its batch', async () => {
+      const h = await startHarness(target, { workers: false, env: BATCH });
+      try {
+        const { id, token } = await h.account(1000);
+        const done = await createOne(h, token, pasta('DONE'));
+        await startWorkers({ ...h.container, events: h.events });
+        await h.settled([done.generationId]);
+        await h.container.boss.offWork(JOBS.generation.name, { wait: true });
+        const contentBefore = await h.container.db.query('SELECT * FROM product_content WHERE product_id = $1 ORDER BY country', [done.productId]);
+        const ledgerBefore = await ledger(h, id);
+
+        // The settled generation's job again (a redelivery), queued with new products so they share a fetch.
+        const fresh = [await createOne(h, token, pasta('NEW-1')), await createOne(h, token, pasta('NEW-2'))];
+        await h.container.db.transaction((tx) => h.container.queue.enqueue(tx, [{ generationId: done.generationId, productId: done.productId }]));
+        const duplicate = new Promise<string>((resolve) => {
+          h.events.on('settled', (s: { generationId: string; outcome: string }) => {
+            if (s.generationId === done.generationId) resolve(s.outcome);
+          });
+        });
+        await startWorkers({ ...h.container, events: h.events });
+        assert.equal(await duplicate, 'already_settled');
+        const outcomes = await h.settled(fresh.map((p) => p.generationId));
+        assert.deepEqual([...outcomes.values()], ['completed', 'completed']);
+
+        assert.deepEqual(await h.container.db.query('SELECT * FROM product_content WHERE product_id = $1 ORDER BY country', [done.productId]), contentBefore);
+        assert.deepEqual(await historyRows(h, done.productId), []);
+        const rows = await ledger(h, id);
+        assert.deepEqual(rows.slice(0, ledgerBefore.length), ledgerBefore);
+        assert.deepEqual(
+          rows.slice(ledgerBefore.length).map((r) => `${r.kind} ${r.generation_id}`),
+          fresh.map((p) => `charge ${p.generationId}`),
+        );
+      } finally {
+        await h.close();
+      }
+    });
+  });
+}
