@@ -224,7 +224,7 @@ for (const target of databaseTargets()) {
       const { token } = await h.account(10);
       const endpoint = await register(token);
       // The workers are stopped, so the attempt below is the only one; it then "dies" (nothing recorded).
-      await h.container.boss.offWork('vetrina.webhook.delivery');
+      await h.container.boss.offWork('vetrina.webhook.delivery', { wait: true });
       const ping = await send(h, 'POST', `/api/v1/webhooks/${endpoint.id}/test`, token, {});
       assert.equal(ping.statusCode, 202);
       const [row] = await deliveries(h, token, endpoint.id);
@@ -248,7 +248,7 @@ for (const target of databaseTargets()) {
       const { token } = await h.account(10);
       const endpoint = await register(token);
       const queueName = 'vetrina.webhook.delivery';
-      await h.container.boss.offWork(queueName);
+      await h.container.boss.offWork(queueName, { wait: true });
       assert.equal((await send(h, 'POST', `/api/v1/webhooks/${endpoint.id}/test`, token, {})).statusCode, 202);
       // Queued by this call or by the relay before it; then its job is gone without a claim.
       await queueDueWebhooks({ db: h.container.db, queue: h.container.webhooks.queue, clock });
