@@ -152,7 +152,10 @@ describe('a worker process killed mid-job [postgres]', { skip: server === undefi
 
       const generation = await findGeneration(h.container.db, generationId);
       assert.equal(generation?.state, 'completed');
-      assert.equal(generation?.attempts, 2);
+      // The dead worker's attempt and at least the one that completed; with a 2 s job expiry a loaded
+      // machine can let a live attempt lapse too, which is retried like any other: the content and
+      // the charge below are what must happen exactly once.
+      assert.ok((generation?.attempts ?? 0) >= 2, `attempts: ${generation?.attempts}`);
       assert.equal((await listContent(h.container.db, productId)).length, 2);
       assert.deepEqual(await h.balance(id), { credits: 4, ledger: 4 });
     } finally {
