@@ -1,36 +1,16 @@
 // The statements of a batch of generations run together (src/services/run-generation-batch.ts):
 // each does for every generation of the batch what its one-generation counterpart does for one
-// (claimGeneration, olderUnsettledGeneration, findProductById, listContent, completeGeneration,
-// insertHistory, upsertContent, setProductFacts), in one round trip.
+// (olderUnsettledGeneration, findProductById, listContent, completeGeneration, insertHistory,
+// upsertContent, setProductFacts), in one round trip. The batch's claim, claimGenerations, sits in
+// generations.ts beside claimGeneration, which is the same statement for one id.
 import type { CountryContent } from '../domain/content.ts';
 import type { Fact } from '../domain/facts.ts';
 import type { GenerationUsage } from '../domain/generation-usage.ts';
 import type { HistoryEntry } from './content-history.ts';
-import type { ContentRow } from './content.ts';
+import { upsertContentRows, type ContentRow } from './content.ts';
 import type { SqlRunner } from './database.ts';
-import type { ClaimFence, GenerationRow } from './generations.ts';
+import type { ClaimFence } from './generations.ts';
 import type { ProductRow } from './products.ts';
-
-/**
- * claimGeneration for many under one token: those that are queued, or processing with a lapsed
- * lease, are claimed; the others (settled, or held by a live run) are left out of the answer.
- */
-export async function claimGenerations(db: SqlRunner, ids: readonly string[], claim: ClaimFence & { leaseSeconds: number }): Promise<GenerationRow[]> {
-  return db.query<GenerationRow>(
-    `WITH claimed AS (
-       UPDATE generations SET state = 'processing', attempts = attempts + 1, started_at = coalesce(started_at, now()),
-         claim_token = $2, claimed_until = now() + make_interval(secs => $3)
-       WHERE id = ANY ($1::uuid[]) AND state IN ('queued', 'processing') AND (claimed_until IS NULL OR claimed_until <= now())
-       RETURNING *
-     ), product AS (
-       UPDATE products SET state = 'processing', updated_at = now()
-       FROM claimed WHERE products.id = claimed.product_id AND products.latest_generation_id = claimed.id
-       RETURNING products.id
-     )
-     SELECT * FROM claimed`,
-    [ids, claim.token, claim.leaseSeconds],
-  );
-}
 
 /** The live products among `ids`. */
 export async function findProductsByIds(db: SqlRunner, ids: readonly string[]): Promise<ProductRow[]> {
@@ -120,22 +100,8 @@ export async function insertHistoryOf(db: SqlRunner, stored: readonly StoredReco
 
 /** Every country's record of every generation of the batch, in one statement; as upsertContent, a rewrite replaces. */
 export async function upsertContentOf(db: SqlRunner, stored: readonly StoredRecords[]): Promise<void> {
-  const rows = stored.flatMap((s) => s.content.map((c) => ({ product_id: s.productId, generation_id: s.generationId, ...c })));
-  if (rows.length === 0) return;
-  await db.query(
-    `INSERT INTO product_content (product_id, generation_id, country, language, title, short_description, description,
-       key_features, global_attr, title_tag, meta_description, meta_keywords, images, sources, validation_messages)
-     SELECT c.product_id, c.generation_id, c.country, c.language, c.title, c.short_description, c.description,
-       c.key_features, c.global_attr, c.title_tag, c.meta_description, c.meta_keywords, c.images, c.sources, c.validation_messages
-     FROM jsonb_to_recordset($1::jsonb) AS c(product_id uuid, generation_id uuid, country text, language text, title text,
-       short_description text, description text, key_features jsonb, global_attr jsonb, title_tag text, meta_description text,
-       meta_keywords text, images jsonb, sources jsonb, validation_messages jsonb)
-     ON CONFLICT (product_id, country) DO UPDATE SET
-       generation_id = EXCLUDED.generation_id, language = EXCLUDED.language, title = EXCLUDED.title,
-       short_description = EXCLUDED.short_description, description = EXCLUDED.description,
-       key_features = EXCLUDED.key_features, global_attr = EXCLUDED.global_attr, title_tag = EXCLUDED.title_tag,
-       meta_description = EXCLUDED.meta_description, meta_keywords = EXCLUDED.meta_keywords, images = EXCLUDED.images,
-       sources = EXCLUDED.sources, validation_messages = EXCLUDED.validation_messages, updated_at = now()`,
-    [JSON.stringify(rows)],
+  await upsertContentRows(
+    db,
+    stored.flatMap((s) => s.content.map((c) => ({ ...c, product_id: s.productId, generation_id: s.generationId }))),
   );
 }

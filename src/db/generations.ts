@@ -103,17 +103,15 @@ export function withLinkedGenerations(productSql: string, params: readonly unkno
 }
 
 /**
- * A worker takes a generation: queued or processing (a retry, or a crashed worker's job) moves to
- * processing under the caller's token and a lease of `leaseSeconds`, unless another run's lease is
- * still live (`busy`: that run is alive and working on it); completed or failed is `settled`, so a
- * redelivered job does no work twice.
+ * Workers take generations under one token (one, or a batch of jobs): those queued or processing
+ * with a lapsed lease are claimed; the others (settled, or held by a live run) are left out.
  */
-export async function claimGeneration(db: SqlRunner, id: string, claim: ClaimFence & { leaseSeconds: number }): Promise<ClaimResult> {
-  const rows = await db.query<GenerationRow>(
+export async function claimGenerations(db: SqlRunner, ids: readonly string[], claim: ClaimFence & { leaseSeconds: number }): Promise<GenerationRow[]> {
+  return db.query<GenerationRow>(
     `WITH claimed AS (
        UPDATE generations SET state = 'processing', attempts = attempts + 1, started_at = coalesce(started_at, now()),
          claim_token = $2, claimed_until = now() + make_interval(secs => $3)
-       WHERE id = $1 AND state IN ('queued', 'processing') AND (claimed_until IS NULL OR claimed_until <= now())
+       WHERE id = ANY ($1::uuid[]) AND state IN ('queued', 'processing') AND (claimed_until IS NULL OR claimed_until <= now())
        RETURNING *
      ), product AS (
        UPDATE products SET state = 'processing', updated_at = now()
@@ -121,8 +119,18 @@ export async function claimGeneration(db: SqlRunner, id: string, claim: ClaimFen
        RETURNING products.id
      )
      SELECT * FROM claimed`,
-    [id, claim.token, claim.leaseSeconds],
+    [ids, claim.token, claim.leaseSeconds],
   );
+}
+
+/**
+ * A worker takes a generation: queued or processing (a retry, or a crashed worker's job) moves to
+ * processing under the caller's token and a lease of `leaseSeconds`, unless another run's lease is
+ * still live (`busy`: that run is alive and working on it); completed or failed is `settled`, so a
+ * redelivered job does no work twice.
+ */
+export async function claimGeneration(db: SqlRunner, id: string, claim: ClaimFence & { leaseSeconds: number }): Promise<ClaimResult> {
+  const rows = await claimGenerations(db, [id], claim);
   const generation = rows[0];
   if (generation !== undefined) return { status: 'claimed', generation };
   const [current] = await db.query<{ state: GenerationState; product_id: string; claimed_until: Date | null }>(
