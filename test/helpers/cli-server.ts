@@ -2,6 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { defined } from './assert.ts';
 import { BIN, childEnv, ROOT, type Env } from './run-cli.ts';
 
+// Only a start that never comes fails: a fresh embedded data directory migrates in WASM, which took
+// 55 s on two cores running two test suites at once, so the wait is generous rather than tight.
+const START_TIMEOUT_MS = 300_000;
+
 // `vetrina serve` as a child process, the way an operator starts it.
 
 const LISTENING = /listening at (http:\/\/[^\s"]+)/i;
@@ -43,7 +47,7 @@ export async function startServer(env: Env, args: readonly string[] = []): Promi
     });
   });
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server not listening after 60 s:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server not listening after ${START_TIMEOUT_MS / 1000} s:\n${output}`)), START_TIMEOUT_MS);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = LISTENING.exec(output);
@@ -101,7 +105,7 @@ export async function startWorkerProcess(env: Env): Promise<WorkerProcess> {
     });
   });
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker not started after 60 s:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`worker not started after ${START_TIMEOUT_MS / 1000} s:\n${output}`)), START_TIMEOUT_MS);
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
