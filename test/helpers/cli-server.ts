@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { defined } from './assert.ts';
-import { BIN, childEnv, ROOT, type Env } from './run-cli.ts';
+import { BIN, CHILD_TIMEOUT_MS, childEnv, ROOT, type Env } from './run-cli.ts';
 
-// Only a start that never comes fails: a fresh embedded data directory migrates in WASM, which took
-// 55 s on two cores running two test suites at once, so the wait is generous rather than tight.
-const START_TIMEOUT_MS = 300_000;
+// Only a start that never comes fails, as for a command (run-cli.ts): a fresh embedded data
+// directory took 55 s to migrate on two cores running two test suites at once.
+const START_TIMEOUT_MS = CHILD_TIMEOUT_MS;
 
 // `vetrina serve` as a child process, the way an operator starts it.
 
