@@ -1,4 +1,3 @@
-import { findAccountById } from '../db/accounts.ts';
 import { lockProduct } from '../db/products.ts';
 import type { Database, SqlRunner } from '../db/database.ts';
 import type { AgentModel } from '../domain/pricing.ts';
@@ -40,18 +39,20 @@ export async function regenerateProduct(
 ): Promise<RegenerateOutcome> {
   const product = await findOwnProduct(deps.db, accountId, command.ref);
   if (product === undefined) return { kind: 'product_not_found' };
-  const schema = await loadSchema(deps.db, accountId);
-  const unknown = unknownAttributeFields(command.fields, new Set(schema.attributes.map((a) => a.attribute_id)));
-  if (Object.keys(unknown).length > 0) return { kind: 'validation_failed', errors: unknown };
+  // The schema is read only for a call that names an attribute: it is the only use of it here.
+  if (command.fields.some((f) => f.kind === 'attribute')) {
+    const schema = await loadSchema(deps.db, accountId);
+    const unknown = unknownAttributeFields(command.fields, new Set(schema.attributes.map((a) => a.attribute_id)));
+    if (Object.keys(unknown).length > 0) return { kind: 'validation_failed', errors: unknown };
+  }
   const required = regenerateCost(command.agentModel, deps.modelCredits);
 
   const outcome = await transactionOrAnswer<RegenerateOutcome>(deps.db, async (tx) => {
     // Locked, and looked at again: a delete that committed since the lookup above wins, and the
     // product row is locked before the account's, in the order a delete takes them.
     if ((await lockProduct(tx, product.id)) === undefined) return { commit: { kind: 'product_not_found' } };
-    const account = await findAccountById(tx, accountId);
-    if (account === undefined) throw new Error(`account ${accountId} vanished during a request`);
-    if (account.credits < required) return { commit: { kind: 'insufficient_credits', required, available: account.credits } };
+    // No balance read first: the guarded debit below refuses a short balance, and the rollback
+    // undoes the generation and job written before it, so a refused call leaves nothing behind.
 
     const paid = await queuePaidGenerations(tx, deps.queue, {
       accountId,
