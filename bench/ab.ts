@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pino from 'pino';
+import type { Database } from '../src/db/database.ts';
 import { backendsCpu, backendsCpuSince } from './backend-cpu.ts';
 
 export const SLICE_SECONDS = Number(process.env.BENCH_SLICE_SECONDS ?? 3);
@@ -30,7 +31,7 @@ interface Tree {
   createContainer: (config: unknown, options: unknown) => Promise<{ db: unknown; queue: unknown; close: (o: { graceful: boolean }) => Promise<void> }>;
   buildApp: (deps: unknown) => Promise<{ listen: (o: { port: number; host: string }) => Promise<string>; close: () => Promise<void> }>;
   createAccount: (db: unknown, input: { name: string; credits: number; imageStandardization: boolean }) => Promise<{ token: string; account: { id: string } }>;
-  openTarget: (name: string) => Promise<{ opened: unknown; close: () => Promise<void> }>;
+  openTarget: (name: string) => Promise<{ opened: { db: Database; queue: unknown }; close: () => Promise<void> }>;
 }
 
 /** The checkout of BENCH_BEFORE ("before") and this one ("after"). */
@@ -54,11 +55,14 @@ async function loadTree(dir: string): Promise<Tree> {
 
 export type Vetrina = Server & { container: Awaited<ReturnType<Tree['createContainer']>>; accountId: string };
 
-/** One checkout's API on its own database of `target`, workers off, with a rich bench account. */
-export async function startVetrina(label: string, tree: Tree, target: string): Promise<Vetrina> {
+/**
+ * One checkout's API on its own database of `target`, workers off, with a rich bench account;
+ * `wrap` sees every statement the API sends (bench/sql-trace.ts).
+ */
+export async function startVetrina(label: string, tree: Tree, target: string, wrap: (db: Database) => Database = (db) => db): Promise<Vetrina> {
   const { opened, close } = await tree.openTarget(target);
   const config = tree.loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000', DB_POOL_SIZE: '20' });
-  const container = await tree.createContainer(config, { logger: pino({ level: 'silent' }), database: opened });
+  const container = await tree.createContainer(config, { logger: pino({ level: 'silent' }), database: { ...opened, db: wrap(opened.db) } });
   const { token, account } = await tree.createAccount(container.db, { name: 'bench', credits: 2_000_000_000, imageStandardization: false });
   const app = await tree.buildApp(container);
   return {
@@ -134,7 +138,12 @@ export async function alternate(servers: Server[], sliceOf: (s: Server) => Promi
   for (let i = 0; i < SLICES; i++) {
     for (let k = 0; k < servers.length; k++) {
       const s = servers[(i + k) % servers.length];
-      if (s !== undefined) runs.get(s.label)?.push(await sliceOf(s));
+      if (s === undefined) continue;
+      const r = await sliceOf(s);
+      runs.get(s.label)?.push(r);
+      // BENCH_VERBOSE=1: every slice on stderr, to see the spread behind the medians.
+      if (process.env.BENCH_VERBOSE === '1')
+        process.stderr.write(`round ${i + 1} ${s.label}: ${r.rps.toFixed(0)}/s p99 ${r.p99} ms, CPU ${r.nodeMs.toFixed(2)} + ${r.dbMs.toFixed(2)} ms a call, ${r.bad} bad\n`);
     }
     loads.push(loadavg()[0]?.toFixed(1) ?? '?');
   }

@@ -5,31 +5,12 @@
 // another product by its code, round robin, so 32 connections (BENCH_CONNECTIONS) contend for the
 // account's balance, as real traffic does, and not for one product's row. Shared machinery: bench/ab.ts.
 import { cpus } from 'node:os';
-import { gs1CheckDigit } from '../src/domain/codes.ts';
-import { alternate, CONNECTIONS, loadTrees, median, ratios, type Runs, SLICE_SECONDS, SLICES, slice, startVetrina, type Vetrina } from './ab.ts';
+import { alternate, CONNECTIONS, loadTrees, median, ratios, type Runs, SLICE_SECONDS, SLICES, slice, startVetrina } from './ab.ts';
+import { benchCodes, createProducts, REGENERATE_BODY, regeneratePath } from './regenerate-products.ts';
 import { targetNames } from './targets.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 3000);
-const CREATE_BATCH = 100;
-// Two plain text fields: both trees accept them (the after tree also checks `global_attr.*` names against the account's schema).
-const REGENERATE = { fields: { title: 'shorter, brand first', key_features: '' } };
-
-const codes = Array.from({ length: PRODUCTS }, (_, i) => {
-  const body = `2${String(i + 1).padStart(11, '0')}`;
-  return `${body}${gs1CheckDigit(body)}`;
-});
-
-/** The bench products, created through the contender's own create endpoint. */
-async function createProducts(server: Vetrina): Promise<void> {
-  for (let i = 0; i < codes.length; i += CREATE_BATCH) {
-    const res = await fetch(`${server.origin}/api/v1/products/create`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${server.token}` },
-      body: JSON.stringify({ codes: codes.slice(i, i + CREATE_BATCH).join(','), countries: ['it', 'de'] }),
-    });
-    if (res.status !== 202) throw new Error(`${server.label}: create answered ${res.status}: ${await res.text()}`);
-  }
-}
+const codes = benchCodes(PRODUCTS);
 
 const { before, after } = await loadTrees();
 const lines: string[] = [];
@@ -40,7 +21,7 @@ for (const target of targetNames()) {
   const servers = [b, a];
   let of: Runs;
   try {
-    for (const s of servers) await createProducts(s);
+    for (const s of servers) await createProducts(s, codes);
     const next = new Map(servers.map((s) => [s.label, 0]));
     of = await alternate(
       servers,
@@ -48,7 +29,7 @@ for (const target of targetNames()) {
         slice(s, () => {
           const n = next.get(s.label) ?? 0;
           next.set(s.label, n + 1);
-          return { path: `/api/v1/products/regenerate/${codes[n % codes.length]}`, body: REGENERATE };
+          return { path: regeneratePath(codes[n % codes.length] ?? ''), body: REGENERATE_BODY };
         }),
       loads,
     );
