@@ -18,13 +18,12 @@ import type { Database, SqlRunner, Transaction } from '../src/db/database.ts';
 import { startWorkers } from '../src/jobs/worker.ts';
 import { createAccount } from '../src/services/accounts.ts';
 import type { ContentEngine } from '../src/services/ports.ts';
-import { createSourceChain } from '../src/sources/source-chain.ts';
 import { buildApp } from '../src/http/app.ts';
 import { createTemplateEngine } from '../src/generation/template/engine.ts';
 import { cleanFacts } from '../src/generation/plain-facts.ts';
 import { tagFactLanguages } from '../src/generation/fact-languages.ts';
 import { backendsCpu, backendsCpuSince, databaseOf } from './backend-cpu.ts';
-import { fillSourceCache } from './fill-source-cache.ts';
+import { answerFromCacheOnly } from './fill-source-cache.ts';
 import { codes, factsFor } from './pipeline-products.ts';
 import { openTarget, targetNames } from './targets.ts';
 
@@ -142,14 +141,8 @@ for (const name of targetNames())
     const db = tracedDatabase(opened.db);
     const container = await createContainer(config, { logger: pino({ level: 'silent' }), database: { ...opened, db } });
     traceQueue(container.boss.getDb());
-    container.sources = createSourceChain({
-      db: container.db,
-      sources: [{ name: 'open_food_facts', cached: true, codeTypes: ['ean'], lookup: () => Promise.reject(new Error('benchmark cache miss')) }],
-      cacheTtlSeconds: 3600,
-      notFoundTtlSeconds: 3600,
-    });
     const all = codes(PRODUCTS);
-    await fillSourceCache(container.db, all, factsFor);
+    await answerFromCacheOnly(container, all, factsFor);
     const { token } = await createAccount(container.db, { name: 'bench', credits: 2_000_000_000, imageStandardization: false });
     const app = await buildApp(container);
     for (let i = 0; i < all.length; i += 100) {

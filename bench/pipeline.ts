@@ -8,12 +8,11 @@ import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
 import { createContainer } from '../src/container.ts';
 import type { Database } from '../src/db/database.ts';
-import { fillSourceCache } from './fill-source-cache.ts';
+import { answerFromCacheOnly } from './fill-source-cache.ts';
 import { codes, factsFor } from './pipeline-products.ts';
 import { buildApp } from '../src/http/app.ts';
 import { startWorkers } from '../src/jobs/worker.ts';
 import { createAccount } from '../src/services/accounts.ts';
-import { createSourceChain } from '../src/sources/source-chain.ts';
 import { openTarget, targetNames, type TargetName } from './targets.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
@@ -62,21 +61,8 @@ async function run(name: TargetName, mode: Mode): Promise<Row> {
     SOURCES: 'open_food_facts',
   });
   const container = await createContainer(config, { logger: pino({ level: 'silent' }), database: opened });
-  container.sources = createSourceChain({
-    db: container.db,
-    sources: [
-      {
-        name: 'open_food_facts',
-        cached: true,
-        codeTypes: ['ean'],
-        lookup: () => Promise.reject(new Error('benchmark cache miss: every code must be answered from the cache')),
-      },
-    ],
-    cacheTtlSeconds: 3600,
-    notFoundTtlSeconds: 3600,
-  });
   const all = codes(PRODUCTS);
-  await fillSourceCache(container.db, all, factsFor);
+  await answerFromCacheOnly(container, all, factsFor);
   const { token } = await createAccount(container.db, { name: 'bench', credits: 2_000_000_000, imageStandardization: false });
   const app = await buildApp(container);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
