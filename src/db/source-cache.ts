@@ -5,13 +5,10 @@ export type CachedAnswer = { found: true; facts: Fact[] } | { found: false };
 
 /** A source's unexpired answer for a code, or undefined when it must be asked again. */
 export async function readCachedAnswer(db: SqlRunner, source: string, code: string): Promise<CachedAnswer | undefined> {
-  const rows = await db.query<{ facts: Fact[] | null }>('SELECT facts FROM source_cache WHERE source = $1 AND code = $2 AND expires_at > now()', [source, code]);
-  const row = rows[0];
-  if (row === undefined) return undefined;
-  return row.facts === null ? { found: false } : { found: true, facts: row.facts };
+  return (await readCachedAnswers(db, source, [code])).get(code);
 }
 
-/** readCachedAnswer for many codes of one source in one statement; a code missing from the map must be asked again. */
+/** The same for many codes of one source in one statement; a code missing from the map must be asked again. */
 export async function readCachedAnswers(db: SqlRunner, source: string, codes: readonly string[]): Promise<Map<string, CachedAnswer>> {
   const rows = await db.query<{ code: string; facts: Fact[] | null }>('SELECT code, facts FROM source_cache WHERE source = $1 AND code = ANY ($2::text[]) AND expires_at > now()', [
     source,

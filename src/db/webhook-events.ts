@@ -60,27 +60,17 @@ interface SettledGeneration {
 
 /** `product.completed` or `product.failed` for a generation just settled (create or regeneration). */
 export async function recordGenerationSettled(tx: SqlRunner, generationId: string): Promise<void> {
-  const rows = await tx.query<SettledGeneration>(
-    `SELECT g.account_id, g.product_id, p.code, p.sku, g.id AS generation_id, g.kind, p.countries, g.state, g.failure, p.publication_state
-     FROM generations g JOIN products p ON p.id = g.product_id
-     WHERE g.id = $1 AND g.state IN ('completed', 'failed')
-       -- Most accounts have no endpoint: then this one read is all a settled generation costs.
-       AND EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.account_id = g.account_id AND e.disabled_at IS NULL)`,
-    [generationId],
-  );
-  const g = rows[0];
-  if (g === undefined) return;
-  const { account_id, ...data } = g;
-  await recordWebhookEvent(tx, { accountId: account_id, type: g.state === 'completed' ? 'product.completed' : 'product.failed', productId: g.product_id, data });
+  await recordGenerationsSettled(tx, [generationId]);
 }
 
-/** recordGenerationSettled for every generation of a batch: one read, and the events of those whose account has an endpoint. */
+/** The same for every generation of a batch: one read, and the events of those whose account has an endpoint. */
 export async function recordGenerationsSettled(tx: SqlRunner, generationIds: readonly string[]): Promise<void> {
   if (generationIds.length === 0) return;
   const rows = await tx.query<SettledGeneration>(
     `SELECT g.account_id, g.product_id, p.code, p.sku, g.id AS generation_id, g.kind, p.countries, g.state, g.failure, p.publication_state
      FROM generations g JOIN products p ON p.id = g.product_id
      WHERE g.id = ANY ($1::uuid[]) AND g.state IN ('completed', 'failed')
+       -- Most accounts have no endpoint: then this one read is all a settled generation costs.
        AND EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.account_id = g.account_id AND e.disabled_at IS NULL)
      ORDER BY g.created_at, g.id`,
     [generationIds],

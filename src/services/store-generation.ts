@@ -22,6 +22,11 @@ export interface Result {
   newFamily?: { id: string; proposed: boolean } | null;
 }
 
+/** A create always asks for a review; a regeneration only when it changed something. */
+export function asksForReview(generation: GenerationRow, history: readonly HistoryEntry[]): boolean {
+  return generation.kind === 'create' || history.length > 0;
+}
+
 /** What each country's record looked like before this generation replaced it, field by field. */
 export function historyOf(generation: GenerationRow, before: readonly CountryContent[], after: readonly CountryContent[]): HistoryEntry[] {
   const entries: HistoryEntry[] = [];
@@ -44,8 +49,7 @@ export async function storeGeneration(db: Database, { generation, fence }: HeldC
   const stored = await db.transaction(async (tx) => {
     const before = await listContent(tx, product.id);
     const history = historyOf(generation, before, result.content);
-    // A create always asks for a review; a regeneration only when it changed something.
-    const review = generation.kind === 'create' || history.length > 0;
+    const review = asksForReview(generation, history);
     // Read under the lock the completion takes anyway, so the change it makes is reported as it was.
     const published = review ? await lockPublicationStates(tx, [product.id]) : [];
     if (!(await completeGeneration(tx, generation.id, fence, result.productHandle, result.usage, review))) return false;

@@ -5,7 +5,7 @@ import { lockPublicationStates, recordGenerationsSettled, recordPublicationChang
 import { mergeFacts } from './gather-facts.ts';
 import type { HeldClaim } from './generation-claim.ts';
 import type { GenerationOutcome } from './generation-outcome.ts';
-import { historyOf, type Result } from './store-generation.ts';
+import { asksForReview, historyOf, type Result } from './store-generation.ts';
 
 export interface ReadyGeneration {
   claim: HeldClaim;
@@ -28,8 +28,7 @@ export async function storeGenerations(db: Database, ready: readonly ReadyGenera
     );
     const items = ready.map((r) => {
       const history = historyOf(r.claim.generation, before.get(r.product.id) ?? [], r.result.content);
-      // As storeGeneration: a create always asks for a review; a regeneration only when it changed something.
-      return { ...r, history, review: r.claim.generation.kind === 'create' || history.length > 0 };
+      return { ...r, history, review: asksForReview(r.claim.generation, history) };
     });
     const reviewed = items.filter((i) => i.review).map((i) => i.product.id);
     const published = reviewed.length === 0 ? [] : await lockPublicationStates(tx, reviewed);
