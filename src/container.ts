@@ -10,6 +10,7 @@ import { imageForModel } from './media/image-for-model.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
 import { createWorkerWakeup, type WorkerWakeup } from './jobs/worker-wakeup.ts';
 import { createBoss, ensureQueues, generationQueue, webhookQueue } from './jobs/queue.ts';
+import { JOBS } from './jobs/registry.ts';
 import type { WebhookParts } from './jobs/webhook-worker.ts';
 import { systemClock, type Clock } from './services/webhook-ports.ts';
 import { secretBoxFor } from './webhooks/secret-box.ts';
@@ -106,6 +107,7 @@ async function openParts(config: Config, options: ContainerOptions, logger: Logg
   teardown.add(({ graceful }) => boss.stop({ graceful, timeout: config.shutdownTimeoutSeconds * 1000 }));
   await boss.start();
   for (const warning of await ensureQueues(boss, config)) logger.warn(warning);
+  const generationTable = (await boss.getQueue(JOBS.generation.name))?.table;
 
   teardown.add(keepQueueStatisticsFresh(opened.db, QUEUE_STATISTICS_SECONDS, logger));
 
@@ -136,7 +138,7 @@ async function openParts(config: Config, options: ContainerOptions, logger: Logg
     logger,
     db: opened.db,
     boss,
-    queue: generationQueue(boss, wakeup),
+    queue: generationQueue(boss, wakeup, generationTable),
     wakeup,
     webhooks: {
       queue: webhookQueue(boss),

@@ -14,6 +14,12 @@ export interface AccountRow {
   created_at: Date;
 }
 
+/** What a create is priced with: the balance and the image setting, as read at one moment (they may have changed since). */
+export interface AccountSnapshot {
+  credits: number;
+  imageStandardization: boolean;
+}
+
 // The balance is a row of account_balances (migration 019): a debit must not write the accounts row that foreign keys lock.
 const COLUMNS = 'a.id, a.name, b.credits, a.image_standardization, a.country_languages, a.credits_low_threshold, a.created_at';
 const ACCOUNTS = 'accounts a JOIN account_balances b ON b.account_id = a.id';

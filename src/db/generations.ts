@@ -82,6 +82,28 @@ export interface LinkedGenerations {
   imageStandardization: boolean;
   /** A generation's cost by its product's country count: element n - 1 for n countries (a re-queued product's merged countries). */
   costByCountryCount: readonly number[];
+  /** When set, the same statement also queues the jobs and makes the guarded debit (see PaidInStatement). */
+  paid?: PaidInStatement;
+}
+
+/** The rest of a create's paid step, for the statement that writes its products and generations. */
+export interface PaidInStatement {
+  /** An INSERT queuing one job per row of the named relation (columns generation_id, product_id), returning a row per job. */
+  jobsSql: (source: string) => string;
+  memo: string;
+}
+
+/**
+ * What the statement's paid step did, on every row it answers: the price of its generations; how
+ * many jobs went in; the balance after the debit, or null when the debit was refused (the balance
+ * short, or the image setting no longer the one the price assumed). A refusal is explained by a
+ * fresh read, not by this statement's snapshot: the debit may have waited for another one's.
+ */
+export interface PaidColumns {
+  charged: number;
+  jobs_queued: number;
+  balance_after: number | null;
+  credits_low_threshold: number | null;
 }
 
 /**
@@ -89,16 +111,46 @@ export interface LinkedGenerations {
  * with, in the same statement, one generation per written product under the id the product now
  * names as its latest: the product rows are written once and the generations go with them, one
  * round trip instead of two. The statement answers the product write's rows.
+ *
+ * With `paid`, the jobs, the guarded debit and its ledger row go in the same statement too (one
+ * round trip for all of a create's writes), and every row also carries PaidColumns. A refused
+ * debit writes no balance or ledger row, but the products, generations and jobs are written: the
+ * caller must then roll the transaction back.
  */
 export function withLinkedGenerations(productSql: string, params: readonly unknown[], g: LinkedGenerations): { text: string; params: unknown[] } {
   const n = params.length;
-  return {
-    text: `WITH written AS (${productSql}), generated AS (
+  const generated = `generated AS (
        INSERT INTO generations (id, product_id, account_id, kind, agent_model, fields, notes, cost, state, request_id, image_standardization)
        SELECT w.generation_id, w.id, $${n + 1}, 'create', $${n + 2}, NULL, $${n + 3}, ($${n + 4}::int[])[w.country_count], 'queued', $${n + 5}, $${n + 6} FROM written w
+       RETURNING id AS generation_id, product_id, cost
+     )`;
+  const linkedParams = [...params, g.accountId, g.agentModel, g.notes, g.costByCountryCount, g.requestId, g.imageStandardization];
+  if (g.paid === undefined) return { text: `WITH written AS (${productSql}), ${generated} SELECT * FROM written`, params: linkedParams };
+  const account = `$${n + 1}`;
+  return {
+    // The settings row is read FOR SHARE, as changeBalance does: a settings change waits for this
+    // debit, priced with the setting it holds.
+    text: `WITH written AS (${productSql}), ${generated},
+     jobs AS (${g.paid.jobsSql('generated')}),
+     price AS (
+       SELECT coalesce(sum(cost), 0)::int AS total, CASE WHEN count(*) = 1 THEN (array_agg(generation_id))[1] END AS single_generation FROM generated
+     ), settings AS (
+       SELECT id, credits_low_threshold FROM accounts WHERE id = ${account} AND image_standardization = $${n + 6} FOR SHARE
+     ), debit AS (
+       UPDATE account_balances b SET credits = b.credits - price.total
+       FROM settings, price WHERE b.account_id = settings.id AND price.total > 0 AND b.credits - price.total >= 0
+       RETURNING b.credits, settings.credits_low_threshold
+     ), ledger AS (
+       INSERT INTO credit_ledger (account_id, delta, balance_after, kind, request_id, generation_id, memo)
+       SELECT ${account}, -price.total, debit.credits, 'charge', $${n + 5}, price.single_generation, $${n + 7} FROM debit, price
+       RETURNING balance_after
      )
-     SELECT * FROM written`,
-    params: [...params, g.accountId, g.agentModel, g.notes, g.costByCountryCount, g.requestId, g.imageStandardization],
+     SELECT w.*, price.total AS charged,
+       (SELECT count(*)::int FROM jobs) AS jobs_queued,
+       (SELECT balance_after FROM ledger) AS balance_after,
+       (SELECT credits_low_threshold FROM debit) AS credits_low_threshold
+     FROM written w, price`,
+    params: [...linkedParams, g.paid.memo],
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Fact } from '../domain/facts.ts';
 import type { SqlRunner } from './database.ts';
-import { type LinkedGenerations, withLinkedGenerations } from './generations.ts';
+import { type LinkedGenerations, type PaidColumns, withLinkedGenerations } from './generations.ts';
 import { firstRow } from './rows.ts';
 
 export type ProductState = 'queued' | 'processing' | 'completed' | 'failed';
@@ -87,10 +87,28 @@ function inputParams(accountId: string, p: ProductInputs): unknown[] {
   return [accountId, p.sku, p.productHandle, p.title, p.brand, p.description, JSON.stringify(p.images), p.notes, p.countries, p.agentModel];
 }
 
-/** Runs a create's product write with its generations, in one statement. */
-function writeWith<Row extends object>(db: SqlRunner, text: string, params: readonly unknown[], generations: LinkedGenerations): Promise<Row[]> {
+/** What a create's product write answers: its rows, and what its paid step did when the statement had one. */
+export interface Written<T> {
+  products: T;
+  paid: PaidColumns | null;
+}
+
+const PAID_COLUMNS = ['charged', 'jobs_queued', 'balance_after', 'credits_low_threshold'] as const;
+
+/** Every row of a paid statement carries the same PaidColumns; null when it had no paid step. */
+function paidOf(rows: readonly object[], g: LinkedGenerations): PaidColumns | null {
+  const first = rows[0];
+  if (g.paid === undefined || first === undefined) return null;
+  const row = first as Partial<Record<(typeof PAID_COLUMNS)[number], unknown>>;
+  for (const column of PAID_COLUMNS) if (!(column in row)) throw new Error(`the paid create statement answered no ${column}`);
+  return row as PaidColumns;
+}
+
+/** Runs a create's product write with its generations (and its paid step), in one statement. */
+async function writeWith<Row extends object>(db: SqlRunner, text: string, params: readonly unknown[], generations: LinkedGenerations): Promise<Written<Row[]>> {
   const combined = withLinkedGenerations(text, params, generations);
-  return db.query<Row>(combined.text, combined.params);
+  const rows = await db.query<Row>(combined.text, combined.params);
+  return { products: rows, paid: paidOf(rows, generations) };
 }
 
 /** A written product: its id, how many countries it has now (re-queueing merges them), and the id its queued generation must take. */
@@ -107,8 +125,8 @@ export async function upsertProductsByCode(
   codes: readonly { code: string; codeType: string }[],
   inputs: ProductInputs,
   generations: LinkedGenerations,
-): Promise<Map<string, WrittenProduct>> {
-  const rows = await writeWith<WrittenProduct & { code: string }>(
+): Promise<Written<Map<string, WrittenProduct>>> {
+  const written = await writeWith<WrittenProduct & { code: string }>(
     db,
     `INSERT INTO products (${INPUT_COLUMNS})
      SELECT $1, c.code, c.code_type, $2, $3, $4, $5, $6, $7::jsonb, $8, $9::text[], $10, 'queued', gen_random_uuid()
@@ -120,12 +138,17 @@ export async function upsertProductsByCode(
     [...inputParams(accountId, inputs), codes.map((c) => c.code), codes.map((c) => c.codeType)],
     generations,
   );
-  return new Map(rows.map((r) => [r.code, { id: r.id, country_count: r.country_count, generation_id: r.generation_id }]));
+  return { products: new Map(written.products.map((r) => [r.code, { id: r.id, country_count: r.country_count, generation_id: r.generation_id }])), paid: written.paid };
+}
+
+/** The one product a raw write answers. */
+function theProduct(written: Written<WrittenProduct[]>, what: string): Written<WrittenProduct> {
+  return { products: firstRow(written.products, what), paid: written.paid };
 }
 
 /** A product sent as raw data with a sku: the sku names it, so a second call re-queues it. */
-export async function upsertProductBySku(db: SqlRunner, accountId: string, inputs: ProductInputs, generations: LinkedGenerations): Promise<WrittenProduct> {
-  const rows = await writeWith<WrittenProduct>(
+export async function upsertProductBySku(db: SqlRunner, accountId: string, inputs: ProductInputs, generations: LinkedGenerations): Promise<Written<WrittenProduct>> {
+  const written = await writeWith<WrittenProduct>(
     db,
     `INSERT INTO products (${INPUT_COLUMNS})
      VALUES ($1, NULL, NULL, $2, $3, $4, $5, $6, $7::jsonb, $8, $9::text[], $10, 'queued', gen_random_uuid())
@@ -134,11 +157,11 @@ export async function upsertProductBySku(db: SqlRunner, accountId: string, input
     inputParams(accountId, inputs),
     generations,
   );
-  return firstRow(rows, 'upsertProductBySku');
+  return theProduct(written, 'upsertProductBySku');
 }
 
-export async function insertRawProduct(db: SqlRunner, accountId: string, inputs: ProductInputs, generations: LinkedGenerations): Promise<WrittenProduct> {
-  const rows = await writeWith<WrittenProduct>(
+export async function insertRawProduct(db: SqlRunner, accountId: string, inputs: ProductInputs, generations: LinkedGenerations): Promise<Written<WrittenProduct>> {
+  const written = await writeWith<WrittenProduct>(
     db,
     `INSERT INTO products (${INPUT_COLUMNS})
      VALUES ($1, NULL, NULL, $2, $3, $4, $5, $6, $7::jsonb, $8, $9::text[], $10, 'queued', gen_random_uuid())
@@ -146,7 +169,7 @@ export async function insertRawProduct(db: SqlRunner, accountId: string, inputs:
     inputParams(accountId, inputs),
     generations,
   );
-  return firstRow(rows, 'insertRawProduct');
+  return theProduct(written, 'insertRawProduct');
 }
 
 /** This account's products with these codes or this sku: what a create re-queues and merges with. */

@@ -7,6 +7,9 @@ export interface TokenRow {
   secret_sha256: Uint8Array;
   is_admin: boolean;
   revoked_at: Date | null;
+  /** The token's account's balance and image setting, read with it (null for a token of no account). */
+  credits: number | null;
+  image_standardization: boolean | null;
 }
 
 /** A token as the operator lists it: never its secret. */
@@ -22,9 +25,18 @@ export async function insertToken(db: SqlRunner, id: string, accountId: string |
   await db.query('INSERT INTO api_tokens (id, account_id, secret_sha256, is_admin) VALUES ($1, $2, $3, $4)', [id, accountId, secretSha256, isAdmin]);
 }
 
-/** Read on every request, with no cache in front: a revoked token is refused on its very next request. */
+/**
+ * Read on every request, with no cache in front: a revoked token is refused on its very next
+ * request. The account's balance and image setting come with it, so a create need not read them
+ * again (one round trip fewer on the busiest route).
+ */
 export async function findActiveToken(db: SqlRunner, id: string): Promise<TokenRow | undefined> {
-  const rows = await db.query<TokenRow>('SELECT id, account_id, secret_sha256, is_admin, revoked_at FROM api_tokens WHERE id = $1 AND revoked_at IS NULL', [id]);
+  const rows = await db.query<TokenRow>(
+    `SELECT t.id, t.account_id, t.secret_sha256, t.is_admin, t.revoked_at, b.credits, a.image_standardization
+     FROM api_tokens t LEFT JOIN accounts a ON a.id = t.account_id LEFT JOIN account_balances b ON b.account_id = t.account_id
+     WHERE t.id = $1 AND t.revoked_at IS NULL`,
+    [id],
+  );
   return rows[0];
 }
 

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { DatabaseUnavailableError, isConnectionError, type SqlRunner } from '../db/database.ts';
 import { csrfMatches, sessionOf } from '../services/app-sessions.ts';
+import type { AccountSnapshot } from '../db/accounts.ts';
 import { type AuthenticatedToken, authenticateToken } from '../services/tokens.ts';
 import { ApiError } from './errors.ts';
 
@@ -10,6 +11,8 @@ export interface RequestAuth {
   tokenId: string;
   /** Set when the caller is the review app's session cookie, not a Bearer token. */
   session: { id: string; csrfToken: string } | null;
+  /** The account's balance and image setting as read with a Bearer token (null with the session cookie). */
+  account: AccountSnapshot | null;
 }
 
 /** The review app's session cookie (/app): HttpOnly, so no script of any page can read it. */
@@ -68,7 +71,7 @@ export function authenticate(db: SqlRunner) {
       const found = token === null ? null : await lookUp(db, token);
       if (found === null) throw new ApiError('unauthorized', UNAUTHORIZED_MESSAGE);
       if (found.accountId === null) throw new ApiError('forbidden', ACCOUNT_ONLY_MESSAGE);
-      request.auth = { accountId: found.accountId, tokenId: found.tokenId, session: null };
+      request.auth = { accountId: found.accountId, tokenId: found.tokenId, session: null, account: found.account };
       return;
     }
     const session = await orUnavailable(sessionOf(db, cookie));
@@ -78,7 +81,7 @@ export function authenticate(db: SqlRunner) {
     if (!SAFE_METHODS.has(request.method) && !csrfMatches(session, typeof csrf === 'string' ? csrf : undefined)) {
       throw new ApiError('forbidden', CSRF_MESSAGE);
     }
-    request.auth = { accountId: session.accountId, tokenId: session.tokenId, session: { id: session.sessionId, csrfToken: session.csrfToken } };
+    request.auth = { accountId: session.accountId, tokenId: session.tokenId, session: { id: session.sessionId, csrfToken: session.csrfToken }, account: null };
   };
 }
 

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { SqlRunner } from '../db/database.ts';
 import type { GenerationQueue, GenerationJob } from '../services/ports.ts';
 import type { WebhookQueue } from '../services/webhook-ports.ts';
+import { generationJobsSql } from './generation-jobs-sql.ts';
 import { JOBS } from './registry.ts';
 import type { WorkerWakeup } from './worker-wakeup.ts';
 
@@ -99,9 +100,11 @@ export function webhookQueue(boss: PgBoss): WebhookQueue {
   };
 }
 
-export function generationQueue(boss: PgBoss, wakeup?: WorkerWakeup): GenerationQueue {
+/** `jobTable`: the generation queue's table (pg-boss's getQueue), for jobsInsertSql; without it every job goes through pg-boss's insert(). */
+export function generationQueue(boss: PgBoss, wakeup?: WorkerWakeup, jobTable?: string): GenerationQueue {
   return {
     jobsCommitted: (jobs) => wakeup?.jobsCommitted(jobs),
+    ...(jobTable === undefined ? {} : { jobsInsertSql: (source: string) => generationJobsSql(QUEUE_SCHEMA, jobTable, source) }),
     async enqueue(tx: SqlRunner, jobs: readonly GenerationJob[], options = {}) {
       if (jobs.length === 0) return;
       const startAfter = options.startAfterSeconds === undefined ? {} : { startAfter: new Date(Date.now() + options.startAfterSeconds * 1000) };

@@ -1,14 +1,23 @@
-import { findAccountById } from '../db/accounts.ts';
+import { type AccountSnapshot, findAccountById } from '../db/accounts.ts';
 import type { Database, SqlRunner } from '../db/database.ts';
 import type { LinkedGenerations } from '../db/generations.ts';
-import { findExistingProducts, insertRawProduct, upsertProductBySku, upsertProductsByCode, type ExistingProduct, type ProductInputs, type WrittenProduct } from '../db/products.ts';
+import {
+  findExistingProducts,
+  insertRawProduct,
+  upsertProductBySku,
+  upsertProductsByCode,
+  type ExistingProduct,
+  type ProductInputs,
+  type Written,
+  type WrittenProduct,
+} from '../db/products.ts';
 import type { CreatePlan, ItemFailure } from '../domain/create-request.ts';
 import { plainText } from '../generation/plain-text.ts';
 import { ASSIGNED_COUNTRY_COUNT } from '../domain/countries.ts';
 import { createCost, type ModelCredits } from '../domain/pricing.ts';
 import type { FieldErrors } from '../domain/validation.ts';
 import type { GenerationQueue } from './ports.ts';
-import { queuePaidGenerations, type TransactionVerdict, transactionOrAnswer } from './queue-paid-generations.ts';
+import { paidInStatement, queuePaidGenerations, type TransactionVerdict, transactionOrAnswer } from './queue-paid-generations.ts';
 
 export interface CreateResultData {
   total_requested: number;
@@ -36,6 +45,13 @@ export type QueuedCreate = Extract<CreateOutcome, { kind: 'queued' }>;
 export interface CreateOptions {
   /** Runs in the charging transaction once the call is queued and paid; a throw rolls all of it back (an idempotency key stored with the charge). */
   beforeCommit?: (tx: SqlRunner, outcome: QueuedCreate) => Promise<void>;
+  /**
+   * The account as authentication read it: the first pricing uses it instead of reading the account
+   * again in the transaction. It may be stale by then, which costs nothing: the debit applies only
+   * while the image setting it was priced with holds and the balance covers it, and a refusal is
+   * judged on a fresh read.
+   */
+  account?: AccountSnapshot;
 }
 
 const SKU_INDEX = 'products_account_sku';
@@ -101,18 +117,19 @@ function checkSkuOwner(existing: readonly ExistingProduct[], plan: CreatePlan, s
 }
 
 /** Writes the products in plan order; each with the code it is reported under and its country count. */
-async function writeProducts(tx: SqlRunner, accountId: string, plan: CreatePlan, inputs: ProductInputs, generations: LinkedGenerations): Promise<Imported[]> {
+async function writeProducts(tx: SqlRunner, accountId: string, plan: CreatePlan, inputs: ProductInputs, generations: LinkedGenerations): Promise<Written<Imported[]>> {
   const coded = plan.products.flatMap((p) => (p.code !== null && p.codeType !== null ? [{ code: p.code, codeType: p.codeType }] : []));
   if (coded.length === 0) {
     const written = inputs.sku !== null ? await upsertProductBySku(tx, accountId, inputs, generations) : await insertRawProduct(tx, accountId, inputs, generations);
-    return [{ code: inputs.sku ?? inputs.productHandle ?? written.id, status: 'queued', ...written }];
+    return { products: [{ code: inputs.sku ?? inputs.productHandle ?? written.products.id, status: 'queued', ...written.products }], paid: written.paid };
   }
   const byCode = await upsertProductsByCode(tx, accountId, coded, inputs, generations);
-  return plan.products.map((p) => {
-    const written = p.code === null ? undefined : byCode.get(p.code);
+  const products = plan.products.map((p): Imported => {
+    const written = p.code === null ? undefined : byCode.products.get(p.code);
     if (written === undefined) throw new Error('a product upsert returned no row for its code');
     return { code: p.submitted ?? p.code ?? written.id, status: 'queued', ...written };
   });
+  return { products, paid: byCode.paid };
 }
 
 function isSkuUniqueViolation(err: unknown): boolean {
@@ -130,9 +147,9 @@ async function writeProductsOrSkuTaken(
   plan: CreatePlan,
   inputs: ProductInputs,
   generations: LinkedGenerations,
-): Promise<{ ok: true; products: Imported[] } | { ok: false; outcome: CreateOutcome }> {
+): Promise<({ ok: true } & Written<Imported[]>) | { ok: false; outcome: CreateOutcome }> {
   try {
-    return { ok: true, products: await writeProducts(tx, accountId, plan, inputs, generations) };
+    return { ok: true, ...(await writeProducts(tx, accountId, plan, inputs, generations)) };
   } catch (err) {
     if (inputs.sku !== null && isSkuUniqueViolation(err)) return { ok: false, outcome: skuTaken(inputs.sku, 'created by a concurrent call') };
     throw err;
@@ -157,7 +174,11 @@ export async function createProducts(deps: CreateProductsDeps, accountId: string
   // The price depends on a setting; the debit applies only while the setting it was priced with
   // holds, so a call racing a settings change is priced again rather than charged the old price.
   for (let pricing = 1; pricing <= MAX_PRICINGS; pricing++) {
-    const attempt = await transactionOrAnswer(deps.db, (tx) => createAtCurrentPrice(tx, deps.queue, { credits: deps.modelCredits, accountId, requestId, plan, inputs }, options));
+    // Only the first pricing may trust the snapshot: a later one follows a settings change.
+    const account = pricing === 1 ? options.account : undefined;
+    const attempt = await transactionOrAnswer(deps.db, (tx) =>
+      createAtCurrentPrice(tx, deps.queue, { credits: deps.modelCredits, accountId, requestId, plan, inputs, account }, options),
+    );
     if (attempt.kind === 'queued') deps.queue.jobsCommitted?.(attempt.data.successful);
     if (attempt.kind !== 'settings_changed') return attempt;
   }
@@ -170,29 +191,39 @@ interface CreateCall {
   requestId: string;
   plan: CreatePlan;
   inputs: ProductInputs;
+  account: AccountSnapshot | undefined;
+}
+
+async function readAccount(tx: SqlRunner, accountId: string): Promise<AccountSnapshot> {
+  const account = await findAccountById(tx, accountId);
+  if (account === undefined) throw new Error(`account ${accountId} vanished during a request`);
+  return { credits: account.credits, imageStandardization: account.image_standardization };
 }
 
 /** One try, inside its transaction: price, check, write, queue and charge. Whatever it wrote is kept only on `queued`. */
 async function createAtCurrentPrice(tx: SqlRunner, queue: GenerationQueue, call: CreateCall, options: CreateOptions): Promise<TransactionVerdict<CreateOutcome | SettingsChanged>> {
   const { accountId, plan, inputs } = call;
-  const account = await findAccountById(tx, accountId);
-  if (account === undefined) throw new Error(`account ${accountId} vanished during a request`);
-  const images = account.image_standardization;
+  let account = call.account ?? (await readAccount(tx, accountId));
   // A sku must be checked against the products it may already name before anything is written,
   // and so must a call the balance cannot pay even at its lowest price: refused with the exact
   // price, it writes nothing, so a client without credits costs no product writes or locks.
   // Any other call of codes alone needs no look-up: it is priced by what its upsert wrote (the
   // merged countries), and the guarded debit refuses it, rolled back, when the balance is short.
-  if (inputs.sku !== null || account.credits < lowestPriceOf(plan, images, call.credits)) {
+  if (inputs.sku !== null || account.credits < lowestPriceOf(plan, account.imageStandardization, call.credits)) {
+    // A refusal quotes the balance now, not the one authentication read.
+    if (call.account !== undefined) account = await readAccount(tx, accountId);
     const codes = plan.products.flatMap((p) => (p.code === null ? [] : [p.code]));
     const existing = await findExistingProducts(tx, accountId, codes, inputs.sku);
-    const price = priceOf(existing, plan, inputs.sku, images, call.credits);
+    const price = priceOf(existing, plan, inputs.sku, account.imageStandardization, call.credits);
     if (account.credits < price) return { commit: { kind: 'insufficient_credits', required: price, available: account.credits } };
     const skuProblem = checkSkuOwner(existing, plan, inputs.sku);
     if (skuProblem !== null) return { commit: skuProblem };
   }
+  const images = account.imageStandardization;
 
   const costOf = (countryCount: number) => createCost(plan.agentModel, countryCount, images, call.credits);
+  const memo = `create ${plan.products.length}`;
+  const jobsSql = queue.jobsInsertSql?.bind(queue);
   const written = await writeProductsOrSkuTaken(tx, accountId, plan, inputs, {
     accountId,
     agentModel: plan.agentModel,
@@ -201,23 +232,29 @@ async function createAtCurrentPrice(tx: SqlRunner, queue: GenerationQueue, call:
     imageStandardization: images,
     // Any product's merged countries are assigned codes, so its count is within the table.
     costByCountryCount: Array.from({ length: ASSIGNED_COUNTRY_COUNT }, (_, i) => costOf(i + 1)),
+    // Where the queue can write its jobs into our statement, the jobs and the debit go with the products.
+    ...(jobsSql === undefined ? {} : { paid: { jobsSql, memo } }),
   });
   if (!written.ok) return { rollback: written.outcome };
   const imported = written.products;
-  const paid = await queuePaidGenerations(tx, queue, {
-    accountId,
-    productIds: imported.map((p) => p.id),
-    written: imported.map((p) => ({ id: p.generation_id, product_id: p.id })),
-    kind: 'create',
-    agentModel: plan.agentModel,
-    fields: null,
-    notes: plan.notes,
-    costs: imported.map((p) => costOf(p.country_count)),
-    requestId: call.requestId,
-    memo: `create ${imported.length}`,
-    whileImageStandardization: images,
-    imageStandardization: images,
-  });
+  const generations = imported.map((p) => ({ id: p.generation_id, product_id: p.id }));
+  const paid =
+    written.paid !== null
+      ? await paidInStatement(tx, accountId, written.paid, generations)
+      : await queuePaidGenerations(tx, queue, {
+          accountId,
+          productIds: imported.map((p) => p.id),
+          written: generations,
+          kind: 'create',
+          agentModel: plan.agentModel,
+          fields: null,
+          notes: plan.notes,
+          costs: imported.map((p) => costOf(p.country_count)),
+          requestId: call.requestId,
+          memo,
+          whileImageStandardization: images,
+          imageStandardization: images,
+        });
   if (!paid.ok) {
     const settingsChanged = paid.imageStandardization !== undefined && paid.imageStandardization !== images;
     return { rollback: settingsChanged ? { kind: 'settings_changed' } : { kind: 'insufficient_credits', required: paid.charged, available: paid.available } };

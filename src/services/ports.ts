@@ -19,6 +19,13 @@ export interface GenerationQueue {
    * already running (or one this misses) finds its generation settled and does nothing.
    */
   cancel(tx: SqlRunner, jobs: readonly GenerationJob[]): Promise<void>;
+  /**
+   * Where the queue lives in the caller's database: the SQL of an INSERT, for a WITH clause, that
+   * queues one job per row of `source` (a relation of that statement with columns `generation_id`
+   * and `product_id`) and returns one row per job queued. Lets a create write its jobs in the
+   * statement that writes its products, one round trip fewer.
+   */
+  jobsInsertSql?(source: string): string;
   /** After the commit of a transaction that enqueued `jobs`: lets free workers of this process start them now rather than at their next poll. */
   jobsCommitted?(jobs: number): void;
 }

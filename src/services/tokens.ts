@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SqlRunner } from '../db/database.ts';
 import { findActiveToken, insertToken } from '../db/tokens.ts';
+import type { AccountSnapshot } from '../db/accounts.ts';
 
 // `vt_<16 hex id>_<43 base64url secret>`: the id finds the row, the 256-bit secret proves possession.
 const TOKEN_FORMAT = /^vt_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
@@ -38,6 +39,8 @@ export interface AuthenticatedToken {
   accountId: string | null;
   tokenId: string;
   admin: boolean;
+  /** The account's balance and image setting when the token was read; null for a token of no account. */
+  account: AccountSnapshot | null;
 }
 
 /**
@@ -55,5 +58,6 @@ export async function authenticateToken(db: SqlRunner, token: string): Promise<A
   const given = sha256(secret);
   // Constant-time: the time taken does not reveal how much of the secret matched.
   if (stored.length !== given.length || !timingSafeEqual(stored, given)) return null;
-  return { accountId: row.account_id, tokenId: row.id, admin: row.is_admin };
+  const account = row.credits === null || row.image_standardization === null ? null : { credits: row.credits, imageStandardization: row.image_standardization };
+  return { accountId: row.account_id, tokenId: row.id, admin: row.is_admin, account };
 }

@@ -229,3 +229,72 @@ describe('races between pricing and the debit [postgres]', { skip: server === un
     );
   });
 });
+
+// The create route prices its first try with the balance and image setting read with the token,
+// before its transaction; by the time it charges, either may have changed.
+for (const target of databaseTargets()) {
+  describe(`a create priced with the account as authentication read it [${target.name}]`, () => {
+    let h: Harness;
+    before(async () => {
+      h = await startHarness(target, { workers: false });
+    });
+    after(async () => {
+      await h.close();
+    });
+
+    function plan(codes: string[]): CreatePlan {
+      const planned = planCreate({ codes: codes.join(','), countries: ['it'] });
+      assert.ok(planned.ok);
+      return planned.plan;
+    }
+
+    async function costs(accountId: string): Promise<number[]> {
+      const rows = await h.container.db.query<{ cost: number }>('SELECT cost FROM generations WHERE account_id = $1', [accountId]);
+      return rows.map((r) => r.cost);
+    }
+
+    test('image standardisation switched on since: charged with it, not with the setting read before', async () => {
+      const { id } = await h.account(100, { imageStandardization: true });
+      const outcome = await createProducts({ db: h.container.db, queue: h.container.queue }, id, 'snapshot-1', plan(validEans(2, 70)), {
+        account: { credits: 100, imageStandardization: false },
+      });
+      assert.equal(outcome.kind, 'queued');
+      assert.deepEqual(await costs(id), [6, 6]);
+      assert.deepEqual(await h.balance(id), { credits: 88, ledger: 88 });
+    });
+
+    test('image standardisation switched off since: not charged for it', async () => {
+      const { id } = await h.account(100);
+      const outcome = await createProducts({ db: h.container.db, queue: h.container.queue }, id, 'snapshot-2', plan(validEans(2, 71)), {
+        account: { credits: 100, imageStandardization: true },
+      });
+      assert.equal(outcome.kind, 'queued');
+      assert.deepEqual(await costs(id), [5, 5]);
+      assert.deepEqual(await h.balance(id), { credits: 90, ledger: 90 });
+    });
+
+    test('credits granted since: the call is queued, not refused on the old balance', async () => {
+      const { id } = await h.account(10);
+      const outcome = await createProducts({ db: h.container.db, queue: h.container.queue }, id, 'snapshot-3', plan(validEans(2, 72)), {
+        account: { credits: 0, imageStandardization: false },
+      });
+      assert.equal(outcome.kind, 'queued');
+      assert.deepEqual(await h.balance(id), { credits: 0, ledger: 0 });
+    });
+
+    test('credits spent since: 402 with the balance as it is now, and nothing written', async () => {
+      const { id } = await h.account(7);
+      const outcome = await createProducts({ db: h.container.db, queue: h.container.queue }, id, 'snapshot-4', plan(validEans(2, 73)), {
+        account: { credits: 1000, imageStandardization: false },
+      });
+      assert.deepEqual(outcome, { kind: 'insufficient_credits', required: 10, available: 7 });
+      assert.deepEqual(await costs(id), []);
+      const jobs = await h.container.db.query(
+        `SELECT 1 FROM pgboss.job WHERE name = 'vetrina.generation' AND data->>'productId' IN (SELECT id::text FROM products WHERE account_id = $1)`,
+        [id],
+      );
+      assert.equal(jobs.length, 0);
+      assert.deepEqual(await h.balance(id), { credits: 7, ledger: 7 });
+    });
+  });
+}

@@ -33,6 +33,7 @@ export async function createProductsRoute(app: FastifyInstance, deps: AppDeps): 
     const storeAnswer = answerInTransaction(request);
     const note = sameEngineNote(deps, planned.plan.agentModel);
     const outcome = await createProducts({ ...deps, modelCredits: modelCreditsOf(deps) }, auth.accountId, request.id, planned.plan, {
+      ...(auth.account === null ? {} : { account: auth.account }),
       ...(storeAnswer === undefined ? {} : { beforeCommit: (tx, queued) => storeAnswer(tx, 202, queuedBody(queued, note)) }),
     });
     switch (outcome.kind) {
