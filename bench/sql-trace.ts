@@ -1,7 +1,7 @@
 // Every SQL statement a database handle sends, timed: what bench/create-trace.ts and
 // bench/regenerate-trace.ts count a call. One call at a time, so the times are a statement's own,
 // not queueing behind others.
-import type { Database, SqlRunner, Transaction } from '../src/db/database.ts';
+import type { Database, QueryOptions, SqlRunner, Transaction } from '../src/db/database.ts';
 
 interface Sample {
   text: string;
@@ -33,10 +33,10 @@ export class SqlTrace {
     const trace = this;
     return {
       ...runner,
-      async query(text: string, params?: readonly unknown[]) {
+      async query(text: string, params?: readonly unknown[], options?: QueryOptions) {
         const start = performance.now();
         try {
-          return await runner.query(text, params);
+          return await runner.query(text, params, options);
         } finally {
           trace.samples.push({ text: text.replace(/\s+/g, ' ').trim().slice(0, 90), ms: performance.now() - start });
         }

@@ -22,6 +22,10 @@ const configSchema = z.object({
   // A request whose headers and body have not all arrived by then is answered 408 and closed.
   REQUEST_TIMEOUT_SECONDS: intFrom(30, 1, 3600),
   DB_POOL_SIZE: intFrom(10, 1, 200),
+  // The busiest statements (a request's token, a create's write) as named prepared statements,
+  // parsed and planned once per connection. Off for a pooler in transaction mode that cannot carry
+  // them (PgBouncer before 1.21, or without max_prepared_statements).
+  DB_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
   // Default 2; with an LLM agent model one loop per 4 model calls allowed (see worker.concurrency).
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   // Jobs a worker loop takes per fetch and runs side by side; while fetches come back full it
@@ -182,6 +186,7 @@ export type Config = Readonly<{
   rateLimitPerMinute: number;
   requestTimeoutMs: number;
   dbPoolSize: number;
+  dbPreparedStatements: boolean;
   worker: Readonly<{
     concurrency: number;
     batchSize: number;
@@ -313,6 +318,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
     requestTimeoutMs: c.REQUEST_TIMEOUT_SECONDS * 1000,
     dbPoolSize: c.DB_POOL_SIZE,
+    dbPreparedStatements: c.DB_PREPARED_STATEMENTS === 'on',
     worker: Object.freeze({
       concurrency: workerLoops,
       // Model calls wait on the network, so an LLM deployment needs many jobs in flight per loop.

@@ -1,6 +1,16 @@
+export interface QueryOptions {
+  /**
+   * Send it as a named prepared statement: a connection parses and plans it the first time only.
+   * For the few statements of the busiest paths, whose parsing and planning cost as much as their
+   * execution; ignored where the database has no named statements (PGlite) or they are turned
+   * off (DB_PREPARED_STATEMENTS=false, for a pooler that cannot carry them).
+   */
+  prepared?: boolean;
+}
+
 /** The structural interface every statement function takes: a pool, a connection or a transaction. */
 export interface SqlRunner {
-  query<Row extends object = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>;
+  query<Row extends object = Record<string, unknown>>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<Row[]>;
 }
 
 export type Dialect = 'pglite' | 'postgres';

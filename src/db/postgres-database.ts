@@ -1,20 +1,32 @@
 import pg from 'pg';
-import { DatabaseUnavailableError, isConnectionError, type Database, type SqlRunner, type Transaction } from './database.ts';
+import { DatabaseUnavailableError, isConnectionError, type Database, type QueryOptions, type SqlRunner, type Transaction } from './database.ts';
+import { statementName } from './statement-names.ts';
 
 export interface PostgresDatabase extends Database {
   readonly pool: pg.Pool;
 }
 
-function runnerOf(client: pg.Pool | pg.PoolClient): SqlRunner {
+function runnerOf(client: pg.Pool | pg.PoolClient, preparedStatements: boolean): SqlRunner {
   return {
-    async query<Row extends object>(text: string, params?: readonly unknown[]) {
-      const result = await client.query<Row>(text, params ? [...params] : undefined);
+    async query<Row extends object>(text: string, params?: readonly unknown[], options?: QueryOptions) {
+      const values = params ? [...params] : undefined;
+      // pg parses a named statement once per connection and sends only its parameters afterwards.
+      const result =
+        preparedStatements && options?.prepared === true
+          ? await client.query<Row>({ name: statementName(text), text, ...(values === undefined ? {} : { values }) })
+          : await client.query<Row>(text, values);
       return result.rows;
     },
   };
 }
 
-export function openPostgres(connectionString: string, poolSize: number): PostgresDatabase {
+export interface PostgresOptions {
+  /** Whether QueryOptions.prepared statements are named (default true); off behind a pooler that cannot carry named statements. */
+  preparedStatements?: boolean;
+}
+
+export function openPostgres(connectionString: string, poolSize: number, options: PostgresOptions = {}): PostgresDatabase {
+  const preparedStatements = options.preparedStatements ?? true;
   const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5000 });
   // An idle client that loses its server emits here; without a listener it would crash the process.
   pool.on('error', () => {});
@@ -24,7 +36,7 @@ export function openPostgres(connectionString: string, poolSize: number): Postgr
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
-  const root = runnerOf(pool);
+  const root = runnerOf(pool, preparedStatements);
   return {
     dialect: 'postgres',
     pool,
@@ -64,7 +76,7 @@ export function openPostgres(connectionString: string, poolSize: number): Postgr
     try {
       await client.query('BEGIN');
       const result = await work({
-        ...runnerOf(client),
+        ...runnerOf(client, preparedStatements),
         exec: async (sql) => {
           await client.query(sql);
         },

@@ -36,6 +36,7 @@ export async function findActiveToken(db: SqlRunner, id: string): Promise<TokenR
      FROM api_tokens t LEFT JOIN accounts a ON a.id = t.account_id LEFT JOIN account_balances b ON b.account_id = t.account_id
      WHERE t.id = $1 AND t.revoked_at IS NULL`,
     [id],
+    { prepared: true },
   );
   return rows[0];
 }
