@@ -29,7 +29,9 @@ function startWorker(databaseUrl: string, onFinished: () => void): WorkerProcess
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'info',
     QUEUE_POLL_SECONDS: '0.5',
+    // At most 2 × 2 jobs in flight per process, so one process cannot take the whole queue at once.
     WORKER_CONCURRENCY: '2',
+    WORKER_BATCH_SIZE: '2',
   };
   delete env.NODE_TEST_CONTEXT;
   const child = spawn(process.execPath, ['bin/vetrina.js', 'worker'], { cwd: ROOT, env });
@@ -64,11 +66,9 @@ describe('workers in separate processes [postgres]', { skip: server === undefine
       const url = h.database.url;
       assert.ok(url);
       const progress = new EventTarget();
-      for (let i = 0; i < 2; i++) workers.push(startWorker(url, () => progress.dispatchEvent(new Event('finished'))));
-      await Promise.all(workers.map((w) => w.started));
-
       const { id, token } = await h.account(1000);
       const generationIds: string[] = [];
+      const productIds: string[] = [];
       for (let i = 0; i < 30; i++) {
         const res = await h.post('/api/v1/products/create', token, {
           sku: `MUG-${i}`,
@@ -79,8 +79,23 @@ describe('workers in separate processes [postgres]', { skip: server === undefine
         });
         assert.equal(res.statusCode, 202, res.body);
         const productId = res.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]?.id ?? '';
+        productIds.push(productId);
         generationIds.push(...(await h.generationIdsOf([productId])));
       }
+
+      // The products stay locked until both processes hold jobs: a process's claim waits on the
+      // lock with its jobs fetched (2 × 2 at most), so the other one must fetch the next ones.
+      // Otherwise one process could drain the queue before the other's first poll.
+      await h.container.db.transaction(async (tx) => {
+        await tx.query('SELECT 1 FROM products WHERE id = ANY ($1::uuid[]) FOR UPDATE', [productIds]);
+        for (let i = 0; i < 2; i++) workers.push(startWorker(url, () => progress.dispatchEvent(new Event('finished'))));
+        await Promise.all(workers.map((w) => w.started));
+        for (;;) {
+          const [active] = await h.container.db.query<{ n: number }>("SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'vetrina.generation' AND state = 'active'");
+          if ((active?.n ?? 0) >= 8) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      });
 
       const done = () => workers.reduce((n, w) => n + w.finished.size, 0);
       while (done() < generationIds.length) await once(progress, 'finished', { signal: AbortSignal.timeout(60_000) });
