@@ -91,17 +91,22 @@ export interface PaidInStatement {
   /** An INSERT queuing one job per row of the named relation (columns generation_id, product_id), returning a row per job. */
   jobsSql: (source: string) => string;
   memo: string;
+  /**
+   * Whether the debit may take the balance under the account's credits.low threshold. Only a
+   * statement inside a transaction may: the event is written after it, in the same transaction.
+   * A statement that commits on its own refuses such a debit, to be made again in a transaction.
+   */
+  mayCrossLowThreshold: boolean;
 }
 
-/**
- * What the statement's paid step did, on every row it answers: the price of its generations; how
- * many jobs went in; the balance after the debit, or null when the debit was refused (the balance
- * short, or the image setting no longer the one the price assumed). A refusal is explained by a
- * fresh read, not by this statement's snapshot: the debit may have waited for another one's.
- */
+/** SQLSTATE of a create statement whose guarded debit did not apply; its DETAIL is the price. */
+export const DEBIT_REFUSED = 'VT402';
+/** SQLSTATE of a create statement that queued fewer jobs than generations (pg-boss skipped some). */
+export const JOBS_MISSING = 'VT500';
+
+/** What the statement's paid step did, on every row it answers: the price charged, and the balance after it (null when nothing was charged). */
 export interface PaidColumns {
   charged: number;
-  jobs_queued: number;
   balance_after: number | null;
   credits_low_threshold: number | null;
 }
@@ -112,10 +117,11 @@ export interface PaidColumns {
  * names as its latest: the product rows are written once and the generations go with them, one
  * round trip instead of two. The statement answers the product write's rows.
  *
- * With `paid`, the jobs, the guarded debit and its ledger row go in the same statement too (one
- * round trip for all of a create's writes), and every row also carries PaidColumns. A refused
- * debit writes no balance or ledger row, but the products, generations and jobs are written: the
- * caller must then roll the transaction back.
+ * With `paid`, the jobs, the guarded debit and its ledger row go in the same statement too, and
+ * every row also carries PaidColumns: all of a create's writes in one statement, which can commit
+ * on its own. When the debit does not apply (the balance short, the image setting no longer the
+ * one the price assumed, or a threshold it may not cross), or pg-boss skipped a job, the statement
+ * raises (DEBIT_REFUSED, JOBS_MISSING) and nothing of it is kept.
  */
 export function withLinkedGenerations(productSql: string, params: readonly unknown[], g: LinkedGenerations): { text: string; params: unknown[] } {
   const n = params.length;
@@ -129,16 +135,22 @@ export function withLinkedGenerations(productSql: string, params: readonly unkno
   const account = `$${n + 1}`;
   return {
     // The settings row is read FOR SHARE, as changeBalance does: a settings change waits for this
-    // debit, priced with the setting it holds.
+    // debit, priced with the setting it holds. A debit crosses the threshold when it takes a
+    // balance at or over it to under it.
     text: `WITH written AS (${productSql}), ${generated},
      jobs AS (${g.paid.jobsSql('generated')}),
      price AS (
-       SELECT coalesce(sum(cost), 0)::int AS total, CASE WHEN count(*) = 1 THEN (array_agg(generation_id))[1] END AS single_generation FROM generated
+       SELECT coalesce(sum(cost), 0)::int AS total, count(*) AS generations,
+         CASE WHEN count(*) = 1 THEN (array_agg(generation_id))[1] END AS single_generation
+       FROM generated
      ), settings AS (
        SELECT id, credits_low_threshold FROM accounts WHERE id = ${account} AND image_standardization = $${n + 6} FOR SHARE
      ), debit AS (
        UPDATE account_balances b SET credits = b.credits - price.total
-       FROM settings, price WHERE b.account_id = settings.id AND price.total > 0 AND b.credits - price.total >= 0
+       FROM settings, price
+       WHERE b.account_id = settings.id AND price.total > 0 AND b.credits - price.total >= 0
+         AND ($${n + 8}::boolean OR settings.credits_low_threshold IS NULL
+              OR b.credits < settings.credits_low_threshold OR b.credits - price.total >= settings.credits_low_threshold)
        RETURNING b.credits, settings.credits_low_threshold
      ), ledger AS (
        INSERT INTO credit_ledger (account_id, delta, balance_after, kind, request_id, generation_id, memo)
@@ -146,11 +158,14 @@ export function withLinkedGenerations(productSql: string, params: readonly unkno
        RETURNING balance_after
      )
      SELECT w.*, price.total AS charged,
-       (SELECT count(*)::int FROM jobs) AS jobs_queued,
        (SELECT balance_after FROM ledger) AS balance_after,
-       (SELECT credits_low_threshold FROM debit) AS credits_low_threshold
+       (SELECT credits_low_threshold FROM debit) AS credits_low_threshold,
+       CASE
+         WHEN (SELECT count(*) FROM jobs) <> price.generations THEN vetrina_abort('${JOBS_MISSING}', 'pg-boss queued fewer jobs than generations', NULL)
+         WHEN price.total > 0 AND NOT EXISTS (SELECT 1 FROM ledger) THEN vetrina_abort('${DEBIT_REFUSED}', 'the guarded debit did not apply', price.total::text)
+       END AS aborted
      FROM written w, price`,
-    params: [...linkedParams, g.paid.memo],
+    params: [...linkedParams, g.paid.memo, g.paid.mayCrossLowThreshold],
   };
 }
 

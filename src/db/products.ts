@@ -93,7 +93,7 @@ export interface Written<T> {
   paid: PaidColumns | null;
 }
 
-const PAID_COLUMNS = ['charged', 'jobs_queued', 'balance_after', 'credits_low_threshold'] as const;
+const PAID_COLUMNS = ['charged', 'balance_after', 'credits_low_threshold'] as const;
 
 /** Every row of a paid statement carries the same PaidColumns; null when it had no paid step. */
 function paidOf(rows: readonly object[], g: LinkedGenerations): PaidColumns | null {

@@ -1,6 +1,7 @@
 import { type AccountSnapshot, findAccountById } from '../db/accounts.ts';
 import type { Database, SqlRunner } from '../db/database.ts';
-import type { LinkedGenerations } from '../db/generations.ts';
+import { DEBIT_REFUSED, type LinkedGenerations } from '../db/generations.ts';
+import { recordCreditsLowIfCrossed } from '../db/webhook-events.ts';
 import {
   findExistingProducts,
   insertRawProduct,
@@ -17,7 +18,7 @@ import { ASSIGNED_COUNTRY_COUNT } from '../domain/countries.ts';
 import { createCost, type ModelCredits } from '../domain/pricing.ts';
 import type { FieldErrors } from '../domain/validation.ts';
 import type { GenerationQueue } from './ports.ts';
-import { paidInStatement, queuePaidGenerations, type TransactionVerdict, transactionOrAnswer } from './queue-paid-generations.ts';
+import { queuePaidGenerations, type TransactionVerdict, transactionOrAnswer } from './queue-paid-generations.ts';
 
 export interface CreateResultData {
   total_requested: number;
@@ -159,30 +160,53 @@ async function writeProductsOrSkuTaken(
 /** The setting the call was priced with changed before the debit: everything was rolled back, to be priced again. */
 type SettingsChanged = { kind: 'settings_changed' };
 
-/** How many times a call racing settings changes is priced before it gives up. */
+/** The create statement's guarded debit did not apply, so it kept nothing: the account says why. */
+type DebitRefused = { kind: 'debit_refused'; price: number; imageStandardization: boolean };
+
+/** How many times a call is priced (a settings change, or a debit to make again in a transaction) before it gives up. */
 const MAX_PRICINGS = 3;
 
 /**
- * Charges, writes the products and their generations, and enqueues the jobs in one transaction:
- * all of it happens, or none of it. Each product is priced for the countries it will be generated
- * in, which for a re-queued product are its merged countries.
+ * Charges, writes the products and their generations, and enqueues the jobs: all of it happens,
+ * or none of it. Each product is priced for the countries it will be generated in, which for a
+ * re-queued product are its merged countries.
+ *
+ * Where the queue can write its jobs into our statement, every write of the call is one statement,
+ * which commits on its own: no BEGIN or COMMIT round trip, and the account's balance row is locked
+ * only for that statement. A transaction is used when something must commit with the charge (an
+ * Idempotency-Key's answer, a credits.low event), or the queue cannot.
  */
 export async function createProducts(deps: CreateProductsDeps, accountId: string, requestId: string, plan: CreatePlan, options: CreateOptions = {}): Promise<CreateOutcome> {
   if (plan.products.length === 0) return { kind: 'all_failed', data: resultData(plan, []) };
   const inputs = inputsOf(plan);
+  let inTransaction = options.beforeCommit !== undefined || deps.queue.jobsInsertSql === undefined;
+  // Only the first pricing may trust the snapshot: a later one follows a change.
+  let account = options.account;
 
   // The price depends on a setting; the debit applies only while the setting it was priced with
   // holds, so a call racing a settings change is priced again rather than charged the old price.
   for (let pricing = 1; pricing <= MAX_PRICINGS; pricing++) {
-    // Only the first pricing may trust the snapshot: a later one follows a settings change.
-    const account = pricing === 1 ? options.account : undefined;
-    const attempt = await transactionOrAnswer(deps.db, (tx) =>
-      createAtCurrentPrice(tx, deps.queue, { credits: deps.modelCredits, accountId, requestId, plan, inputs, account }, options),
-    );
+    const call: CreateCall = { credits: deps.modelCredits, accountId, requestId, plan, inputs, account, inTransaction };
+    const attempt = inTransaction
+      ? await transactionOrAnswer(deps.db, (tx) => createAtCurrentPrice(tx, deps.queue, call, options))
+      : answerOf(await createAtCurrentPrice(deps.db, deps.queue, call, options));
+    account = undefined;
     if (attempt.kind === 'queued') deps.queue.jobsCommitted?.(attempt.data.successful);
-    if (attempt.kind !== 'settings_changed') return attempt;
+    if (attempt.kind === 'settings_changed') continue;
+    if (attempt.kind !== 'debit_refused') return attempt;
+    const now = await readAccount(deps.db, accountId);
+    if (now.imageStandardization !== attempt.imageStandardization) continue;
+    if (now.credits < attempt.price) return { kind: 'insufficient_credits', required: attempt.price, available: now.credits };
+    // Affordable now with the same setting: the debit would cross the credits.low threshold (its
+    // event must commit with it), or credits arrived meanwhile. Made again in a transaction.
+    inTransaction = true;
   }
   throw new Error('the account settings kept changing while pricing a create call');
+}
+
+/** Outside a transaction nothing is left to roll back: a call's only write is its one statement. */
+function answerOf<T>(verdict: TransactionVerdict<T>): T {
+  return 'commit' in verdict ? verdict.commit : verdict.rollback;
 }
 
 interface CreateCall {
@@ -192,23 +216,38 @@ interface CreateCall {
   plan: CreatePlan;
   inputs: ProductInputs;
   account: AccountSnapshot | undefined;
+  /** Whether `tx` is a transaction; if not, the products-to-debit statement is the call's only write. */
+  inTransaction: boolean;
 }
 
-async function readAccount(tx: SqlRunner, accountId: string): Promise<AccountSnapshot> {
-  const account = await findAccountById(tx, accountId);
+async function readAccount(db: SqlRunner, accountId: string): Promise<AccountSnapshot> {
+  const account = await findAccountById(db, accountId);
   if (account === undefined) throw new Error(`account ${accountId} vanished during a request`);
   return { credits: account.credits, imageStandardization: account.image_standardization };
 }
 
+function debitRefusedPrice(err: unknown): number | null {
+  if (!(err instanceof Error) || (err as { code?: unknown }).code !== DEBIT_REFUSED) return null;
+  const price = Number((err as { detail?: unknown }).detail);
+  if (!Number.isInteger(price) || price <= 0) throw new Error('a refused create statement did not say its price', { cause: err });
+  return price;
+}
+
 /** One try, inside its transaction: price, check, write, queue and charge. Whatever it wrote is kept only on `queued`. */
-async function createAtCurrentPrice(tx: SqlRunner, queue: GenerationQueue, call: CreateCall, options: CreateOptions): Promise<TransactionVerdict<CreateOutcome | SettingsChanged>> {
+async function createAtCurrentPrice(
+  tx: SqlRunner,
+  queue: GenerationQueue,
+  call: CreateCall,
+  options: CreateOptions,
+): Promise<TransactionVerdict<CreateOutcome | SettingsChanged | DebitRefused>> {
   const { accountId, plan, inputs } = call;
   let account = call.account ?? (await readAccount(tx, accountId));
   // A sku must be checked against the products it may already name before anything is written,
   // and so must a call the balance cannot pay even at its lowest price: refused with the exact
   // price, it writes nothing, so a client without credits costs no product writes or locks.
   // Any other call of codes alone needs no look-up: it is priced by what its upsert wrote (the
-  // merged countries), and the guarded debit refuses it, rolled back, when the balance is short.
+  // merged countries), and the guarded debit refuses it when the balance is short, keeping none
+  // of what the call wrote.
   if (inputs.sku !== null || account.credits < lowestPriceOf(plan, account.imageStandardization, call.credits)) {
     // A refusal quotes the balance now, not the one authentication read.
     if (call.account !== undefined) account = await readAccount(tx, accountId);
@@ -224,7 +263,7 @@ async function createAtCurrentPrice(tx: SqlRunner, queue: GenerationQueue, call:
   const costOf = (countryCount: number) => createCost(plan.agentModel, countryCount, images, call.credits);
   const memo = `create ${plan.products.length}`;
   const jobsSql = queue.jobsInsertSql?.bind(queue);
-  const written = await writeProductsOrSkuTaken(tx, accountId, plan, inputs, {
+  const linked = {
     accountId,
     agentModel: plan.agentModel,
     notes: plan.notes,
@@ -233,37 +272,53 @@ async function createAtCurrentPrice(tx: SqlRunner, queue: GenerationQueue, call:
     // Any product's merged countries are assigned codes, so its count is within the table.
     costByCountryCount: Array.from({ length: ASSIGNED_COUNTRY_COUNT }, (_, i) => costOf(i + 1)),
     // Where the queue can write its jobs into our statement, the jobs and the debit go with the products.
-    ...(jobsSql === undefined ? {} : { paid: { jobsSql, memo } }),
-  });
+    ...(jobsSql === undefined ? {} : { paid: { jobsSql, memo, mayCrossLowThreshold: call.inTransaction } }),
+  };
+  let written: Awaited<ReturnType<typeof writeProductsOrSkuTaken>>;
+  try {
+    written = await writeProductsOrSkuTaken(tx, accountId, plan, inputs, linked);
+  } catch (err) {
+    const price = debitRefusedPrice(err);
+    if (price === null) throw err;
+    return { rollback: { kind: 'debit_refused', price, imageStandardization: images } };
+  }
   if (!written.ok) return { rollback: written.outcome };
   const imported = written.products;
   const generations = imported.map((p) => ({ id: p.generation_id, product_id: p.id }));
-  const paid =
-    written.paid !== null
-      ? await paidInStatement(tx, accountId, written.paid, generations)
-      : await queuePaidGenerations(tx, queue, {
-          accountId,
-          productIds: imported.map((p) => p.id),
-          written: generations,
-          kind: 'create',
-          agentModel: plan.agentModel,
-          fields: null,
-          notes: plan.notes,
-          costs: imported.map((p) => costOf(p.country_count)),
-          requestId: call.requestId,
-          memo,
-          whileImageStandardization: images,
-          imageStandardization: images,
-        });
+  if (written.paid !== null) {
+    const { charged, balance_after: balanceAfter, credits_low_threshold: threshold } = written.paid;
+    // Only a statement in a transaction may have crossed the threshold; the event commits with the debit.
+    if (balanceAfter !== null && call.inTransaction) await recordCreditsLowIfCrossed(tx, { accountId, delta: -charged, balanceAfter, threshold });
+    return { commit: await queued(tx, plan, imported, charged, options) };
+  }
+  const paid = await queuePaidGenerations(tx, queue, {
+    accountId,
+    productIds: imported.map((p) => p.id),
+    written: generations,
+    kind: 'create',
+    agentModel: plan.agentModel,
+    fields: null,
+    notes: plan.notes,
+    costs: imported.map((p) => costOf(p.country_count)),
+    requestId: call.requestId,
+    memo,
+    whileImageStandardization: images,
+    imageStandardization: images,
+  });
   if (!paid.ok) {
     const settingsChanged = paid.imageStandardization !== undefined && paid.imageStandardization !== images;
     return { rollback: settingsChanged ? { kind: 'settings_changed' } : { kind: 'insufficient_credits', required: paid.charged, available: paid.available } };
   }
+  return { commit: await queued(tx, plan, imported, paid.charged, options) };
+}
+
+/** The answer of a queued and paid call; `beforeCommit` (a transaction's only) stores it with the charge. */
+async function queued(tx: SqlRunner, plan: CreatePlan, imported: readonly Imported[], charged: number, options: CreateOptions): Promise<QueuedCreate> {
   const data = resultData(
     plan,
     imported.map(({ code, status, id }) => ({ code, status, id })),
   );
-  const queued: QueuedCreate = { kind: 'queued', data, charged: paid.charged };
-  await options.beforeCommit?.(tx, queued);
-  return { commit: queued };
+  const answer: QueuedCreate = { kind: 'queued', data, charged };
+  await options.beforeCommit?.(tx, answer);
+  return answer;
 }

@@ -1,7 +1,6 @@
 import { changeBalance, findAccountById } from '../db/accounts.ts';
 import type { Database, SqlRunner } from '../db/database.ts';
-import { insertGenerations, type NewGenerations, type PaidColumns } from '../db/generations.ts';
-import { recordCreditsLowIfCrossed } from '../db/webhook-events.ts';
+import { insertGenerations, type NewGenerations } from '../db/generations.ts';
 import type { GenerationQueue } from './ports.ts';
 
 /** What a transaction's work decides: keep what it wrote, or undo all of it. Either way `value` is the answer. */
@@ -73,18 +72,4 @@ export async function queuePaidGenerations(
 async function refused(tx: SqlRunner, accountId: string, charged: number): Promise<PaidQueueResult> {
   const now = await findAccountById(tx, accountId);
   return { ok: false, charged, available: now?.credits ?? 0, imageStandardization: now?.image_standardization };
-}
-
-/**
- * The same step's outcome when the statement that wrote the generations also queued their jobs and
- * made the debit (a create, see withLinkedGenerations' `paid`). On `ok: false` the caller must roll back.
- */
-export async function paidInStatement(tx: SqlRunner, accountId: string, paid: PaidColumns, generations: { id: string; product_id: string }[]): Promise<PaidQueueResult> {
-  // pg-boss skips conflicting rows silently; a charge without its job must roll back instead.
-  if (paid.jobs_queued !== generations.length) throw new Error(`queued ${paid.jobs_queued} of ${generations.length} generation jobs; rolling back`);
-  if (paid.charged === 0) return { ok: true, generations, charged: 0 };
-  if (paid.balance_after === null) return refused(tx, accountId, paid.charged);
-  // In the same transaction as the debit: the credits.low webhook is as durable as the balance it reports.
-  await recordCreditsLowIfCrossed(tx, { accountId, delta: -paid.charged, balanceAfter: paid.balance_after, threshold: paid.credits_low_threshold });
-  return { ok: true, generations, charged: paid.charged };
 }

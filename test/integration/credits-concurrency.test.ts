@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
 import { validEans } from '../helpers/codes.ts';
-import { changeBalance, setImageStandardization } from '../../src/db/accounts.ts';
+import { changeBalance, setCreditsLowThreshold, setImageStandardization } from '../../src/db/accounts.ts';
 import { planCreate, type CreatePlan } from '../../src/domain/create-request.ts';
 import { createProducts, type CreateOutcome } from '../../src/services/create-products.ts';
 import type { GenerationQueue } from '../../src/services/ports.ts';
@@ -280,6 +280,30 @@ for (const target of databaseTargets()) {
       });
       assert.equal(outcome.kind, 'queued');
       assert.deepEqual(await h.balance(id), { credits: 0, ledger: 0 });
+    });
+
+    test('a charge that takes the balance under the credits.low threshold is made once, in a transaction with its event', async () => {
+      const { id } = await h.account(10);
+      await setCreditsLowThreshold(h.container.db, id, 8);
+      const outcome = await createProducts({ db: h.container.db, queue: h.container.queue }, id, 'snapshot-5', plan(validEans(1, 74)), {
+        account: { credits: 10, imageStandardization: false },
+      });
+      assert.equal(outcome.kind, 'queued');
+      const charges = await h.container.db.query<{ delta: number; balance_after: number }>(
+        "SELECT delta, balance_after FROM credit_ledger WHERE account_id = $1 AND kind = 'charge'",
+        [id],
+      );
+      assert.deepEqual(charges, [{ delta: -5, balance_after: 5 }]);
+      assert.deepEqual(await h.balance(id), { credits: 5, ledger: 5 });
+    });
+
+    test('a queue that writes fewer jobs than generations: the call fails and keeps nothing, charge included', async () => {
+      const { id } = await h.account(100);
+      // A queue whose insert skips every job, as pg-boss does silently on a conflict.
+      const queue: GenerationQueue = { ...h.container.queue, jobsInsertSql: () => 'SELECT NULL::uuid AS id WHERE false' };
+      await assert.rejects(createProducts({ db: h.container.db, queue }, id, 'snapshot-6', plan(validEans(2, 75))), /queued fewer jobs than generations/);
+      assert.deepEqual(await costs(id), []);
+      assert.deepEqual(await h.balance(id), { credits: 100, ledger: 100 });
     });
 
     test('credits spent since: 402 with the balance as it is now, and nothing written', async () => {
