@@ -141,14 +141,16 @@ export function withLinkedGenerations(productSql: string, params: readonly unkno
      jobs AS (${g.paid.jobsSql('generated')}),
      price AS (
        SELECT coalesce(sum(cost), 0)::int AS total, count(*) AS generations,
-         CASE WHEN count(*) = 1 THEN (array_agg(generation_id))[1] END AS single_generation
+         CASE WHEN count(*) = 1 THEN (array_agg(generation_id))[1] END AS single_generation,
+         -- Read here so the jobs are written before the debit locks the balance row, not while it is held.
+         (SELECT count(*) FROM jobs) AS jobs_queued
        FROM generated
      ), settings AS (
        SELECT id, credits_low_threshold FROM accounts WHERE id = ${account} AND image_standardization = $${n + 6} FOR SHARE
      ), debit AS (
        UPDATE account_balances b SET credits = b.credits - price.total
        FROM settings, price
-       WHERE b.account_id = settings.id AND price.total > 0 AND b.credits - price.total >= 0
+       WHERE b.account_id = settings.id AND price.total > 0 AND b.credits - price.total >= 0 AND price.jobs_queued = price.generations
          AND ($${n + 8}::boolean OR settings.credits_low_threshold IS NULL
               OR b.credits < settings.credits_low_threshold OR b.credits - price.total >= settings.credits_low_threshold)
        RETURNING b.credits, settings.credits_low_threshold
@@ -161,7 +163,7 @@ export function withLinkedGenerations(productSql: string, params: readonly unkno
        (SELECT balance_after FROM ledger) AS balance_after,
        (SELECT credits_low_threshold FROM debit) AS credits_low_threshold,
        CASE
-         WHEN (SELECT count(*) FROM jobs) <> price.generations THEN vetrina_abort('${JOBS_MISSING}', 'pg-boss queued fewer jobs than generations', NULL)
+         WHEN price.jobs_queued <> price.generations THEN vetrina_abort('${JOBS_MISSING}', 'pg-boss queued fewer jobs than generations', NULL)
          WHEN price.total > 0 AND NOT EXISTS (SELECT 1 FROM ledger) THEN vetrina_abort('${DEBIT_REFUSED}', 'the guarded debit did not apply', price.total::text)
        END AS aborted
      FROM written w, price`,
