@@ -253,25 +253,21 @@ for (const target of databaseTargets()) {
       return rows.map((r) => r.cost);
     }
 
-    test('image standardisation switched on since: charged with it, not with the setting read before', async () => {
-      const { id } = await h.account(100, { imageStandardization: true });
-      const outcome = await createProducts({ db: h.container.db, queue: h.container.queue }, id, 'snapshot-1', plan(validEans(2, 70)), {
-        account: { credits: 100, imageStandardization: false },
+    const switched = [
+      { name: 'image standardisation switched on since: charged with it, not with the setting read before', now: true, costs: [6, 6], balance: 88 },
+      { name: 'image standardisation switched off since: not charged for it', now: false, costs: [5, 5], balance: 90 },
+    ];
+    for (const [i, c] of switched.entries()) {
+      test(c.name, async () => {
+        const { id } = await h.account(100, { imageStandardization: c.now });
+        const outcome = await createProducts({ db: h.container.db, queue: h.container.queue }, id, `snapshot-images-${i}`, plan(validEans(2, 70 + i)), {
+          account: { credits: 100, imageStandardization: !c.now },
+        });
+        assert.equal(outcome.kind, 'queued');
+        assert.deepEqual(await costs(id), c.costs);
+        assert.deepEqual(await h.balance(id), { credits: c.balance, ledger: c.balance });
       });
-      assert.equal(outcome.kind, 'queued');
-      assert.deepEqual(await costs(id), [6, 6]);
-      assert.deepEqual(await h.balance(id), { credits: 88, ledger: 88 });
-    });
-
-    test('image standardisation switched off since: not charged for it', async () => {
-      const { id } = await h.account(100);
-      const outcome = await createProducts({ db: h.container.db, queue: h.container.queue }, id, 'snapshot-2', plan(validEans(2, 71)), {
-        account: { credits: 100, imageStandardization: true },
-      });
-      assert.equal(outcome.kind, 'queued');
-      assert.deepEqual(await costs(id), [5, 5]);
-      assert.deepEqual(await h.balance(id), { credits: 90, ledger: 90 });
-    });
+    }
 
     test('credits granted since: the call is queued, not refused on the old balance', async () => {
       const { id } = await h.account(10);
