@@ -6,18 +6,27 @@ import { openPostgres } from '../../src/db/postgres-database.ts';
 import { createServerDatabase } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
 
-// A create whose connection to PostgreSQL is lost: lost before COMMIT was sent, the server rolled
-// it back and the 503 may say nothing was charged; lost while COMMIT was answered, it may have
-// been charged, and the 503 must not promise otherwise (a retry on that promise charges twice).
-// A proxy on loopback between the API's pool and the server cuts the connection at that moment.
+// A create whose connection to PostgreSQL is lost: lost before its transaction began, the server
+// rolled it back and the 503 may say nothing was charged; lost once its commit was answered (a
+// COMMIT, or its one statement, which commits on its own), it was charged, and the 503 must not
+// promise otherwise (a retry on that promise charges twice). A proxy on loopback between the
+// API's pool and the server cuts the connection at that moment.
 // PostgreSQL only: PGlite runs in the process and has no connection to lose.
 
-/** Which statement, sent as a simple query, the next connection is cut on. */
-type Cut = 'BEGIN' | 'COMMIT' | null;
+/**
+ * Where the next connection is cut: when the client sends a message holding `marker`, before it
+ * reaches the server (`sent`), or once the server has answered it (`answered`).
+ */
+type Cut = { marker: string; when: 'sent' | 'answered' };
 
-async function startCuttingProxy(upstreamUrl: string): Promise<{ url: string; cutOn(statement: Cut): Promise<void>; close(): Promise<void> }> {
+const BEGIN: Cut = { marker: 'BEGIN\0', when: 'sent' };
+const COMMIT: Cut = { marker: 'COMMIT\0', when: 'answered' };
+/** The create's one statement, whose text goes with every call while statements are not prepared. */
+const CREATE_STATEMENT = 'WITH written AS (';
+
+async function startCuttingProxy(upstreamUrl: string): Promise<{ url: string; cutOn(cut: Cut): Promise<void>; close(): Promise<void> }> {
   const upstream = new URL(upstreamUrl);
-  let armed: Cut = null;
+  let armed: Cut | null = null;
   let cutDone: () => void = () => {};
   const sockets = new Set<Socket>();
   const server: Server = createServer((client) => {
@@ -33,17 +42,17 @@ async function startCuttingProxy(upstreamUrl: string): Promise<{ url: string; cu
         client.write(chunk);
         return;
       }
-      // The server has answered the COMMIT: it is durable, and the client never hears so.
+      // The server has answered: what it committed is durable, and the client never hears so.
       client.destroy();
       db.destroy();
       cutDone();
     });
     client.on('data', (chunk: Buffer) => {
-      const statement = armed;
-      if (statement !== null && chunk.includes(Buffer.from(`${statement}\0`))) {
+      const cut = armed;
+      if (cut !== null && chunk.includes(Buffer.from(cut.marker))) {
         armed = null;
-        if (statement === 'BEGIN') {
-          // Never sent: the server sees the connection go before the transaction begins.
+        if (cut.when === 'sent') {
+          // Never sent: the server sees the connection go before the statement.
           client.destroy();
           db.destroy();
           cutDone();
@@ -63,8 +72,8 @@ async function startCuttingProxy(upstreamUrl: string): Promise<{ url: string; cu
   proxied.port = String((server.address() as AddressInfo).port);
   return {
     url: proxied.toString(),
-    cutOn(statement) {
-      armed = statement;
+    cutOn(cut) {
+      armed = cut;
       return new Promise<void>((resolve) => (cutDone = resolve));
     },
     async close() {
@@ -87,7 +96,8 @@ describe('a create whose database connection is lost [postgres]', { skip: server
         name: 'postgres',
         async open() {
           // The API's pool goes through the proxy; the queue's own connections go straight to the server.
-          const db = openPostgres(proxy.url, 4);
+          // Unprepared, so the create's statement text (the proxy's marker) goes with every call.
+          const db = openPostgres(proxy.url, 4, { preparedStatements: false });
           return {
             db,
             queue: { connectionString: database.url },
@@ -109,28 +119,61 @@ describe('a create whose database connection is lost [postgres]', { skip: server
 
   const body = { title: 'Borraccia termica 500 ml', brand: 'Laken', description: 'Acciaio inossidabile.', countries: ['it'] };
 
-  test('lost while COMMIT was answered: 503 unavailable saying the outcome is unknown, not that nothing was charged', async () => {
-    const { id, token } = await h.account(10);
-    const cut = proxy.cutOn('COMMIT');
-    const res = await h.post('/api/v1/products/create', token, { ...body, sku: 'lost-commit' });
-    await cut;
+  /** A create with an Idempotency-Key: its answer is stored in the charging transaction, BEGIN to COMMIT. */
+  function createInTransaction(token: string, sku: string) {
+    return h.app.inject({
+      method: 'POST',
+      url: '/api/v1/products/create',
+      headers: { authorization: `Bearer ${token}`, 'idempotency-key': `key-${sku}` },
+      payload: { ...body, sku },
+    });
+  }
+
+  function assertUnknownOutcome(res: { statusCode: number; body: string; json<T>(): T }): void {
     assert.equal(res.statusCode, 503, res.body);
     const answer = res.json<{ code: string; message: string }>();
     assert.equal(answer.code, 'unavailable');
     assert.doesNotMatch(answer.message, /nothing was (accepted|charged)/i);
     assert.match(answer.message, /unknown/i);
     assert.match(answer.message, /balance/i);
+  }
+
+  test('lost while COMMIT was answered: 503 unavailable saying the outcome is unknown, not that nothing was charged', async () => {
+    const { id, token } = await h.account(10);
+    const cut = proxy.cutOn(COMMIT);
+    const res = await createInTransaction(token, 'lost-commit');
+    await cut;
+    assertUnknownOutcome(res);
     // Why the message must not promise otherwise: the commit went through.
     assert.equal((await h.balance(id)).credits, 5, 'the create was charged');
   });
 
   test('lost before the transaction began: 503 unavailable that may say nothing was accepted, and nothing was', async () => {
     const { id, token } = await h.account(10);
-    const cut = proxy.cutOn('BEGIN');
-    const res = await h.post('/api/v1/products/create', token, { ...body, sku: 'lost-begin' });
+    const cut = proxy.cutOn(BEGIN);
+    const res = await createInTransaction(token, 'lost-begin');
     await cut;
     assert.equal(res.statusCode, 503, res.body);
     assert.match(res.json<{ message: string }>().message, /nothing was accepted or charged/);
+    assert.equal((await h.balance(id)).credits, 10);
+  });
+
+  test('a create of one statement lost once the server answered it: it committed, and the 503 says the outcome is unknown', async () => {
+    const { id, token } = await h.account(10);
+    const cut = proxy.cutOn({ marker: CREATE_STATEMENT, when: 'answered' });
+    const res = await h.post('/api/v1/products/create', token, { ...body, sku: 'lost-statement-answered' });
+    await cut;
+    assertUnknownOutcome(res);
+    assert.equal((await h.balance(id)).credits, 5, 'the create was charged');
+  });
+
+  test('a create of one statement lost before the server had it: nothing charged, and the 503 cannot promise so', async () => {
+    const { id, token } = await h.account(10);
+    const cut = proxy.cutOn({ marker: CREATE_STATEMENT, when: 'sent' });
+    const res = await h.post('/api/v1/products/create', token, { ...body, sku: 'lost-statement-unsent' });
+    await cut;
+    // The client cannot tell a statement the server never had from one it committed.
+    assertUnknownOutcome(res);
     assert.equal((await h.balance(id)).credits, 10);
   });
 });
