@@ -107,7 +107,8 @@ async function openParts(config: Config, options: ContainerOptions, logger: Logg
   await boss.start();
   for (const warning of await ensureQueues(boss, config)) logger.warn(warning);
 
-  teardown.add(keepQueueStatisticsFresh(opened.db, QUEUE_STATISTICS_SECONDS, logger));
+  const statistics = keepQueueStatisticsFresh(opened.db, QUEUE_STATISTICS_SECONDS, logger);
+  teardown.add(() => statistics.stop());
 
   configureSharp({ decodesAtOnce: config.media.decodesAtOnce });
   const images: ImageStandardiser = {
@@ -136,7 +137,7 @@ async function openParts(config: Config, options: ContainerOptions, logger: Logg
     logger,
     db: opened.db,
     boss,
-    queue: generationQueue(boss, wakeup),
+    queue: generationQueue(boss, wakeup, statistics),
     wakeup,
     webhooks: {
       queue: webhookQueue(boss),

@@ -5,6 +5,7 @@ import type { SqlRunner } from '../db/database.ts';
 import type { GenerationQueue, GenerationJob } from '../services/ports.ts';
 import type { WebhookQueue } from '../services/webhook-ports.ts';
 import { JOBS } from './registry.ts';
+import type { QueueStatistics } from './queue-statistics.ts';
 import type { WorkerWakeup } from './worker-wakeup.ts';
 
 export const QUEUE_SCHEMA = 'pgboss';
@@ -99,9 +100,13 @@ export function webhookQueue(boss: PgBoss): WebhookQueue {
   };
 }
 
-export function generationQueue(boss: PgBoss, wakeup?: WorkerWakeup): GenerationQueue {
+/** `wakeup` and `statistics` hear of every commit of jobs (see worker-wakeup.ts and queue-statistics.ts). */
+export function generationQueue(boss: PgBoss, wakeup?: WorkerWakeup, statistics?: Pick<QueueStatistics, 'jobsCommitted'>): GenerationQueue {
   return {
-    jobsCommitted: (jobs) => wakeup?.jobsCommitted(jobs),
+    jobsCommitted: (jobs) => {
+      wakeup?.jobsCommitted(jobs);
+      statistics?.jobsCommitted(jobs);
+    },
     async enqueue(tx: SqlRunner, jobs: readonly GenerationJob[], options = {}) {
       if (jobs.length === 0) return;
       const startAfter = options.startAfterSeconds === undefined ? {} : { startAfter: new Date(Date.now() + options.startAfterSeconds * 1000) };
