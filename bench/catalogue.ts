@@ -63,10 +63,10 @@ export async function openCatalogue(): Promise<Catalogue> {
   const other = await createAccount(container.db, { name: 'other', credits: 0, imageStandardization: false });
   const started = performance.now();
   // Seeding writes updated_at itself; the trigger that keeps it in step with the records would only slow it.
-  await container.db.query('ALTER TABLE product_content DISABLE TRIGGER product_content_touches_product');
+  for (const event of ['insert', 'update']) await container.db.query(`ALTER TABLE product_content DISABLE TRIGGER product_content_touches_product_${event}`);
   await seed(container, mine.account.id, PRODUCTS);
   await seed(container, other.account.id, Math.floor(PRODUCTS / 5));
-  await container.db.query('ALTER TABLE product_content ENABLE TRIGGER product_content_touches_product');
+  for (const event of ['insert', 'update']) await container.db.query(`ALTER TABLE product_content ENABLE TRIGGER product_content_touches_product_${event}`);
   await container.db.query('VACUUM ANALYZE products');
   await container.db.query('VACUUM ANALYZE product_content');
   process.stderr.write(`seeded ${PRODUCTS} + ${Math.floor(PRODUCTS / 5)} products in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);

@@ -25,7 +25,8 @@ import { SERVER_URL } from './targets.ts';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 5000);
 const PROCESSES = (process.env.BENCH_PROCESSES ?? '1,2').split(',').map(Number);
-const WORKER_CONCURRENCY = process.env.BENCH_WORKER_CONCURRENCY ?? '8';
+// The service's default for the template engine (2 loops, each storing a fetch of 400 as one batch).
+const WORKER_CONCURRENCY = process.env.BENCH_WORKER_CONCURRENCY ?? '2';
 const DB_POOL_SIZE = process.env.BENCH_DB_POOL_SIZE ?? '20';
 const PER_CALL = 100;
 const COUNTRIES = ['it', 'de'];

@@ -30,9 +30,9 @@ const configSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   // Jobs a worker loop takes per fetch and runs side by side; while fetches come back full it
   // fetches again at once. In flight per process: WORKER_CONCURRENCY × WORKER_BATCH_SIZE.
-  // Default 50: the template engine's generations of one fetch share their statements (a batch);
+  // Default 400: the template engine's generations of one fetch share their statements (a batch);
   // with an LLM agent model, enough to keep AGENT_CONCURRENCY model calls busy.
-  WORKER_BATCH_SIZE: z.coerce.number().int().min(2).max(100).optional(),
+  WORKER_BATCH_SIZE: z.coerce.number().int().min(2).max(1000).optional(),
   JOB_RETRY_LIMIT: intFrom(3, 0, 50),
   JOB_RETRY_DELAY_SECONDS: intFrom(5, 1, 3600),
   // Default 600; with an LLM agent model 1800, above v2's longest run of calls per country.
@@ -300,8 +300,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   // products fills them with batches of one while model calls stay unused; with an agent model,
   // one loop per 4 calls allowed lets a woken loop start a new product at once (bench/results/agents.md).
   // A fetch of the template engine's generations is stored as one batch: the more it holds, the
-  // fewer statements a product costs (15 alone, under 0.3 in batches of 50; bench/results/pipeline.md).
-  const TEMPLATE_BATCH_SIZE = 50;
+  // fewer statements a product costs (15 alone, under 0.3 in batches of 50), and the fewer fetches
+  // share pg-boss's per-key FIFO scan, which reads the head of every queued product (40 ms a fetch
+  // with 10,000 queued): 400 drained a 10,000 backlog about twice as fast as 50 (bench/results/pipeline.md).
+  // A batch of 400 holds its products' texts in memory and the engine's CPU for about 0.2 s.
+  const TEMPLATE_BATCH_SIZE = 400;
   const workerLoops = c.WORKER_CONCURRENCY ?? (v1 === null && v2 === null ? 2 : Math.max(2, Math.ceil(c.AGENT_CONCURRENCY / 4)));
   if (c.SOURCE_BREAKER_MAX_COOLDOWN_SECONDS < c.SOURCE_BREAKER_COOLDOWN_SECONDS) {
     throw new ConfigError('invalid configuration:\n  SOURCE_BREAKER_MAX_COOLDOWN_SECONDS: must be at least SOURCE_BREAKER_COOLDOWN_SECONDS');

@@ -109,7 +109,8 @@ async function openParts(config: Config, options: ContainerOptions, logger: Logg
   for (const warning of await ensureQueues(boss, config)) logger.warn(warning);
   const generationTable = (await boss.getQueue(JOBS.generation.name))?.table;
 
-  teardown.add(keepQueueStatisticsFresh(opened.db, QUEUE_STATISTICS_SECONDS, logger));
+  const statistics = keepQueueStatisticsFresh(opened.db, QUEUE_STATISTICS_SECONDS, logger);
+  teardown.add(() => statistics.stop());
 
   configureSharp({ decodesAtOnce: config.media.decodesAtOnce });
   const images: ImageStandardiser = {
@@ -138,7 +139,7 @@ async function openParts(config: Config, options: ContainerOptions, logger: Logg
     logger,
     db: opened.db,
     boss,
-    queue: generationQueue(boss, wakeup, generationTable),
+    queue: generationQueue(boss, { wakeup, statistics, ...(generationTable === undefined ? {} : { jobTable: generationTable }) }),
     wakeup,
     webhooks: {
       queue: webhookQueue(boss),

@@ -29,6 +29,7 @@ export interface Evidence {
 }
 
 const NUMBER = /\d+(?:[.,]\d+)?/g;
+const DIGIT = /\d/;
 
 function prepare(text: string): string {
   return toPlainText(text).normalize('NFKC');
@@ -39,6 +40,7 @@ export function numbersIn(text: string, options: { lenientUnits?: boolean } = {}
   const plain = prepare(text);
   // Facts may shout units ("500 G"); output never does, so evidence reads units case-blind.
   const scanned = options.lenientUnits === true ? plain.toLowerCase() : plain;
+  if (!DIGIT.test(scanned)) return { bare: [], measures: [] };
   const found = quantitiesIn(scanned);
   const measures = found.map((q) => ({ key: `${q.measure.amount} ${q.measure.unit}`, written: plain.slice(q.index, q.end) }));
   const bare: string[] = [];
@@ -99,10 +101,21 @@ export function evidenceOf(facts: readonly Pick<Fact, 'value'>[]): Evidence {
   return { numbers, measures, texts };
 }
 
+// Each attribute value is looked for in every fact's text: its pattern is built once. Bounded as CANONICAL.
+const PHRASES = new Map<string, RegExp>();
+
 function containsPhrase(haystack: string, needle: string): boolean {
   if (needle === '') return true;
-  const escaped = needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u').test(haystack);
+  // The pattern matches the needle as written, so a text without it cannot match: most texts end here.
+  if (!haystack.includes(needle)) return false;
+  let phrase = PHRASES.get(needle);
+  if (phrase === undefined) {
+    const escaped = needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    phrase = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u');
+    if (PHRASES.size >= CANONICAL_MAX) PHRASES.clear();
+    PHRASES.set(needle, phrase);
+  }
+  return phrase.test(haystack);
 }
 
 /** Whether some fact states the value, whole or (for a list) item by item. */

@@ -2,37 +2,90 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
 import { QUEUE_SCHEMA } from './queue.ts';
 
+/** Jobs this process commits between two analyses of the job tables it triggers itself. */
+const ANALYSE_AFTER_JOBS = 500;
+/** The least time between two analyses this process triggers itself, however fast jobs come in. */
+const ANALYSE_AT_MOST_EVERY_MS = 1000;
+
+export interface QueueStatistics {
+  /**
+   * This process committed `jobs` jobs. Once 500 have been committed since the last analysis, the
+   * job tables are analysed at once (at most once a second), not at the next tick: a backlog
+   * built by one burst of creates would otherwise be fetched on the statistics of the queue
+   * before it, for up to the tick plus a minute of autovacuum.
+   */
+  jobsCommitted(jobs: number): void;
+  stop(): void;
+}
+
 /**
  * Keeps the planner's statistics of the job tables fresh after bulk changes. pg-boss's per-key
  * FIFO fetch plans a nested loop on stale statistics after a bulk create (10,000 queued jobs took
- * 27 s per fetch on PostgreSQL until ANALYZE; 90 products/s after), and autovacuum reacts a
- * minute or more later. Only a table changed by more than a fifth (at least 500 rows) since its
- * last analysis is analysed, so a quiet queue never interrupts autovacuum, and an advisory lock
- * lets one process per database do it.
+ * 17–27 s per fetch on PostgreSQL until ANALYZE, 40 ms after; PGlite has no autovacuum at all),
+ * and autovacuum reacts a minute or more later. Every tick, only a table changed by more than a
+ * fifth (at least 500 rows) since its last analysis is analysed, so a quiet queue never interrupts
+ * autovacuum; jobs this process commits trigger an analysis as soon as there are enough of them
+ * (`jobsCommitted`), which also covers PGlite, whose activity counters lag. An advisory lock lets
+ * one process per database analyse at a time.
  */
-export function keepQueueStatisticsFresh(db: Database, everySeconds: number, logger: Logger): () => void {
+export function keepQueueStatisticsFresh(db: Database, everySeconds: number, logger: Logger): QueueStatistics {
   let running = false;
-  const refresh = async () => {
+  let committed = 0;
+  let lastEnded = 0;
+  let scheduled: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  const refresh = async (all: boolean) => {
     await db.transaction(async (tx) => {
       const [lock] = await tx.query<{ ok: boolean }>(`SELECT pg_try_advisory_xact_lock(hashtext('vetrina.queue-statistics')) AS ok`);
       if (lock?.ok !== true) return;
-      const stale = await tx.query<{ relname: string }>(
-        `SELECT relname FROM pg_stat_user_tables
-         WHERE schemaname = $1 AND relname LIKE 'job%' AND n_mod_since_analyze > greatest(500, n_live_tup / 5)`,
-        [QUEUE_SCHEMA],
-      );
-      for (const { relname } of stale) await tx.query(`ANALYZE ${QUEUE_SCHEMA}."${relname.replaceAll('"', '""')}"`);
+      const tables = all
+        ? await tx.query<{ relname: string }>(
+            `SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+             WHERE n.nspname = $1 AND c.relname LIKE 'job%' AND c.relkind = 'r'`,
+            [QUEUE_SCHEMA],
+          )
+        : await tx.query<{ relname: string }>(
+            `SELECT relname FROM pg_stat_user_tables
+             WHERE schemaname = $1 AND relname LIKE 'job%' AND n_mod_since_analyze > greatest(500, n_live_tup / 5)`,
+            [QUEUE_SCHEMA],
+          );
+      for (const { relname } of tables) await tx.query(`ANALYZE ${QUEUE_SCHEMA}."${relname.replaceAll('"', '""')}"`);
     });
   };
-  const timer = setInterval(() => {
-    if (running) return;
+  const run = (all: boolean) => {
+    if (running || stopped) return;
     running = true;
-    refresh()
+    if (all) committed = 0;
+    refresh(all)
       .catch((err: unknown) => logger.warn({ err }, 'could not refresh queue statistics'))
       .finally(() => {
         running = false;
+        if (all) lastEnded = Date.now();
       });
-  }, everySeconds * 1000);
+  };
+  const timer = setInterval(() => run(false), everySeconds * 1000);
   timer.unref();
-  return () => clearInterval(timer);
+  const schedule = (afterMs: number) => {
+    scheduled = setTimeout(() => {
+      scheduled = undefined;
+      // Another analysis is running (the tick's check, or one triggered before): try again after it.
+      if (running) schedule(100);
+      else run(true);
+    }, afterMs);
+    scheduled.unref();
+  };
+  return {
+    jobsCommitted(jobs) {
+      committed += jobs;
+      if (committed < ANALYSE_AFTER_JOBS || scheduled !== undefined || stopped) return;
+      // A burst's last jobs are analysed too: the wait only spaces analyses out, it drops none.
+      schedule(Math.max(0, lastEnded + ANALYSE_AT_MOST_EVERY_MS - Date.now()));
+    },
+    stop() {
+      stopped = true;
+      clearInterval(timer);
+      if (scheduled !== undefined) clearTimeout(scheduled);
+    },
+  };
 }

@@ -6,6 +6,7 @@ import type { GenerationQueue, GenerationJob } from '../services/ports.ts';
 import type { WebhookQueue } from '../services/webhook-ports.ts';
 import { generationJobsSql } from './generation-jobs-sql.ts';
 import { JOBS } from './registry.ts';
+import type { QueueStatistics } from './queue-statistics.ts';
 import type { WorkerWakeup } from './worker-wakeup.ts';
 
 export const QUEUE_SCHEMA = 'pgboss';
@@ -100,10 +101,22 @@ export function webhookQueue(boss: PgBoss): WebhookQueue {
   };
 }
 
-/** `jobTable`: the generation queue's table (pg-boss's getQueue), for jobsInsertSql; without it every job goes through pg-boss's insert(). */
-export function generationQueue(boss: PgBoss, wakeup?: WorkerWakeup, jobTable?: string): GenerationQueue {
+/** What a generation queue tells of its commits, and where it writes its jobs (see GenerationQueueOptions). */
+export interface GenerationQueueOptions {
+  /** Hear of every commit of jobs (see worker-wakeup.ts and queue-statistics.ts). */
+  wakeup?: WorkerWakeup;
+  statistics?: Pick<QueueStatistics, 'jobsCommitted'>;
+  /** The generation queue's table (pg-boss's getQueue), for jobsInsertSql; without it every job goes through pg-boss's insert(). */
+  jobTable?: string;
+}
+
+export function generationQueue(boss: PgBoss, options: GenerationQueueOptions = {}): GenerationQueue {
+  const { wakeup, statistics, jobTable } = options;
   return {
-    jobsCommitted: (jobs) => wakeup?.jobsCommitted(jobs),
+    jobsCommitted: (jobs) => {
+      wakeup?.jobsCommitted(jobs);
+      statistics?.jobsCommitted(jobs);
+    },
     ...(jobTable === undefined ? {} : { jobsInsertSql: (source: string) => generationJobsSql(QUEUE_SCHEMA, jobTable, source) }),
     async enqueue(tx: SqlRunner, jobs: readonly GenerationJob[], options = {}) {
       if (jobs.length === 0) return;

@@ -35,7 +35,7 @@ describe('agent model configuration', () => {
   });
 
   test('with an LLM agent model, each worker loop takes enough jobs to keep the model calls busy', () => {
-    assert.equal(loadConfig({}).worker.batchSize, 50);
+    assert.equal(loadConfig({}).worker.batchSize, 400);
     const llm = { AGENT_V2_MODEL: 'openai-compatible:qwen3', AGENT_V2_BASE_URL: 'http://127.0.0.1:11434/v1' };
     assert.equal(loadConfig({ ...llm, AGENT_CONCURRENCY: '32', WORKER_CONCURRENCY: '2' }).worker.batchSize, 32, 'twice the calls allowed, over two loops');
     assert.equal(loadConfig({ ...llm, AGENT_CONCURRENCY: '32', WORKER_BATCH_SIZE: '6' }).worker.batchSize, 6, 'an explicit setting wins');

@@ -93,11 +93,21 @@ export function kindOf(view: FactView): { kind: ProductKind; id: string | null }
 // Made once: building an Intl.DisplayNames costs more than a record's other labels together.
 const LANGUAGE_NAMES = new Intl.DisplayNames(['en'], { type: 'language' });
 
+// Asked for every record's messages; looking a name up costs more than keeping it. Bounded: a
+// language tag comes from the facts, so the set is not closed.
+const NAMED = new Map<string, string>();
+
 /** English name of a language for messages ("German"). */
 export function languageName(language: string): string {
+  const known = NAMED.get(language);
+  if (known !== undefined) return known;
+  let name: string;
   try {
-    return LANGUAGE_NAMES.of(language) ?? language;
+    name = LANGUAGE_NAMES.of(language) ?? language;
   } catch {
-    return language;
+    name = language;
   }
+  if (NAMED.size >= 1000) NAMED.clear();
+  NAMED.set(language, name);
+  return name;
 }

@@ -35,6 +35,8 @@ const ALIAS_PATTERN = Object.keys(ALIASES)
   .map((a) => a.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s?'))
   .join('|');
 
+const DIGIT = /\d/;
+
 /** A number followed by a unit; the caller checks what stands before it (see `quantitiesIn`). */
 const NUMBER_UNIT = new RegExp(`(\\d+(?:[.,]\\d+)?)\\s?(${ALIAS_PATTERN})(?![\\p{L}\\p{N}])`, 'giu');
 
@@ -93,6 +95,8 @@ interface Found {
  * ("5G" phones, size "M"), and a number glued to a letter is a model code ("A52"), except after "x".
  */
 export function quantitiesIn(text: string): Found[] {
+  // A text without a digit has no quantity: nothing to scan.
+  if (!DIGIT.test(text)) return [];
   const found: Found[] = [];
   for (const match of text.matchAll(NUMBER_UNIT)) {
     const [all, number = '', rawUnit = ''] = match;
