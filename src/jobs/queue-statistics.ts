@@ -2,15 +2,27 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
 import { QUEUE_SCHEMA } from './queue.ts';
 
-/** Jobs this process commits between two analyses of the job tables it triggers itself. */
+/**
+ * Jobs this process commits between two analyses of the job tables it triggers itself: at least
+ * this many, and at least a fifth of the rows the last analysis found (autovacuum's own default
+ * proportion). A steady bulk intake into a growing queue is then analysed ever more rarely: an
+ * analysis a second cost a 100-code create 5 ms of database time a call (bench/create-ab.ts).
+ */
 const ANALYSE_AFTER_JOBS = 500;
+const ANALYSE_AFTER_FRACTION = 0.2;
+
+/** Whether the jobs committed since the last analysis call for another (see ANALYSE_AFTER_JOBS). */
+export function analysisDue(committedSince: number, rowsAtLastAnalysis: number): boolean {
+  return committedSince >= Math.max(ANALYSE_AFTER_JOBS, rowsAtLastAnalysis * ANALYSE_AFTER_FRACTION);
+}
 /** The least time between two analyses this process triggers itself, however fast jobs come in. */
 const ANALYSE_AT_MOST_EVERY_MS = 1000;
 
 export interface QueueStatistics {
   /**
-   * This process committed `jobs` jobs. Once 500 have been committed since the last analysis, the
-   * job tables are analysed at once (at most once a second), not at the next tick: a backlog
+   * This process committed `jobs` jobs. Once 500 (or a fifth of the rows the last analysis found,
+   * if more) have been committed since the last analysis, the job tables are analysed at once (at
+   * most once a second), not at the next tick: a backlog
    * built by one burst of creates would otherwise be fetched on the statistics of the queue
    * before it, for up to the tick plus a minute of autovacuum.
    */
@@ -35,6 +47,8 @@ export function keepQueueStatisticsFresh(db: Database, everySeconds: number, log
   let scheduled: NodeJS.Timeout | undefined;
   let stopped = false;
 
+  let analysedRows = 0;
+
   const refresh = async (all: boolean) => {
     await db.transaction(async (tx) => {
       const [lock] = await tx.query<{ ok: boolean }>(`SELECT pg_try_advisory_xact_lock(hashtext('vetrina.queue-statistics')) AS ok`);
@@ -51,6 +65,14 @@ export function keepQueueStatisticsFresh(db: Database, everySeconds: number, log
             [QUEUE_SCHEMA],
           );
       for (const { relname } of tables) await tx.query(`ANALYZE ${QUEUE_SCHEMA}."${relname.replaceAll('"', '""')}"`);
+      if (!all) return;
+      // reltuples is -1 for a table never analysed.
+      const [rows] = await tx.query<{ n: number }>(
+        `SELECT coalesce(sum(greatest(c.reltuples, 0)), 0)::float8 AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+         WHERE n.nspname = $1 AND c.relname LIKE 'job%' AND c.relkind = 'r'`,
+        [QUEUE_SCHEMA],
+      );
+      analysedRows = rows?.n ?? 0;
     });
   };
   const run = (all: boolean) => {
@@ -78,7 +100,7 @@ export function keepQueueStatisticsFresh(db: Database, everySeconds: number, log
   return {
     jobsCommitted(jobs) {
       committed += jobs;
-      if (committed < ANALYSE_AFTER_JOBS || scheduled !== undefined || stopped) return;
+      if (!analysisDue(committed, analysedRows) || scheduled !== undefined || stopped) return;
       // A burst's last jobs are analysed too: the wait only spaces analyses out, it drops none.
       schedule(Math.max(0, lastEnded + ANALYSE_AT_MOST_EVERY_MS - Date.now()));
     },

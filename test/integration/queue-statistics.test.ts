@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, test } from 'node:test';
 import pino from 'pino';
-import { keepQueueStatisticsFresh } from '../../src/jobs/queue-statistics.ts';
+import { analysisDue, keepQueueStatisticsFresh } from '../../src/jobs/queue-statistics.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 
 // pg-boss's per-key FIFO fetch is planned on the job table's statistics; after a burst of queued
@@ -34,3 +34,14 @@ for (const target of databaseTargets()) {
     });
   });
 }
+
+describe('when jobs committed call for an analysis', () => {
+  test('500 jobs into a small queue; a fifth of the rows the last analysis found into a large one', () => {
+    assert.equal(analysisDue(499, 0), false);
+    assert.equal(analysisDue(500, 0), true);
+    assert.equal(analysisDue(500, 2_500), true);
+    // A steady bulk intake into a queue of 100,000 jobs: every 20,000, not every 500.
+    assert.equal(analysisDue(19_999, 100_000), false);
+    assert.equal(analysisDue(20_000, 100_000), true);
+  });
+});
