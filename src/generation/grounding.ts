@@ -1,6 +1,7 @@
 // The no-invention check shared by every engine: every number and every attribute value in a
 // record must be stated by some fact. Pure; no I/O. Engines run it on their output; tests run it
 // on everything an engine writes.
+import { BoundedMemo } from '../bounded-memo.ts';
 import type { CountryContent } from '../domain/content.ts';
 import type { Fact } from '../domain/facts.ts';
 import { toPlainText } from './template/text.ts';
@@ -57,17 +58,12 @@ export function numbersIn(text: string, options: { lenientUnits?: boolean } = {}
 
 // A record compares the same names, facts and lines many times over (every country, every check):
 // the canonical form of a recent text is kept. Bounded: cleared when full.
-const CANONICAL = new Map<string, string>();
 const CANONICAL_MAX = 5_000;
+const CANONICAL = new BoundedMemo<string>(CANONICAL_MAX);
 
 /** A text in the form the attribute check compares: lower case, "1,5 L" → "1.5l", "6×" → "6 x ". */
 export function canonicalText(text: string): string {
-  const known = CANONICAL.get(text);
-  if (known !== undefined) return known;
-  const canonical = canonicalTextOf(text);
-  if (CANONICAL.size >= CANONICAL_MAX) CANONICAL.clear();
-  CANONICAL.set(text, canonical);
-  return canonical;
+  return CANONICAL.get(text, () => canonicalTextOf(text));
 }
 
 function canonicalTextOf(text: string): string {
@@ -102,19 +98,16 @@ export function evidenceOf(facts: readonly Pick<Fact, 'value'>[]): Evidence {
 }
 
 // Each attribute value is looked for in every fact's text: its pattern is built once. Bounded as CANONICAL.
-const PHRASES = new Map<string, RegExp>();
+const PHRASES = new BoundedMemo<RegExp>(CANONICAL_MAX);
 
 function containsPhrase(haystack: string, needle: string): boolean {
   if (needle === '') return true;
   // The pattern matches the needle as written, so a text without it cannot match: most texts end here.
   if (!haystack.includes(needle)) return false;
-  let phrase = PHRASES.get(needle);
-  if (phrase === undefined) {
+  const phrase = PHRASES.get(needle, () => {
     const escaped = needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    phrase = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u');
-    if (PHRASES.size >= CANONICAL_MAX) PHRASES.clear();
-    PHRASES.set(needle, phrase);
-  }
+    return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u');
+  });
   return phrase.test(haystack);
 }
 

@@ -1,5 +1,6 @@
 // Facts cleaned once per generation (HTML stripped, duplicates dropped, caller text's language
 // detected) and the choice of the best-language fact for a field. Pure apart from detection.
+import { BoundedMemo } from '../../bounded-memo.ts';
 import type { Fact, FactKey, ProductKind } from '../../domain/facts.ts';
 import { detectLanguage } from './detect-language.ts';
 import { collapseSpaces, toPlainText } from './text.ts';
@@ -95,19 +96,15 @@ const LANGUAGE_NAMES = new Intl.DisplayNames(['en'], { type: 'language' });
 
 // Asked for every record's messages; looking a name up costs more than keeping it. Bounded: a
 // language tag comes from the facts, so the set is not closed.
-const NAMED = new Map<string, string>();
+const NAMED = new BoundedMemo<string>(1000);
 
 /** English name of a language for messages ("German"). */
 export function languageName(language: string): string {
-  const known = NAMED.get(language);
-  if (known !== undefined) return known;
-  let name: string;
-  try {
-    name = LANGUAGE_NAMES.of(language) ?? language;
-  } catch {
-    name = language;
-  }
-  if (NAMED.size >= 1000) NAMED.clear();
-  NAMED.set(language, name);
-  return name;
+  return NAMED.get(language, () => {
+    try {
+      return LANGUAGE_NAMES.of(language) ?? language;
+    } catch {
+      return language;
+    }
+  });
 }

@@ -1,3 +1,4 @@
+import { BoundedMemo } from '../../bounded-memo.ts';
 import { checkProductCode } from '../../domain/codes.ts';
 import { factId, type Fact, type FactKey } from '../../domain/facts.ts';
 import type { RowCode } from '../catalogue/catalogue-record.ts';
@@ -34,18 +35,14 @@ const FIELD_OF: ReadonlyMap<string, AifaField> = new Map(
 );
 
 // A file has one header: look each column name up once (bounded, in case of odd inputs).
-const columnFields = new Map<string, { field: AifaField; rank: number } | null>();
+const COLUMN_FIELDS = new BoundedMemo<{ field: AifaField; rank: number } | null>(10_000);
 
 function columnField(column: string): { field: AifaField; rank: number } | null {
-  let found = columnFields.get(column);
-  if (found === undefined) {
+  return COLUMN_FIELDS.get(column, () => {
     const name = normaliseColumnName(column);
     const field = FIELD_OF.get(name);
-    found = field === undefined ? null : { field, rank: COLUMNS[field].indexOf(name) };
-    if (columnFields.size >= 10_000) columnFields.clear();
-    columnFields.set(column, found);
-  }
-  return found;
+    return field === undefined ? null : { field, rank: COLUMNS[field].indexOf(name) };
+  });
 }
 
 /** The row's cells by AIFA field, in the order the columns name them (so `link` beats `link_fi`). */

@@ -1,3 +1,4 @@
+import { BoundedMemo } from '../../bounded-memo.ts';
 import type { FactKey } from '../../domain/facts.ts';
 
 /** What a column of a user's catalogue holds. */
@@ -231,19 +232,11 @@ export function normaliseColumnName(header: string): string {
 
 // Every row of a file has the same columns: classify each header once. Bounded because the keys
 // of JSON lines are the user's, not a fixed header.
-const classified = new Map<string, ColumnTarget>();
-const CLASSIFIED_MAX = 10_000;
+const CLASSIFIED = new BoundedMemo<ColumnTarget>(10_000);
 
 /** Where a column's values go (see `classifyColumnUncached`); the result is shared, do not modify it. */
 export function classifyColumn(header: string, defaultLanguage: string | null): ColumnTarget {
-  const key = `${defaultLanguage ?? ''}\u0000${header}`;
-  let target = classified.get(key);
-  if (target === undefined) {
-    target = classifyColumnUncached(header, defaultLanguage);
-    if (classified.size >= CLASSIFIED_MAX) classified.clear();
-    classified.set(key, target);
-  }
-  return target;
+  return CLASSIFIED.get(`${defaultLanguage ?? ''}\u0000${header}`, () => classifyColumnUncached(header, defaultLanguage));
 }
 
 /**

@@ -3,6 +3,7 @@
 // stemmers of @orama/stemmers cover seven; Snowball has no Polish stemmer and no npm package ships
 // a maintained one on its own, so Polish gets a light suffix stripper for the adjective and noun
 // endings claims take. Pure.
+import { BoundedMemo } from '../../../bounded-memo.ts';
 import { stemmer as dutch } from '@orama/stemmers/dutch';
 import { stemmer as english } from '@orama/stemmers/english';
 import { stemmer as french } from '@orama/stemmers/french';
@@ -65,19 +66,11 @@ const STEMMERS: Readonly<Record<StemmedLanguage, (word: string) => string>> = {
 
 // Product texts repeat the same few hundred words; stemming each once keeps a check over eight
 // languages cheap. Bounded, because the words are whatever a model or a source wrote.
-const cache = new Map<string, string>();
-const CACHE_MAX = 50_000;
+const STEMS = new BoundedMemo<string>(50_000);
 
 /** The stem of one lower-case word in one language. */
 export function stem(word: string, language: StemmedLanguage): string {
-  const key = `${language}\u0000${word}`;
-  let stemmed = cache.get(key);
-  if (stemmed === undefined) {
-    stemmed = STEMMERS[language](word);
-    if (cache.size >= CACHE_MAX) cache.clear();
-    cache.set(key, stemmed);
-  }
-  return stemmed;
+  return STEMS.get(`${language}\u0000${word}`, () => STEMMERS[language](word));
 }
 
 export interface Word {
