@@ -233,7 +233,10 @@ function debitRefusedPrice(err: unknown): number | null {
   return price;
 }
 
-/** One try, inside its transaction: price, check, write, queue and charge. Whatever it wrote is kept only on `queued`. */
+/**
+ * One try: price, check, write, queue and charge, in a transaction or (`call.inTransaction` false)
+ * with the one statement as its only write. Whatever it wrote is kept only on `queued`.
+ */
 async function createAtCurrentPrice(
   tx: SqlRunner,
   queue: GenerationQueue,
@@ -284,7 +287,6 @@ async function createAtCurrentPrice(
   }
   if (!written.ok) return { rollback: written.outcome };
   const imported = written.products;
-  const generations = imported.map((p) => ({ id: p.generation_id, product_id: p.id }));
   if (written.paid !== null) {
     const { charged, balance_after: balanceAfter, credits_low_threshold: threshold } = written.paid;
     // Only a statement in a transaction may have crossed the threshold; the event commits with the debit.
@@ -294,7 +296,7 @@ async function createAtCurrentPrice(
   const paid = await queuePaidGenerations(tx, queue, {
     accountId,
     productIds: imported.map((p) => p.id),
-    written: generations,
+    written: imported.map((p) => ({ id: p.generation_id, product_id: p.id })),
     kind: 'create',
     agentModel: plan.agentModel,
     fields: null,

@@ -65,11 +65,6 @@ export async function queuePaidGenerations(
     ...(spec.whileImageStandardization === undefined ? {} : { whileImageStandardization: spec.whileImageStandardization }),
   });
   if (balance !== undefined) return { ok: true, generations, charged };
-  return refused(tx, spec.accountId, charged);
-}
-
-/** A refused debit, with the balance and setting as they are now (the debit may have waited on another call's). */
-async function refused(tx: SqlRunner, accountId: string, charged: number): Promise<PaidQueueResult> {
-  const now = await findAccountById(tx, accountId);
+  const now = await findAccountById(tx, spec.accountId);
   return { ok: false, charged, available: now?.credits ?? 0, imageStandardization: now?.image_standardization };
 }
