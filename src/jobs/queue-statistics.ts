@@ -3,28 +3,33 @@ import type { Database } from '../db/database.ts';
 import { QUEUE_SCHEMA } from './queue.ts';
 
 /**
- * Jobs this process commits between two analyses of the job tables it triggers itself: at least
- * this many, and at least a fifth of the rows the last analysis found (autovacuum's own default
- * proportion). A steady bulk intake into a growing queue is then analysed ever more rarely: an
- * analysis a second cost a 100-code create 5 ms of database time a call (bench/create-ab.ts).
+ * Changes to the job tables that call for another analysis: at least this many rows, and at least
+ * a fifth of the rows the last analysis found (autovacuum's own default proportion). The tick
+ * applies it to each table's counters, and jobs this process commits to the tables together, so a
+ * steady bulk intake into a growing queue is analysed ever more rarely: an analysis a second cost
+ * a 100-code create 5 ms of database time a call (bench/create-ab.ts).
  */
-const ANALYSE_AFTER_JOBS = 500;
+const ANALYSE_AFTER_ROWS = 500;
 const ANALYSE_AFTER_FRACTION = 0.2;
 
-/** Whether the jobs committed since the last analysis call for another (see ANALYSE_AFTER_JOBS). */
+/** Whether the jobs committed since the last analysis call for another (see ANALYSE_AFTER_ROWS). */
 export function analysisDue(committedSince: number, rowsAtLastAnalysis: number): boolean {
-  return committedSince >= Math.max(ANALYSE_AFTER_JOBS, rowsAtLastAnalysis * ANALYSE_AFTER_FRACTION);
+  return committedSince >= Math.max(ANALYSE_AFTER_ROWS, rowsAtLastAnalysis * ANALYSE_AFTER_FRACTION);
 }
+
 /** The least time between two analyses this process triggers itself, however fast jobs come in. */
 const ANALYSE_AT_MOST_EVERY_MS = 1000;
 
+/** pg-boss's job tables (the partitions of its queues). */
+const JOB_TABLES = `FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+  WHERE n.nspname = $1 AND c.relname LIKE 'job%' AND c.relkind = 'r'`;
+
 export interface QueueStatistics {
   /**
-   * This process committed `jobs` jobs. Once 500 (or a fifth of the rows the last analysis found,
-   * if more) have been committed since the last analysis, the job tables are analysed at once (at
-   * most once a second), not at the next tick: a backlog
-   * built by one burst of creates would otherwise be fetched on the statistics of the queue
-   * before it, for up to the tick plus a minute of autovacuum.
+   * This process committed `jobs` jobs. Once enough have been committed since the last analysis
+   * (analysisDue), the job tables are analysed at once (at most once a second), not at the next
+   * tick: a backlog built by one burst of creates would otherwise be fetched on the statistics of
+   * the queue before it, for up to the tick plus a minute of autovacuum.
    */
   jobsCommitted(jobs: number): void;
   stop(): void;
@@ -46,7 +51,6 @@ export function keepQueueStatisticsFresh(db: Database, everySeconds: number, log
   let lastEnded = 0;
   let scheduled: NodeJS.Timeout | undefined;
   let stopped = false;
-
   let analysedRows = 0;
 
   const refresh = async (all: boolean) => {
@@ -54,24 +58,16 @@ export function keepQueueStatisticsFresh(db: Database, everySeconds: number, log
       const [lock] = await tx.query<{ ok: boolean }>(`SELECT pg_try_advisory_xact_lock(hashtext('vetrina.queue-statistics')) AS ok`);
       if (lock?.ok !== true) return;
       const tables = all
-        ? await tx.query<{ relname: string }>(
-            `SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-             WHERE n.nspname = $1 AND c.relname LIKE 'job%' AND c.relkind = 'r'`,
-            [QUEUE_SCHEMA],
-          )
+        ? await tx.query<{ relname: string }>(`SELECT c.relname ${JOB_TABLES}`, [QUEUE_SCHEMA])
         : await tx.query<{ relname: string }>(
             `SELECT relname FROM pg_stat_user_tables
-             WHERE schemaname = $1 AND relname LIKE 'job%' AND n_mod_since_analyze > greatest(500, n_live_tup / 5)`,
-            [QUEUE_SCHEMA],
+             WHERE schemaname = $1 AND relname LIKE 'job%' AND n_mod_since_analyze > greatest($2::float8, n_live_tup * $3::float8)`,
+            [QUEUE_SCHEMA, ANALYSE_AFTER_ROWS, ANALYSE_AFTER_FRACTION],
           );
       for (const { relname } of tables) await tx.query(`ANALYZE ${QUEUE_SCHEMA}."${relname.replaceAll('"', '""')}"`);
       if (!all) return;
       // reltuples is -1 for a table never analysed.
-      const [rows] = await tx.query<{ n: number }>(
-        `SELECT coalesce(sum(greatest(c.reltuples, 0)), 0)::float8 AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-         WHERE n.nspname = $1 AND c.relname LIKE 'job%' AND c.relkind = 'r'`,
-        [QUEUE_SCHEMA],
-      );
+      const [rows] = await tx.query<{ n: number }>(`SELECT coalesce(sum(greatest(c.reltuples, 0)), 0)::float8 AS n ${JOB_TABLES}`, [QUEUE_SCHEMA]);
       analysedRows = rows?.n ?? 0;
     });
   };

@@ -32,6 +32,25 @@ for (const target of databaseTargets()) {
         await database.close();
       }
     });
+
+    test('a job table changed by more than the threshold is analysed at the tick, with no jobs committed here', async () => {
+      const database = await target.open();
+      const statistics = keepQueueStatisticsFresh(database.db, 1, pino({ level: 'silent' }));
+      try {
+        await database.db.query('CREATE SCHEMA IF NOT EXISTS pgboss');
+        await database.db.query('CREATE TABLE pgboss.job_ticked (id int)');
+        await database.db.query('INSERT INTO pgboss.job_ticked SELECT generate_series(1, 700)');
+        const rows = async () => (await database.db.query<{ n: number }>(`SELECT reltuples::int AS n FROM pg_class WHERE oid = 'pgboss.job_ticked'::regclass`))[0]?.n;
+        const deadline = Date.now() + 60_000;
+        while ((await rows()) !== 700) {
+          assert.ok(Date.now() < deadline, 'the job table was not analysed at the tick');
+          await sleep(100);
+        }
+      } finally {
+        statistics.stop();
+        await database.close();
+      }
+    });
   });
 }
 
