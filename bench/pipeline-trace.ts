@@ -14,7 +14,7 @@ import pino from 'pino';
 import type { Db } from 'pg-boss';
 import { loadConfig } from '../src/config.ts';
 import { createContainer } from '../src/container.ts';
-import type { Database, SqlRunner, Transaction } from '../src/db/database.ts';
+import type { Database, QueryOptions, SqlRunner, Transaction } from '../src/db/database.ts';
 import { startWorkers } from '../src/jobs/worker.ts';
 import { createAccount } from '../src/services/accounts.ts';
 import type { ContentEngine } from '../src/services/ports.ts';
@@ -59,10 +59,10 @@ function record(who: Sample['who'], text: string, ms: number): void {
 function traced<R extends SqlRunner>(runner: R): R {
   return {
     ...runner,
-    async query(text: string, params?: readonly unknown[]) {
+    async query(text: string, params?: readonly unknown[], options?: QueryOptions) {
       const start = performance.now();
       try {
-        return await runner.query(text, params);
+        return await runner.query(text, params, options);
       } finally {
         record('service', text, performance.now() - start);
       }
