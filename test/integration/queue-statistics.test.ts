@@ -2,54 +2,53 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, test } from 'node:test';
 import pino from 'pino';
-import { analysisDue, keepQueueStatisticsFresh } from '../../src/jobs/queue-statistics.ts';
-import { databaseTargets } from '../helpers/databases.ts';
+import { analysisDue, keepQueueStatisticsFresh, type QueueStatistics } from '../../src/jobs/queue-statistics.ts';
+import { databaseTargets, type DatabaseTarget } from '../helpers/databases.ts';
 
 // pg-boss's per-key FIFO fetch is planned on the job table's statistics; after a burst of queued
 // jobs they must be fresh before the next tick (an hour here), or a fetch plans a nested loop
 // over the whole backlog.
 
+/**
+ * A job table of `rows` rows written behind the planner's back, `nudge` run on the statistics
+ * keeper (ticking every `tickSeconds`), then a wait until the table's statistics count those rows.
+ */
+async function analysedAfter(target: DatabaseTarget, setting: { tickSeconds: number; rows: number; nudge: (statistics: QueueStatistics) => void }): Promise<void> {
+  const database = await target.open();
+  const statistics = keepQueueStatisticsFresh(database.db, setting.tickSeconds, pino({ level: 'silent' }));
+  try {
+    await database.db.query('CREATE SCHEMA IF NOT EXISTS pgboss');
+    await database.db.query('CREATE TABLE pgboss.job_written (id int)');
+    await database.db.query('INSERT INTO pgboss.job_written SELECT generate_series(1, $1::int)', [setting.rows]);
+    const counted = async () => (await database.db.query<{ n: number }>(`SELECT reltuples::int AS n FROM pg_class WHERE oid = 'pgboss.job_written'::regclass`))[0]?.n;
+    assert.notEqual(await counted(), setting.rows, 'not analysed yet');
+    setting.nudge(statistics);
+    const deadline = Date.now() + 30_000;
+    while ((await counted()) !== setting.rows) {
+      assert.ok(Date.now() < deadline, 'the job table was not analysed');
+      await sleep(50);
+    }
+  } finally {
+    statistics.stop();
+    await database.close();
+  }
+}
+
 for (const target of databaseTargets()) {
   describe(`queue statistics (${target.name})`, () => {
     test('a burst of jobs committed by this process gets the job tables analysed without waiting for the tick', async () => {
-      const database = await target.open();
-      const statistics = keepQueueStatisticsFresh(database.db, 3600, pino({ level: 'silent' }));
-      try {
-        await database.db.query('CREATE SCHEMA IF NOT EXISTS pgboss');
-        await database.db.query('CREATE TABLE pgboss.job_burst (id int)');
-        await database.db.query('INSERT INTO pgboss.job_burst SELECT generate_series(1, 600)');
-        const rows = async () => (await database.db.query<{ n: number }>(`SELECT reltuples::int AS n FROM pg_class WHERE oid = 'pgboss.job_burst'::regclass`))[0]?.n;
-        assert.notEqual(await rows(), 600, 'not analysed yet');
-        statistics.jobsCommitted(300);
-        statistics.jobsCommitted(300);
-        const deadline = Date.now() + 30_000;
-        while ((await rows()) !== 600) {
-          assert.ok(Date.now() < deadline, 'the job table was not analysed');
-          await sleep(50);
-        }
-      } finally {
-        statistics.stop();
-        await database.close();
-      }
+      await analysedAfter(target, {
+        tickSeconds: 3600,
+        rows: 600,
+        nudge: (statistics) => {
+          statistics.jobsCommitted(300);
+          statistics.jobsCommitted(300);
+        },
+      });
     });
 
     test('a job table changed by more than the threshold is analysed at the tick, with no jobs committed here', async () => {
-      const database = await target.open();
-      const statistics = keepQueueStatisticsFresh(database.db, 1, pino({ level: 'silent' }));
-      try {
-        await database.db.query('CREATE SCHEMA IF NOT EXISTS pgboss');
-        await database.db.query('CREATE TABLE pgboss.job_ticked (id int)');
-        await database.db.query('INSERT INTO pgboss.job_ticked SELECT generate_series(1, 700)');
-        const rows = async () => (await database.db.query<{ n: number }>(`SELECT reltuples::int AS n FROM pg_class WHERE oid = 'pgboss.job_ticked'::regclass`))[0]?.n;
-        const deadline = Date.now() + 60_000;
-        while ((await rows()) !== 700) {
-          assert.ok(Date.now() < deadline, 'the job table was not analysed at the tick');
-          await sleep(100);
-        }
-      } finally {
-        statistics.stop();
-        await database.close();
-      }
+      await analysedAfter(target, { tickSeconds: 1, rows: 700, nudge: () => {} });
     });
   });
 }
