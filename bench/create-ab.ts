@@ -1,7 +1,8 @@
 // The create path of two commits in one process, in alternating slices: this tree ("after") and
 // another checkout (BENCH_BEFORE, a worktree with its own node_modules: "before"), plus the minimal
-// transaction of bench/create.ts on the after tree's database. Each contender has its own server
-// and database; 32 connections (BENCH_CONNECTIONS). The shared machinery is in bench/ab.ts.
+// transaction of bench/create.ts, with and without a generations row per product, on the after
+// tree's database. Each tree has its own server and database; 32 connections (BENCH_CONNECTIONS).
+// The shared machinery is in bench/ab.ts.
 import { cpus } from 'node:os';
 import { gs1CheckDigit } from '../src/domain/codes.ts';
 import { alternate, CONNECTIONS, loadTrees, median, ratios, type Runs, type Server, SLICE_SECONDS, SLICES, slice, startVetrina } from './ab.ts';
@@ -21,11 +22,15 @@ function nextCodes(n: number): string {
 
 type MinimalParts = Parameters<typeof minimalTransactionApp>[0];
 
-/** The minimal transaction (bench/minimal-transaction.ts) on the after tree's database and pool. */
-async function startMinimal(container: MinimalParts, accountId: string): Promise<Server> {
+const MINIMAL_PATHS: Record<string, string> = { minimal: '/minimal', 'minimal + generations': '/minimal-with-generations' };
+
+/** The two minimal transactions (bench/minimal-transaction.ts) on the after tree's database and pool, one server for both. */
+async function startMinimal(container: MinimalParts, accountId: string): Promise<Server[]> {
   const app = minimalTransactionApp(container, accountId);
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { label: 'minimal', origin, token: null, close: () => app.close() };
+  const [first, ...others] = Object.keys(MINIMAL_PATHS).map((label) => ({ label, origin, token: null, close: async () => {} }));
+  if (first === undefined) throw new Error('no minimal transaction to start');
+  return [{ ...first, close: () => app.close() }, ...others];
 }
 
 const { before, after } = await loadTrees();
@@ -36,14 +41,14 @@ for (const target of targetNames()) {
     const b = await startVetrina('before', before, target);
     const a = await startVetrina('after', after, target);
     const m = await startMinimal(a.container as unknown as MinimalParts, a.accountId);
-    const servers = [m, b, a];
+    const servers = [...m, b, a];
     let of: Runs;
     try {
       of = await alternate(
         servers,
         (s) =>
           slice(s, () => ({
-            path: s.label === 'minimal' ? '/minimal' : '/api/v1/products/create',
+            path: MINIMAL_PATHS[s.label] ?? '/api/v1/products/create',
             body: { codes: nextCodes(codesPerCall), countries: ['it', 'de'] },
           })),
         loads,
@@ -52,15 +57,13 @@ for (const target of targetNames()) {
       for (const s of servers) await s.close();
     }
     const ratio = (x: string, y: string) => ratios(of(x), of(y));
-    for (const label of ['minimal', 'before', 'after']) {
+    // Ratios of calls/s and of CPU a call: against before, the minimal transaction, and the minimal transaction with generations.
+    const against = (label: string, others: string[]) =>
+      others.map((o) => (o === label ? '' : `${ratio(label, o).rps.toFixed(2)}× / ${ratio(label, o).cpu.toFixed(2)}×`)).join(' | ');
+    for (const label of ['minimal', 'minimal + generations', 'before', 'after']) {
       const rs = of(label);
       const rps = median(rs.map((r) => r.rps));
-      const extra =
-        label === 'after'
-          ? `${ratio('after', 'before').rps.toFixed(2)}× | ${ratio('after', 'minimal').rps.toFixed(2)}× | ${ratio('after', 'before').cpu.toFixed(2)}× | ${ratio('after', 'minimal').cpu.toFixed(2)}×`
-          : label === 'before'
-            ? ` | ${ratio('before', 'minimal').rps.toFixed(2)}× |  | ${ratio('before', 'minimal').cpu.toFixed(2)}×`
-            : ' |  |  | ';
+      const extra = label === 'after' ? against(label, ['before', 'minimal', 'minimal + generations']) : label === 'before' ? against(label, ['before', 'minimal', 'minimal + generations']) : ' |  | ';
       lines.push(
         `| ${target} | ${codesPerCall} | ${label} | ${rps.toFixed(0)} | ${(rps * codesPerCall).toFixed(0)} | ${median(rs.map((r) => r.p99)).toFixed(0)} | ${median(rs.map((r) => r.nodeMs)).toFixed(2)} | ${target === 'pglite' ? '(in Node)' : median(rs.map((r) => r.dbMs)).toFixed(2)} | ${rs.reduce((n, r) => n + r.bad, 0)} | ${extra} |`,
       );
@@ -69,5 +72,5 @@ for (const target of targetNames()) {
 }
 const head = `${cpus().length} × ${cpus()[0]?.model ?? '?'}, Node ${process.version}, ${new Date().toISOString()}; ${CONNECTIONS} connections, ${SLICES} slices of ${SLICE_SECONDS} s per contender, alternating; 1-minute load average after each round: ${loads.join(', ')}.`;
 process.stdout.write(
-  `${head}\n\n| database | codes a call | contender | calls/s (median) | products/s | p99 ms (median) | Node CPU ms a call | PostgreSQL CPU ms a call | errors + non-2xx | calls/s ÷ before | calls/s ÷ minimal | CPU a call ÷ before | CPU a call ÷ minimal |\n|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n${lines.join('\n')}\n`,
+  `${head}\n\n| database | codes a call | contender | calls/s (median) | products/s | p99 ms (median) | Node CPU ms a call | PostgreSQL CPU ms a call | errors + non-2xx | ÷ before: calls/s / CPU a call | ÷ minimal | ÷ minimal + generations |\n|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n${lines.join('\n')}\n`,
 );

@@ -7,10 +7,15 @@ import type { GenerationQueue } from '../src/services/ports.ts';
  * The comparator of bench/create.ts and create-ab.ts: what any service that accepts paid work must
  * do at least, on the same database, pool and tables (so the same indexes), through the same
  * pg-boss insert and guarded debit. POST /minimal with `codes` (comma-separated) and `countries`.
+ *
+ * POST /minimal-with-generations does the same plus what Vetrina keeps for each unit of paid work
+ * and the minimal transaction does not: one generations row per product (its cost, state and
+ * request, the row refunds and history rest on), named by the product and its job. Vetrina against
+ * this one shows what its own path costs beyond that row.
  */
 export function minimalTransactionApp(parts: { db: Database; queue: GenerationQueue }, accountId: string): FastifyInstance {
   const app = Fastify({ logger: false });
-  app.post<{ Body: { codes: string; countries: string[] } }>('/minimal', async (request, reply) => {
+  const accept = (withGenerations: boolean) => async (request: { id: string; body: { codes: string; countries: string[] } }) => {
     const codes = request.body.codes.split(',');
     await parts.db.transaction(async (tx) => {
       const products = await tx.query<{ id: string }>(
@@ -20,14 +25,23 @@ export function minimalTransactionApp(parts: { db: Database; queue: GenerationQu
          RETURNING id`,
         [accountId, codes, request.body.countries],
       );
-      await parts.queue.enqueue(
-        tx,
-        products.map((p) => ({ generationId: p.id, productId: p.id })),
-      );
+      const jobs = withGenerations
+        ? await tx.query<{ generationId: string; productId: string }>(
+            `INSERT INTO generations (product_id, account_id, kind, agent_model, cost, state, request_id, image_standardization)
+             SELECT p, $2, 'create', 'v1', 1, 'queued', $3, false FROM unnest($1::uuid[]) AS p
+             RETURNING id AS "generationId", product_id AS "productId"`,
+            [products.map((p) => p.id), accountId, request.id],
+          )
+        : products.map((p) => ({ generationId: p.id, productId: p.id }));
+      await parts.queue.enqueue(tx, jobs);
       const balance = await changeBalance(tx, { accountId, delta: -codes.length, kind: 'charge', requestId: request.id, memo: 'minimal' });
       if (balance === undefined) throw new Error('the bench account ran out of credits');
     });
-    return reply.code(202).send({ status: 'success', queued: codes.length });
-  });
+    return { status: 'success', queued: codes.length };
+  };
+  app.post<{ Body: { codes: string; countries: string[] } }>('/minimal', async (request, reply) => reply.code(202).send(await accept(false)(request)));
+  app.post<{ Body: { codes: string; countries: string[] } }>('/minimal-with-generations', async (request, reply) =>
+    reply.code(202).send(await accept(true)(request)),
+  );
   return app;
 }
