@@ -14,6 +14,7 @@ import { runGenerationBatch } from '../services/run-generation-batch.ts';
 import { scheduleIdempotencyKeyPruning } from './prune-idempotency-keys.ts';
 import { JOBS } from './registry.ts';
 import type { WorkerWakeup } from './worker-wakeup.ts';
+import { preloadLanguageDetector } from '../generation/template/detect-language.ts';
 import { startWebhookWorkers, type WebhookParts } from './webhook-worker.ts';
 
 export interface WorkerDeps {
@@ -64,6 +65,9 @@ function stillRunningAfter(ms: number, batch: Promise<unknown>): Promise<boolean
 /** Registers the handlers; pg-boss polls, runs up to `concurrency` jobs at once, retries and dead-letters. */
 export async function startWorkers(deps: WorkerDeps): Promise<void> {
   const { boss, db, config, logger, events } = deps;
+  // In the background: a worker woken by the first create of the day would otherwise load it then,
+  // before that product's first model call (measured: 190 of the 230 ms from the 202 to the call).
+  preloadLanguageDetector().catch((err: unknown) => logger.warn({ err }, 'could not load the language detector; the first text to detect loads it again'));
   const maxAttempts = config.worker.retryLimit + 1;
   // The lease is a quarter of the job's expiry or less: a claim is renewed many times before the
   // queue could hand its job out again, and a dead worker's claim lapses long before it does.

@@ -1,5 +1,7 @@
-// Language of caller text, which arrives untagged. eld is loaded on first use only: its n-gram
-// tables cost tens of megabytes and most generations have nothing long enough to detect.
+// Language of caller text, which arrives untagged. eld is loaded on first use, or ahead of it by a
+// process that runs generations (preloadLanguageDetector): its n-gram tables cost tens of
+// megabytes, which a process serving only the API need not hold, and about 200 ms to load, which
+// the first generation of a worker process should not wait for.
 interface Detector {
   detect(text: string): { language: string; isReliable(): boolean; getScores(): Record<string, number> };
 }
@@ -9,6 +11,11 @@ let detector: Promise<Detector> | undefined;
 function load(): Promise<Detector> {
   detector ??= import('eld/small').then(({ eld }) => eld.newInstance());
   return detector;
+}
+
+/** Loads the detector now rather than at the first text long enough to detect; resolves once it is ready. */
+export async function preloadLanguageDetector(): Promise<void> {
+  await load();
 }
 
 // Below this a product name ("Spaghetti n.5", "Mildes Shampoo") is detected at random.
