@@ -70,6 +70,8 @@ export interface ClaimedDelivery {
   endpoint_id: string;
   url: string;
   secret_sealed: string;
+  /** The secret a rotation replaced, while it still signs (its grace period runs past the claim). */
+  previous_secret_sealed: string | null;
   endpoint_disabled: boolean;
   event_id: string;
   type: string;
@@ -83,7 +85,8 @@ export async function claimDelivery(db: SqlRunner, id: string, now: Date, leaseU
      FROM webhook_endpoints e, webhook_events ev
      WHERE d.id = $1 AND d.state = 'pending' AND d.queued AND (d.claimed_until IS NULL OR d.claimed_until < $2)
        AND e.id = d.endpoint_id AND ev.id = d.event_id
-     RETURNING d.id, d.ordering_key, d.attempts, d.endpoint_id, e.url, e.secret_sealed, e.disabled_at IS NOT NULL AS endpoint_disabled, ev.id AS event_id, ev.type, ev.body`,
+     RETURNING d.id, d.ordering_key, d.attempts, d.endpoint_id, e.url, e.secret_sealed,
+       CASE WHEN e.previous_secret_expires_at > $2 THEN e.previous_secret_sealed END AS previous_secret_sealed, e.disabled_at IS NOT NULL AS endpoint_disabled, ev.id AS event_id, ev.type, ev.body`,
     [id, now, leaseUntil],
   );
   return rows[0];
@@ -91,18 +94,22 @@ export async function claimDelivery(db: SqlRunner, id: string, now: Date, leaseU
 
 /** A 2xx answer: the delivery is done and its endpoint counts as working (enabled again if it was disabled). */
 export async function recordDelivered(tx: SqlRunner, delivery: SettlingDelivery, at: Date, status: number): Promise<void> {
-  await tx.query(
+  const settled = await tx.query(
     `UPDATE webhook_deliveries SET state = 'delivered', delivered_at = $2, last_status = $3, last_error = NULL, claimed_until = NULL, queued = false
-     WHERE id = $1 AND state = 'pending'`,
+     WHERE id = $1 AND state = 'pending' RETURNING id`,
     [delivery.id, at, status],
   );
+  // An attempt that was on the wire when its endpoint was disabled (its delivery given up
+  // meanwhile) says nothing about the endpoint now: it must not undo a disable by hand.
   // Only an endpoint that was failing is written: every delivery to a working endpoint writing its
   // row would make them all wait on that one row lock.
-  await tx.query(
-    `UPDATE webhook_endpoints SET failing_since = NULL, disabled_at = NULL, disabled_reason = NULL
-     WHERE id = $1 AND (failing_since IS NOT NULL OR disabled_at IS NOT NULL)`,
-    [delivery.endpointId],
-  );
+  if (settled.length > 0) {
+    await tx.query(
+      `UPDATE webhook_endpoints SET failing_since = NULL, disabled_at = NULL, disabled_reason = NULL
+       WHERE id = $1 AND (failing_since IS NOT NULL OR disabled_at IS NOT NULL)`,
+      [delivery.endpointId],
+    );
+  }
   await releaseNextInLine(tx, delivery);
 }
 
