@@ -149,15 +149,27 @@ export async function recordFailedAttempt(
   return rows[0]?.failing_since ?? undefined;
 }
 
-/** Disables an endpoint with the note the account reads, and gives up its pending deliveries. */
-export async function disableEndpoint(tx: SqlRunner, endpointId: string, at: Date, note: string): Promise<void> {
-  await tx.query('UPDATE webhook_endpoints SET disabled_at = $2, disabled_reason = $3 WHERE id = $1 AND disabled_at IS NULL', [endpointId, at, note]);
+/**
+ * Disables an endpoint with the note the account reads, and gives up its pending deliveries.
+ * `failingSince`: only if the endpoint is still failing since then (or earlier: JavaScript dates
+ * keep milliseconds only). The streak was read before this; an account that enabled the endpoint
+ * meanwhile cleared it, and the failure of an attempt made before that must not disable it again. False when the endpoint was not disabled now.
+ */
+export async function disableEndpoint(tx: SqlRunner, endpointId: string, at: Date, note: string, failingSince: Date | null = null): Promise<boolean> {
+  const disabled = await tx.query(
+    `UPDATE webhook_endpoints SET disabled_at = $2, disabled_reason = $3
+     WHERE id = $1 AND disabled_at IS NULL AND ($4::timestamptz IS NULL OR failing_since < $4::timestamptz + interval '1 millisecond')
+     RETURNING id`,
+    [endpointId, at, note, failingSince],
+  );
+  if (disabled.length === 0) return false;
   await tx.query(
     `UPDATE webhook_deliveries d SET state = 'failed', last_error = 'endpoint disabled', claimed_until = NULL, queued = false
      FROM webhook_events ev
      WHERE d.endpoint_id = $1 AND d.state = 'pending' AND ev.id = d.event_id AND ev.type <> 'ping'`,
     [endpointId],
   );
+  return true;
 }
 
 export interface DeliveryRow {
