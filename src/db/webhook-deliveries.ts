@@ -70,6 +70,8 @@ export interface ClaimedDelivery {
   endpoint_id: string;
   url: string;
   secret_sealed: string;
+  /** The secret a rotation replaced, while it still signs (its grace period runs past the claim). */
+  previous_secret_sealed: string | null;
   endpoint_disabled: boolean;
   event_id: string;
   type: string;
@@ -83,7 +85,8 @@ export async function claimDelivery(db: SqlRunner, id: string, now: Date, leaseU
      FROM webhook_endpoints e, webhook_events ev
      WHERE d.id = $1 AND d.state = 'pending' AND d.queued AND (d.claimed_until IS NULL OR d.claimed_until < $2)
        AND e.id = d.endpoint_id AND ev.id = d.event_id
-     RETURNING d.id, d.ordering_key, d.attempts, d.endpoint_id, e.url, e.secret_sealed, e.disabled_at IS NOT NULL AS endpoint_disabled, ev.id AS event_id, ev.type, ev.body`,
+     RETURNING d.id, d.ordering_key, d.attempts, d.endpoint_id, e.url, e.secret_sealed,
+       CASE WHEN e.previous_secret_expires_at > $2 THEN e.previous_secret_sealed END AS previous_secret_sealed, e.disabled_at IS NOT NULL AS endpoint_disabled, ev.id AS event_id, ev.type, ev.body`,
     [id, now, leaseUntil],
   );
   return rows[0];
@@ -91,18 +94,22 @@ export async function claimDelivery(db: SqlRunner, id: string, now: Date, leaseU
 
 /** A 2xx answer: the delivery is done and its endpoint counts as working (enabled again if it was disabled). */
 export async function recordDelivered(tx: SqlRunner, delivery: SettlingDelivery, at: Date, status: number): Promise<void> {
-  await tx.query(
+  const settled = await tx.query(
     `UPDATE webhook_deliveries SET state = 'delivered', delivered_at = $2, last_status = $3, last_error = NULL, claimed_until = NULL, queued = false
-     WHERE id = $1 AND state = 'pending'`,
+     WHERE id = $1 AND state = 'pending' RETURNING id`,
     [delivery.id, at, status],
   );
+  // An attempt that was on the wire when its endpoint was disabled (its delivery given up
+  // meanwhile) says nothing about the endpoint now: it must not undo a disable by hand.
   // Only an endpoint that was failing is written: every delivery to a working endpoint writing its
   // row would make them all wait on that one row lock.
-  await tx.query(
-    `UPDATE webhook_endpoints SET failing_since = NULL, disabled_at = NULL, disabled_reason = NULL
-     WHERE id = $1 AND (failing_since IS NOT NULL OR disabled_at IS NOT NULL)`,
-    [delivery.endpointId],
-  );
+  if (settled.length > 0) {
+    await tx.query(
+      `UPDATE webhook_endpoints SET failing_since = NULL, disabled_at = NULL, disabled_reason = NULL
+       WHERE id = $1 AND (failing_since IS NOT NULL OR disabled_at IS NOT NULL)`,
+      [delivery.endpointId],
+    );
+  }
   await releaseNextInLine(tx, delivery);
 }
 
@@ -142,15 +149,27 @@ export async function recordFailedAttempt(
   return rows[0]?.failing_since ?? undefined;
 }
 
-/** Disables an endpoint with the note the account reads, and gives up its pending deliveries. */
-export async function disableEndpoint(tx: SqlRunner, endpointId: string, at: Date, note: string): Promise<void> {
-  await tx.query('UPDATE webhook_endpoints SET disabled_at = $2, disabled_reason = $3 WHERE id = $1 AND disabled_at IS NULL', [endpointId, at, note]);
+/**
+ * Disables an endpoint with the note the account reads, and gives up its pending deliveries.
+ * `failingSince`: only if the endpoint is still failing since then (or earlier: JavaScript dates
+ * keep milliseconds only). The streak was read before this; an account that enabled the endpoint
+ * meanwhile cleared it, and the failure of an attempt made before that must not disable it again. False when the endpoint was not disabled now.
+ */
+export async function disableEndpoint(tx: SqlRunner, endpointId: string, at: Date, note: string, failingSince: Date | null = null): Promise<boolean> {
+  const disabled = await tx.query(
+    `UPDATE webhook_endpoints SET disabled_at = $2, disabled_reason = $3
+     WHERE id = $1 AND disabled_at IS NULL AND ($4::timestamptz IS NULL OR failing_since < $4::timestamptz + interval '1 millisecond')
+     RETURNING id`,
+    [endpointId, at, note, failingSince],
+  );
+  if (disabled.length === 0) return false;
   await tx.query(
     `UPDATE webhook_deliveries d SET state = 'failed', last_error = 'endpoint disabled', claimed_until = NULL, queued = false
      FROM webhook_events ev
      WHERE d.endpoint_id = $1 AND d.state = 'pending' AND ev.id = d.event_id AND ev.type <> 'ping'`,
     [endpointId],
   );
+  return true;
 }
 
 export interface DeliveryRow {

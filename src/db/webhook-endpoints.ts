@@ -37,6 +37,68 @@ export async function findOwnWebhookEndpoint(db: SqlRunner, accountId: string, i
   return rows[0];
 }
 
+/** The same, locked until the caller's transaction ends: changes to one endpoint do not interleave. */
+export async function lockOwnWebhookEndpoint(tx: SqlRunner, accountId: string, id: string): Promise<WebhookEndpointRow | undefined> {
+  const rows = await tx.query<WebhookEndpointRow>(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE id = $1 AND account_id = $2 FOR UPDATE`, [id, accountId]);
+  return rows[0];
+}
+
+/** Fields an account may change; absent ones stay. `events: null` is every event type. */
+export interface EndpointChanges {
+  url?: string;
+  description?: string | null;
+  events?: readonly string[] | null;
+}
+
+/**
+ * Writes the given fields. A new URL is a new receiver: the endpoint no longer counts as failing
+ * (the five days start again at its first failure), and pending deliveries waiting for a retry
+ * are due at once, so what the old URL did not take reaches the new one without waiting hours.
+ */
+export async function changeWebhookEndpoint(tx: SqlRunner, id: string, changes: EndpointChanges, now: Date): Promise<void> {
+  const sets: string[] = [];
+  const values: unknown[] = [id];
+  const set = (column: string, value: unknown) => {
+    values.push(value);
+    sets.push(`${column} = $${values.length}`);
+  };
+  if (changes.url !== undefined) {
+    set('url', changes.url);
+    sets.push('failing_since = NULL');
+  }
+  if (changes.description !== undefined) set('description', changes.description);
+  if (changes.events !== undefined) set('events', changes.events);
+  if (sets.length > 0) await tx.query(`UPDATE webhook_endpoints SET ${sets.join(', ')} WHERE id = $1`, values);
+  if (changes.url !== undefined) {
+    await tx.query(`UPDATE webhook_deliveries SET next_attempt_at = $2 WHERE endpoint_id = $1 AND state = 'pending' AND next_attempt_at > $2`, [id, now]);
+  }
+}
+
+/**
+ * Enables a disabled endpoint: its note goes, and its failing streak too, or the first failure
+ * after this would find it failing for five days and disable it again. Deliveries given up when it
+ * was disabled stay given up; events from now on are sent.
+ */
+export async function enableWebhookEndpoint(tx: SqlRunner, id: string): Promise<void> {
+  await tx.query('UPDATE webhook_endpoints SET disabled_at = NULL, disabled_reason = NULL, failing_since = NULL WHERE id = $1 AND disabled_at IS NOT NULL', [id]);
+}
+
+/**
+ * A new signing secret. The one it replaces keeps signing beside it until `previousExpiresAt`
+ * (none when null: it stops at once); only one previous secret is kept, so rotating again during
+ * a grace period drops the oldest at once.
+ */
+export async function replaceWebhookSecret(tx: SqlRunner, id: string, secretSealed: string, previousExpiresAt: Date | null): Promise<void> {
+  await tx.query(
+    `UPDATE webhook_endpoints
+     SET previous_secret_sealed = CASE WHEN $3::timestamptz IS NULL THEN NULL ELSE secret_sealed END,
+         previous_secret_expires_at = $3::timestamptz,
+         secret_sealed = $2
+     WHERE id = $1`,
+    [id, secretSealed, previousExpiresAt],
+  );
+}
+
 /** Removes the endpoint with its deliveries, so nothing more is sent to it; false when not this account's. */
 export async function deleteOwnWebhookEndpoint(db: SqlRunner, accountId: string, id: string): Promise<boolean> {
   const rows = await db.query('DELETE FROM webhook_endpoints WHERE id = $1 AND account_id = $2 RETURNING id', [id, accountId]);

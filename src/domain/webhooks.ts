@@ -36,6 +36,14 @@ export function disabledNote(failingSince: Date): string {
   return `Disabled: every delivery failed since ${failingSince.toISOString()} (five days in a row). Pending deliveries were given up. Send a test ping; when it is answered with 2xx the endpoint is enabled again.`;
 }
 
+/** What the account reads on an endpoint it disabled itself. */
+export const DISABLED_ON_REQUEST_NOTE = 'Disabled on request (PATCH with "enabled": false). Pending deliveries were given up. Set "enabled": true to receive events again.';
+
+/** After a secret rotation, how long the previous secret signs too unless the request says otherwise. */
+export const DEFAULT_ROTATION_GRACE_SECONDS = 24 * 3600;
+/** The longest grace period a rotation may ask for: a week, the longest a retry schedule may wait. */
+export const MAX_ROTATION_GRACE_SECONDS = 7 * 24 * 3600;
+
 /** The body every attempt sends and signs: the Standard Webhooks shape. */
 export function eventBody(type: DeliveredEventType, at: Date, data: Record<string, unknown>): string {
   return JSON.stringify({ type, timestamp: at.toISOString(), data });

@@ -41,7 +41,7 @@ import { deleteProductRoute } from './routes/delete-product.ts';
 import { publicationStateRoute } from './routes/publication-state.ts';
 import { updateProductRoute } from './routes/update-product.ts';
 import { webhooksRoutes } from './routes/webhooks.ts';
-import type { SecretBox } from '../services/webhook-ports.ts';
+import type { Clock, SecretBox } from '../services/webhook-ports.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -73,8 +73,8 @@ export interface AppDeps {
    * CLI); accepted on /api/v1/admin only from this machine. Null or absent: none.
    */
   localAdminCredential?: string | null;
-  /** Seals webhook secrets; absent: the key from the config (WEBHOOK_SECRET_KEY or the key file). */
-  webhooks?: { secrets: SecretBox };
+  /** Seals webhook secrets (absent: the key from the config, WEBHOOK_SECRET_KEY or the key file), and the clock deliveries run on. */
+  webhooks?: { secrets: SecretBox; clock?: Clock };
 }
 
 export interface BuildOptions {

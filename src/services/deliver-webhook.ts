@@ -34,10 +34,11 @@ async function send(deps: DeliverWebhookDeps, claimed: ClaimedDelivery, signal?:
   // Only a test ping reaches a disabled endpoint: its answer is how the endpoint is enabled again.
   if (claimed.endpoint_disabled && claimed.type !== 'ping') return { status: null, error: 'endpoint disabled' };
   const secret = openSecret(deps.secrets, claimed.secret_sealed);
+  const previousSecret = claimed.previous_secret_sealed === null ? undefined : openSecret(deps.secrets, claimed.previous_secret_sealed);
   // Another key (a worker with its own key file): thrown, the attempt would be claimed again at
   // every lease for ever; recorded, it follows the schedule and shows in the delivery list.
-  if (secret === null) return { status: null, error: 'secret_unreadable' };
-  return deps.sender.send(claimed.url, { id: claimed.event_id, body: claimed.body, secret }, signal);
+  if (secret === null || previousSecret === null) return { status: null, error: 'secret_unreadable' };
+  return deps.sender.send(claimed.url, { id: claimed.event_id, body: claimed.body, secret, ...(previousSecret === undefined ? {} : { previousSecret }) }, signal);
 }
 
 function openSecret(secrets: SecretBox, sealed: string): string | null {
@@ -60,8 +61,7 @@ async function record(deps: DeliverWebhookDeps, claimed: ClaimedDelivery, outcom
   const retryAt = claimed.attempts < maxAttempts(deps.retrySchedule) ? nextAttemptAt(deps.retrySchedule, claimed.attempts, at) : null;
   return deps.db.transaction(async (tx) => {
     const failingSince = await recordFailedAttempt(tx, delivery, at, failure, retryAt);
-    if (failingSince !== undefined && shouldDisable(failingSince, at)) {
-      await disableEndpoint(tx, claimed.endpoint_id, at, disabledNote(failingSince));
+    if (failingSince !== undefined && shouldDisable(failingSince, at) && (await disableEndpoint(tx, claimed.endpoint_id, at, disabledNote(failingSince), failingSince))) {
       return 'endpoint_disabled';
     }
     return retryAt === null ? 'given_up' : 'retry_scheduled';

@@ -28,6 +28,11 @@ export function checkEndpointUrl(input: string, allowedHosts: readonly AllowedHo
   return { ok: true, url: check.url.href };
 }
 
+/** A fresh signing secret in the Standard Webhooks form: `whsec_` and 24 random bytes in base64. */
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64')}`;
+}
+
 /** A new endpoint with a fresh secret, which this answer shows once: only its sealed form is stored. */
 export async function registerWebhook(
   deps: { db: Database; secrets: SecretBox; allowedHosts: readonly AllowedHost[] },
@@ -39,7 +44,7 @@ export async function registerWebhook(
   if ((await listWebhookEndpoints(deps.db, accountId)).length >= MAX_ENDPOINTS_PER_ACCOUNT) {
     return { kind: 'too_many', message: `An account has at most ${MAX_ENDPOINTS_PER_ACCOUNT} webhook endpoints; delete one first.` };
   }
-  const secret = `whsec_${randomBytes(24).toString('base64')}`;
+  const secret = newWebhookSecret();
   const events = input.events === null ? null : [...new Set(input.events)];
   const row = await insertWebhookEndpoint(deps.db, { accountId, url: url.url, description: input.description, events, secretSealed: deps.secrets.seal(secret) });
   return { kind: 'registered', endpoint: endpointView(row), secret };

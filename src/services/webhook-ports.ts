@@ -12,6 +12,11 @@ export interface WebhookMessage {
   body: string;
   /** `whsec_…` */
   secret: string;
+  /**
+   * During a rotation's grace period, the secret it replaced: the message carries a signature by
+   * each (`v1,<new> v1,<previous>`), and a receiver's verifier accepts either.
+   */
+  previousSecret?: string;
 }
 
 /** A 2xx or other answer's status, or no answer at all with why (`timeout`, `address_blocked`, …). */

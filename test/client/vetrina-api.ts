@@ -2958,6 +2958,194 @@ export class Api<
       }),
 
     /**
+ * @description Any of `url`, `events`, `description`, `enabled`; at least one. A new `url` is checked as at registration; deliveries still pending (their retries made due at once) go to it, an attempt already under way finishes at the old one, and the endpoint no longer counts as failing. `events` applies to events from now on. `enabled: true` enables a disabled endpoint (also one disabled after five days of failures) and starts its failing streak over; deliveries given up when it was disabled stay given up. `enabled: false` disables it and gives up its pending deliveries, as the automatic disable does (a test ping is still sent, and a 2xx answer to it enables the endpoint again).
+ *
+ * @tags Webhooks
+ * @name PatchWebhooksById
+ * @summary Change a webhook endpoint
+ * @request PATCH:/api/v1/webhooks/{id}
+ * @secure
+ * @response `200` `{
+    status: "success",
+    data: WebhookEndpoint,
+
+}` The endpoint after the change, as listed.
+ * @response `400` `InvalidJsonError` `invalid_json`
+ * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `403` `ForbiddenError` `forbidden`
+ * @response `404` `WebhookNotFoundError` `webhook_not_found`
+ * @response `413` `PayloadTooLargeError` `payload_too_large`
+ * @response `415` `UnsupportedMediaTypeError` `unsupported_media_type`
+ * @response `422` `ValidationFailedError` `validation_failed`
+ * @response `429` `RateLimitedError` `rate_limited`
+ * @response `500` `InternalError` `internal_error`
+ * @response `503` `UnavailableError` `unavailable`
+ */
+    patchWebhooksById: (
+      id: string,
+      data: {
+        /**
+         * Where events are posted from now on, checked as at registration; pending deliveries (retries too, made due at once) go there.
+         * @minLength 1
+         * @maxLength 2048
+         */
+        url?: string;
+        /** The event types to send from now on; null: all of them. Deliveries already recorded are still sent. */
+        events?:
+          | (
+              | "product.completed"
+              | "product.failed"
+              | "product.publication_state_changed"
+              | "credits.low"
+            )[]
+          | null;
+        /** Null removes it. */
+        description?: string | null;
+        /** true: enable a disabled endpoint (its failing streak starts over); false: disable it, giving up its pending deliveries. */
+        enabled?: boolean;
+      },
+      params: RequestParams = {},
+    ) =>
+      this.request<
+        {
+          status: "success";
+          data: WebhookEndpoint;
+        },
+        | InvalidJsonError
+        | UnauthorizedError
+        | ForbiddenError
+        | WebhookNotFoundError
+        | PayloadTooLargeError
+        | UnsupportedMediaTypeError
+        | ValidationFailedError
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/webhooks/${id}`,
+        method: "PATCH",
+        body: data,
+        secure: true,
+        type: "application/json",
+        format: "json",
+        ...params,
+      }),
+
+    /**
+ * @description The answer holds the new secret, once. Until `previous_secret_expires_at` every attempt is signed with both secrets (`webhook-signature: v1,<new> v1,<previous>`; Standard Webhooks verifiers accept a message when any signature matches), so a receiver can switch without dropping a message; then only the new one signs. Rotating again during that time drops the oldest secret at once. Send `{}` for the default grace period of a day.
+ *
+ * @tags Webhooks
+ * @name PostWebhooksByIdSecretRotate
+ * @summary Rotate an endpoint's signing secret
+ * @request POST:/api/v1/webhooks/{id}/secret/rotate
+ * @secure
+ * @response `200` `{
+    status: "success",
+    data: {
+  /**
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   *\/
+    id: string,
+    url: string,
+    description: string | null,
+  /** The event types sent; null: all of them. *\/
+    events: ((string)[] | null),
+    status: "enabled" | "disabled",
+  /** Since when every attempt to this endpoint failed; null while it answers. *\/
+    failing_since: (string | null),
+    disabled_at: (string | null),
+  /** Why the endpoint was disabled (after five days of failed deliveries); empty while enabled. *\/
+    validation_messages: (string)[],
+  /**
+   * @format date-time
+   * @pattern ^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z))$
+   *\/
+    created_at: string,
+  /** The new signing secret (`whsec_…`), shown in this answer only. Null in an answer replayed for a repeated Idempotency-Key: it is never stored in the clear. *\/
+    secret: string | null,
+  /** Until when the previous secret signs too (`webhook-signature` then holds two signatures); null: it no longer signs. *\/
+    previous_secret_expires_at: (string | null),
+
+},
+
+}` The endpoint with its new secret.
+ * @response `400` `InvalidJsonError` `invalid_json`
+ * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `403` `ForbiddenError` `forbidden`
+ * @response `404` `WebhookNotFoundError` `webhook_not_found`
+ * @response `409` `IdempotencyKeyInUseError` `idempotency_key_in_use`
+ * @response `413` `PayloadTooLargeError` `payload_too_large`
+ * @response `415` `UnsupportedMediaTypeError` `unsupported_media_type`
+ * @response `422` `(ValidationFailedError | IdempotencyKeyReusedError)` `validation_failed`, `idempotency_key_reused`
+ * @response `429` `RateLimitedError` `rate_limited`
+ * @response `500` `InternalError` `internal_error`
+ * @response `503` `UnavailableError` `unavailable`
+ */
+    postWebhooksByIdSecretRotate: (
+      id: string,
+      data: {
+        /**
+         * How long the previous secret keeps signing beside the new one; default 86400 (a day), 0: it stops at once.
+         * @min 0
+         * @max 604800
+         */
+        expire_previous_after_seconds?: number;
+      },
+      params: RequestParams = {},
+    ) =>
+      this.request<
+        {
+          status: "success";
+          data: {
+            /**
+             * @format uuid
+             * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+             */
+            id: string;
+            url: string;
+            description: string | null;
+            /** The event types sent; null: all of them. */
+            events: string[] | null;
+            status: "enabled" | "disabled";
+            /** Since when every attempt to this endpoint failed; null while it answers. */
+            failing_since: string | null;
+            disabled_at: string | null;
+            /** Why the endpoint was disabled (after five days of failed deliveries); empty while enabled. */
+            validation_messages: string[];
+            /**
+             * @format date-time
+             * @pattern ^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z))$
+             */
+            created_at: string;
+            /** The new signing secret (`whsec_…`), shown in this answer only. Null in an answer replayed for a repeated Idempotency-Key: it is never stored in the clear. */
+            secret: string | null;
+            /** Until when the previous secret signs too (`webhook-signature` then holds two signatures); null: it no longer signs. */
+            previous_secret_expires_at: string | null;
+          };
+        },
+        | InvalidJsonError
+        | UnauthorizedError
+        | ForbiddenError
+        | WebhookNotFoundError
+        | IdempotencyKeyInUseError
+        | PayloadTooLargeError
+        | UnsupportedMediaTypeError
+        | (ValidationFailedError | IdempotencyKeyReusedError)
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/webhooks/${id}/secret/rotate`,
+        method: "POST",
+        body: data,
+        secure: true,
+        type: "application/json",
+        format: "json",
+        ...params,
+      }),
+
+    /**
  * @description Each event sent (or to be sent) to the endpoint: attempts, last status, next attempt, when delivered. Paged by `before`.
  *
  * @tags Webhooks

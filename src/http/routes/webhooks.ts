@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { WEBHOOK_EVENT_TYPES } from '../../domain/webhooks.ts';
+import { DEFAULT_ROTATION_GRACE_SECONDS, MAX_ROTATION_GRACE_SECONDS, WEBHOOK_EVENT_TYPES } from '../../domain/webhooks.ts';
 import { deleteWebhook } from '../../services/delete-webhook.ts';
 import { pingWebhook } from '../../services/ping-webhook.ts';
 import { registerWebhook } from '../../services/register-webhook.ts';
+import { rotateWebhookSecret } from '../../services/rotate-webhook-secret.ts';
+import { updateWebhook } from '../../services/update-webhook.ts';
+import { systemClock } from '../../services/webhook-ports.ts';
 import { listWebhooks, readWebhookDeliveries } from '../../services/webhook-views.ts';
 import { parseAllowedHosts } from '../../media/address-policy.ts';
 import { secretBoxFor } from '../../webhooks/secret-box.ts';
@@ -19,17 +22,39 @@ const EVENTS_MESSAGE = `The events field must be a list of event types: ${WEBHOO
 const LIMIT_MESSAGE = 'The limit must be a whole number from 1 to 200.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+const DESCRIPTION_MESSAGE = 'The description must be text of at most 500 characters.';
+const GRACE_MESSAGE = `The expire_previous_after_seconds field must be a whole number of seconds from 0 to ${MAX_ROTATION_GRACE_SECONDS}.`;
+// One definition per field, shared by create and change, so both check a URL and a filter alike.
+const urlField = z.string({ error: URL_MESSAGE }).min(1, { error: URL_MESSAGE }).max(2048, { error: URL_MESSAGE });
+const eventsField = z.array(z.enum(WEBHOOK_EVENT_TYPES, { error: EVENTS_MESSAGE }), { error: EVENTS_MESSAGE }).min(1, { error: EVENTS_MESSAGE });
+const descriptionField = z.string({ error: DESCRIPTION_MESSAGE }).max(500, { error: DESCRIPTION_MESSAGE });
+
 export const webhookCreateBodySchema = z.strictObject({
-  url: z.string({ error: URL_MESSAGE }).min(1, { error: URL_MESSAGE }).max(2048, { error: URL_MESSAGE }).describe('Where events are posted.'),
-  events: z
-    .array(z.enum(WEBHOOK_EVENT_TYPES, { error: EVENTS_MESSAGE }), { error: EVENTS_MESSAGE })
-    .min(1, { error: EVENTS_MESSAGE })
+  url: urlField.describe('Where events are posted.'),
+  events: eventsField.optional().describe('The event types to send; omitted: all of them.'),
+  description: descriptionField.optional(),
+});
+
+export const webhookUpdateBodySchema = z
+  .strictObject({
+    url: urlField.optional().describe('Where events are posted from now on, checked as at registration; pending deliveries (retries too, made due at once) go there.'),
+    events: eventsField.nullable().optional().describe('The event types to send from now on; null: all of them. Deliveries already recorded are still sent.'),
+    description: descriptionField.nullable().optional().describe('Null removes it.'),
+    enabled: z
+      .boolean({ error: 'The enabled field must be true or false.' })
+      .optional()
+      .describe('true: enable a disabled endpoint (its failing streak starts over); false: disable it, giving up its pending deliveries.'),
+  })
+  .refine((body) => Object.keys(body).length > 0, { error: 'Send at least one of url, events, description, enabled.' });
+
+export const webhookRotateBodySchema = z.strictObject({
+  expire_previous_after_seconds: z
+    .number({ error: GRACE_MESSAGE })
+    .int({ error: GRACE_MESSAGE })
+    .min(0, { error: GRACE_MESSAGE })
+    .max(MAX_ROTATION_GRACE_SECONDS, { error: GRACE_MESSAGE })
     .optional()
-    .describe('The event types to send; omitted: all of them.'),
-  description: z
-    .string({ error: 'The description must be text of at most 500 characters.' })
-    .max(500, { error: 'The description must be text of at most 500 characters.' })
-    .optional(),
+    .describe(`How long the previous secret keeps signing beside the new one; default ${DEFAULT_ROTATION_GRACE_SECONDS} (a day), 0: it stops at once.`),
 });
 
 export const webhookEndpointSchema = z
@@ -53,6 +78,22 @@ export const webhookCreatedResponseSchema = z.object({
       .string()
       .nullable()
       .describe('The signing secret (`whsec_…`), shown in this answer only. Null in an answer replayed for a repeated Idempotency-Key: it is never stored in the clear.'),
+  }),
+});
+
+export const webhookEndpointResponseSchema = z.object({ status: z.literal('success'), data: webhookEndpointSchema });
+
+export const webhookRotatedResponseSchema = z.object({
+  status: z.literal('success'),
+  data: webhookEndpointSchema.extend({
+    secret: z
+      .string()
+      .nullable()
+      .describe('The new signing secret (`whsec_…`), shown in this answer only. Null in an answer replayed for a repeated Idempotency-Key: it is never stored in the clear.'),
+    previous_secret_expires_at: z.iso
+      .datetime()
+      .nullable()
+      .describe('Until when the previous secret signs too (`webhook-signature` then holds two signatures); null: it no longer signs.'),
   }),
 });
 
@@ -133,6 +174,33 @@ export const webhooksDocs: RouteDoc[] = [
     idempotent: true,
   },
   {
+    method: 'PATCH',
+    path: '/api/v1/webhooks/{id}',
+    summary: 'Change a webhook endpoint',
+    description:
+      'Any of `url`, `events`, `description`, `enabled`; at least one. A new `url` is checked as at registration; deliveries still pending (their retries made due at once) go to it, an attempt already under way finishes at the old one, and the endpoint no longer counts as failing. `events` applies to events from now on. `enabled: true` enables a disabled endpoint (also one disabled after five days of failures) and starts its failing streak over; deliveries given up when it was disabled stay given up. `enabled: false` disables it and gives up its pending deliveries, as the automatic disable does (a test ping is still sent, and a 2xx answer to it enables the endpoint again).',
+    tag: 'Webhooks',
+    auth: 'bearer',
+    params: webhookParamsSchema,
+    body: webhookUpdateBodySchema,
+    responses: { 200: { description: 'The endpoint after the change, as listed.', schema: webhookEndpointResponseSchema } },
+    errors: ['validation_failed', 'webhook_not_found', 'invalid_json', 'unsupported_media_type', ...COMMON_ERRORS],
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/webhooks/{id}/secret/rotate',
+    summary: "Rotate an endpoint's signing secret",
+    description:
+      'The answer holds the new secret, once. Until `previous_secret_expires_at` every attempt is signed with both secrets (`webhook-signature: v1,<new> v1,<previous>`; Standard Webhooks verifiers accept a message when any signature matches), so a receiver can switch without dropping a message; then only the new one signs. Rotating again during that time drops the oldest secret at once. Send `{}` for the default grace period of a day.',
+    tag: 'Webhooks',
+    auth: 'bearer',
+    params: webhookParamsSchema,
+    body: webhookRotateBodySchema,
+    responses: { 200: { description: 'The endpoint with its new secret.', schema: webhookRotatedResponseSchema } },
+    errors: ['validation_failed', 'webhook_not_found', 'invalid_json', 'unsupported_media_type', ...COMMON_ERRORS],
+    idempotent: true,
+  },
+  {
     method: 'GET',
     path: '/api/v1/webhooks/{id}/deliveries',
     summary: "An endpoint's deliveries, newest first",
@@ -164,6 +232,8 @@ const notFound = () => new ApiError('webhook_not_found', 'No webhook endpoint of
 export async function webhooksRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const secrets = deps.webhooks?.secrets ?? secretBoxFor(deps.config);
   const allowedHosts = parseAllowedHosts(deps.config.fetch.allowedHosts);
+  // The delivery clock: a rotation's grace period ends by the same time the attempts are made on.
+  const clock = deps.webhooks?.clock ?? systemClock;
   const list = '/webhooks';
   app.post(list, { config: { secretInAnswer: true } }, async (request, reply) => {
     const body = parseBody(webhookCreateBodySchema, request.body);
@@ -187,7 +257,36 @@ export async function webhooksRoutes(app: FastifyInstance, deps: AppDeps): Promi
     if (!UUID.test(id) || !(await deleteWebhook(deps.db, authOf(request).accountId, id))) throw notFound();
     return { status: 'success' };
   });
-  methodNotAllowed(app, one, ['DELETE']);
+  app.patch<{ Params: { id: string } }>(one, async (request) => {
+    const { id } = request.params;
+    if (!UUID.test(id)) throw notFound();
+    const body = parseBody(webhookUpdateBodySchema, request.body);
+    if (!body.ok) throw body.error;
+    const { url, events, description, enabled } = body.value;
+    const outcome = await updateWebhook({ db: deps.db, allowedHosts, clock }, authOf(request).accountId, id, {
+      ...(url === undefined ? {} : { url }),
+      ...(events === undefined ? {} : { events }),
+      ...(description === undefined ? {} : { description }),
+      ...(enabled === undefined ? {} : { enabled }),
+    });
+    if (outcome.kind === 'not_found') throw notFound();
+    if (outcome.kind === 'url_refused') throw validationFailed({ url: [outcome.message] });
+    return { status: 'success', data: outcome.endpoint };
+  });
+  methodNotAllowed(app, one, ['PATCH', 'DELETE']);
+
+  const rotate = '/webhooks/:id/secret/rotate';
+  app.post<{ Params: { id: string } }>(rotate, { config: { secretInAnswer: true } }, async (request) => {
+    const body = parseBody(webhookRotateBodySchema, request.body);
+    if (!body.ok) throw body.error;
+    const { id } = request.params;
+    if (!UUID.test(id)) throw notFound();
+    const grace = body.value.expire_previous_after_seconds ?? DEFAULT_ROTATION_GRACE_SECONDS;
+    const outcome = await rotateWebhookSecret({ db: deps.db, secrets, clock }, authOf(request).accountId, id, grace);
+    if (outcome.kind === 'not_found') throw notFound();
+    return { status: 'success', data: { ...outcome.endpoint, secret: outcome.secret, previous_secret_expires_at: outcome.previousSecretExpiresAt } };
+  });
+  methodNotAllowed(app, rotate, ['POST']);
 
   const deliveries = '/webhooks/:id/deliveries';
   app.get<{ Params: { id: string } }>(deliveries, async (request) => {
