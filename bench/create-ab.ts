@@ -63,7 +63,12 @@ for (const target of targetNames()) {
     for (const label of ['minimal', 'minimal + generations', 'before', 'after']) {
       const rs = of(label);
       const rps = median(rs.map((r) => r.rps));
-      const extra = label === 'after' ? against(label, ['before', 'minimal', 'minimal + generations']) : label === 'before' ? against(label, ['before', 'minimal', 'minimal + generations']) : ' |  | ';
+      const extra =
+        label === 'after'
+          ? against(label, ['before', 'minimal', 'minimal + generations'])
+          : label === 'before'
+            ? against(label, ['before', 'minimal', 'minimal + generations'])
+            : ' |  | ';
       lines.push(
         `| ${target} | ${codesPerCall} | ${label} | ${rps.toFixed(0)} | ${(rps * codesPerCall).toFixed(0)} | ${median(rs.map((r) => r.p99)).toFixed(0)} | ${median(rs.map((r) => r.nodeMs)).toFixed(2)} | ${target === 'pglite' ? '(in Node)' : median(rs.map((r) => r.dbMs)).toFixed(2)} | ${rs.reduce((n, r) => n + r.bad, 0)} | ${extra} |`,
       );

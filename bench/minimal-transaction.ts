@@ -40,8 +40,6 @@ export function minimalTransactionApp(parts: { db: Database; queue: GenerationQu
     return { status: 'success', queued: codes.length };
   };
   app.post<{ Body: { codes: string; countries: string[] } }>('/minimal', async (request, reply) => reply.code(202).send(await accept(false)(request)));
-  app.post<{ Body: { codes: string; countries: string[] } }>('/minimal-with-generations', async (request, reply) =>
-    reply.code(202).send(await accept(true)(request)),
-  );
+  app.post<{ Body: { codes: string; countries: string[] } }>('/minimal-with-generations', async (request, reply) => reply.code(202).send(await accept(true)(request)));
   return app;
 }
