@@ -30,7 +30,7 @@ export function whenSignedOut(callback: () => void): void {
   onSignedOut = callback;
 }
 
-export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<{ status: number; body: T }> {
+export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<{ status: number; body: T }> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET' && csrfToken !== null) headers['x-csrf-token'] = csrfToken;
@@ -223,6 +223,12 @@ export interface WebhookEndpoint {
   status: 'enabled' | 'disabled';
   validation_messages: string[];
   created_at: string;
+}
+
+/** The answer to a rotation: the endpoint, its new secret (once) and until when the previous one signs too. */
+export interface RotatedSecret extends WebhookEndpoint {
+  secret: string | null;
+  previous_secret_expires_at: string | null;
 }
 
 export interface WebhookDelivery {
