@@ -246,5 +246,7 @@ export interface WebhookDelivery {
 export interface Attribute {
   attribute_id: string;
   name: string;
+  type: string;
   unit: string | null;
+  options?: { value: string }[];
 }

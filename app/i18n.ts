@@ -210,6 +210,16 @@ const en = {
   completeness: 'Completeness',
   missing_attributes: 'Missing: no fact supports these attributes',
   no_missing: 'No attribute missing.',
+  attr_actions: 'Actions',
+  remove: 'Remove',
+  attr_add: 'Add a value',
+  attr_saved: '{name} saved.',
+  attr_removed: '{name} removed.',
+  attr_hint_number: 'A number.',
+  attr_hint_number_unit: 'A number, in {unit}.',
+  attr_hint_boolean: 'Yes or no (true or false).',
+  attr_hint_single: 'One of: {options}.',
+  attr_hint_multi: 'Any of: {options}; separate them with |.',
   error: 'Error: {message}',
 };
 
@@ -426,6 +436,16 @@ const it: Record<MessageKey, string> = {
   completeness: 'Completezza',
   missing_attributes: 'Mancanti: nessun fatto sostiene questi attributi',
   no_missing: 'Nessun attributo mancante.',
+  attr_actions: 'Azioni',
+  remove: 'Rimuovi',
+  attr_add: 'Aggiungi un valore',
+  attr_saved: '{name} salvato.',
+  attr_removed: '{name} rimosso.',
+  attr_hint_number: 'Un numero.',
+  attr_hint_number_unit: 'Un numero, in {unit}.',
+  attr_hint_boolean: 'Sì o no (true o false).',
+  attr_hint_single: 'Uno tra: {options}.',
+  attr_hint_multi: 'Alcuni tra: {options}; separali con |.',
 };
 
 export const language: 'en' | 'it' =
