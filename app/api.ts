@@ -30,7 +30,7 @@ export function whenSignedOut(callback: () => void): void {
   onSignedOut = callback;
 }
 
-export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<{ status: number; body: T }> {
+export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<{ status: number; body: T }> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET' && csrfToken !== null) headers['x-csrf-token'] = csrfToken;
@@ -225,6 +225,12 @@ export interface WebhookEndpoint {
   created_at: string;
 }
 
+/** The answer to a rotation: the endpoint, its new secret (once) and until when the previous one signs too. */
+export interface RotatedSecret extends WebhookEndpoint {
+  secret: string | null;
+  previous_secret_expires_at: string | null;
+}
+
 export interface WebhookDelivery {
   id: string;
   type: string;
@@ -240,5 +246,7 @@ export interface WebhookDelivery {
 export interface Attribute {
   attribute_id: string;
   name: string;
+  type: string;
   unit: string | null;
+  options?: { value: string }[];
 }

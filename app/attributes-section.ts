@@ -2,10 +2,11 @@ import { useEffect, useState } from 'preact/hooks';
 import { type Attribute, api, type Product } from './api.ts';
 import { html } from './html.ts';
 import { t } from './i18n.ts';
-import { errorText } from './widgets.ts';
+import { errorText, formError, inputValue } from './widgets.ts';
 
-// Accounts with an attribute schema: each value beside the facts it cites, the missing ones
-// listed, the family (a proposed one confirmed with one click) and completeness.
+// Accounts with an attribute schema: each value beside the facts it cites (edited or removed in
+// place), the missing ones listed (a value added in place), the family (a proposed one confirmed
+// with one click) and completeness.
 
 /** The account's attribute names and units; ids stand in when they cannot be read. */
 function attributeNames(): Promise<Map<string, Attribute>> {
@@ -15,11 +16,81 @@ function attributeNames(): Promise<Map<string, Attribute>> {
   );
 }
 
+/** What the API takes for this attribute, in words, or null for free text. */
+function hintOf(attribute: Attribute | undefined): string | null {
+  if (attribute === undefined) return null;
+  const options = (attribute.options ?? []).map((o) => o.value).join(', ');
+  switch (attribute.type) {
+    case 'number':
+      return attribute.unit === null ? t('attr_hint_number') : t('attr_hint_number_unit', { unit: attribute.unit });
+    case 'boolean':
+      return t('attr_hint_boolean');
+    case 'single-select':
+      return t('attr_hint_single', { options });
+    case 'multi-select':
+      return t('attr_hint_multi', { options });
+    default:
+      return null;
+  }
+}
+
+/** Why the API refused a change to this attribute: what it said of the value, then anything else. */
+function refusal(err: unknown, id: string): string {
+  const split = formError(err, [`global_attr.${id}`]);
+  return [split.fields[`global_attr.${id}`], split.general].filter((m) => m !== undefined && m !== null).join(' ');
+}
+
+/**
+ * One attribute's value written by hand, saved through the product update route; a refusal
+ * (no such attribute in the schema, a value its type does not take) shows beside the field and
+ * what was typed stays.
+ */
+function ValueEditor(props: { product: Product; id: string; name: string; attribute: Attribute | undefined; initial: string; onSaved: () => Promise<void>; onCancel: () => void }) {
+  const { product, id, name, attribute } = props;
+  const [draft, setDraft] = useState(props.initial);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const inputId = `attr-input-${id}`;
+  const hint = hintOf(attribute);
+  const describedBy = [hint === null ? null : `${inputId}-hint`, error === null ? null : `${inputId}-error`].filter((x) => x !== null).join(' ');
+  const save = async (event: Event) => {
+    event.preventDefault();
+    setError(null);
+    setSaving(true);
+    try {
+      await api('POST', '/api/v1/products/update', { code: product.id, country: product.country, global_attr: { [id]: draft } });
+      await props.onSaved();
+    } catch (err) {
+      setError(refusal(err, id));
+    } finally {
+      setSaving(false);
+    }
+  };
+  const unit = attribute?.unit ?? null;
+  return html`<form class="attr-edit" onSubmit=${save} onKeyDown=${(e: KeyboardEvent) => {
+    if (e.key === 'Escape') props.onCancel();
+  }}>
+    <label for=${inputId}>${name}${unit === null ? '' : ` (${unit})`}</label>
+    <input id=${inputId} value=${draft} onInput=${(e: Event) => setDraft(inputValue(e))} aria-invalid=${error === null ? undefined : 'true'} aria-describedby=${describedBy === '' ? undefined : describedBy} />
+    ${hint === null ? null : html`<p id=${`${inputId}-hint`} class="sub">${hint}</p>`}
+    ${error === null ? null : html`<p id=${`${inputId}-error`} class="error" role="alert">${error}</p>`}
+    <div class="actions">
+      <button type="submit" disabled=${saving}>${t('save')}</button>
+      <button type="button" class="secondary" onClick=${props.onCancel}>${t('cancel')}</button>
+    </div>
+  </form>`;
+}
+
+const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
+
 export function AttributesSection({ product, onChanged }: { product: Product; onChanged: (note: string) => Promise<void> }) {
   const missing = product.missing_attributes;
   // Asked once per product page, so a sign-in as another account never sees stale names.
   const [schema, setSchema] = useState<Map<string, Attribute> | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The one attribute being written (a filled one or a missing one), and an error from removing one.
+  const [editing, setEditing] = useState<string | null>(null);
+  const [rowError, setRowError] = useState<{ id: string; message: string } | null>(null);
   useEffect(() => {
     if (missing !== undefined) void attributeNames().then(setSchema);
   }, [missing === undefined]);
@@ -37,8 +108,40 @@ export function AttributesSection({ product, onChanged }: { product: Product; on
     }
   };
   const filled = Object.entries(product.global_attr);
+  const open = (id: string) => {
+    setRowError(null);
+    setEditing(id);
+    focusLater(`attr-input-${id}`);
+  };
+  const close = (buttonId: string) => {
+    setEditing(null);
+    focusLater(buttonId);
+  };
+  const remove = async (id: string) => {
+    setRowError(null);
+    try {
+      await api('POST', '/api/v1/products/update', { code: product.id, country: product.country, global_attr: { [id]: null } });
+      await onChanged(t('attr_removed', { name: label(id) }));
+      focusLater('attr-h');
+    } catch (err) {
+      setRowError({ id, message: refusal(err, id) });
+    }
+  };
+  const editor = (id: string, initial: string, buttonId: string) =>
+    html`<${ValueEditor}
+      product=${product}
+      id=${id}
+      name=${label(id)}
+      attribute=${schema.get(id)}
+      initial=${initial}
+      onSaved=${async () => {
+        await onChanged(t('attr_saved', { name: label(id) }));
+        close(buttonId);
+      }}
+      onCancel=${() => close(buttonId)}
+    />`;
   return html`<section aria-labelledby="attr-h" class="attributes">
-    <h2 id="attr-h">${t('attributes')}</h2>
+    <h2 id="attr-h" tabindex="-1">${t('attributes')}</h2>
     <dl class="facts-list">
       <dt>${t('family')}</dt>
       <dd data-testid="family">${product.family ?? t('no_family')}${
@@ -55,21 +158,36 @@ export function AttributesSection({ product, onChanged }: { product: Product; on
         ? null
         : html`<div class="table-wrap"><table>
           <caption>${t('attribute_values')}</caption>
-          <thead><tr><th scope="col">${t('attribute')}</th><th scope="col">${t('value')}</th><th scope="col">${t('facts_cited')}</th></tr></thead>
+          <thead><tr><th scope="col">${t('attribute')}</th><th scope="col">${t('value')}</th><th scope="col">${t('facts_cited')}</th><th scope="col">${t('attr_actions')}</th></tr></thead>
           <tbody>${filled.map(([id, value]) => {
             const cited = (product.sources[`global_attr.${id}`] ?? []).flatMap((factId) => product.facts.filter((f) => f.id === factId));
-            return html`<tr data-attribute=${id}><th scope="row">${label(id)}</th><td class="value">${value}${unit(id) === null ? '' : ` ${unit(id)}`}</td><td class="cited">${
+            const editId = `attr-edit-${id}`;
+            return html`<tr data-attribute=${id}><th scope="row">${label(id)}</th><td class="value">${
+              editing === id ? editor(id, value, editId) : `${value}${unit(id) === null ? '' : ` ${unit(id)}`}`
+            }</td><td class="cited">${
               cited.length === 0
                 ? html`<span class="sub">${t('no_facts')}</span>`
                 : html`<ul>${cited.map((f) => html`<li><span class="badge">${f.source}</span> ${f.value}</li>`)}</ul>`
-            }</td></tr>`;
+            }</td><td class="attr-actions">${
+              editing === id
+                ? null
+                : html`<button type="button" class="secondary" id=${editId} aria-label=${`${t('edit')}: ${label(id)}`} onClick=${() => open(id)}>${t('edit')}</button>
+                  <button type="button" class="secondary" aria-label=${`${t('remove')}: ${label(id)}`} onClick=${() => void remove(id)}>${t('remove')}</button>`
+            }${rowError?.id === id ? html`<p class="error" role="alert">${rowError.message}</p>` : null}</td></tr>`;
           })}</tbody>
         </table></div>`
     }
     ${
       missing.length === 0
         ? html`<p class="sub">${t('no_missing')}</p>`
-        : html`<h3 id="missing-h">${t('missing_attributes')}</h3><ul class="messages missing" aria-labelledby="missing-h">${missing.map((id) => html`<li data-missing=${id}>${label(id)}</li>`)}</ul>`
+        : html`<h3 id="missing-h">${t('missing_attributes')}</h3><ul class="messages missing" aria-labelledby="missing-h">${missing.map((id) => {
+            const addId = `attr-add-${id}`;
+            return html`<li data-missing=${id}><span class="attr-name">${label(id)}</span>${
+              editing === id
+                ? editor(id, '', addId)
+                : html` <button type="button" class="secondary" id=${addId} aria-label=${`${t('attr_add')}: ${label(id)}`} onClick=${() => open(id)}>${t('attr_add')}</button>`
+            }</li>`;
+          })}</ul>`
     }
   </section>`;
 }

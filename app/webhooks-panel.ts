@@ -1,12 +1,139 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, type WebhookDelivery, type WebhookEndpoint } from './api.ts';
+import { api, type RotatedSecret, type WebhookDelivery, type WebhookEndpoint } from './api.ts';
 import { html } from './html.ts';
 import { formatTime, type MessageKey, t } from './i18n.ts';
-import { errorText, inputValue, Status } from './widgets.ts';
+import { errorText, type FormError, formError, inputValue, Status } from './widgets.ts';
 
-// The account's webhook endpoints: register (the secret shown once), ping, deliveries, delete.
+// The account's webhook endpoints: register (the secret shown once), change, enable or disable,
+// rotate the secret (the new one shown once), ping, deliveries, delete.
 
 const EVENTS = ['product.completed', 'product.failed', 'product.publication_state_changed', 'credits.low'] as const;
+
+/** How long the previous secret keeps signing after a rotation; a day is the API's default. */
+const GRACE_CHOICES: readonly { seconds: number; key: MessageKey }[] = [
+  { seconds: 0, key: 'wh_grace_none' },
+  { seconds: 3600, key: 'wh_grace_hour' },
+  { seconds: 86_400, key: 'wh_grace_day' },
+  { seconds: 604_800, key: 'wh_grace_week' },
+];
+
+const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
+
+/** The endpoint's url, description and events, changed in place; what was typed stays when the API refuses it. */
+function EditForm({ endpoint, onSaved, onCancel }: { endpoint: WebhookEndpoint; onSaved: () => void; onCancel: () => void }) {
+  const [url, setUrl] = useState(endpoint.url);
+  const [description, setDescription] = useState(endpoint.description ?? '');
+  const [events, setEvents] = useState<string[]>(endpoint.events ?? []);
+  const [error, setError] = useState<FormError | null>(null);
+  const [saving, setSaving] = useState(false);
+  const id = (name: string) => `wh-edit-${name}-${endpoint.id}`;
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setError(null);
+    // Only what changed is sent: an untouched form saves nothing, and a new description alone leaves the url as it is.
+    const picked = EVENTS.filter((e) => events.includes(e));
+    const before = endpoint.events ?? [];
+    const newDescription = description.trim() === '' ? null : description.trim();
+    const body = {
+      ...(url.trim() === endpoint.url ? {} : { url: url.trim() }),
+      ...(newDescription === endpoint.description ? {} : { description: newDescription }),
+      ...(picked.length === before.length && picked.every((e) => before.includes(e)) ? {} : { events: picked.length === 0 ? null : picked }),
+    };
+    if (Object.keys(body).length === 0) {
+      onCancel();
+      return;
+    }
+    setSaving(true);
+    try {
+      await api('PATCH', `/api/v1/webhooks/${endpoint.id}`, body);
+      onSaved();
+    } catch (err) {
+      setError(formError(err, ['url', 'description', 'events']));
+    } finally {
+      setSaving(false);
+    }
+  };
+  const toggle = (name: string, on: boolean) => setEvents((old) => (on ? [...old.filter((e) => e !== name), name] : old.filter((e) => e !== name)));
+  const fieldError = (field: string) => {
+    const message = error?.fields[field];
+    return message === undefined ? null : html`<p id=${id(`${field}-error`)} class="error" role="alert">${message}</p>`;
+  };
+  const invalid = (field: string) => (error?.fields[field] === undefined ? {} : { 'aria-invalid': 'true', 'aria-describedby': id(`${field}-error`) });
+  return html`<form class="wh-form wh-edit" aria-label=${t('wh_edit_form', { url: endpoint.url })} onSubmit=${submit} onKeyDown=${(e: KeyboardEvent) => {
+    if (e.key === 'Escape') onCancel();
+  }}>
+    <label for=${id('url')}>${t('wh_url')}</label>
+    <input id=${id('url')} type="url" required value=${url} onInput=${(e: Event) => setUrl(inputValue(e))} ...${invalid('url')} />
+    ${fieldError('url')}
+    <label for=${id('description')}>${t('wh_description')}</label>
+    <input id=${id('description')} value=${description} onInput=${(e: Event) => setDescription(inputValue(e))} ...${invalid('description')} />
+    ${fieldError('description')}
+    <fieldset><legend>${t('wh_events_pick')}</legend>
+      ${EVENTS.map(
+        (name) =>
+          html`<label class="check"><input type="checkbox" checked=${events.includes(name)} onChange=${(e: Event) => toggle(name, (e.target as HTMLInputElement).checked)} /> ${name}</label>`,
+      )}
+    </fieldset>
+    ${fieldError('events')}
+    ${error?.general == null ? null : html`<p class="error" role="alert">${error.general}</p>`}
+    <div class="actions">
+      <button type="submit" disabled=${saving}>${t('wh_save_changes')}</button>
+      <button type="button" class="secondary" onClick=${onCancel}>${t('cancel')}</button>
+    </div>
+  </form>`;
+}
+
+/** A new secret for the endpoint, the previous one signing beside it for the grace period chosen. */
+function RotateForm({ endpoint, onRotated, onCancel }: { endpoint: WebhookEndpoint; onRotated: (rotated: RotatedSecret) => void; onCancel: () => void }) {
+  const [grace, setGrace] = useState(86_400);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setError(null);
+    setBusy(true);
+    try {
+      const res = await api<{ data: RotatedSecret }>('POST', `/api/v1/webhooks/${endpoint.id}/secret/rotate`, { expire_previous_after_seconds: grace });
+      onRotated(res.body.data);
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return html`<form class="wh-form wh-rotate" aria-label=${t('wh_rotate_form', { url: endpoint.url })} onSubmit=${submit} onKeyDown=${(e: KeyboardEvent) => {
+    if (e.key === 'Escape') onCancel();
+  }}>
+    <fieldset><legend>${t('wh_grace_pick')}</legend>
+      ${GRACE_CHOICES.map(
+        (choice) =>
+          html`<label class="check"><input type="radio" id=${`wh-grace-${choice.seconds}-${endpoint.id}`} name=${`wh-grace-${endpoint.id}`} value=${choice.seconds} checked=${grace === choice.seconds} onChange=${() => setGrace(choice.seconds)} /> ${t(choice.key)}</label>`,
+      )}
+    </fieldset>
+    ${error === null ? null : html`<p class="error" role="alert">${error}</p>`}
+    <div class="actions">
+      <button type="submit" disabled=${busy}>${t('wh_rotate_now')}</button>
+      <button type="button" class="secondary" onClick=${onCancel}>${t('cancel')}</button>
+    </div>
+  </form>`;
+}
+
+/** The rotated secret, shown this once, and until when the previous one still signs. */
+function RotatedNotice({ endpoint, rotated, onDone }: { endpoint: WebhookEndpoint; rotated: RotatedSecret; onDone: () => void }) {
+  const inputId = `wh-new-secret-${endpoint.id}`;
+  const expires = rotated.previous_secret_expires_at;
+  return html`<div class="secret" role="alert">
+    <p><strong>${t('wh_rotated_once')}</strong></p>
+    ${
+      rotated.secret === null
+        ? html`<p>${t('wh_rotated_replayed')}</p>`
+        : html`<label for=${inputId}>${t('wh_new_secret')}</label>
+          <input id=${inputId} readonly value=${rotated.secret} onFocus=${(e: Event) => (e.target as HTMLInputElement).select()} />`
+    }
+    <p data-testid="previous-secret">${expires === null ? t('wh_previous_stopped') : html`${t('wh_previous_until')} <time datetime=${expires}>${formatTime(expires)}</time>.`}</p>
+    <button type="button" class="secondary" onClick=${onDone}>${t('wh_secret_done')}</button>
+  </div>`;
+}
 
 function Deliveries({ endpointId, version }: { endpointId: string; version: number }) {
   const [deliveries, setDeliveries] = useState<WebhookDelivery[] | null>(null);
@@ -38,6 +165,20 @@ function EndpointItem({ endpoint, onChanged }: { endpoint: WebhookEndpoint; onCh
   const [version, setVersion] = useState(0);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [form, setForm] = useState<'edit' | 'rotate' | null>(null);
+  const [rotated, setRotated] = useState<RotatedSecret | null>(null);
+  const editButton = `wh-edit-button-${endpoint.id}`;
+  const rotateButton = `wh-rotate-button-${endpoint.id}`;
+  const enabled = endpoint.status === 'enabled';
+  const setEnabled = async (on: boolean) => {
+    setError(null);
+    try {
+      await api('PATCH', `/api/v1/webhooks/${endpoint.id}`, { enabled: on });
+      onChanged(t(on ? 'wh_enabled_note' : 'wh_disabled_note', { url: endpoint.url }));
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
   const ping = async () => {
     setError(null);
     try {
@@ -65,6 +206,15 @@ function EndpointItem({ endpoint, onChanged }: { endpoint: WebhookEndpoint; onCh
     <p class="sub">${t('wh_events')}: ${endpoint.events === null ? t('wh_all_events') : endpoint.events.join(', ')}</p>
     ${endpoint.validation_messages.length === 0 ? null : html`<ul class="messages">${endpoint.validation_messages.map((m) => html`<li>${m}</li>`)}</ul>`}
     <div class="actions">
+      <button type="button" class="secondary" id=${editButton} aria-expanded=${form === 'edit' ? 'true' : 'false'} aria-label=${t('wh_edit_label', { url: endpoint.url })} onClick=${() => {
+        setForm(form === 'edit' ? null : 'edit');
+        if (form !== 'edit') focusLater(`wh-edit-url-${endpoint.id}`);
+      }}>${t('edit')}</button>
+      <button type="button" class="secondary" aria-label=${t(enabled ? 'wh_disable_label' : 'wh_enable_label', { url: endpoint.url })} onClick=${() => void setEnabled(!enabled)}>${t(enabled ? 'wh_disable' : 'wh_enable')}</button>
+      <button type="button" class="secondary" id=${rotateButton} aria-expanded=${form === 'rotate' ? 'true' : 'false'} aria-label=${t('wh_rotate_label', { url: endpoint.url })} onClick=${() => {
+        setForm(form === 'rotate' ? null : 'rotate');
+        if (form !== 'rotate') focusLater(`wh-grace-86400-${endpoint.id}`);
+      }}>${t('wh_rotate')}</button>
       <button type="button" class="secondary" onClick=${ping} aria-label=${t('wh_ping_label', { url: endpoint.url })}>${t('wh_ping')}</button>
       <button type="button" class="secondary" aria-expanded=${showDeliveries ? 'true' : 'false'} onClick=${() => setShowDeliveries(!showDeliveries)}>${t('wh_deliveries')}</button>
       ${
@@ -76,6 +226,51 @@ function EndpointItem({ endpoint, onChanged }: { endpoint: WebhookEndpoint; onCh
       }
     </div>
     ${error === null ? null : html`<p class="error" role="alert">${error}</p>`}
+    ${
+      form === 'edit'
+        ? html`<${EditForm}
+            endpoint=${endpoint}
+            onSaved=${() => {
+              setForm(null);
+              onChanged(t('wh_changed'));
+              focusLater(editButton);
+            }}
+            onCancel=${() => {
+              setForm(null);
+              focusLater(editButton);
+            }}
+          />`
+        : null
+    }
+    ${
+      form === 'rotate'
+        ? html`<${RotateForm}
+            endpoint=${endpoint}
+            onRotated=${(r: RotatedSecret) => {
+              setForm(null);
+              setRotated(r);
+              onChanged(t('wh_rotated', { url: endpoint.url }));
+              focusLater(`wh-new-secret-${endpoint.id}`);
+            }}
+            onCancel=${() => {
+              setForm(null);
+              focusLater(rotateButton);
+            }}
+          />`
+        : null
+    }
+    ${
+      rotated === null
+        ? null
+        : html`<${RotatedNotice}
+            endpoint=${endpoint}
+            rotated=${rotated}
+            onDone=${() => {
+              setRotated(null);
+              focusLater(rotateButton);
+            }}
+          />`
+    }
     ${showDeliveries ? html`<${Deliveries} endpointId=${endpoint.id} version=${version} />` : null}
   </li>`;
 }

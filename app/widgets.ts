@@ -8,6 +8,24 @@ export function errorText(err: unknown): string {
   return t('error', { message: String(err) });
 }
 
+/** An API refusal split for a form: each named field's messages to show beside it, the rest together. */
+export interface FormError {
+  fields: Record<string, string>;
+  general: string | null;
+}
+
+export function formError(err: unknown, fields: readonly string[]): FormError {
+  if (!(err instanceof ApiFailure)) return { fields: {}, general: errorText(err) };
+  const known: Record<string, string> = {};
+  const rest: string[] = [];
+  for (const [field, messages] of Object.entries(err.errors)) {
+    if (fields.includes(field)) known[field] = messages.join(' ');
+    else rest.push(messages.join(' '));
+  }
+  if (rest.length > 0) return { fields: known, general: t('error', { message: rest.join(' ') }) };
+  return { fields: known, general: Object.keys(known).length === 0 ? errorText(err) : null };
+}
+
 export function StateBadge({ state }: { state: ProductState }) {
   return html`<span class=${`badge state-${state}`}>${t(`state_${state}` as MessageKey)}</span>`;
 }

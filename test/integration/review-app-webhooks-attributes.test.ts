@@ -143,7 +143,7 @@ for (const target of databaseTargets()) {
       assert.equal(await power.locator('.value').innerText(), '9 W');
       assert.match(await power.locator('.cited').innerText(), /9 W/, 'the fact it cites, with its source');
       const missing = page.getByRole('list', { name: /Missing/ });
-      assert.deepEqual(await missing.getByRole('listitem').allInnerTexts(), ['Dimmable']);
+      assert.deepEqual(await missing.locator('.attr-name').allInnerTexts(), ['Dimmable']);
       assert.equal(await page.getByTestId('completeness').innerText(), '50 %');
       await page.getByTestId('family').getByText('proposed').waitFor();
       await expectAccessible(page, 'product with attributes');
@@ -169,11 +169,20 @@ for (const target of databaseTargets()) {
         await small.getByRole('button', { name: 'Registra', exact: true }).click();
         await small.getByText('Copia ora il segreto di firma').waitFor();
         await expectAccessible(small, 'account, phone, Italian');
-        const overflow = await small.evaluate(() => {
-          const doc = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
-          return doc.scrollWidth - doc.clientWidth;
-        });
-        assert.ok(overflow <= 0, `no sideways scrolling (${overflow} px too wide)`);
+        const overflow = () =>
+          small.evaluate(() => {
+            const doc = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+            return doc.scrollWidth - doc.clientWidth;
+          });
+        assert.ok((await overflow()) <= 0, `no sideways scrolling (${await overflow()} px too wide)`);
+        // The forms that change an endpoint, open together: in Italian, and still narrow enough.
+        const phoneHook = `${receiver.url}/phone-hook`;
+        await small.getByRole('button', { name: `Modifica l'endpoint ${phoneHook}` }).click();
+        await small.getByRole('form', { name: `Modifiche a ${phoneHook}` }).waitFor();
+        await small.getByRole('button', { name: `Ruota il segreto di ${phoneHook}` }).click();
+        await small.getByRole('radio', { name: 'Un giorno' }).waitFor();
+        await expectAccessible(small, 'endpoint forms, phone, Italian');
+        assert.ok((await overflow()) <= 0, `no sideways scrolling with the forms open (${await overflow()} px too wide)`);
 
         const { token: schemaToken, id } = defined(schemaProduct, 'the schema test ran first');
         await signIn(small, base, schemaToken, { token: 'Token API', button: 'Accedi', landed: 'Prodotti' });
@@ -182,12 +191,15 @@ for (const target of databaseTargets()) {
         assert.deepEqual(
           await small
             .getByRole('list', { name: /Mancanti/ })
-            .getByRole('listitem')
+            .locator('.attr-name')
             .allInnerTexts(),
           ['Dimmable'],
         );
         await small.getByText('Completezza').waitFor();
         await expectAccessible(small, 'product with attributes, phone, Italian');
+        await small.getByRole('button', { name: 'Aggiungi un valore: Dimmable' }).click();
+        await small.getByText('Sì o no (true o false).').waitFor();
+        await expectAccessible(small, 'an attribute value being written, phone, Italian');
       } finally {
         await phone.close();
       }

@@ -1,0 +1,333 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { Webhook } from 'standardwebhooks';
+import { listening } from '../helpers/api-client.ts';
+import { defined } from '../helpers/assert.ts';
+import { type Browser, launchBrowser, recordRequests, seriousAxeViolations } from '../helpers/browser.ts';
+import { validEans } from '../helpers/codes.ts';
+import { databaseTargets } from '../helpers/databases.ts';
+import { startHarness, type Harness } from '../helpers/harness.ts';
+import { startHarnessWebhookWorkers } from '../helpers/webhook-workers.ts';
+import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../fakes/webhook-receiver.ts';
+
+// The review app changing things in Chromium against the real service: a webhook endpoint's url,
+// events and description, its enabled state and its secret (account page), and a product's
+// attribute values (product page). The receiver is a real server on loopback, which the
+// operator's allow-list (FETCH_ALLOWED_HOSTS) lets the address guard reach; any other loopback
+// port is refused, which is how a refused url is shown.
+
+const SECRET_KEY = 'c'.repeat(64);
+const [LAMP] = validEans(1, 3141);
+
+async function expectAccessible(page: Page, where: string): Promise<void> {
+  const violations = await seriousAxeViolations(page);
+  assert.deepEqual(violations, [], `${where}: ${JSON.stringify(violations, null, 1)}`);
+}
+
+async function signIn(page: Page, base: string, token: string): Promise<void> {
+  await page.context().clearCookies();
+  await page.goto(`${base}/app`);
+  await page.getByLabel('API token').fill(token);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Products' }).waitFor();
+}
+
+async function openAccount(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Account' }).click();
+  await page.getByRole('heading', { name: 'Webhooks' }).waitFor();
+}
+
+/** Waits until the element with this id has the keyboard focus (the page moves it after rendering). */
+async function expectFocus(page: Page, id: string | null, what: string): Promise<void> {
+  assert.ok(id !== null, `${what}: no id`);
+  await page.waitForFunction((wanted) => (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement?.id === wanted, id, {
+    timeout: 5_000,
+  });
+}
+
+/** What a receiver using the standardwebhooks package concludes. */
+function accepts(secret: string, message: ReceivedWebhook): boolean {
+  try {
+    new Webhook(secret).verify(message.body, {
+      'webhook-id': String(message.headers['webhook-id']),
+      'webhook-timestamp': String(message.headers['webhook-timestamp']),
+      'webhook-signature': String(message.headers['webhook-signature']),
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+for (const target of databaseTargets()) {
+  describe(`review app: changing webhooks and attribute values in Chromium [${target.name}]`, () => {
+    let h: Harness;
+    let base: string;
+    let receiver: WebhookReceiver;
+    let browser: Browser;
+    let page: Page;
+    let requests: string[];
+
+    before(async () => {
+      receiver = await startWebhookReceiver();
+      h = await startHarness(target, { env: { FETCH_ALLOWED_HOSTS: receiver.hostPort, WEBHOOK_SECRET_KEY: SECRET_KEY, WEBHOOK_RELAY_INTERVAL_MS: '50' } });
+      base = await listening(h);
+      await startHarnessWebhookWorkers(h);
+      browser = await launchBrowser();
+      page = await browser.context.newPage();
+      requests = recordRequests(page);
+    });
+    after(async () => {
+      await browser?.close();
+      await h?.close();
+      await receiver?.close();
+    });
+
+    async function register(token: string, path: string): Promise<{ id: string; secret: string }> {
+      const res = await h.post('/api/v1/webhooks', token, { url: `${receiver.url}${path}`, events: ['product.completed'], description: 'shop sync' });
+      assert.equal(res.statusCode, 201, res.body);
+      return res.json<{ data: { id: string; secret: string } }>().data;
+    }
+
+    test('edits an endpoint: a refused url keeps what was typed with the reason beside it; a good one shows in the list and gets the events', async () => {
+      const { token } = await h.account(10);
+      const endpoint = await register(token, '/old-hook');
+      await signIn(page, base, token);
+      await openAccount(page);
+      const oldUrl = `${receiver.url}/old-hook`;
+      const item = page.locator(`li[data-endpoint="${endpoint.id}"]`);
+      await item.getByText(oldUrl).waitFor();
+
+      await item.getByRole('button', { name: `Edit endpoint ${oldUrl}` }).click();
+      const form = item.getByRole('form', { name: `Changes to ${oldUrl}` });
+      const url = form.getByLabel('Endpoint URL');
+      assert.equal(await url.inputValue(), oldUrl, 'the form starts from what is registered');
+      await expectFocus(page, await url.getAttribute('id'), 'the url field has the focus');
+      assert.equal(await form.getByRole('checkbox', { name: 'product.completed' }).isChecked(), true);
+
+      // Another loopback port: not on the operator's allow-list, so the API refuses it.
+      await url.fill('http://127.0.0.1:9/elsewhere');
+      await form.getByLabel('Description (optional)').fill('warehouse');
+      await form.getByRole('checkbox', { name: 'credits.low' }).check();
+      await form.getByRole('button', { name: 'Save changes' }).click();
+      await form.getByRole('alert').filter({ hasText: 'The url cannot receive webhooks: its address is private, local or reserved.' }).waitFor();
+      assert.equal(await url.inputValue(), 'http://127.0.0.1:9/elsewhere', 'the typed url stays');
+      assert.equal(await url.getAttribute('aria-invalid'), 'true');
+      assert.equal(await form.getByLabel('Description (optional)').inputValue(), 'warehouse', 'and so does the rest');
+      assert.equal(await form.getByRole('checkbox', { name: 'credits.low' }).isChecked(), true);
+      await expectAccessible(page, 'edit form with a refused url');
+      const stored = (await h.get('/api/v1/webhooks', token)).json<{ data: { url: string; description: string }[] }>().data;
+      assert.deepEqual(
+        stored.map((e) => [e.url, e.description]),
+        [[oldUrl, 'shop sync']],
+        'nothing changed',
+      );
+
+      const newUrl = `${receiver.url}/new-hook`;
+      await url.fill(newUrl);
+      await form.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByRole('status').filter({ hasText: 'Endpoint changed.' }).waitFor();
+      await item.getByText(newUrl, { exact: true }).waitFor();
+      await item.getByText('warehouse').waitFor();
+      await item.getByText('Events: product.completed, credits.low').waitFor();
+      assert.equal(await form.count(), 0, 'the form is closed');
+      await expectFocus(page, `wh-edit-button-${endpoint.id}`, 'the focus is back on the Edit button');
+      const changed = (await h.get('/api/v1/webhooks', token)).json<{ data: { url: string; description: string; events: string[] }[] }>().data;
+      assert.deepEqual(
+        changed.map((e) => [e.url, e.description, e.events]),
+        [[newUrl, 'warehouse', ['product.completed', 'credits.low']]],
+      );
+
+      // Escape closes the form without saving.
+      await item.getByRole('button', { name: `Edit endpoint ${newUrl}` }).click();
+      await item
+        .getByRole('form', { name: `Changes to ${newUrl}` })
+        .getByLabel('Endpoint URL')
+        .fill(`${receiver.url}/not-saved`);
+      await page.keyboard.press('Escape');
+      await item.getByRole('form', { name: `Changes to ${newUrl}` }).waitFor({ state: 'detached' });
+      assert.equal((await h.get('/api/v1/webhooks', token)).json<{ data: { url: string }[] }>().data[0]?.url, newUrl);
+
+      await item.getByRole('button', { name: `Send test ping to ${newUrl}` }).click();
+      const [ping] = await receiver.waitFor('/new-hook', 1);
+      assert.equal(ping?.type, 'ping', 'events now go to the new url');
+    });
+
+    test('disables an endpoint, then enables it again', async () => {
+      const { token } = await h.account(10);
+      const endpoint = await register(token, '/toggle-hook');
+      const hookUrl = `${receiver.url}/toggle-hook`;
+      await signIn(page, base, token);
+      await openAccount(page);
+      const item = page.locator(`li[data-endpoint="${endpoint.id}"]`);
+      const badge = item.locator('.wh-url .badge');
+      assert.equal(await badge.innerText(), 'enabled');
+
+      await item.getByRole('button', { name: `Disable endpoint ${hookUrl}` }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `Disabled ${hookUrl}` })
+        .waitFor();
+      await item.getByRole('button', { name: `Enable endpoint ${hookUrl}` }).waitFor();
+      assert.equal(await badge.innerText(), 'disabled');
+      const status = async () => (await h.get('/api/v1/webhooks', token)).json<{ data: { status: string }[] }>().data[0]?.status;
+      assert.equal(await status(), 'disabled');
+      await expectAccessible(page, 'a disabled endpoint');
+
+      await item.getByRole('button', { name: `Enable endpoint ${hookUrl}` }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `Enabled ${hookUrl}` })
+        .waitFor();
+      await item.getByRole('button', { name: `Disable endpoint ${hookUrl}` }).waitFor();
+      assert.equal(await badge.innerText(), 'enabled');
+      assert.equal(await status(), 'enabled');
+    });
+
+    test('rotates the secret with the grace period chosen: the new one shown once, the previous one signing until the time shown', async () => {
+      const { token } = await h.account(10);
+      const endpoint = await register(token, '/rotate-hook');
+      const hookUrl = `${receiver.url}/rotate-hook`;
+      await signIn(page, base, token);
+      await openAccount(page);
+      const item = page.locator(`li[data-endpoint="${endpoint.id}"]`);
+
+      await item.getByRole('button', { name: `Rotate secret of ${hookUrl}` }).click();
+      const form = item.getByRole('form', { name: `New signing secret for ${hookUrl}` });
+      const grace = form.getByRole('group', { name: 'How long the previous secret keeps signing beside the new one' });
+      assert.equal(await grace.getByRole('radio', { name: 'One day' }).isChecked(), true, "a day, the API's default, is preselected");
+      await expectFocus(page, `wh-grace-86400-${endpoint.id}`, 'and has the focus');
+      await page.keyboard.press('ArrowUp');
+      assert.equal(await grace.getByRole('radio', { name: 'One hour' }).isChecked(), true, 'the arrow keys pick another');
+      const asked = Date.now();
+      await form.getByRole('button', { name: 'Rotate now' }).click();
+
+      await item.getByText('Copy the new signing secret now: it will not be shown again.').waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `Signing secret of ${hookUrl} rotated.` })
+        .waitFor();
+      const secretField = item.getByLabel('New signing secret');
+      const secret = await secretField.inputValue();
+      assert.match(secret, /^whsec_/);
+      assert.notEqual(secret, endpoint.secret);
+      const until = item.getByTestId('previous-secret');
+      assert.match(await until.innerText(), /^The previous secret keeps signing beside the new one until .+\.$/);
+      const expires = Date.parse((await until.locator('time').getAttribute('datetime')) ?? '');
+      assert.ok(expires > asked + 55 * 60_000 && expires < asked + 65 * 60_000, `an hour from the rotation (${new Date(expires).toISOString()})`);
+      await expectAccessible(page, 'the rotated secret shown');
+
+      // What the page says holds: during the grace period a message verifies with either secret.
+      await item.getByRole('button', { name: `Send test ping to ${hookUrl}` }).click();
+      const [ping] = await receiver.waitFor('/rotate-hook', 1);
+      assert.ok(ping !== undefined && accepts(secret, ping), 'the new secret signs');
+      assert.ok(accepts(endpoint.secret, ping), 'and the previous one still does');
+
+      await item.getByRole('button', { name: 'I have copied it' }).click();
+      assert.equal(await secretField.count(), 0, 'the secret is gone from the page');
+      assert.ok(!(await page.content()).includes(secret), 'and nowhere in it');
+      await expectFocus(page, `wh-rotate-button-${endpoint.id}`, 'focus');
+      await page.reload();
+      await page.getByRole('heading', { name: 'Webhooks' }).waitFor();
+      await item.getByText(hookUrl).waitFor();
+      assert.ok(!(await page.content()).includes(secret), 'nor shown again after a reload');
+
+      // No grace: the page says the previous secret no longer signs.
+      await item.getByRole('button', { name: `Rotate secret of ${hookUrl}` }).click();
+      await item.getByRole('radio', { name: 'Not at all: it stops now' }).check();
+      await item.getByRole('button', { name: 'Rotate now' }).click();
+      await item.getByText('The previous secret no longer signs: only the new one does.').waitFor();
+    });
+
+    test('writes, adds and removes attribute values; each persists after a reload, and refused values stay typed with the reason beside them', async () => {
+      const { token } = await h.account(100);
+      const define = async (url: string, body: unknown) => assert.equal((await h.post(url, token, body)).statusCode, 200);
+      await define('/api/v1/families/create', { family_id: 'lighting', name: 'Lighting' });
+      await define('/api/v1/attributes/create', { attribute_id: 'power', name: 'Power', type: 'number', unit: 'W', scope: 'family', family_ids: ['lighting'], is_essential: true });
+      await define('/api/v1/attributes/create', { attribute_id: 'dimmable', name: 'Dimmable', type: 'boolean', scope: 'family', family_ids: ['lighting'], is_essential: true });
+      const created = await h.post('/api/v1/products/create', token, {
+        codes: LAMP,
+        title: 'Lampada LED Sole',
+        brand: 'Lumina',
+        description: 'Lampadina LED da 9 W con 806 lm, attacco E27.',
+        countries: ['it'],
+      });
+      assert.equal(created.statusCode, 202, created.body);
+      const id = created.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]?.id ?? '';
+      await h.settled(await h.generationIdsOf([id]));
+      // Defined after the generation, so it is missing; deleted below while its editor is open.
+      await define('/api/v1/attributes/create', { attribute_id: 'colour', name: 'Colour', type: 'text', scope: 'global' });
+      const stored = async () => (await h.get(`/api/v1/products/details/${id}/it`, token)).json<{ product: { global_attr: Record<string, string> } }>().product.global_attr;
+      assert.equal((await stored()).power, '9');
+
+      await signIn(page, base, token);
+      await page.goto(`${base}/app#/products/${id}`);
+      const power = page.locator('tr[data-attribute="power"]');
+      await power.getByRole('rowheader', { name: 'Power' }).waitFor();
+
+      // A value its type does not take: the reason beside the field, the text kept.
+      await power.getByRole('button', { name: 'Edit: Power' }).click();
+      const field = power.getByLabel('Power (W)');
+      assert.equal(await field.inputValue(), '9');
+      await expectFocus(page, 'attr-input-power', 'focus');
+      await power.getByText('A number, in W.').waitFor();
+      await field.fill('nine');
+      await power.getByRole('button', { name: 'Save' }).click();
+      await power.getByRole('alert').filter({ hasText: 'power is a number' }).waitFor();
+      assert.equal(await field.inputValue(), 'nine');
+      assert.equal(await field.getAttribute('aria-invalid'), 'true');
+      assert.match(defined(await field.getAttribute('aria-describedby'), 'the field points at its error'), /attr-input-power-error/);
+      await expectAccessible(page, 'an attribute value refused');
+      assert.equal((await stored()).power, '9', 'nothing saved');
+
+      await field.fill('12');
+      await page.keyboard.press('Enter');
+      await page.getByRole('status').filter({ hasText: 'Power saved.' }).waitFor();
+      await power.locator('.value').filter({ hasText: '12 W' }).waitFor();
+      await expectFocus(page, 'attr-edit-power', 'the focus is back on the Edit button');
+      assert.equal((await stored()).power, '12');
+
+      // A missing one given a value.
+      const missing = page.getByRole('list', { name: /Missing/ });
+      await missing.getByRole('button', { name: 'Add a value: Dimmable' }).click();
+      await missing.getByLabel('Dimmable').fill('true');
+      await missing.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('status').filter({ hasText: 'Dimmable saved.' }).waitFor();
+      await page.locator('tr[data-attribute="dimmable"]').waitFor();
+      assert.equal((await stored()).dimmable, 'true');
+
+      await page.reload();
+      await power.locator('.value').filter({ hasText: '12 W' }).waitFor();
+      assert.equal(await page.locator('tr[data-attribute="dimmable"] .value').innerText(), 'true');
+      assert.deepEqual(await missing.locator('.attr-name').allInnerTexts(), ['Colour']);
+
+      // Removed: gone from the table, listed as missing, after a reload too.
+      await power.getByRole('button', { name: 'Remove: Power' }).click();
+      await page.getByRole('status').filter({ hasText: 'Power removed.' }).waitFor();
+      await power.waitFor({ state: 'detached' });
+      assert.equal((await stored()).power, undefined);
+      await page.reload();
+      await page.locator('tr[data-attribute="dimmable"]').waitFor();
+      assert.equal(await power.count(), 0);
+      assert.deepEqual((await missing.locator('.attr-name').allInnerTexts()).sort(), ['Colour', 'Power']);
+
+      // An attribute deleted from the schema while its value is being written.
+      await missing.getByRole('button', { name: 'Add a value: Colour' }).click();
+      await missing.getByLabel('Colour').fill('Amber');
+      const deleted = await h.app.inject({ method: 'DELETE', url: '/api/v1/attributes/delete/colour', headers: { authorization: `Bearer ${token}` } });
+      assert.equal(deleted.statusCode, 200, deleted.body);
+      await missing.getByRole('button', { name: 'Save' }).click();
+      await missing.getByRole('alert').filter({ hasText: `No attribute "colour" in this account's schema` }).waitFor();
+      assert.equal(await missing.getByLabel('Colour').inputValue(), 'Amber');
+      assert.equal((await stored()).colour, undefined);
+    });
+
+    test('no page asked anything of another origin', () => {
+      assert.deepEqual(
+        requests.filter((url) => !url.startsWith(base)),
+        [],
+      );
+    });
+  });
+}
