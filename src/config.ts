@@ -7,6 +7,9 @@ import { parseSecretKey } from './webhooks/secret-box.ts';
 // The only reader of process.env: parsed once, frozen, passed down explicitly.
 const intFrom = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 
+// Longer than the sessions' 12 hours would be no idle timeout at all: refused, not silently capped.
+const IDLE_MINUTES_PROBLEM = 'must be a whole number of minutes from 1 to 720 (a session ends 12 hours after sign-in anyway)';
+
 const configSchema = z.object({
   DATABASE_URL: z.string().trim().min(1).optional(),
   DATA_DIR: z.string().trim().min(1).default('./data'),
@@ -19,6 +22,13 @@ const configSchema = z.object({
   // A catalogue upload is imported while it arrives: its body may take this long (REQUEST_TIMEOUT_SECONDS for every other request).
   CATALOGUE_UPLOAD_TIMEOUT_SECONDS: intFrom(900, 1, 86_400),
   RATE_LIMIT_PER_MINUTE: intFrom(600, 1, 1_000_000),
+  // A review app session unused this long ends (its absolute end stays 12 hours after sign-in).
+  APP_SESSION_IDLE_MINUTES: z.coerce
+    .number({ error: IDLE_MINUTES_PROBLEM })
+    .int({ error: IDLE_MINUTES_PROBLEM })
+    .min(1, { error: IDLE_MINUTES_PROBLEM })
+    .max(12 * 60, { error: IDLE_MINUTES_PROBLEM })
+    .default(30),
   // A request whose headers and body have not all arrived by then is answered 408 and closed.
   REQUEST_TIMEOUT_SECONDS: intFrom(30, 1, 3600),
   DB_POOL_SIZE: intFrom(10, 1, 200),
@@ -184,6 +194,8 @@ export type Config = Readonly<{
   catalogueMaxBytes: number;
   catalogueUploadTimeoutMs: number;
   rateLimitPerMinute: number;
+  /** A review app session unused this long ends. */
+  appSessionIdleSeconds: number;
   requestTimeoutMs: number;
   dbPoolSize: number;
   dbPreparedStatements: boolean;
@@ -319,6 +331,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     catalogueMaxBytes: c.CATALOGUE_MAX_BYTES,
     catalogueUploadTimeoutMs: c.CATALOGUE_UPLOAD_TIMEOUT_SECONDS * 1000,
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
+    appSessionIdleSeconds: c.APP_SESSION_IDLE_MINUTES * 60,
     requestTimeoutMs: c.REQUEST_TIMEOUT_SECONDS * 1000,
     dbPoolSize: c.DB_POOL_SIZE,
     dbPreparedStatements: c.DB_PREPARED_STATEMENTS === 'on',

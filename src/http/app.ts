@@ -152,7 +152,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // Everything an account calls: /api/v1, and the one CommerceClarity path outside it. One rate
   // limit for both, so the second path is no way around it.
   await app.register(async (guarded) => {
-    guarded.addHook('onRequest', authenticate(deps.db));
+    guarded.addHook('onRequest', authenticate(deps.db, { idleSeconds: deps.config.appSessionIdleSeconds }));
     await guarded.register(rateLimit, {
       max: deps.config.rateLimitPerMinute,
       timeWindow: 60_000,

@@ -20,6 +20,12 @@ export const SESSION_COOKIE = 'vetrina_session';
 /** Where the review app sends its CSRF token on every unsafe request made with the cookie. */
 export const CSRF_HEADER = 'x-csrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * Sent by the review app on its automatic refreshes (the 1.5 s polls while work runs): such a
+ * request is served as usual but is no use of the session, so a page left open does not keep
+ * itself signed in. It can only withhold the refresh of the last use, never extend anything.
+ */
+export const BACKGROUND_HEADER = 'x-vetrina-background';
 
 /** Who is calling an admin route: an admin token, or the server's own local credential (tokenId null). */
 export interface AdminAuth {
@@ -62,7 +68,7 @@ function lookUp(db: SqlRunner, token: string): Promise<AuthenticatedToken | null
  * are unaffected by any cookie. With the cookie, every unsafe method must carry the session's
  * CSRF token: a browser sends the cookie on its own, the header only when our page adds it.
  */
-export function authenticate(db: SqlRunner) {
+export function authenticate(db: SqlRunner, sessions: { idleSeconds: number }) {
   return async (request: FastifyRequest): Promise<void> => {
     // `cookies` exists only where @fastify/cookie is registered (buildApp does); a scope without it has no session.
     const cookie: string | undefined = (request.cookies as FastifyRequest['cookies'] | undefined)?.[SESSION_COOKIE];
@@ -74,7 +80,8 @@ export function authenticate(db: SqlRunner) {
       request.auth = { accountId: found.accountId, tokenId: found.tokenId, session: null, account: found.account };
       return;
     }
-    const session = await orUnavailable(sessionOf(db, cookie));
+    const countsAsUse = request.headers[BACKGROUND_HEADER] === undefined;
+    const session = await orUnavailable(sessionOf(db, cookie, { idleSeconds: sessions.idleSeconds, countsAsUse }));
     if (session === null) throw new ApiError('unauthorized', UNAUTHORIZED_MESSAGE);
     if (session.accountId === null) throw new ApiError('forbidden', ACCOUNT_ONLY_MESSAGE);
     const csrf = request.headers[CSRF_HEADER];

@@ -9,6 +9,16 @@ const SESSION_FORMAT = /^vs_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
 /** A session ends this long after sign-in, whatever happens in between. */
 export const SESSION_LIFETIME_SECONDS = 12 * 60 * 60;
 
+/**
+ * How a session is judged: it also ends once unused for `idleSeconds` (APP_SESSION_IDLE_MINUTES).
+ * A request that does not count as use (the page's automatic refresh) is served but leaves the
+ * last use where it was.
+ */
+export interface SessionUse {
+  idleSeconds: number;
+  countsAsUse: boolean;
+}
+
 function sha256(text: string): Buffer {
   return createHash('sha256').update(text, 'utf8').digest();
 }
@@ -34,8 +44,8 @@ export interface StartedSession {
 }
 
 /** A new session for an already authenticated token; the cookie exists only in the return value. */
-export async function startSession(db: SqlRunner, tokenId: string): Promise<StartedSession> {
-  await deleteExpiredSessions(db);
+export async function startSession(db: SqlRunner, tokenId: string, idleSeconds: number): Promise<StartedSession> {
+  await deleteExpiredSessions(db, idleSeconds);
   const id = randomBytes(8).toString('hex');
   const secret = randomBytes(32).toString('base64url');
   await insertSession(db, id, tokenId, sha256(secret), SESSION_LIFETIME_SECONDS);
@@ -49,16 +59,16 @@ export interface LiveSession {
   csrfToken: string;
 }
 
-/** Who a cookie is, or null for a malformed, unknown, expired one or one whose token was revoked. */
-export async function sessionOf(db: SqlRunner, cookie: string): Promise<LiveSession | null> {
+/** Who a cookie is, or null for a malformed, unknown, expired or idle one, or one whose token was revoked. */
+export async function sessionOf(db: SqlRunner, cookie: string, use: SessionUse): Promise<LiveSession | null> {
   const match = SESSION_FORMAT.exec(cookie);
   const id = match?.[1];
   const secret = match?.[2];
   if (id === undefined || secret === undefined) return null;
-  const row = await findLiveSession(db, id);
+  const given = sha256(secret);
+  const row = await findLiveSession(db, id, given, use.idleSeconds, use.countsAsUse);
   if (row === undefined) return null;
   const stored = Buffer.from(row.secret_sha256);
-  const given = sha256(secret);
   if (stored.length !== given.length || !timingSafeEqual(stored, given)) return null;
   return { sessionId: row.id, tokenId: row.token_id, accountId: row.account_id, csrfToken: csrfTokenOf(secret) };
 }

@@ -31,7 +31,7 @@ export async function appSessionRoutes(app: FastifyInstance, deps: AppDeps): Pro
   app.post(url, { config: { idempotencyKeys: false } }, async (request, reply) => {
     const auth = authOf(request);
     if (auth.session !== null) throw new ApiError('unauthorized', SIGN_IN_NEEDS_TOKEN);
-    const started = await startSession(deps.db, auth.tokenId);
+    const started = await startSession(deps.db, auth.tokenId, deps.config.appSessionIdleSeconds);
     reply.setCookie(SESSION_COOKIE, started.cookie, {
       path: '/',
       httpOnly: true,
