@@ -30,9 +30,20 @@ export function whenSignedOut(callback: () => void): void {
   onSignedOut = callback;
 }
 
-export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<{ status: number; body: T }> {
+/**
+ * `background`: the page's own automatic refresh, not something the user did. The server serves
+ * it as usual but does not count it as use of the session, so a page left open still signs out
+ * after APP_SESSION_IDLE_MINUTES.
+ */
+export async function api<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+  options: { background?: boolean } = {},
+): Promise<{ status: number; body: T }> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
+  if (options.background === true) headers['x-vetrina-background'] = '1';
   if (method !== 'GET' && csrfToken !== null) headers['x-csrf-token'] = csrfToken;
   const res = await fetch(path, { method, headers, credentials: 'same-origin', ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
   const parsed = (await res.json().catch(() => ({}))) as Record<string, unknown>;

@@ -43,10 +43,10 @@ export function ProductPage({ id }: { id: string }) {
   const [message, setMessage] = useState<string | null>(null);
   const [historyVersion, setHistoryVersion] = useState(0);
 
-  const load = async () => {
+  const load = async (background = false) => {
     try {
       const path = `/api/v1/products/details/${encodeURIComponent(id)}${country === null ? '' : `/${country}`}`;
-      const res = await api<{ status: string; product: Product }>('GET', path);
+      const res = await api<{ status: string; product: Product }>('GET', path, undefined, { background });
       if (res.status === 202) setLoaded({ kind: 'processing', state: res.body.product.state as 'queued' | 'processing' });
       else {
         setLoaded({ kind: 'ready', product: res.body.product });
@@ -59,7 +59,7 @@ export function ProductPage({ id }: { id: string }) {
   useEffect(() => {
     void load();
   }, [id, country]);
-  usePolling(loaded?.kind === 'processing', () => void load());
+  usePolling(loaded?.kind === 'processing', () => void load(true));
   const changed = async (note: string) => {
     setMessage(note);
     setHistoryVersion((v) => v + 1);

@@ -33,15 +33,15 @@ export function ProductsPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
 
-  const load = () =>
-    api<{ data: ProductList }>('GET', `/api/v1/products?${queryOf(filters, page)}`)
+  const load = (background = false) =>
+    api<{ data: ProductList }>('GET', `/api/v1/products?${queryOf(filters, page)}`, undefined, { background })
       .then((res) => setList(res.body.data))
       .catch((err: unknown) => setMessage({ text: errorText(err), error: true }));
   useEffect(() => {
     void load();
   }, [filters, page]);
   const pending = list?.data.some((item) => item.state === 'queued' || item.state === 'processing') ?? false;
-  usePolling(pending, () => void load());
+  usePolling(pending, () => void load(true));
 
   const toggle = (id: string) => {
     const next = new Set(selected);

@@ -34,7 +34,10 @@ export function PublicationBadge({ state }: { state: PublicationState }) {
   return html`<span class=${`badge pub-${state}`}>${t(`pub_${state}` as MessageKey)}</span>`;
 }
 
-/** Calls `tick` every `ms` while `active`; short polling, stopped as soon as nothing is pending. */
+/**
+ * Calls `tick` every `ms` while `active`; short polling, stopped as soon as nothing is pending.
+ * Its requests go with `{ background: true }`: they keep no session alive.
+ */
 export function usePolling(active: boolean, tick: () => void, ms = 1500): void {
   const latest = useRef(tick);
   latest.current = tick;

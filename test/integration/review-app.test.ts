@@ -52,6 +52,8 @@ for (const target of databaseTargets()) {
     let browser: Browser;
     let page: Page;
     let requests: string[];
+    // The product list's requests, and whether each went as an automatic refresh (no session use).
+    let listRequests: { background: boolean }[];
     let first: { id: string; token: string };
 
     before(async () => {
@@ -61,6 +63,10 @@ for (const target of databaseTargets()) {
       browser = await launchBrowser();
       page = await browser.context.newPage();
       requests = recordRequests(page);
+      listRequests = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/v1/products') listRequests.push({ background: request.headers()['x-vetrina-background'] === '1' });
+      });
       first = await h.account(1000);
     });
     after(async () => {
@@ -136,6 +142,12 @@ for (const target of databaseTargets()) {
       await page.locator('tbody tr', { hasText: 'completed' }).nth(2).waitFor({ timeout: 60_000 });
       assert.equal(await rows.filter({ hasText: 'queued' }).count(), 0);
       assert.equal(await page.evaluate(() => (globalThis as { stillTheSamePage?: boolean }).stillTheSamePage), true, 'the page was not reloaded');
+      // The list's first load was the user's; the refreshes that followed it say they are automatic.
+      assert.equal(listRequests[0]?.background, false);
+      assert.ok(
+        listRequests.some((r) => r.background),
+        'the polls went as background requests',
+      );
       await page.getByText('Tazza Beta').waitFor();
       await expectAccessible(page, 'products');
       await shoot(page, 'products');
@@ -210,6 +222,20 @@ for (const target of databaseTargets()) {
       );
       assert.equal(status, 403);
       assert.equal((await h.balance(first.id)).credits, balance, 'nothing charged');
+    });
+
+    test('a session left unused past APP_SESSION_IDLE_MINUTES ends: the next click shows the sign-in, with a notice', async () => {
+      // Thirty-one minutes without use, written into the session's row rather than waited for.
+      await h.container.db.query(`UPDATE app_sessions SET last_used_at = now() - interval '31 minutes' WHERE token_id = $1`, [defined(tokenIdOf(first.token), 'token id')]);
+      await page.getByRole('link', { name: 'Account' }).click();
+      await page.getByText('Your session has ended. Sign in again.').waitFor();
+      await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+      await page.getByLabel('API token').fill(first.token);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText(/\d+ credits/).waitFor();
+      // Back where the next steps expect the page.
+      await page.getByRole('link', { name: 'Products' }).click();
+      await page.locator('tbody tr').first().waitFor();
     });
 
     test('after sign-out, a second account sees none of the first one’s products', async () => {
