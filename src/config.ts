@@ -8,7 +8,8 @@ import { parseSecretKey } from './webhooks/secret-box.ts';
 const intFrom = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 
 // Longer than the sessions' 12 hours would be no idle timeout at all: refused, not silently capped.
-const IDLE_MINUTES_PROBLEM = 'must be a whole number of minutes from 1 to 720 (a session ends 12 hours after sign-in anyway)';
+// At least 5: the last use is recorded to the minute, so a session may end up to a minute early.
+const IDLE_MINUTES_PROBLEM = 'must be a whole number of minutes from 5 to 720 (a session ends 12 hours after sign-in anyway)';
 
 const configSchema = z.object({
   DATABASE_URL: z.string().trim().min(1).optional(),
@@ -26,7 +27,7 @@ const configSchema = z.object({
   APP_SESSION_IDLE_MINUTES: z.coerce
     .number({ error: IDLE_MINUTES_PROBLEM })
     .int({ error: IDLE_MINUTES_PROBLEM })
-    .min(1, { error: IDLE_MINUTES_PROBLEM })
+    .min(5, { error: IDLE_MINUTES_PROBLEM })
     .max(12 * 60, { error: IDLE_MINUTES_PROBLEM })
     .default(30),
   // A request whose headers and body have not all arrived by then is answered 408 and closed.

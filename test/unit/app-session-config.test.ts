@@ -8,17 +8,17 @@ describe('APP_SESSION_IDLE_MINUTES', () => {
     assert.equal(loadConfig({ APP_SESSION_IDLE_MINUTES: '' }).appSessionIdleSeconds, 30 * 60, 'empty counts as unset');
   });
 
-  test('is read in whole minutes, from 1 up to the 12-hour end of every session', () => {
+  test('is read in whole minutes, from 5 up to the 12-hour end of every session', () => {
     assert.equal(loadConfig({ APP_SESSION_IDLE_MINUTES: '5' }).appSessionIdleSeconds, 300);
-    assert.equal(loadConfig({ APP_SESSION_IDLE_MINUTES: '1' }).appSessionIdleSeconds, 60);
+    assert.equal(loadConfig({ APP_SESSION_IDLE_MINUTES: '45' }).appSessionIdleSeconds, 45 * 60);
     assert.equal(loadConfig({ APP_SESSION_IDLE_MINUTES: '720' }).appSessionIdleSeconds, 720 * 60);
   });
 
   test('a bad value stops the start with an error naming the setting', () => {
-    for (const bad of ['0', '-5', '721', '1.5', 'thirty', '30m']) {
+    for (const bad of ['0', '4', '-5', '721', '7.5', 'thirty', '30m']) {
       assert.throws(
         () => loadConfig({ APP_SESSION_IDLE_MINUTES: bad }),
-        (err: unknown) => err instanceof ConfigError && /APP_SESSION_IDLE_MINUTES: must be a whole number of minutes from 1 to 720/.test(err.message),
+        (err: unknown) => err instanceof ConfigError && /APP_SESSION_IDLE_MINUTES: must be a whole number of minutes from 5 to 720/.test(err.message),
         bad,
       );
     }

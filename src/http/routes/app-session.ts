@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { endSession, SESSION_LIFETIME_SECONDS, startSession } from '../../services/app-sessions.ts';
 import type { AppDeps } from '../app.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
-import { authOf, CSRF_HEADER, SESSION_COOKIE } from '../auth.ts';
+import { authOf, BACKGROUND_HEADER, CSRF_HEADER, SESSION_COOKIE } from '../auth.ts';
 import { ApiError } from '../errors.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 
@@ -62,7 +62,7 @@ export const appSessionDocs: RouteDoc[] = [
     method: 'POST',
     path: '/api/v1/session',
     summary: 'Start a browser session (the review app’s sign-in)',
-    description: `Exchanges the Bearer token for a \`${SESSION_COOKIE}\` cookie (HttpOnly, SameSite=Strict, Secure over https, ${SESSION_LIFETIME_SECONDS / 3600} hours). Requests with that cookie and no Authorization header act as the token; each POST, PUT, PATCH and DELETE must also send \`csrf_token\` in \`${CSRF_HEADER}\` (else 403). Revoking the token ends its sessions. Body: \`{}\`. No Idempotency-Key.`,
+    description: `Exchanges the Bearer token for a \`${SESSION_COOKIE}\` cookie (HttpOnly, SameSite=Strict, Secure over https, ${SESSION_LIFETIME_SECONDS / 3600} hours). The session also ends once unused for APP_SESSION_IDLE_MINUTES (default 30); a request sent with \`${BACKGROUND_HEADER}: 1\` (the review app's automatic refreshes) is served but does not count as use. An ended session answers 401 like an unknown one. Requests with that cookie and no Authorization header act as the token; each POST, PUT, PATCH and DELETE must also send \`csrf_token\` in \`${CSRF_HEADER}\` (else 403). Revoking the token ends its sessions. Body: \`{}\`. No Idempotency-Key.`,
     tag: 'Session',
     auth: 'bearer',
     body: z.strictObject({}),
