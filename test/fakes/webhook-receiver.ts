@@ -1,5 +1,6 @@
 import { once, EventEmitter } from 'node:events';
 import type { IncomingHttpHeaders } from 'node:http';
+import { Webhook } from 'standardwebhooks';
 import { listen, type SeenRequest } from './http-fake.ts';
 
 // A webhook receiver on 127.0.0.1: records every delivery with its headers and raw body, and
@@ -13,6 +14,20 @@ export interface ReceivedWebhook {
   /** The parsed body's `type` and `data`. */
   type: string;
   data: Record<string, unknown>;
+}
+
+/** Whether the Standard Webhooks package, as a receiver would run it, accepts the message signed with `secret`. */
+export function verifiesWith(secret: string, message: ReceivedWebhook): boolean {
+  try {
+    new Webhook(secret).verify(message.body, {
+      'webhook-id': String(message.headers['webhook-id']),
+      'webhook-timestamp': String(message.headers['webhook-timestamp']),
+      'webhook-signature': String(message.headers['webhook-signature']),
+    });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export interface WebhookReceiver {
