@@ -162,7 +162,7 @@ export function AttributesSection({ product, onChanged }: { product: Product; on
           <tbody>${filled.map(([id, value]) => {
             const cited = (product.sources[`global_attr.${id}`] ?? []).flatMap((factId) => product.facts.filter((f) => f.id === factId));
             const editId = `attr-edit-${id}`;
-            return html`<tr data-attribute=${id}><th scope="row">${label(id)}</th><td class="value">${
+            return html`<tr key=${id} data-attribute=${id}><th scope="row">${label(id)}</th><td class="value">${
               editing === id ? editor(id, value, editId) : `${value}${unit(id) === null ? '' : ` ${unit(id)}`}`
             }</td><td class="cited">${
               cited.length === 0
@@ -182,7 +182,7 @@ export function AttributesSection({ product, onChanged }: { product: Product; on
         ? html`<p class="sub">${t('no_missing')}</p>`
         : html`<h3 id="missing-h">${t('missing_attributes')}</h3><ul class="messages missing" aria-labelledby="missing-h">${missing.map((id) => {
             const addId = `attr-add-${id}`;
-            return html`<li data-missing=${id}><span class="attr-name">${label(id)}</span>${
+            return html`<li key=${id} data-missing=${id}><span class="attr-name">${label(id)}</span>${
               editing === id
                 ? editor(id, '', addId)
                 : html` <button type="button" class="secondary" id=${addId} aria-label=${`${t('attr_add')}: ${label(id)}`} onClick=${() => open(id)}>${t('attr_add')}</button>`

@@ -96,7 +96,7 @@ export function ProductPage({ id }: { id: string }) {
     <div role="tabpanel" id="country-panel" aria-labelledby=${`tab-${product.country}`} class="panel">
       ${general.length === 0 ? null : html`<section aria-labelledby="checks-h"><h2 id="checks-h">${t('validation')}</h2><ul class="messages">${general.map((m) => html`<li>${m}</li>`)}</ul></section>`}
       ${FIELDS.map((field) => html`<${FieldCard} key=${`${product.country}-${field}`} product=${product} field=${field} onSaved=${() => changed(t('saved'))} />`)}
-      <${AttributesSection} product=${product} onChanged=${changed} />
+      <${AttributesSection} key=${product.country} product=${product} onChanged=${changed} />
       <${ImagesSection} product=${product} />
       <${GenerationSection} product=${product} />
     </div>

@@ -9,7 +9,14 @@ interface Detector {
 let detector: Promise<Detector> | undefined;
 
 function load(): Promise<Detector> {
-  detector ??= import('eld/small').then(({ eld }) => eld.newInstance());
+  if (detector === undefined) {
+    const loading = import('eld/small').then(({ eld }) => eld.newInstance());
+    // A failed load is not kept: the next text to detect tries again.
+    loading.catch(() => {
+      if (detector === loading) detector = undefined;
+    });
+    detector = loading;
+  }
   return detector;
 }
 
