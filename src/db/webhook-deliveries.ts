@@ -149,25 +149,31 @@ export async function recordFailedAttempt(
   return rows[0]?.failing_since ?? undefined;
 }
 
+/** Why an endpoint is disabled: after its failing streak (which a test ping's 2xx may end), or on the account's request. */
+export type DisableCause = { kind: 'failing'; since: Date } | { kind: 'requested' };
+
 /**
  * Disables an endpoint with the note the account reads, and gives up its pending deliveries.
- * `failingSince`: only if the endpoint is still failing since then (or earlier: JavaScript dates
- * keep milliseconds only). The streak was read before this; an account that enabled the endpoint
- * meanwhile cleared it, and the failure of an attempt made before that must not disable it again. False when the endpoint was not disabled now.
+ * After a failing streak, only if the endpoint is still failing since then (or earlier:
+ * JavaScript dates keep milliseconds only): the streak was read before this, and an account that
+ * enabled the endpoint meanwhile cleared it, so the failure of an attempt made before that must
+ * not disable it again. Pending pings are kept then, since a ping's 2xx enables the endpoint
+ * again; on request they are given up too, or a ping queued before the request would undo it.
+ * False when the endpoint was not disabled now.
  */
-export async function disableEndpoint(tx: SqlRunner, endpointId: string, at: Date, note: string, failingSince: Date | null = null): Promise<boolean> {
+export async function disableEndpoint(tx: SqlRunner, endpointId: string, at: Date, note: string, cause: DisableCause): Promise<boolean> {
   const disabled = await tx.query(
     `UPDATE webhook_endpoints SET disabled_at = $2, disabled_reason = $3
      WHERE id = $1 AND disabled_at IS NULL AND ($4::timestamptz IS NULL OR failing_since < $4::timestamptz + interval '1 millisecond')
      RETURNING id`,
-    [endpointId, at, note, failingSince],
+    [endpointId, at, note, cause.kind === 'failing' ? cause.since : null],
   );
   if (disabled.length === 0) return false;
   await tx.query(
     `UPDATE webhook_deliveries d SET state = 'failed', last_error = 'endpoint disabled', claimed_until = NULL, queued = false
      FROM webhook_events ev
-     WHERE d.endpoint_id = $1 AND d.state = 'pending' AND ev.id = d.event_id AND ev.type <> 'ping'`,
-    [endpointId],
+     WHERE d.endpoint_id = $1 AND d.state = 'pending' AND ev.id = d.event_id AND ($2::boolean OR ev.type <> 'ping')`,
+    [endpointId, cause.kind === 'requested'],
   );
   return true;
 }

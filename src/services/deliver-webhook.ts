@@ -61,7 +61,11 @@ async function record(deps: DeliverWebhookDeps, claimed: ClaimedDelivery, outcom
   const retryAt = claimed.attempts < maxAttempts(deps.retrySchedule) ? nextAttemptAt(deps.retrySchedule, claimed.attempts, at) : null;
   return deps.db.transaction(async (tx) => {
     const failingSince = await recordFailedAttempt(tx, delivery, at, failure, retryAt);
-    if (failingSince !== undefined && shouldDisable(failingSince, at) && (await disableEndpoint(tx, claimed.endpoint_id, at, disabledNote(failingSince), failingSince))) {
+    if (
+      failingSince !== undefined &&
+      shouldDisable(failingSince, at) &&
+      (await disableEndpoint(tx, claimed.endpoint_id, at, disabledNote(failingSince), { kind: 'failing', since: failingSince }))
+    ) {
       return 'endpoint_disabled';
     }
     return retryAt === null ? 'given_up' : 'retry_scheduled';

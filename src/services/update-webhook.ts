@@ -46,7 +46,7 @@ export async function updateWebhook(
     if (changes.url === before.url) delete changes.url;
     await changeWebhookEndpoint(tx, endpointId, changes, now);
     if (update.enabled === true) await enableWebhookEndpoint(tx, endpointId);
-    if (update.enabled === false) await disableEndpoint(tx, endpointId, now, DISABLED_ON_REQUEST_NOTE);
+    if (update.enabled === false) await disableEndpoint(tx, endpointId, now, DISABLED_ON_REQUEST_NOTE, { kind: 'requested' });
     const after = await findOwnWebhookEndpoint(tx, accountId, endpointId);
     return after === undefined ? { kind: 'not_found' } : { kind: 'updated', endpoint: endpointView(after) };
   });

@@ -218,6 +218,28 @@ for (const target of databaseTargets()) {
       assert.equal(receiver.at(endpoint.path).length, 1, 'the change made while disabled was never sent');
     });
 
+    test('a disable by hand gives up a test ping still waiting for its retry, so its answer cannot enable the endpoint again', async () => {
+      const { token } = await h.account(100);
+      const endpoint = await register(token);
+      receiver.answer(endpoint.path, 500);
+      const pingId = await ping(token, endpoint.id);
+      await receiver.waitFor(endpoint.path, 1);
+      await waitUntil(h.events, async () => (await deliveries(token, endpoint.id))[0]?.last_status === 500);
+
+      await patch(token, endpoint.id, { enabled: false });
+      const [given] = await deliveries(token, endpoint.id);
+      assert.deepEqual([given?.event_id, given?.state, given?.last_error], [pingId, 'failed', 'endpoint disabled'], 'the ping is given up with the rest');
+      manual.advance(60_000);
+      const after = await listed(token, endpoint.id);
+      assert.equal(after.status, 'disabled');
+      assert.equal(receiver.at(endpoint.path).length, 1, 'the ping was not sent again');
+
+      // A ping sent after the disable is the account asking: its 2xx enables the endpoint, as documented.
+      await ping(token, endpoint.id);
+      await receiver.waitFor(endpoint.path, 2);
+      await waitUntil(h.events, async () => (await listed(token, endpoint.id)).status === 'enabled');
+    });
+
     test('another account, an unknown id and a malformed id: 404 for a change and for a rotation, and nothing changes', async () => {
       const owner = await h.account(10);
       const other = await h.account(10);
