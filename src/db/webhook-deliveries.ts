@@ -70,8 +70,8 @@ export interface ClaimedDelivery {
   endpoint_id: string;
   url: string;
   secret_sealed: string;
-  /** The secret a rotation replaced, while it still signs (its grace period runs past the claim). */
-  previous_secret_sealed: string | null;
+  /** The secrets rotations replaced whose grace periods run past the claim: they still sign. */
+  previous_secrets_sealed: string[];
   endpoint_disabled: boolean;
   event_id: string;
   type: string;
@@ -86,7 +86,7 @@ export async function claimDelivery(db: SqlRunner, id: string, now: Date, leaseU
      WHERE d.id = $1 AND d.state = 'pending' AND d.queued AND (d.claimed_until IS NULL OR d.claimed_until < $2)
        AND e.id = d.endpoint_id AND ev.id = d.event_id
      RETURNING d.id, d.ordering_key, d.attempts, d.endpoint_id, e.url, e.secret_sealed,
-       CASE WHEN e.previous_secret_expires_at > $2 THEN e.previous_secret_sealed END AS previous_secret_sealed, e.disabled_at IS NOT NULL AS endpoint_disabled, ev.id AS event_id, ev.type, ev.body`,
+       ARRAY(SELECT p->>'sealed' FROM jsonb_array_elements(e.previous_secrets) AS p WHERE (p->>'expires_at')::timestamptz > $2) AS previous_secrets_sealed, e.disabled_at IS NOT NULL AS endpoint_disabled, ev.id AS event_id, ev.type, ev.body`,
     [id, now, leaseUntil],
   );
   return rows[0];

@@ -83,19 +83,33 @@ export async function enableWebhookEndpoint(tx: SqlRunner, id: string): Promise<
   await tx.query('UPDATE webhook_endpoints SET disabled_at = NULL, disabled_reason = NULL, failing_since = NULL WHERE id = $1 AND disabled_at IS NOT NULL', [id]);
 }
 
+/** The most previous secrets one endpoint keeps signing with at once. */
+export const MAX_PREVIOUS_SECRETS = 3;
+
 /**
- * A new signing secret. The one it replaces keeps signing beside it until `previousExpiresAt`
- * (none when null: it stops at once); only one previous secret is kept, so rotating again during
- * a grace period drops the oldest at once.
+ * A new signing secret. The one it replaces keeps signing beside it until `previousExpiresAt`;
+ * earlier ones still in their grace period keep theirs (the newest MAX_PREVIOUS_SECRETS of them).
+ * Null stops every earlier secret at once: the rotation of a secret that leaked.
  */
-export async function replaceWebhookSecret(tx: SqlRunner, id: string, secretSealed: string, previousExpiresAt: Date | null): Promise<void> {
+export async function replaceWebhookSecret(tx: SqlRunner, id: string, secretSealed: string, previousExpiresAt: Date | null, now: Date): Promise<void> {
   await tx.query(
     `UPDATE webhook_endpoints
-     SET previous_secret_sealed = CASE WHEN $3::timestamptz IS NULL THEN NULL ELSE secret_sealed END,
-         previous_secret_expires_at = $3::timestamptz,
+     SET previous_secrets = CASE WHEN $3::timestamptz IS NULL THEN '[]'::jsonb ELSE (
+           SELECT coalesce(jsonb_agg(kept.entry ORDER BY kept.expires_at DESC), '[]'::jsonb)
+           FROM (
+             SELECT entry, expires_at FROM (
+               SELECT jsonb_build_object('sealed', secret_sealed, 'expires_at', $3::timestamptz) AS entry, $3::timestamptz AS expires_at
+               UNION ALL
+               SELECT p, (p->>'expires_at')::timestamptz FROM jsonb_array_elements(previous_secrets) AS p
+             ) AS candidates
+             WHERE expires_at > $4::timestamptz
+             ORDER BY expires_at DESC
+             LIMIT ${MAX_PREVIOUS_SECRETS}
+           ) AS kept
+         ) END,
          secret_sealed = $2
      WHERE id = $1`,
-    [id, secretSealed, previousExpiresAt],
+    [id, secretSealed, previousExpiresAt, now],
   );
 }
 

@@ -34,11 +34,12 @@ async function send(deps: DeliverWebhookDeps, claimed: ClaimedDelivery, signal?:
   // Only a test ping reaches a disabled endpoint: its answer is how the endpoint is enabled again.
   if (claimed.endpoint_disabled && claimed.type !== 'ping') return { status: null, error: 'endpoint disabled' };
   const secret = openSecret(deps.secrets, claimed.secret_sealed);
-  const previousSecret = claimed.previous_secret_sealed === null ? undefined : openSecret(deps.secrets, claimed.previous_secret_sealed);
   // Another key (a worker with its own key file): thrown, the attempt would be claimed again at
   // every lease for ever; recorded, it follows the schedule and shows in the delivery list.
-  if (secret === null || previousSecret === null) return { status: null, error: 'secret_unreadable' };
-  return deps.sender.send(claimed.url, { id: claimed.event_id, body: claimed.body, secret, ...(previousSecret === undefined ? {} : { previousSecret }) }, signal);
+  if (secret === null) return { status: null, error: 'secret_unreadable' };
+  // A previous secret this key cannot open only loses its extra signature: the current one signs.
+  const previousSecrets = claimed.previous_secrets_sealed.flatMap((sealed) => openSecret(deps.secrets, sealed) ?? []);
+  return deps.sender.send(claimed.url, { id: claimed.event_id, body: claimed.body, secret, previousSecrets }, signal);
 }
 
 function openSecret(secrets: SecretBox, sealed: string): string | null {

@@ -9,7 +9,8 @@ export type RotateOutcome = { kind: 'rotated'; endpoint: WebhookEndpointView; se
 /**
  * Gives an endpoint of this account a new secret, shown in this answer only (stored sealed). For
  * `graceSeconds` the previous secret signs every attempt too, so a receiver verifying with either
- * keeps accepting while it switches; 0 stops it at once. The grace runs on the delivery clock.
+ * keeps accepting while it switches; earlier secrets still in their own grace period keep it. 0
+ * stops every earlier secret at once. The grace runs on the delivery clock.
  */
 export async function rotateWebhookSecret(
   deps: { db: Database; secrets: SecretBox; clock: Clock },
@@ -21,8 +22,9 @@ export async function rotateWebhookSecret(
   const sealed = deps.secrets.seal(secret);
   return deps.db.transaction<RotateOutcome>(async (tx) => {
     if ((await lockOwnWebhookEndpoint(tx, accountId, endpointId)) === undefined) return { kind: 'not_found' };
-    const expiresAt = graceSeconds === 0 ? null : new Date(deps.clock.now().getTime() + graceSeconds * 1000);
-    await replaceWebhookSecret(tx, endpointId, sealed, expiresAt);
+    const now = deps.clock.now();
+    const expiresAt = graceSeconds === 0 ? null : new Date(now.getTime() + graceSeconds * 1000);
+    await replaceWebhookSecret(tx, endpointId, sealed, expiresAt, now);
     const row = await findOwnWebhookEndpoint(tx, accountId, endpointId);
     if (row === undefined) return { kind: 'not_found' };
     return { kind: 'rotated', endpoint: endpointView(row), secret, previousSecretExpiresAt: expiresAt?.toISOString() ?? null };

@@ -13,10 +13,10 @@ export interface WebhookMessage {
   /** `whsec_…` */
   secret: string;
   /**
-   * During a rotation's grace period, the secret it replaced: the message carries a signature by
-   * each (`v1,<new> v1,<previous>`), and a receiver's verifier accepts either.
+   * During rotations' grace periods, the secrets they replaced: the message carries a signature by
+   * each (`v1,<new> v1,<previous> …`), and a receiver's verifier accepts any.
    */
-  previousSecret?: string;
+  previousSecrets?: readonly string[];
 }
 
 /** A 2xx or other answer's status, or no answer at all with why (`timeout`, `address_blocked`, …). */

@@ -38,7 +38,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     const signal = callerSignal === undefined ? timeout : AbortSignal.any([callerSignal, timeout]);
     // The signing time is the wall clock's: receivers compare it with theirs to refuse replays.
     const signedAt = new Date();
-    const secrets = message.previousSecret === undefined ? [message.secret] : [message.secret, message.previousSecret];
+    const secrets = [message.secret, ...(message.previousSecrets ?? [])];
     const signature = secrets.map((secret) => new Webhook(secret).sign(message.id, signedAt, message.body)).join(' ');
     try {
       const response = await request(url, {

@@ -3032,7 +3032,7 @@ export class Api<
       }),
 
     /**
- * @description The answer holds the new secret, once. Until `previous_secret_expires_at` every attempt is signed with both secrets (`webhook-signature: v1,<new> v1,<previous>`; Standard Webhooks verifiers accept a message when any signature matches), so a receiver can switch without dropping a message; then only the new one signs. Rotating again during that time drops the oldest secret at once. Send `{}` for the default grace period of a day.
+ * @description The answer holds the new secret, once. Until `previous_secret_expires_at` every attempt is signed with both secrets (`webhook-signature: v1,<new> v1,<previous>`; Standard Webhooks verifiers accept a message when any signature matches), so a receiver can switch without dropping a message; then only the new one signs. Rotating again during that time keeps earlier secrets signing until their own ends (the three ending last), so a rotation whose answer was lost can be made again. `0` stops every earlier secret at once. Send `{}` for the default grace period of a day.
  *
  * @tags Webhooks
  * @name PostWebhooksByIdSecretRotate
@@ -3064,7 +3064,7 @@ export class Api<
     created_at: string,
   /** The new signing secret (`whsec_…`), shown in this answer only. Null in an answer replayed for a repeated Idempotency-Key: it is never stored in the clear. *\/
     secret: string | null,
-  /** Until when the previous secret signs too (`webhook-signature` then holds two signatures); null: it no longer signs. *\/
+  /** Until when the previous secret signs too (`webhook-signature` then holds a signature by each secret still signing); null: no earlier secret signs. *\/
     previous_secret_expires_at: (string | null),
 
 },
@@ -3086,7 +3086,7 @@ export class Api<
       id: string,
       data: {
         /**
-         * How long the previous secret keeps signing beside the new one; default 86400 (a day), 0: it stops at once.
+         * How long the previous secret keeps signing beside the new one; default 86400 (a day), 0: it and every earlier secret stop at once.
          * @min 0
          * @max 604800
          */
@@ -3120,7 +3120,7 @@ export class Api<
             created_at: string;
             /** The new signing secret (`whsec_…`), shown in this answer only. Null in an answer replayed for a repeated Idempotency-Key: it is never stored in the clear. */
             secret: string | null;
-            /** Until when the previous secret signs too (`webhook-signature` then holds two signatures); null: it no longer signs. */
+            /** Until when the previous secret signs too (`webhook-signature` then holds a signature by each secret still signing); null: no earlier secret signs. */
             previous_secret_expires_at: string | null;
           };
         },

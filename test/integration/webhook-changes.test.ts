@@ -339,24 +339,35 @@ for (const target of databaseTargets()) {
       assert.ok(verifiesWith(secret, after) && !verifiesWith(endpoint.secret, after));
     });
 
-    test('a rotation with no grace period stops the previous secret at once; the default keeps it a day; rotating again drops the oldest', async () => {
+    test('rotating again during a grace period keeps the earlier secrets in theirs; the default keeps one a day; no grace period stops them all at once', async () => {
       const { token } = await h.account(10);
       const endpoint = await register(token);
       const first = await rotate(token, endpoint.id, {});
       assert.equal(first.previous_secret_expires_at, new Date(manual.now() + 24 * 3600_000).toISOString());
+      // As a client whose first answer was lost would: the registration secret its receiver still checks must keep signing.
       const second = await rotate(token, endpoint.id, { expire_previous_after_seconds: 600 });
       await ping(token, endpoint.id);
-      const [both] = await receiver.waitFor(endpoint.path, 1);
-      const secrets = [endpoint.secret, defined(first.secret), defined(second.secret)].map((s) => signedWith(s, defined(both)));
-      assert.deepEqual(secrets, [false, true, true], 'the new and the one it replaced sign; the oldest does not');
+      const [during] = await receiver.waitFor(endpoint.path, 1);
+      const secrets = [endpoint.secret, defined(first.secret), defined(second.secret)].map((s) => verifiesWith(s, defined(during)));
+      assert.deepEqual(secrets, [true, true, true], 'the new one, the one it replaced, and the registration secret still in its day');
+      assert.equal(signatures(defined(during)).length, 3);
+
+      // Each keeps its own end: ten minutes on, the first rotation's secret (600 s) stops; the registration secret (a day) goes on.
+      manual.advance(600_000);
+      await ping(token, endpoint.id);
+      const [, later] = await receiver.waitFor(endpoint.path, 2);
+      assert.deepEqual(
+        [endpoint.secret, defined(first.secret), defined(second.secret)].map((s) => verifiesWith(s, defined(later))),
+        [true, false, true],
+      );
 
       const third = await rotate(token, endpoint.id, { expire_previous_after_seconds: 0 });
       assert.equal(third.previous_secret_expires_at, null);
       await ping(token, endpoint.id);
-      const [, now] = await receiver.waitFor(endpoint.path, 2);
+      const [, , now] = await receiver.waitFor(endpoint.path, 3);
       assert.equal(signatures(defined(now)).length, 1);
       assert.ok(signedWith(defined(third.secret), defined(now)));
-      assert.ok(!signedWith(defined(second.secret), defined(now)));
+      assert.ok(!signedWith(defined(second.secret), defined(now)) && !signedWith(endpoint.secret, defined(now)), 'no earlier secret signs');
     });
 
     test('an answer replayed for a repeated Idempotency-Key does not hold the new secret, and rotates nothing again', async () => {
@@ -371,8 +382,8 @@ for (const target of databaseTargets()) {
       assert.equal(replayed.id, endpoint.id);
       const stored = await h.container.db.query<{ body: string }>('SELECT response_body AS body FROM idempotency_keys WHERE key = $1', ['rotate-1']);
       assert.ok(stored.length > 0 && !stored.some((r) => r.body.includes('whsec_')));
-      const sealed = await h.container.db.query<{ s: string | null }>('SELECT previous_secret_sealed AS s FROM webhook_endpoints WHERE previous_secret_sealed IS NOT NULL');
-      assert.ok(!sealed.some((r) => r.s?.includes('whsec_')), 'previous secrets are stored sealed only');
+      const sealed = await h.container.db.query<{ s: string }>("SELECT previous_secrets::text AS s FROM webhook_endpoints WHERE previous_secrets <> '[]'::jsonb");
+      assert.ok(!sealed.some((r) => r.s.includes('whsec_')), 'previous secrets are stored sealed only');
 
       await ping(token, endpoint.id);
       const [message] = await receiver.waitFor(endpoint.path, 1);

@@ -54,7 +54,7 @@ export const webhookRotateBodySchema = z.strictObject({
     .min(0, { error: GRACE_MESSAGE })
     .max(MAX_ROTATION_GRACE_SECONDS, { error: GRACE_MESSAGE })
     .optional()
-    .describe(`How long the previous secret keeps signing beside the new one; default ${DEFAULT_ROTATION_GRACE_SECONDS} (a day), 0: it stops at once.`),
+    .describe(`How long the previous secret keeps signing beside the new one; default ${DEFAULT_ROTATION_GRACE_SECONDS} (a day), 0: it and every earlier secret stop at once.`),
 });
 
 export const webhookEndpointSchema = z
@@ -93,7 +93,7 @@ export const webhookRotatedResponseSchema = z.object({
     previous_secret_expires_at: z.iso
       .datetime()
       .nullable()
-      .describe('Until when the previous secret signs too (`webhook-signature` then holds two signatures); null: it no longer signs.'),
+      .describe('Until when the previous secret signs too (`webhook-signature` then holds a signature by each secret still signing); null: no earlier secret signs.'),
   }),
 });
 
@@ -191,7 +191,7 @@ export const webhooksDocs: RouteDoc[] = [
     path: '/api/v1/webhooks/{id}/secret/rotate',
     summary: "Rotate an endpoint's signing secret",
     description:
-      'The answer holds the new secret, once. Until `previous_secret_expires_at` every attempt is signed with both secrets (`webhook-signature: v1,<new> v1,<previous>`; Standard Webhooks verifiers accept a message when any signature matches), so a receiver can switch without dropping a message; then only the new one signs. Rotating again during that time drops the oldest secret at once. Send `{}` for the default grace period of a day.',
+      'The answer holds the new secret, once. Until `previous_secret_expires_at` every attempt is signed with both secrets (`webhook-signature: v1,<new> v1,<previous>`; Standard Webhooks verifiers accept a message when any signature matches), so a receiver can switch without dropping a message; then only the new one signs. Rotating again during that time keeps earlier secrets signing until their own ends (the three ending last), so a rotation whose answer was lost can be made again. `0` stops every earlier secret at once. Send `{}` for the default grace period of a day.',
     tag: 'Webhooks',
     auth: 'bearer',
     params: webhookParamsSchema,
