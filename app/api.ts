@@ -24,6 +24,30 @@ export class ApiFailure extends Error {
   }
 }
 
+/** When the page last sent something that counts as use of the session (anything but a background refresh). */
+let lastUseAt = 0;
+/** How often, at most, the user's activity alone is reported as use: the server records use to the minute anyway. */
+const ACTIVITY_REPORT_MS = 60_000;
+
+/**
+ * Reports the user's typing and clicking as use of the session, even when it sends nothing (a
+ * long edit of a description): else the idle timeout would end the session under the user, and
+ * the save would meet a sign-out and lose what was typed. At most once a minute, and only while
+ * nothing else the user did went to the server. Returns the function that stops it.
+ */
+export function reportActivity(): () => void {
+  const onActivity = () => {
+    if (Date.now() - lastUseAt < ACTIVITY_REPORT_MS) return;
+    lastUseAt = Date.now();
+    fetch('/api/v1/session', { credentials: 'same-origin', headers: { accept: 'application/json' } }).catch(() => {});
+  };
+  const events = ['keydown', 'pointerdown'] as const;
+  for (const type of events) document.addEventListener(type, onActivity, { capture: true, passive: true });
+  return () => {
+    for (const type of events) document.removeEventListener(type, onActivity, { capture: true });
+  };
+}
+
 /** Called when an answer says the session is over (signed out elsewhere, token revoked). */
 let onSignedOut: () => void = () => {};
 export function whenSignedOut(callback: () => void): void {
@@ -44,6 +68,7 @@ export async function api<T>(
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (options.background === true) headers['x-vetrina-background'] = '1';
+  else lastUseAt = Date.now();
   if (method !== 'GET' && csrfToken !== null) headers['x-csrf-token'] = csrfToken;
   const res = await fetch(path, { method, headers, credentials: 'same-origin', ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
   const parsed = (await res.json().catch(() => ({}))) as Record<string, unknown>;
@@ -62,12 +87,14 @@ export async function signIn(token: string): Promise<void> {
   });
   const parsed = (await res.json().catch(() => ({}))) as Record<string, unknown>;
   if (!res.ok) throw new ApiFailure(res.status, parsed);
+  lastUseAt = Date.now();
   setCsrfToken((parsed as { data: { csrf_token: string } }).data.csrf_token);
 }
 
 /** Whether the cookie still holds a session; restores the CSRF token after a reload. */
 export async function resumeSession(): Promise<boolean> {
   const res = await fetch('/api/v1/session', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+  lastUseAt = Date.now();
   if (!res.ok) return false;
   const parsed = (await res.json()) as { data: { csrf_token: string | null } };
   setCsrfToken(parsed.data.csrf_token);

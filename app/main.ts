@@ -1,6 +1,6 @@
 import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { resumeSession, signIn, signOut, whenSignedOut } from './api.ts';
+import { reportActivity, resumeSession, signIn, signOut, whenSignedOut } from './api.ts';
 import { AccountPage } from './account-page.ts';
 import { CreatePage } from './create-page.ts';
 import { html } from './html.ts';
@@ -64,6 +64,8 @@ function SignIn({ onSignedIn, notice }: { onSignedIn: () => void; notice: string
 
 function Layout({ route, onSignOut }: { route: Route; onSignOut: () => void }) {
   const main = useRef<HTMLElement>(null);
+  // While signed in, typing and clicking keep the session from ending as idle.
+  useEffect(() => reportActivity(), []);
   // A new page moves focus to its heading, so a screen reader announces where the user now is.
   useEffect(() => {
     main.current?.querySelector<HTMLElement>('h1')?.focus();

@@ -224,6 +224,27 @@ for (const target of databaseTargets()) {
       assert.equal((await h.balance(first.id)).credits, balance, 'nothing charged');
     });
 
+    test('typing in a form, with nothing sent, counts as use: the session does not end under a long edit', async () => {
+      const tokenId = defined(tokenIdOf(first.token), 'token id');
+      // A second tab of the same session, whose clock this test moves: the main page's stays as it is.
+      const tab = await browser.context.newPage();
+      try {
+        await tab.goto(`${base}/app#/account`);
+        const url = tab.locator('#wh-url');
+        await url.waitFor();
+        // Five minutes since the server last recorded use, and two since the tab last sent anything the user did.
+        await h.container.db.query(`UPDATE app_sessions SET last_used_at = now() - interval '5 minutes' WHERE token_id = $1`, [tokenId]);
+        await tab.clock.setSystemTime(new Date(Date.now() + 120_000));
+        const reported = tab.waitForResponse((r) => r.url().endsWith('/api/v1/session') && r.request().method() === 'GET');
+        await url.pressSequentially('https://shop');
+        assert.equal((await reported).status(), 200);
+        const [row] = await h.container.db.query<{ fresh: boolean }>(`SELECT last_used_at > now() - interval '1 minute' AS fresh FROM app_sessions WHERE token_id = $1`, [tokenId]);
+        assert.equal(row?.fresh, true, 'the use is recorded');
+      } finally {
+        await tab.close();
+      }
+    });
+
     test('a session left unused past APP_SESSION_IDLE_MINUTES ends: the next click shows the sign-in, with a notice', async () => {
       // Thirty-one minutes without use, written into the session's row rather than waited for.
       await h.container.db.query(`UPDATE app_sessions SET last_used_at = now() - interval '31 minutes' WHERE token_id = $1`, [defined(tokenIdOf(first.token), 'token id')]);
