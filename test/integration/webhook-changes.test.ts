@@ -3,6 +3,7 @@ import { createHmac } from 'node:crypto';
 import { type EventEmitter, once } from 'node:events';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
+import { disableEndpoint, recordDelivered } from '../../src/db/webhook-deliveries.ts';
 import { defined } from '../helpers/assert.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
@@ -238,6 +239,35 @@ for (const target of databaseTargets()) {
       await ping(token, endpoint.id);
       await receiver.waitFor(endpoint.path, 2);
       await waitUntil(h.events, async () => (await listed(token, endpoint.id)).status === 'enabled');
+    });
+
+    test('a failure read before the account enabled the endpoint again does not disable it with the streak that was cleared', async () => {
+      const { token } = await h.account(10);
+      const endpoint = await register(token);
+      const streakStart = new Date(manual.now() - 6 * 24 * 3600_000);
+      await h.container.db.query('UPDATE webhook_endpoints SET failing_since = $2 WHERE id = $1', [endpoint.id, streakStart]);
+      // The account enables it (the streak goes) between the worker's read of the streak and its disable.
+      await h.container.db.query('UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $1', [endpoint.id]);
+      const disabled = await h.container.db.transaction((tx) =>
+        disableEndpoint(tx, endpoint.id, new Date(manual.now()), 'five days of failures', { kind: 'failing', since: streakStart }),
+      );
+      assert.equal(disabled, false);
+      assert.equal((await listed(token, endpoint.id)).status, 'enabled');
+    });
+
+    test('a 2xx to an attempt whose delivery was given up meanwhile does not enable an endpoint disabled by hand', async () => {
+      const { token } = await h.account(10);
+      const endpoint = await register(token);
+      receiver.answer(endpoint.path, 500);
+      await ping(token, endpoint.id);
+      await receiver.waitFor(endpoint.path, 1);
+      await waitUntil(h.events, async () => (await deliveries(token, endpoint.id))[0]?.last_status === 500);
+      await patch(token, endpoint.id, { enabled: false });
+      // The attempt was on the wire when the account disabled the endpoint; its 2xx arrives after.
+      const [delivery] = await h.container.db.query<{ id: string; ordering_key: string }>('SELECT id, ordering_key FROM webhook_deliveries WHERE endpoint_id = $1', [endpoint.id]);
+      const given = defined(delivery);
+      await h.container.db.transaction((tx) => recordDelivered(tx, { id: given.id, endpointId: endpoint.id, orderingKey: given.ordering_key }, new Date(manual.now()), 200));
+      assert.equal((await listed(token, endpoint.id)).status, 'disabled');
     });
 
     test('another account, an unknown id and a malformed id: 404 for a change and for a rotation, and nothing changes', async () => {
