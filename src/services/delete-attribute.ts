@@ -2,7 +2,7 @@ import { deleteAttribute, refreshCompleteness, removeAttributeValues } from '../
 import type { Database } from '../db/database.ts';
 import { loadOwnSchema } from './own-schema.ts';
 
-export type DeleteAttributeOutcome = { kind: 'deleted'; productsChanged: number } | { kind: 'attribute_not_found' } | { kind: 'attribute_essential' };
+export type DeleteAttributeOutcome = { kind: 'deleted'; recordsChanged: number } | { kind: 'attribute_not_found' } | { kind: 'attribute_essential' };
 
 /**
  * Deletes an attribute and its values from every product's records in one transaction. An
@@ -14,8 +14,8 @@ export async function deleteOwnAttribute(db: Database, accountId: string, ref: s
     const attribute = (await loadOwnSchema(tx, accountId)).attributes.find((a) => a.id === ref || a.attribute_id === ref);
     if (attribute === undefined) return { kind: 'attribute_not_found' };
     if (!(await deleteAttribute(tx, attribute.id))) return { kind: 'attribute_essential' };
-    const productsChanged = await removeAttributeValues(tx, accountId, attribute.attribute_id);
+    const recordsChanged = await removeAttributeValues(tx, accountId, attribute.attribute_id);
     await refreshCompleteness(tx, accountId);
-    return { kind: 'deleted', productsChanged };
+    return { kind: 'deleted', recordsChanged };
   });
 }

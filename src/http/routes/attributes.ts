@@ -164,7 +164,7 @@ export async function attributesRoutes(app: FastifyInstance, deps: AppDeps): Pro
     const outcome = await deleteOwnAttribute(deps.db, authOf(request).accountId, request.params.id);
     if (outcome.kind === 'attribute_not_found') throw new ApiError('attribute_not_found', 'Attribute not found');
     if (outcome.kind === 'attribute_essential') throw validationFailed({ id: ['An essential attribute cannot be deleted; set is_essential to false first.'] });
-    request.log.info({ products_changed: outcome.productsChanged }, 'attribute deleted');
+    request.log.info({ records_changed: outcome.recordsChanged }, 'attribute deleted');
     return reply.send({ status: 'success', message: 'Attribute deleted successfully' });
   });
   methodNotAllowed(app, '/attributes/delete/:id', ['DELETE']);
