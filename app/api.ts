@@ -77,6 +77,11 @@ export async function api<T>(
   return { status: res.status, body: parsed as T };
 }
 
+/** Changes fields of one country's record of a product (the update route: content, attributes, family). */
+export function updateProduct(product: Pick<Product, 'id' | 'country'>, changes: Record<string, unknown>): Promise<{ status: number; body: unknown }> {
+  return api('POST', '/api/v1/products/update', { code: product.id, country: product.country, ...changes });
+}
+
 /** Sign-in: the token goes to the server once, as a Bearer header, and is never kept by the page. */
 export async function signIn(token: string): Promise<void> {
   const res = await fetch('/api/v1/session', {

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
-import { type Attribute, api, type Product } from './api.ts';
+import { type Attribute, api, type Product, updateProduct } from './api.ts';
 import { html } from './html.ts';
 import { t } from './i18n.ts';
-import { errorText, formError, inputValue } from './widgets.ts';
+import { errorText, focusLater, formError, inputValue } from './widgets.ts';
 
 // Accounts with an attribute schema: each value beside the facts it cites (edited or removed in
 // place), the missing ones listed (a value added in place), the family (a proposed one confirmed
@@ -58,7 +58,7 @@ function ValueEditor(props: { product: Product; id: string; name: string; attrib
     setError(null);
     setSaving(true);
     try {
-      await api('POST', '/api/v1/products/update', { code: product.id, country: product.country, global_attr: { [id]: draft } });
+      await updateProduct(product, { global_attr: { [id]: draft } });
       await props.onSaved();
     } catch (err) {
       setError(refusal(err, id));
@@ -81,8 +81,6 @@ function ValueEditor(props: { product: Product; id: string; name: string; attrib
   </form>`;
 }
 
-const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
-
 export function AttributesSection({ product, onChanged }: { product: Product; onChanged: (note: string) => Promise<void> }) {
   const missing = product.missing_attributes;
   // Asked once per product page, so a sign-in as another account never sees stale names.
@@ -101,7 +99,7 @@ export function AttributesSection({ product, onChanged }: { product: Product; on
   const confirmFamily = async () => {
     setError(null);
     try {
-      await api('POST', '/api/v1/products/update', { code: product.id, country: product.country, family: product.family ?? null });
+      await updateProduct(product, { family: product.family ?? null });
       await onChanged(t('family_confirmed'));
     } catch (err) {
       setError(errorText(err));
@@ -120,7 +118,7 @@ export function AttributesSection({ product, onChanged }: { product: Product; on
   const remove = async (id: string) => {
     setRowError(null);
     try {
-      await api('POST', '/api/v1/products/update', { code: product.id, country: product.country, global_attr: { [id]: null } });
+      await updateProduct(product, { global_attr: { [id]: null } });
       await onChanged(t('attr_removed', { name: label(id) }));
       focusLater('attr-h');
     } catch (err) {

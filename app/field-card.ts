@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
-import { api, type Product } from './api.ts';
+import { type Product, updateProduct } from './api.ts';
 import { html } from './html.ts';
 import { t } from './i18n.ts';
 import { asText, type Field, fieldOfMessage, fromText, isEmpty, labelKey, fieldValue } from './product-fields.ts';
-import { errorText, inputValue } from './widgets.ts';
+import { errorText, focusLater, inputValue } from './widgets.ts';
 
 /** One field of one country: its text, the facts it cites, the checks about it, and editing in place. */
 export function FieldCard({ product, field, onSaved }: { product: Product; field: Field; onSaved: () => void }) {
@@ -21,7 +21,7 @@ export function FieldCard({ product, field, onSaved }: { product: Product; field
     event.preventDefault();
     setError(null);
     try {
-      await api('POST', '/api/v1/products/update', { code: product.id, country: product.country, [field]: fromText(field, draft) });
+      await updateProduct(product, { [field]: fromText(field, draft) });
       setEditing(false);
       onSaved();
     } catch (err) {
@@ -53,7 +53,7 @@ export function FieldCard({ product, field, onSaved }: { product: Product; field
           : html`<button type="button" class="secondary" aria-label=${`${t('edit')}: ${t(labelKey(field))}`} onClick=${() => {
               setDraft(asText(value));
               setEditing(true);
-              requestAnimationFrame(() => document.getElementById(editorId)?.focus());
+              focusLater(editorId);
             }}>${t('edit')}</button>`
       }
     </div>

@@ -7,7 +7,7 @@ import { html } from './html.ts';
 import { t } from './i18n.ts';
 import { FIELDS, fieldOfMessage } from './product-fields.ts';
 import { RegeneratePanel } from './regenerate-panel.ts';
-import { errorText, PublicationBadge, StateBadge, Status, usePolling } from './widgets.ts';
+import { errorText, focusLater, PublicationBadge, StateBadge, Status, usePolling } from './widgets.ts';
 
 type Loaded = { kind: 'ready'; product: Product } | { kind: 'processing'; state: 'queued' | 'processing' } | { kind: 'error'; message: string };
 
@@ -79,7 +79,7 @@ export function ProductPage({ id }: { id: string }) {
     const next = product.countries[(index + (event.key === 'ArrowRight' ? 1 : product.countries.length - 1)) % product.countries.length];
     if (next !== undefined) {
       setCountry(next);
-      requestAnimationFrame(() => document.getElementById(`tab-${next}`)?.focus());
+      focusLater(`tab-${next}`);
     }
   };
   return html`<p><a href="#/products">${t('back')}</a></p>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, type RotatedSecret, type WebhookDelivery, type WebhookEndpoint } from './api.ts';
 import { html } from './html.ts';
 import { formatTime, type MessageKey, t } from './i18n.ts';
-import { errorText, type FormError, formError, inputValue, Status } from './widgets.ts';
+import { errorText, focusLater, type FormError, formError, inputValue, Status } from './widgets.ts';
 
 // The account's webhook endpoints: register (the secret shown once), change, enable or disable,
 // rotate the secret (the new one shown once), ping, deliveries, delete.
@@ -16,8 +16,6 @@ const GRACE_CHOICES: readonly { seconds: number; key: MessageKey }[] = [
   { seconds: 86_400, key: 'wh_grace_day' },
   { seconds: 604_800, key: 'wh_grace_week' },
 ];
-
-const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
 
 /** The endpoint's url, description and events, changed in place; what was typed stays when the API refuses it. */
 function EditForm({ endpoint, onSaved, onCancel }: { endpoint: WebhookEndpoint; onSaved: () => void; onCancel: () => void }) {

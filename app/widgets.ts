@@ -3,6 +3,9 @@ import { ApiFailure, type ProductState, type PublicationState } from './api.ts';
 import { html } from './html.ts';
 import { type MessageKey, t } from './i18n.ts';
 
+/** Moves focus to the element of `id` once the render under way has put it on the page. */
+export const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
+
 export function errorText(err: unknown): string {
   if (err instanceof ApiFailure || err instanceof Error) return t('error', { message: err.message });
   return t('error', { message: String(err) });
