@@ -262,13 +262,7 @@ export async function webhooksRoutes(app: FastifyInstance, deps: AppDeps): Promi
     if (!UUID.test(id)) throw notFound();
     const body = parseBody(webhookUpdateBodySchema, request.body);
     if (!body.ok) throw body.error;
-    const { url, events, description, enabled } = body.value;
-    const outcome = await updateWebhook({ db: deps.db, allowedHosts, clock }, authOf(request).accountId, id, {
-      ...(url === undefined ? {} : { url }),
-      ...(events === undefined ? {} : { events }),
-      ...(description === undefined ? {} : { description }),
-      ...(enabled === undefined ? {} : { enabled }),
-    });
+    const outcome = await updateWebhook({ db: deps.db, allowedHosts, clock }, authOf(request).accountId, id, body.value);
     if (outcome.kind === 'not_found') throw notFound();
     if (outcome.kind === 'url_refused') throw validationFailed({ url: [outcome.message] });
     return { status: 'success', data: outcome.endpoint };
