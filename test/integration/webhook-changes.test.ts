@@ -4,6 +4,8 @@ import { type EventEmitter, once } from 'node:events';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { disableEndpoint, recordDelivered } from '../../src/db/webhook-deliveries.ts';
+// The endpoint as the OpenAPI document describes it: the typed client is generated from it.
+import type { WebhookEndpoint } from '../client/vetrina-api.ts';
 import { defined } from '../helpers/assert.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
@@ -18,19 +20,7 @@ const SECRET_KEY = 'b'.repeat(64);
 const PUBLICATION = '/api/v1/inventories/set-publication-state';
 const NOT_FOUND = { status: 'error', code: 'webhook_not_found', message: 'No webhook endpoint of this account has this id.' };
 
-interface EndpointShape {
-  id: string;
-  url: string;
-  description: string | null;
-  events: string[] | null;
-  status: 'enabled' | 'disabled';
-  failing_since: string | null;
-  disabled_at: string | null;
-  validation_messages: string[];
-  created_at: string;
-}
-
-interface Rotated extends EndpointShape {
+interface Rotated extends WebhookEndpoint {
   secret: string | null;
   previous_secret_expires_at: string | null;
 }
@@ -106,16 +96,16 @@ for (const target of databaseTargets()) {
       return { id: data.id, secret: data.secret, path };
     }
 
-    async function patch(token: string, id: string, body: unknown): Promise<EndpointShape> {
+    async function patch(token: string, id: string, body: unknown): Promise<WebhookEndpoint> {
       const res = await send(h, 'PATCH', `/api/v1/webhooks/${id}`, token, body);
       assert.equal(res.statusCode, 200, res.body);
-      return res.json<{ data: EndpointShape }>().data;
+      return res.json<{ data: WebhookEndpoint }>().data;
     }
 
-    async function listed(token: string, id: string): Promise<EndpointShape> {
+    async function listed(token: string, id: string): Promise<WebhookEndpoint> {
       const res = await h.get('/api/v1/webhooks', token);
       assert.equal(res.statusCode, 200, res.body);
-      return defined(res.json<{ data: EndpointShape[] }>().data.find((e) => e.id === id));
+      return defined(res.json<{ data: WebhookEndpoint[] }>().data.find((e) => e.id === id));
     }
 
     async function deliveries(token: string, id: string): Promise<DeliveryItem[]> {
