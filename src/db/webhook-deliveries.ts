@@ -100,14 +100,15 @@ export async function recordDelivered(tx: SqlRunner, delivery: SettlingDelivery,
     [delivery.id, at, status],
   );
   // An attempt that was on the wire when its endpoint was disabled (its delivery given up
-  // meanwhile) says nothing about the endpoint now: it must not undo a disable by hand.
+  // meanwhile), or that went to the URL the endpoint had before a change, says nothing about the
+  // endpoint now: it must not undo a disable by hand nor end the new URL's failing streak.
   // Only an endpoint that was failing is written: every delivery to a working endpoint writing its
   // row would make them all wait on that one row lock.
   if (settled.length > 0) {
     await tx.query(
       `UPDATE webhook_endpoints SET failing_since = NULL, disabled_at = NULL, disabled_reason = NULL
-       WHERE id = $1 AND (failing_since IS NOT NULL OR disabled_at IS NOT NULL)`,
-      [delivery.endpointId],
+       WHERE id = $1 AND url = $2 AND (failing_since IS NOT NULL OR disabled_at IS NOT NULL)`,
+      [delivery.endpointId, delivery.url],
     );
   }
   await releaseNextInLine(tx, delivery);
@@ -117,11 +118,17 @@ export interface SettlingDelivery {
   id: string;
   endpointId: string;
   orderingKey: string;
+  /** The URL the attempt went to: the endpoint's when the attempt was claimed. */
+  url: string;
 }
 
 /**
  * A failed attempt: the delivery waits for `retryAt`, or is given up when that is null. Returns
  * since when its endpoint has been failing (this attempt's time when it was working until now).
+ *
+ * An attempt that went to the URL the endpoint had before a change says nothing about the new
+ * one: the endpoint's streak is left alone (undefined is returned) and the retry is due at once,
+ * as the change made every other pending retry.
  */
 export async function recordFailedAttempt(
   tx: SqlRunner,
@@ -130,22 +137,25 @@ export async function recordFailedAttempt(
   outcome: { status: number | null; error: string },
   retryAt: Date | null,
 ): Promise<Date | undefined> {
-  await tx.query(
-    `UPDATE webhook_deliveries
+  const settled = await tx.query<{ url_changed: boolean }>(
+    `UPDATE webhook_deliveries d
      SET state = CASE WHEN $4::timestamptz IS NULL THEN 'failed' ELSE 'pending' END,
-         next_attempt_at = coalesce($4::timestamptz, next_attempt_at),
+         next_attempt_at = CASE WHEN $4::timestamptz IS NULL THEN d.next_attempt_at WHEN e.url <> $6 THEN $5 ELSE $4::timestamptz END,
          last_status = $2, last_error = $3, claimed_until = NULL, queued = false
-     WHERE id = $1 AND state = 'pending'`,
-    [delivery.id, outcome.status, outcome.error, retryAt],
+     FROM webhook_endpoints e
+     WHERE d.id = $1 AND d.state = 'pending' AND e.id = d.endpoint_id
+     RETURNING e.url <> $6 AS url_changed`,
+    [delivery.id, outcome.status, outcome.error, retryAt, at, delivery.url],
   );
   if (retryAt === null) await releaseNextInLine(tx, delivery);
+  if (settled[0]?.url_changed === true) return undefined;
   // As for a success: the row is written only when its state changes.
-  const stamped = await tx.query<{ failing_since: Date }>('UPDATE webhook_endpoints SET failing_since = $2 WHERE id = $1 AND failing_since IS NULL RETURNING failing_since', [
-    delivery.endpointId,
-    at,
-  ]);
+  const stamped = await tx.query<{ failing_since: Date }>(
+    'UPDATE webhook_endpoints SET failing_since = $2 WHERE id = $1 AND url = $3 AND failing_since IS NULL RETURNING failing_since',
+    [delivery.endpointId, at, delivery.url],
+  );
   if (stamped[0] !== undefined) return stamped[0].failing_since;
-  const rows = await tx.query<{ failing_since: Date | null }>('SELECT failing_since FROM webhook_endpoints WHERE id = $1', [delivery.endpointId]);
+  const rows = await tx.query<{ failing_since: Date | null }>('SELECT failing_since FROM webhook_endpoints WHERE id = $1 AND url = $2', [delivery.endpointId, delivery.url]);
   return rows[0]?.failing_since ?? undefined;
 }
 

@@ -52,7 +52,7 @@ function openSecret(secrets: SecretBox, sealed: string): string | null {
 
 async function record(deps: DeliverWebhookDeps, claimed: ClaimedDelivery, outcome: SendOutcome): Promise<DeliveryOutcome> {
   const at = deps.clock.now();
-  const delivery = { id: claimed.id, endpointId: claimed.endpoint_id, orderingKey: claimed.ordering_key };
+  const delivery = { id: claimed.id, endpointId: claimed.endpoint_id, orderingKey: claimed.ordering_key, url: claimed.url };
   if (!('error' in outcome) && isDelivered(outcome.status)) {
     const status = outcome.status;
     await deps.db.transaction((tx) => recordDelivered(tx, delivery, at, status));

@@ -1,11 +1,11 @@
 import { once, EventEmitter } from 'node:events';
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { listen, type SeenRequest } from './http-fake.ts';
 
 // A webhook receiver on 127.0.0.1: records every delivery with its headers and raw body, and
 // answers with the statuses it is told (one per request, in order; 200 once they run out). A
-// `hold` answer is never sent: the request stays open, as with a receiver that hangs.
+// `hold` answer is not sent until `release`: the request stays open, as with a receiver that hangs.
 
 export interface ReceivedWebhook {
   path: string;
@@ -38,6 +38,8 @@ export interface WebhookReceiver {
   received: ReceivedWebhook[];
   /** Statuses for the next requests to `path`, in order. */
   answer(path: string, ...statuses: Array<number | 'hold'>): void;
+  /** Answers the requests to `path` held so far with `status`, in the order they came. */
+  release(path: string, status: number): void;
   /** Resolves once `count` requests have arrived at `path` (at once if they already have). */
   waitFor(path: string, count: number, timeoutMs?: number): Promise<ReceivedWebhook[]>;
   at(path: string): ReceivedWebhook[];
@@ -49,6 +51,11 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const scripts = new Map<string, Array<number | 'hold'>>();
   const arrivals = new EventEmitter();
   const seen: SeenRequest[] = [];
+  const held = new Map<string, ServerResponse[]>();
+  const respond = (response: ServerResponse, status: number) => {
+    response.writeHead(status, { 'content-type': 'text/plain' });
+    response.end(status < 300 ? 'ok' : 'no');
+  };
   const fake = await listen('receiver', seen, (request, response, url) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -57,10 +64,8 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       const parsed = JSON.parse(body) as { type: string; data: Record<string, unknown> };
       received.push({ path: url.pathname, headers: request.headers, body, type: parsed.type, data: parsed.data });
       const status = scripts.get(url.pathname)?.shift() ?? 200;
-      if (status !== 'hold') {
-        response.writeHead(status, { 'content-type': 'text/plain' });
-        response.end(status < 300 ? 'ok' : 'no');
-      }
+      if (status === 'hold') held.set(url.pathname, [...(held.get(url.pathname) ?? []), response]);
+      else respond(response, status);
       arrivals.emit('arrived');
     });
   });
@@ -71,6 +76,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     received,
     answer(path, ...statuses) {
       scripts.set(path, [...(scripts.get(path) ?? []), ...statuses]);
+    },
+    release(path, status) {
+      for (const response of held.get(path) ?? []) respond(response, status);
+      held.delete(path);
     },
     async waitFor(path, count, timeoutMs = 20_000) {
       const signal = AbortSignal.timeout(timeoutMs);

@@ -245,6 +245,51 @@ for (const target of databaseTargets()) {
       assert.equal((await listed(token, endpoint.id)).status, 'enabled');
     });
 
+    test('an attempt on the wire when the url changed fails at the old url: the new url is not failing, and the retry goes to it at once', async () => {
+      const { token } = await h.account(10);
+      const endpoint = await register(token);
+      receiver.answer(endpoint.path, 'hold');
+      const pingId = await ping(token, endpoint.id);
+      await receiver.waitFor(endpoint.path, 1);
+
+      const newPath = nextPath();
+      receiver.answer(newPath, 'hold');
+      await patch(token, endpoint.id, { url: `${receiver.url}${newPath}` });
+      receiver.release(endpoint.path, 500);
+      await waitUntil(h.events, async () => (await deliveries(token, endpoint.id))[0]?.last_status === 500);
+      assert.equal((await listed(token, endpoint.id)).failing_since, null, "the old url's failure starts no streak for the new url");
+
+      // The retry would be due in 5 s on a clock that does not move: it comes because the url changed.
+      const [retried] = await receiver.waitFor(newPath, 1);
+      assert.equal(retried?.headers['webhook-id'], pingId);
+      receiver.release(newPath, 200);
+      await waitUntil(h.events, async () => (await deliveries(token, endpoint.id))[0]?.state === 'delivered');
+    });
+
+    test('a 2xx from the url an endpoint had before a change does not end the failing streak of its new url', async () => {
+      const { token } = await h.account(10);
+      const endpoint = await register(token);
+      await ping(token, endpoint.id);
+      await receiver.waitFor(endpoint.path, 1);
+      const [delivery] = await h.container.db.query<{ id: string; ordering_key: string }>('SELECT id, ordering_key FROM webhook_deliveries WHERE endpoint_id = $1', [endpoint.id]);
+      const attempt = defined(delivery);
+      await patch(token, endpoint.id, { url: `${receiver.url}${nextPath()}` });
+      const streak = new Date(manual.now() - 3600_000);
+      await h.container.db.query('UPDATE webhook_endpoints SET failing_since = $2 WHERE id = $1', [endpoint.id, streak]);
+      // The old url's 2xx is recorded as if the attempt had been on the wire all along (pending in
+      // the same transaction, so no relay picks the delivery up in between).
+      await h.container.db.transaction(async (tx) => {
+        await tx.query(`UPDATE webhook_deliveries SET state = 'pending' WHERE id = $1`, [attempt.id]);
+        await recordDelivered(
+          tx,
+          { id: attempt.id, endpointId: endpoint.id, orderingKey: attempt.ordering_key, url: `${receiver.url}${endpoint.path}` },
+          new Date(manual.now()),
+          200,
+        );
+      });
+      assert.equal((await listed(token, endpoint.id)).failing_since, streak.toISOString());
+    });
+
     test('a 2xx to an attempt whose delivery was given up meanwhile does not enable an endpoint disabled by hand', async () => {
       const { token } = await h.account(10);
       const endpoint = await register(token);
@@ -256,7 +301,9 @@ for (const target of databaseTargets()) {
       // The attempt was on the wire when the account disabled the endpoint; its 2xx arrives after.
       const [delivery] = await h.container.db.query<{ id: string; ordering_key: string }>('SELECT id, ordering_key FROM webhook_deliveries WHERE endpoint_id = $1', [endpoint.id]);
       const given = defined(delivery);
-      await h.container.db.transaction((tx) => recordDelivered(tx, { id: given.id, endpointId: endpoint.id, orderingKey: given.ordering_key }, new Date(manual.now()), 200));
+      await h.container.db.transaction((tx) =>
+        recordDelivered(tx, { id: given.id, endpointId: endpoint.id, orderingKey: given.ordering_key, url: `${receiver.url}${endpoint.path}` }, new Date(manual.now()), 200),
+      );
       assert.equal((await listed(token, endpoint.id)).status, 'disabled');
     });
 
