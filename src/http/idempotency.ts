@@ -15,7 +15,7 @@ export const IDEMPOTENCY_KEY_TTL_SECONDS = 24 * 60 * 60;
 export const IDEMPOTENCY_ABANDON_SECONDS = 60;
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-const METHODS = new Set(['POST', 'PUT', 'DELETE']);
+const METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** 1–255 printable ASCII characters (space to tilde). */
 const VALID_KEY = /^[\x20-\x7e]{1,255}$/;
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -35,7 +35,7 @@ const claims = new WeakMap<FastifyRequest, Claim>();
 export type StoreAnswerInTransaction = (tx: SqlRunner, status: number, body: unknown) => Promise<void>;
 
 /**
- * Adds the Idempotency-Key hooks to a route scope: every POST, PUT and DELETE in it (and its
+ * Adds the Idempotency-Key hooks to a route scope: every POST, PUT, PATCH and DELETE in it (and its
  * children) registered after this call honours the header. Register after authentication.
  */
 export function useIdempotencyKeys(scope: FastifyInstance, deps: { db: SqlRunner }): void {

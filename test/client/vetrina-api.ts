@@ -2974,9 +2974,10 @@ export class Api<
  * @response `401` `UnauthorizedError` `unauthorized`
  * @response `403` `ForbiddenError` `forbidden`
  * @response `404` `WebhookNotFoundError` `webhook_not_found`
+ * @response `409` `IdempotencyKeyInUseError` `idempotency_key_in_use`
  * @response `413` `PayloadTooLargeError` `payload_too_large`
  * @response `415` `UnsupportedMediaTypeError` `unsupported_media_type`
- * @response `422` `ValidationFailedError` `validation_failed`
+ * @response `422` `(ValidationFailedError | IdempotencyKeyReusedError)` `validation_failed`, `idempotency_key_reused`
  * @response `429` `RateLimitedError` `rate_limited`
  * @response `500` `InternalError` `internal_error`
  * @response `503` `UnavailableError` `unavailable`
@@ -3015,9 +3016,10 @@ export class Api<
         | UnauthorizedError
         | ForbiddenError
         | WebhookNotFoundError
+        | IdempotencyKeyInUseError
         | PayloadTooLargeError
         | UnsupportedMediaTypeError
-        | ValidationFailedError
+        | (ValidationFailedError | IdempotencyKeyReusedError)
         | RateLimitedError
         | InternalError
         | UnavailableError

@@ -9,6 +9,7 @@ import { pruneExpiredIdempotencyKeys } from '../../src/db/idempotency-keys.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { authenticate } from '../../src/http/auth.ts';
 import { handleError } from '../../src/http/errors.ts';
+import { allRouteDocs } from '../../src/http/openapi/all-route-docs.ts';
 import { useIdempotencyKeys } from '../../src/http/idempotency.ts';
 import { JOBS } from '../../src/jobs/registry.ts';
 import { startWorkers } from '../../src/jobs/worker.ts';
@@ -16,7 +17,7 @@ import { validEans } from '../helpers/codes.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
 
-type Method = 'POST' | 'PUT' | 'DELETE';
+type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 function send(app: FastifyInstance, method: Method, url: string, token: string, key: string | undefined, body?: unknown) {
   return app.inject({
@@ -165,6 +166,39 @@ for (const target of databaseTargets()) {
         assert.ok(body.errors['Idempotency-Key']?.[0], res.body);
       }
       assert.equal((await send(h.app, 'POST', '/api/v1/products/create', token, 'x'.repeat(255), { codes: validEans(1, 305)[0], countries: ['it'] })).statusCode, 202);
+    });
+
+    test('every route the OpenAPI document says takes an Idempotency-Key checks it: a malformed key is refused before anything runs', async () => {
+      const { token } = await h.account(100);
+      const documented = allRouteDocs().filter((d) => d.idempotent === true);
+      assert.ok(documented.some((d) => d.method === 'PATCH'));
+      for (const doc of documented) {
+        // Any id: the key is checked before the route looks anything up.
+        const url = doc.path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
+        const res = await send(h.app, doc.method as Method, url, token, 'clé', doc.method === 'DELETE' ? undefined : {});
+        assert.equal(res.statusCode, 422, `${doc.method} ${doc.path}: ${res.body}`);
+        assert.ok(res.json<{ errors: Record<string, string[]> }>().errors['Idempotency-Key']?.[0], `${doc.method} ${doc.path}: ${res.body}`);
+      }
+    });
+
+    test('a repeated change of a webhook endpoint is replayed; the same key with another change is refused', async () => {
+      const { token } = await h.account(100);
+      const created = await send(h.app, 'POST', '/api/v1/webhooks', token, undefined, { url: 'https://shop.example/hooks' });
+      assert.equal(created.statusCode, 201, created.body);
+      const id = created.json<{ data: { id: string } }>().data.id;
+      const first = await send(h.app, 'PATCH', `/api/v1/webhooks/${id}`, token, 'wh-edit-1', { description: 'first' });
+      assert.equal(first.statusCode, 200, first.body);
+      // Changed again meanwhile: a replay must answer the kept answer, and not undo the later change.
+      assert.equal((await send(h.app, 'PATCH', `/api/v1/webhooks/${id}`, token, undefined, { description: 'later' })).statusCode, 200);
+      const again = await send(h.app, 'PATCH', `/api/v1/webhooks/${id}`, token, 'wh-edit-1', { description: 'first' });
+      assert.equal(again.statusCode, 200);
+      assert.equal(again.headers['idempotent-replayed'], 'true');
+      assert.equal(again.body, first.body);
+      const listed = await h.get('/api/v1/webhooks', token);
+      assert.equal(listed.json<{ data: { id: string; description: string | null }[] }>().data.find((e) => e.id === id)?.description, 'later');
+      const reused = await send(h.app, 'PATCH', `/api/v1/webhooks/${id}`, token, 'wh-edit-1', { description: 'other' });
+      assert.equal(reused.statusCode, 422);
+      assert.equal(reused.json<{ code: string }>().code, 'idempotency_key_reused');
     });
 
     test('a create that failed with a 5xx keeps no record: its key is retried and charged once', async () => {

@@ -28,6 +28,6 @@ export interface RouteDoc {
   responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
   /** The error codes this route can answer with (their status comes from ERROR_STATUS). */
   errors: readonly ErrorCode[];
-  /** Whether the route honours an Idempotency-Key header (every POST, PUT and DELETE under /api/v1). */
+  /** Whether the route honours an Idempotency-Key header (every POST, PUT, PATCH and DELETE under /api/v1). */
   idempotent?: boolean;
 }

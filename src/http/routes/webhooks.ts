@@ -185,6 +185,7 @@ export const webhooksDocs: RouteDoc[] = [
     body: webhookUpdateBodySchema,
     responses: { 200: { description: 'The endpoint after the change, as listed.', schema: webhookEndpointResponseSchema } },
     errors: ['validation_failed', 'webhook_not_found', 'invalid_json', 'unsupported_media_type', ...COMMON_ERRORS],
+    idempotent: true,
   },
   {
     method: 'POST',
