@@ -1,4 +1,4 @@
-import { deleteAttribute, refreshCompleteness, removeAttributeValues } from '../db/attributes.ts';
+import { deleteAttribute, removeAttributeValues } from '../db/attributes.ts';
 import type { Database } from '../db/database.ts';
 import { loadOwnSchema } from './own-schema.ts';
 
@@ -14,8 +14,9 @@ export async function deleteOwnAttribute(db: Database, accountId: string, ref: s
     const attribute = (await loadOwnSchema(tx, accountId)).attributes.find((a) => a.id === ref || a.attribute_id === ref);
     if (attribute === undefined) return { kind: 'attribute_not_found' };
     if (!(await deleteAttribute(tx, attribute.id))) return { kind: 'attribute_essential' };
+    // Completeness needs no refresh: it counts essential attributes only, and an essential one is
+    // never deleted (the DELETE above refuses it in the same statement that checks it).
     const recordsChanged = await removeAttributeValues(tx, accountId, attribute.attribute_id);
-    await refreshCompleteness(tx, accountId);
     return { kind: 'deleted', recordsChanged };
   });
 }

@@ -96,6 +96,39 @@ for (const target of databaseTargets()) {
       assert.ok(Math.abs((product.completeness ?? 0) - 2 / 3) < 1e-6, String(product.completeness));
     });
 
+    test('deleting an attribute takes its values and their sources from every record; completeness, counting essential ones only, stays', async () => {
+      const { token } = await schemaAccount();
+      const id = await created(token, lamp);
+      const before = await details(token, id);
+      assert.equal(before.global_attr.weight, '1200');
+      // An essential attribute made optional first (as deletion requires): completeness follows that change, not the deletion.
+      assert.equal(
+        (
+          await h.app.inject({
+            method: 'PUT',
+            url: '/api/v1/attributes/update/power',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            payload: '{"is_essential":false}',
+          })
+        ).statusCode,
+        200,
+      );
+      assert.equal((await details(token, id)).completeness, 0.5);
+      for (const attribute of ['weight', 'power']) {
+        const res = await h.app.inject({ method: 'DELETE', url: `/api/v1/attributes/delete/${attribute}`, headers: { authorization: `Bearer ${token}` } });
+        assert.equal(res.statusCode, 200, res.body);
+      }
+      for (const country of ['it', 'de']) {
+        const product = await details(token, id, country);
+        assert.equal(product.global_attr.weight, undefined, country);
+        assert.equal(product.global_attr.power, undefined, country);
+        assert.equal(product.sources['global_attr.weight'], undefined, country);
+        assert.equal(product.sources['global_attr.power'], undefined, country);
+        assert.equal(product.global_attr.colour, 'Yellow', country);
+        assert.equal(product.completeness, 0.5, country);
+      }
+    });
+
     test('update checks global_attr against the schema, sets the family, and completeness follows', async () => {
       const { token } = await schemaAccount();
       const id = await created(token, lamp);
@@ -158,18 +191,6 @@ for (const target of databaseTargets()) {
       // A new unit drops the values written in the old one.
       assert.equal((await put({ unit: 'kg' }, 'weight')).statusCode, 200);
       assert.equal((await details(token, id)).global_attr.weight, undefined);
-    });
-
-    test('deleting an attribute removes its values from every product', async () => {
-      const { token } = await schemaAccount();
-      const id = await created(token, lamp);
-      const res = await h.app.inject({ method: 'DELETE', url: '/api/v1/attributes/delete/weight', headers: { authorization: `Bearer ${token}` } });
-      assert.equal(res.statusCode, 200, res.body);
-      for (const country of ['it', 'de']) {
-        const product = await details(token, id, country);
-        assert.equal(product.global_attr.weight, undefined);
-        assert.equal(product.sources['global_attr.weight'], undefined);
-      }
     });
 
     test('the list filters by attribute value and completeness; the CSV has one attr column per enabled attribute', async () => {
