@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeDataDirPrivate } from './private-data-dir.ts';
 
 /**
  * PGlite is one process's database: two processes on one data directory would corrupt it.
@@ -96,7 +97,7 @@ function placeLock(draft: string, path: string, content: string): void {
 }
 
 export function lockDataDir(dataDir: string, role: string): DataDirLock {
-  mkdirSync(dataDir, { recursive: true });
+  makeDataDirPrivate(dataDir);
   const path = join(dataDir, 'vetrina.lock');
   const content = JSON.stringify({ pid: process.pid, role, started_at: new Date().toISOString(), nonce: randomUUID() });
   // Written in full under a name of its own, then linked into place: link() fails when the lock
