@@ -3352,7 +3352,7 @@ export class Api<
   };
   session = {
     /**
-     * @description Exchanges the Bearer token for a `vetrina_session` cookie (HttpOnly, SameSite=Strict, Secure over https, 12 hours). The session also ends once unused for APP_SESSION_IDLE_MINUTES (default 30); a request sent with `x-vetrina-background: 1` (the review app's automatic refreshes) is served but does not count as use. An ended session answers 401 like an unknown one. Requests with that cookie and no Authorization header act as the token; each POST, PUT, PATCH and DELETE must also send `csrf_token` in `x-csrf-token` (else 403). Revoking the token ends its sessions. Body: `{}`. No Idempotency-Key.
+     * @description Exchanges the Bearer token for a `vetrina_session` cookie (HttpOnly, SameSite=Strict, Secure over https or when PUBLIC_BASE_URL is https, 12 hours). The session also ends once unused for APP_SESSION_IDLE_MINUTES (default 30); a request sent with `x-vetrina-background: 1` (the review app's automatic refreshes) is served but does not count as use. An ended session answers 401 like an unknown one. Requests with that cookie and no Authorization header act as the token; each POST, PUT, PATCH and DELETE must also send `csrf_token` in `x-csrf-token` (else 403). Revoking the token ends its sessions. Body: `{}`. No Idempotency-Key.
      *
      * @tags Session
      * @name PostSession

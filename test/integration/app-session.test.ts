@@ -68,6 +68,20 @@ for (const target of databaseTargets()) {
       for (const row of rows) for (const value of Object.values(row)) assert.ok(!String(value).includes(secret), 'the cookie secret is stored');
     });
 
+    test('behind a proxy that ends TLS (PUBLIC_BASE_URL https, the socket plain http) the cookie is Secure, set and cleared', async () => {
+      const proxied = await startHarness(target, { workers: false, env: { PUBLIC_BASE_URL: 'https://shop.example.com' } });
+      try {
+        const account = await proxied.account(100);
+        const session = await signIn(proxied, account.token);
+        assert.match(session.setCookie, /;\s*Secure/i);
+        const out = await withCookie(proxied, session, 'DELETE', '/api/v1/session', undefined, session.csrf);
+        assert.equal(out.statusCode, 200, out.body);
+        assert.match(String(out.headers['set-cookie']), /vetrina_session=;.*;\s*Secure/i);
+      } finally {
+        await proxied.close();
+      }
+    });
+
     test('a change with the cookie but without the CSRF token is refused and changes nothing; with it, it goes through', async () => {
       const account = await h.account(100);
       const session = await signIn(h, account.token);

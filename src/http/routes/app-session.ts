@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { endSession, SESSION_LIFETIME_SECONDS, startSession } from '../../services/app-sessions.ts';
 import type { AppDeps } from '../app.ts';
@@ -28,6 +28,10 @@ const SIGN_IN_NEEDS_TOKEN = 'A session is started with an API token: send Author
  */
 export async function appSessionRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const url = '/session';
+  // Behind a proxy that ends TLS the socket is plain http, yet browsers reach the service over
+  // https: PUBLIC_BASE_URL says so, and the cookie must then never travel in the clear.
+  const publicHttps = deps.config.media.publicBaseUrlSet && deps.config.media.publicBaseUrl.startsWith('https:');
+  const secure = (request: FastifyRequest) => publicHttps || request.protocol === 'https';
   app.post(url, { config: { idempotencyKeys: false } }, async (request, reply) => {
     const auth = authOf(request);
     if (auth.session !== null) throw new ApiError('unauthorized', SIGN_IN_NEEDS_TOKEN);
@@ -36,7 +40,7 @@ export async function appSessionRoutes(app: FastifyInstance, deps: AppDeps): Pro
       path: '/',
       httpOnly: true,
       sameSite: 'strict',
-      secure: request.protocol === 'https',
+      secure: secure(request),
       maxAge: SESSION_LIFETIME_SECONDS,
     });
     return reply.code(201).send({ status: 'success', data: { authenticated_by: 'session', csrf_token: started.csrfToken } });
@@ -51,7 +55,7 @@ export async function appSessionRoutes(app: FastifyInstance, deps: AppDeps): Pro
   app.delete(url, { config: { idempotencyKeys: false } }, async (request, reply) => {
     const auth = authOf(request);
     if (auth.session !== null) await endSession(deps.db, auth.session.id);
-    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https' });
+    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure: secure(request) });
     return { status: 'success' };
   });
   methodNotAllowed(app, url, ['GET', 'POST', 'DELETE']);
@@ -62,7 +66,7 @@ export const appSessionDocs: RouteDoc[] = [
     method: 'POST',
     path: '/api/v1/session',
     summary: 'Start a browser session (the review app’s sign-in)',
-    description: `Exchanges the Bearer token for a \`${SESSION_COOKIE}\` cookie (HttpOnly, SameSite=Strict, Secure over https, ${SESSION_LIFETIME_SECONDS / 3600} hours). The session also ends once unused for APP_SESSION_IDLE_MINUTES (default 30); a request sent with \`${BACKGROUND_HEADER}: 1\` (the review app's automatic refreshes) is served but does not count as use. An ended session answers 401 like an unknown one. Requests with that cookie and no Authorization header act as the token; each POST, PUT, PATCH and DELETE must also send \`csrf_token\` in \`${CSRF_HEADER}\` (else 403). Revoking the token ends its sessions. Body: \`{}\`. No Idempotency-Key.`,
+    description: `Exchanges the Bearer token for a \`${SESSION_COOKIE}\` cookie (HttpOnly, SameSite=Strict, Secure over https or when PUBLIC_BASE_URL is https, ${SESSION_LIFETIME_SECONDS / 3600} hours). The session also ends once unused for APP_SESSION_IDLE_MINUTES (default 30); a request sent with \`${BACKGROUND_HEADER}: 1\` (the review app's automatic refreshes) is served but does not count as use. An ended session answers 401 like an unknown one. Requests with that cookie and no Authorization header act as the token; each POST, PUT, PATCH and DELETE must also send \`csrf_token\` in \`${CSRF_HEADER}\` (else 403). Revoking the token ends its sessions. Body: \`{}\`. No Idempotency-Key.`,
     tag: 'Session',
     auth: 'bearer',
     body: z.strictObject({}),
