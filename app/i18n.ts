@@ -217,9 +217,10 @@ const en = {
   attr_removed: '{name} removed.',
   attr_hint_number: 'A number.',
   attr_hint_number_unit: 'A number, in {unit}.',
-  attr_hint_boolean: 'Yes or no (true or false).',
-  attr_hint_single: 'One of: {options}.',
-  attr_hint_multi: 'Any of: {options}; separate them with |.',
+  attr_not_a_number: 'This is not a number: write one such as 7.5.',
+  attr_choose: 'Choose one',
+  yes: 'Yes',
+  no: 'No',
   error: 'Error: {message}',
 };
 
@@ -443,9 +444,10 @@ const it: Record<MessageKey, string> = {
   attr_removed: '{name} rimosso.',
   attr_hint_number: 'Un numero.',
   attr_hint_number_unit: 'Un numero, in {unit}.',
-  attr_hint_boolean: 'Sì o no (true o false).',
-  attr_hint_single: 'Uno tra: {options}.',
-  attr_hint_multi: 'Alcuni tra: {options}; separali con |.',
+  attr_not_a_number: 'Questo non è un numero: scrivine uno come 7,5.',
+  attr_choose: 'Scegline uno',
+  yes: 'Sì',
+  no: 'No',
 };
 
 export const language: 'en' | 'it' =

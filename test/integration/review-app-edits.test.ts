@@ -17,7 +17,7 @@ import { startWebhookReceiver, verifiesWith, type WebhookReceiver } from '../fak
 // port is refused, which is how a refused url is shown.
 
 const SECRET_KEY = 'c'.repeat(64);
-const [LAMP] = validEans(1, 3141);
+const [LAMP, SPOT] = validEans(2, 3141);
 
 async function expectAccessible(page: Page, where: string): Promise<void> {
   const violations = await seriousAxeViolations(page);
@@ -253,39 +253,60 @@ for (const target of databaseTargets()) {
       const power = page.locator('tr[data-attribute="power"]');
       await power.getByRole('rowheader', { name: 'Power' }).waitFor();
 
-      // A value its type does not take: the reason beside the field, the text kept.
+      // A number field, its unit beside it; an empty one refused by the API, the reason beside it.
       await power.getByRole('button', { name: 'Edit: Power' }).click();
-      const field = power.getByLabel('Power (W)');
+      const field = power.getByRole('spinbutton', { name: 'Power (W)' });
       assert.equal(await field.inputValue(), '9');
+      assert.equal(await field.getAttribute('step'), 'any', 'any decimal goes: the schema sets no step');
       await expectFocus(page, 'attr-input-power', 'focus');
       await power.getByText('A number, in W.').waitFor();
-      await field.fill('nine');
+      assert.equal(await power.locator('.with-unit .unit').innerText(), 'W');
+      await field.fill('');
       await power.getByRole('button', { name: 'Save' }).click();
-      await power.getByRole('alert').filter({ hasText: 'power is a number' }).waitFor();
-      assert.equal(await field.inputValue(), 'nine');
+      await power.getByRole('alert').filter({ hasText: 'The value of power is empty.' }).waitFor();
       assert.equal(await field.getAttribute('aria-invalid'), 'true');
       assert.match(defined(await field.getAttribute('aria-describedby'), 'the field points at its error'), /attr-input-power-error/);
+      await expectFocus(page, 'attr-input-power', 'the focus is back on the field');
       await expectAccessible(page, 'an attribute value refused');
+      // What the field cannot read as a number is said so here and not sent; what was typed stays.
+      await field.pressSequentially('12e');
+      await power.getByRole('button', { name: 'Save' }).click();
+      await power.getByRole('alert').filter({ hasText: 'This is not a number' }).waitFor();
+      assert.equal(await field.evaluate((input) => (input as unknown as { validity: { badInput: boolean } }).validity.badInput), true, 'the field still holds "12e"');
       assert.equal((await stored()).power, '9', 'nothing saved');
 
-      await field.fill('12');
+      // "7.125" alone is refused by the API (a decimal part, or thousands?): the page sends it so it reads one way.
+      await field.fill('7.125');
       await page.keyboard.press('Enter');
       await page.getByRole('status').filter({ hasText: 'Power saved.' }).waitFor();
-      await power.locator('.value').filter({ hasText: '12 W' }).waitFor();
+      await power.locator('.value').filter({ hasText: '7.125 W' }).waitFor();
       await expectFocus(page, 'attr-edit-power', 'the focus is back on the Edit button');
-      assert.equal((await stored()).power, '12');
+      assert.equal((await stored()).power, '7.125');
 
-      // A missing one given a value.
+      // A missing yes-or-no value: two radio buttons; none chosen is refused by the API.
       const missing = page.getByRole('list', { name: /Missing/ });
       await missing.getByRole('button', { name: 'Add a value: Dimmable' }).click();
-      await missing.getByLabel('Dimmable').fill('true');
+      const dimmable = missing.getByRole('radiogroup', { name: 'Dimmable' });
+      await expectFocus(page, 'attr-input-dimmable', 'the first choice has the focus');
+      await missing.getByRole('button', { name: 'Save' }).click();
+      await missing.getByRole('alert').filter({ hasText: 'The value of dimmable is empty.' }).waitFor();
+      await expectFocus(page, 'attr-input-dimmable', 'the focus is back on the choices');
+      await expectAccessible(page, 'a yes-or-no value refused');
+      await page.keyboard.press('Space');
+      assert.equal(await dimmable.getByRole('radio', { name: 'Yes' }).isChecked(), true);
+      await page.keyboard.press('ArrowDown');
+      assert.equal(await dimmable.getByRole('radio', { name: 'No' }).isChecked(), true, 'the arrow keys choose');
+      await page.keyboard.press('ArrowUp');
       await missing.getByRole('button', { name: 'Save' }).click();
       await page.getByRole('status').filter({ hasText: 'Dimmable saved.' }).waitFor();
       await page.locator('tr[data-attribute="dimmable"]').waitFor();
       assert.equal((await stored()).dimmable, 'true');
+      await page.getByRole('button', { name: 'Edit: Dimmable' }).click();
+      assert.equal(await page.getByRole('radio', { name: 'Yes' }).isChecked(), true, 'the stored value is the one chosen');
+      await page.keyboard.press('Escape');
 
       await page.reload();
-      await power.locator('.value').filter({ hasText: '12 W' }).waitFor();
+      await power.locator('.value').filter({ hasText: '7.125 W' }).waitFor();
       assert.equal(await page.locator('tr[data-attribute="dimmable"] .value').innerText(), 'true');
       assert.deepEqual(await missing.locator('.attr-name').allInnerTexts(), ['Colour']);
 
@@ -308,6 +329,106 @@ for (const target of databaseTargets()) {
       await missing.getByRole('alert').filter({ hasText: `No attribute "colour" in this account's schema` }).waitFor();
       assert.equal(await missing.getByLabel('Colour').inputValue(), 'Amber');
       assert.equal((await stored()).colour, undefined);
+    });
+
+    test('a select offers the options, several values are ticked, text stays text; each saved as the API stores it, and an option removed meanwhile refused', async () => {
+      const { token } = await h.account(100);
+      const define = async (url: string, body: unknown) => assert.equal((await h.post(url, token, body)).statusCode, 200);
+      const created = await h.post('/api/v1/products/create', token, {
+        codes: SPOT,
+        title: 'Faretto Luce',
+        brand: 'Lumina',
+        description: 'Faretto da incasso.',
+        countries: ['it'],
+      });
+      assert.equal(created.statusCode, 202, created.body);
+      const id = created.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]?.id ?? '';
+      await h.settled(await h.generationIdsOf([id]));
+      // Defined after the generation, so all three are missing.
+      const options = (values: string[]) => values.map((value) => ({ action: 'new', value }));
+      await define('/api/v1/attributes/create', { attribute_id: 'finish', name: 'Finish', type: 'single-select', scope: 'global', options: options(['Matt', 'Glossy']) });
+      await define('/api/v1/attributes/create', {
+        attribute_id: 'rooms',
+        name: 'Rooms',
+        type: 'multi-select',
+        scope: 'global',
+        options: options(['Kitchen', 'Bathroom', 'Garden']),
+      });
+      await define('/api/v1/attributes/create', { attribute_id: 'shade', name: 'Shade', type: 'text', scope: 'global' });
+      const stored = async () => (await h.get(`/api/v1/products/details/${id}/it`, token)).json<{ product: { global_attr: Record<string, string> } }>().product.global_attr;
+
+      await signIn(page, base, token);
+      await page.goto(`${base}/app#/products/${id}`);
+      const missing = page.getByRole('list', { name: /Missing/ });
+      await missing.getByRole('button', { name: 'Add a value: Finish' }).waitFor();
+
+      // One option: a select of them.
+      await missing.getByRole('button', { name: 'Add a value: Finish' }).click();
+      const finish = missing.getByRole('combobox', { name: 'Finish' });
+      await expectFocus(page, 'attr-input-finish', 'the select has the focus');
+      assert.deepEqual(await finish.locator('option').allInnerTexts(), ['Choose one', 'Matt', 'Glossy']);
+      await expectAccessible(page, 'a select being chosen');
+      await finish.selectOption('Glossy');
+      await missing.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('status').filter({ hasText: 'Finish saved.' }).waitFor();
+      const finishRow = page.locator('tr[data-attribute="finish"]');
+      await finishRow.locator('.value').filter({ hasText: 'Glossy' }).waitFor();
+      assert.equal((await stored()).finish, 'Glossy');
+
+      // The option picked is removed from the schema before the save: the API's reason, the choice kept.
+      await finishRow.getByRole('button', { name: 'Edit: Finish' }).click();
+      const editing = finishRow.getByRole('combobox', { name: 'Finish' });
+      assert.equal(await editing.inputValue(), 'Glossy', 'the stored value is the one selected');
+      await editing.selectOption('Matt');
+      const removed = await h.app.inject({
+        method: 'PUT',
+        url: '/api/v1/attributes/update/finish',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { options: [{ action: 'delete', Matt: null }] },
+      });
+      assert.equal(removed.statusCode, 200, removed.body);
+      await finishRow.getByRole('button', { name: 'Save' }).click();
+      await finishRow.getByRole('alert').filter({ hasText: 'finish must be one of its options (Glossy); "Matt" is none of them.' }).waitFor();
+      assert.equal(await editing.inputValue(), 'Matt');
+      assert.equal(await editing.getAttribute('aria-invalid'), 'true');
+      await expectAccessible(page, 'a select value refused');
+      assert.equal((await stored()).finish, 'Glossy', 'nothing saved');
+      await page.keyboard.press('Escape');
+      await expectFocus(page, 'attr-edit-finish', 'Escape closes the editor');
+
+      // Several options: a checkbox each, in a group named by the attribute; none ticked is refused.
+      await missing.getByRole('button', { name: 'Add a value: Rooms' }).click();
+      const rooms = missing.getByRole('group', { name: 'Rooms' });
+      await expectFocus(page, 'attr-input-rooms', 'the first checkbox has the focus');
+      await missing.getByRole('button', { name: 'Save' }).click();
+      await missing.getByRole('alert').filter({ hasText: 'The value of rooms is empty.' }).waitFor();
+      await expectFocus(page, 'attr-input-rooms', 'the focus is back on the first checkbox');
+      await expectAccessible(page, 'a multi-select value refused');
+      await page.keyboard.press('Space');
+      await rooms.getByRole('checkbox', { name: 'Garden' }).check();
+      assert.deepEqual(await Promise.all(['Kitchen', 'Bathroom', 'Garden'].map((name) => rooms.getByRole('checkbox', { name }).isChecked())), [true, false, true]);
+      await missing.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('status').filter({ hasText: 'Rooms saved.' }).waitFor();
+      await page.locator('tr[data-attribute="rooms"] .value').filter({ hasText: 'Kitchen | Garden' }).waitFor();
+      assert.equal((await stored()).rooms, 'Kitchen | Garden');
+      await page.getByRole('button', { name: 'Edit: Rooms' }).click();
+      assert.deepEqual(
+        await Promise.all(['Kitchen', 'Bathroom', 'Garden'].map((name) => page.getByRole('checkbox', { name }).isChecked())),
+        [true, false, true],
+        'the stored values are the ones ticked',
+      );
+      await page.getByRole('button', { name: 'Cancel' }).click();
+
+      // Text stays a text field.
+      await missing.getByRole('button', { name: 'Add a value: Shade' }).click();
+      await missing.getByRole('textbox', { name: 'Shade' }).fill('Warm white');
+      await page.keyboard.press('Enter');
+      await page.getByRole('status').filter({ hasText: 'Shade saved.' }).waitFor();
+      assert.equal((await stored()).shade, 'Warm white');
+      await page.reload();
+      await page.locator('tr[data-attribute="shade"] .value').filter({ hasText: 'Warm white' }).waitFor();
+      assert.equal(await page.locator('tr[data-attribute="finish"] .value').innerText(), 'Glossy');
+      assert.equal(await page.locator('tr[data-attribute="rooms"] .value').innerText(), 'Kitchen | Garden');
     });
 
     test('no page asked anything of another origin', () => {
