@@ -141,7 +141,7 @@ for (const target of databaseTargets()) {
       assert.equal(ping?.type, 'ping', 'events now go to the new url');
     });
 
-    test('disables an endpoint, then enables it again', async () => {
+    test('disables an endpoint once the person confirms (Escape and Cancel leave it enabled), then enables it again without asking', async () => {
       const { token } = await h.account(10);
       const endpoint = await register(token, '/toggle-hook');
       const hookUrl = `${receiver.url}/toggle-hook`;
@@ -150,24 +150,45 @@ for (const target of databaseTargets()) {
       const item = page.locator(`li[data-endpoint="${endpoint.id}"]`);
       const badge = item.locator('.wh-url .badge');
       assert.equal(await badge.innerText(), 'enabled');
+      const status = async () => (await h.get('/api/v1/webhooks', token)).json<{ data: { status: string }[] }>().data[0]?.status;
 
-      await item.getByRole('button', { name: `Disable endpoint ${hookUrl}` }).click();
+      // Disabling gives up pending deliveries, so it is asked first: Escape and Cancel leave it enabled.
+      const disable = item.getByRole('button', { name: `Disable endpoint ${hookUrl}` });
+      const question = item.getByRole('group', { name: `Disable ${hookUrl}? Its pending deliveries are given up, and nothing more is sent until it is enabled again.` });
+      await disable.click();
+      await question.waitFor();
+      await expectFocus(page, `wh-confirm-cancel-${endpoint.id}`, 'the focus is on Cancel, the answer that changes nothing');
+      await expectAccessible(page, 'disabling asked first');
+      await page.keyboard.press('Escape');
+      await question.waitFor({ state: 'detached' });
+      await expectFocus(page, `wh-toggle-button-${endpoint.id}`, 'Escape puts the focus back on Disable');
+      await disable.click();
+      await question.getByRole('button', { name: 'Cancel' }).click();
+      await question.waitFor({ state: 'detached' });
+      await expectFocus(page, `wh-toggle-button-${endpoint.id}`, 'Cancel puts the focus back on Disable');
+      assert.equal(await badge.innerText(), 'enabled');
+      assert.equal(await status(), 'enabled', 'neither answer disabled it');
+
+      await disable.click();
+      await question.getByRole('button', { name: 'Yes, disable' }).click();
       await page
         .getByRole('status')
         .filter({ hasText: `Disabled ${hookUrl}` })
         .waitFor();
       await item.getByRole('button', { name: `Enable endpoint ${hookUrl}` }).waitFor();
+      await expectFocus(page, `wh-toggle-button-${endpoint.id}`, 'the focus stays on the button, now Enable');
       assert.equal(await badge.innerText(), 'disabled');
-      const status = async () => (await h.get('/api/v1/webhooks', token)).json<{ data: { status: string }[] }>().data[0]?.status;
       assert.equal(await status(), 'disabled');
       await expectAccessible(page, 'a disabled endpoint');
 
+      // Enabling gives nothing up: no question.
       await item.getByRole('button', { name: `Enable endpoint ${hookUrl}` }).click();
       await page
         .getByRole('status')
         .filter({ hasText: `Enabled ${hookUrl}` })
         .waitFor();
-      await item.getByRole('button', { name: `Disable endpoint ${hookUrl}` }).waitFor();
+      await disable.waitFor();
+      assert.equal(await question.count(), 0);
       assert.equal(await badge.innerText(), 'enabled');
       assert.equal(await status(), 'enabled');
     });
