@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { type Attribute, api, type Product, updateProduct } from './api.ts';
-import { AttributeControl, type ControlKind, controlKind, type Draft, valueForApi } from './attribute-control.ts';
+import { AttributeControl, type ControlKind, controlKind } from './attribute-control.ts';
 import { html } from './html.ts';
 import { t } from './i18n.ts';
 import { errorText, focusLater, formError } from './widgets.ts';
@@ -36,42 +36,32 @@ function refusal(err: unknown, id: string): string {
  */
 function ValueEditor(props: { product: Product; id: string; name: string; attribute: Attribute | undefined; initial: string; onSaved: () => Promise<void>; onCancel: () => void }) {
   const { product, id, name, attribute } = props;
-  const [kind] = useState(() => controlKind(attribute, props.initial));
-  const [draft, setDraft] = useState<Draft>({ text: props.initial, notANumber: false });
+  const kind = controlKind(attribute);
+  const [draft, setDraft] = useState(props.initial);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const inputId = `attr-input-${id}`;
   const hint = hintOf(attribute, kind);
   const describedBy = [hint === null ? null : `${inputId}-hint`, error === null ? null : `${inputId}-error`].filter((x) => x !== null).join(' ');
-  // Back to the control the reason is about (the Save button was disabled while saving, which drops the focus).
-  const refused = (message: string) => {
-    setError(message);
-    focusLater(inputId);
-  };
   const save = async (event: Event) => {
     event.preventDefault();
     setError(null);
-    const value = valueForApi(kind, draft);
-    // A number field holding no number reads as empty: say so rather than send "" for it.
-    if (value === null) {
-      refused(t('attr_not_a_number'));
-      return;
-    }
     setSaving(true);
     try {
-      await updateProduct(product, { global_attr: { [id]: value } });
+      await updateProduct(product, { global_attr: { [id]: draft } });
       await props.onSaved();
     } catch (err) {
-      refused(refusal(err, id));
+      setError(refusal(err, id));
+      // Back to the control the reason is about: the Save button, disabled while saving, dropped the focus.
+      focusLater(inputId);
     } finally {
       setSaving(false);
     }
   };
-  // noValidate: the browser's own bubble would speak for a number field; the message beside it does.
-  return html`<form class="attr-edit" noValidate onSubmit=${save} onKeyDown=${(e: KeyboardEvent) => {
+  return html`<form class="attr-edit" onSubmit=${save} onKeyDown=${(e: KeyboardEvent) => {
     if (e.key === 'Escape') props.onCancel();
   }}>
-    <${AttributeControl} kind=${kind} inputId=${inputId} name=${name} attribute=${attribute} draft=${draft} onChange=${setDraft} describedBy=${describedBy} invalid=${error !== null} />
+    <${AttributeControl} kind=${kind} inputId=${inputId} name=${name} attribute=${attribute} value=${draft} onChange=${setDraft} describedBy=${describedBy} invalid=${error !== null} />
     ${hint === null ? null : html`<p id=${`${inputId}-hint`} class="sub">${hint}</p>`}
     ${error === null ? null : html`<p id=${`${inputId}-error`} class="error" role="alert">${error}</p>`}
     <div class="actions">
