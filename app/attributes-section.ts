@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { type Attribute, api, type Product, updateProduct } from './api.ts';
+import { AttributeControl, type ControlKind, controlKind } from './attribute-control.ts';
 import { html } from './html.ts';
 import { t } from './i18n.ts';
-import { errorText, focusLater, formError, inputValue } from './widgets.ts';
+import { errorText, focusLater, formError } from './widgets.ts';
 
 // Accounts with an attribute schema: each value beside the facts it cites (edited or removed in
 // place), the missing ones listed (a value added in place), the family (a proposed one confirmed
@@ -16,22 +17,10 @@ function attributeNames(): Promise<Map<string, Attribute>> {
   );
 }
 
-/** What the API takes for this attribute, in words, or null for free text. */
-function hintOf(attribute: Attribute | undefined): string | null {
-  if (attribute === undefined) return null;
-  const options = (attribute.options ?? []).map((o) => o.value).join(', ');
-  switch (attribute.type) {
-    case 'number':
-      return attribute.unit === null ? t('attr_hint_number') : t('attr_hint_number_unit', { unit: attribute.unit });
-    case 'boolean':
-      return t('attr_hint_boolean');
-    case 'single-select':
-      return t('attr_hint_single', { options });
-    case 'multi-select':
-      return t('attr_hint_multi', { options });
-    default:
-      return null;
-  }
+/** What a number field takes, in words (the other controls show what they take); null for none. */
+function hintOf(attribute: Attribute | undefined, kind: ControlKind): string | null {
+  if (kind !== 'number' || attribute === undefined) return null;
+  return attribute.unit === null ? t('attr_hint_number') : t('attr_hint_number_unit', { unit: attribute.unit });
 }
 
 /** Why the API refused a change to this attribute: what it said of the value, then anything else. */
@@ -41,17 +30,18 @@ function refusal(err: unknown, id: string): string {
 }
 
 /**
- * One attribute's value written by hand, saved through the product update route; a refusal
- * (no such attribute in the schema, a value its type does not take) shows beside the field and
- * what was typed stays.
+ * One attribute's value written by hand in the control its type calls for, saved through the
+ * product update route; a refusal (no such attribute in the schema, a value its type does not
+ * take) shows beside the control and what was typed or picked stays.
  */
 function ValueEditor(props: { product: Product; id: string; name: string; attribute: Attribute | undefined; initial: string; onSaved: () => Promise<void>; onCancel: () => void }) {
   const { product, id, name, attribute } = props;
+  const kind = controlKind(attribute);
   const [draft, setDraft] = useState(props.initial);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const inputId = `attr-input-${id}`;
-  const hint = hintOf(attribute);
+  const hint = hintOf(attribute, kind);
   const describedBy = [hint === null ? null : `${inputId}-hint`, error === null ? null : `${inputId}-error`].filter((x) => x !== null).join(' ');
   const save = async (event: Event) => {
     event.preventDefault();
@@ -62,16 +52,16 @@ function ValueEditor(props: { product: Product; id: string; name: string; attrib
       await props.onSaved();
     } catch (err) {
       setError(refusal(err, id));
+      // Back to the control the reason is about: the Save button, disabled while saving, dropped the focus.
+      focusLater(inputId);
     } finally {
       setSaving(false);
     }
   };
-  const unit = attribute?.unit ?? null;
   return html`<form class="attr-edit" onSubmit=${save} onKeyDown=${(e: KeyboardEvent) => {
     if (e.key === 'Escape') props.onCancel();
   }}>
-    <label for=${inputId}>${name}${unit === null ? '' : ` (${unit})`}</label>
-    <input id=${inputId} value=${draft} onInput=${(e: Event) => setDraft(inputValue(e))} aria-invalid=${error === null ? undefined : 'true'} aria-describedby=${describedBy === '' ? undefined : describedBy} />
+    <${AttributeControl} kind=${kind} inputId=${inputId} name=${name} attribute=${attribute} value=${draft} onChange=${setDraft} describedBy=${describedBy} invalid=${error !== null} />
     ${hint === null ? null : html`<p id=${`${inputId}-hint`} class="sub">${hint}</p>`}
     ${error === null ? null : html`<p id=${`${inputId}-error`} class="error" role="alert">${error}</p>`}
     <div class="actions">

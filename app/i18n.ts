@@ -182,6 +182,8 @@ const en = {
   wh_disable: 'Disable',
   wh_enable_label: 'Enable endpoint {url}',
   wh_disable_label: 'Disable endpoint {url}',
+  wh_confirm_disable: 'Disable {url}? Its pending deliveries are given up, and nothing more is sent until it is enabled again.',
+  wh_disable_yes: 'Yes, disable',
   wh_enabled_note: 'Enabled {url}: events are sent to it again.',
   wh_disabled_note: 'Disabled {url}: nothing more is sent to it, and its pending deliveries were given up.',
   wh_rotate: 'Rotate secret',
@@ -216,10 +218,10 @@ const en = {
   attr_saved: '{name} saved.',
   attr_removed: '{name} removed.',
   attr_hint_number: 'A number.',
-  attr_hint_number_unit: 'A number, in {unit}.',
-  attr_hint_boolean: 'Yes or no (true or false).',
-  attr_hint_single: 'One of: {options}.',
-  attr_hint_multi: 'Any of: {options}; separate them with |.',
+  attr_hint_number_unit: 'A number, in {unit}; another unit of the same kind is converted.',
+  attr_choose: 'Choose one',
+  yes: 'Yes',
+  no: 'No',
   error: 'Error: {message}',
 };
 
@@ -408,6 +410,8 @@ const it: Record<MessageKey, string> = {
   wh_disable: 'Disattiva',
   wh_enable_label: "Attiva l'endpoint {url}",
   wh_disable_label: "Disattiva l'endpoint {url}",
+  wh_confirm_disable: 'Disattivare {url}? Le consegne in attesa sono abbandonate e non gli è inviato più nulla finché non è riattivato.',
+  wh_disable_yes: 'Sì, disattiva',
   wh_enabled_note: 'Attivato {url}: gli eventi gli sono di nuovo inviati.',
   wh_disabled_note: 'Disattivato {url}: non gli è inviato più nulla e le consegne in attesa sono state abbandonate.',
   wh_rotate: 'Ruota il segreto',
@@ -442,10 +446,10 @@ const it: Record<MessageKey, string> = {
   attr_saved: '{name} salvato.',
   attr_removed: '{name} rimosso.',
   attr_hint_number: 'Un numero.',
-  attr_hint_number_unit: 'Un numero, in {unit}.',
-  attr_hint_boolean: 'Sì o no (true o false).',
-  attr_hint_single: 'Uno tra: {options}.',
-  attr_hint_multi: 'Alcuni tra: {options}; separali con |.',
+  attr_hint_number_unit: "Un numero, in {unit}; un'altra unità dello stesso tipo è convertita.",
+  attr_choose: 'Scegline uno',
+  yes: 'Sì',
+  no: 'No',
 };
 
 export const language: 'en' | 'it' =

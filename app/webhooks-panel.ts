@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, type RotatedSecret, type WebhookDelivery, type WebhookEndpoint } from './api.ts';
 import { html } from './html.ts';
 import { formatTime, type MessageKey, t } from './i18n.ts';
-import { errorText, focusLater, type FormError, formError, inputValue, Status } from './widgets.ts';
+import { errorText, focusLater, type FormError, formError, InlineConfirm, inputValue, Status } from './widgets.ts';
 
 // The account's webhook endpoints: register (the secret shown once), change, enable or disable,
 // rotate the secret (the new one shown once), ping, deliveries, delete.
@@ -161,12 +161,24 @@ function Deliveries({ endpointId, version }: { endpointId: string; version: numb
 function EndpointItem({ endpoint, onChanged }: { endpoint: WebhookEndpoint; onChanged: (note: string) => void }) {
   const [showDeliveries, setShowDeliveries] = useState(false);
   const [version, setVersion] = useState(0);
-  const [confirming, setConfirming] = useState(false);
+  // The change being asked about in place: disabling gives up pending deliveries, deleting the endpoint.
+  const [confirming, setConfirming] = useState<'disable' | 'delete' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [form, setForm] = useState<'edit' | 'rotate' | null>(null);
   const [rotated, setRotated] = useState<RotatedSecret | null>(null);
   const editButton = `wh-edit-button-${endpoint.id}`;
   const rotateButton = `wh-rotate-button-${endpoint.id}`;
+  const toggleButton = `wh-toggle-button-${endpoint.id}`;
+  const deleteButton = `wh-delete-button-${endpoint.id}`;
+  const confirmCancel = `wh-confirm-cancel-${endpoint.id}`;
+  const ask = (what: 'disable' | 'delete') => {
+    setConfirming(what);
+    focusLater(confirmCancel);
+  };
+  const answered = (buttonId: string) => {
+    setConfirming(null);
+    focusLater(buttonId);
+  };
   const enabled = endpoint.status === 'enabled';
   const setEnabled = async (on: boolean) => {
     setError(null);
@@ -177,6 +189,8 @@ function EndpointItem({ endpoint, onChanged }: { endpoint: WebhookEndpoint; onCh
       setError(errorText(err));
     }
   };
+  // Enabling gives nothing up, so it needs no question.
+  const toggle = () => (enabled ? ask('disable') : void setEnabled(true));
   const ping = async () => {
     setError(null);
     try {
@@ -208,7 +222,20 @@ function EndpointItem({ endpoint, onChanged }: { endpoint: WebhookEndpoint; onCh
         setForm(form === 'edit' ? null : 'edit');
         if (form !== 'edit') focusLater(`wh-edit-url-${endpoint.id}`);
       }}>${t('edit')}</button>
-      <button type="button" class="secondary" aria-label=${t(enabled ? 'wh_disable_label' : 'wh_enable_label', { url: endpoint.url })} onClick=${() => void setEnabled(!enabled)}>${t(enabled ? 'wh_disable' : 'wh_enable')}</button>
+      ${
+        confirming === 'disable'
+          ? html`<${InlineConfirm}
+              question=${t('wh_confirm_disable', { url: endpoint.url })}
+              yes=${t('wh_disable_yes')}
+              cancelId=${confirmCancel}
+              onYes=${() => {
+                answered(toggleButton);
+                void setEnabled(false);
+              }}
+              onCancel=${() => answered(toggleButton)}
+            />`
+          : html`<button type="button" class="secondary" id=${toggleButton} aria-label=${t(enabled ? 'wh_disable_label' : 'wh_enable_label', { url: endpoint.url })} onClick=${toggle}>${t(enabled ? 'wh_disable' : 'wh_enable')}</button>`
+      }
       <button type="button" class="secondary" id=${rotateButton} aria-expanded=${form === 'rotate' ? 'true' : 'false'} aria-label=${t('wh_rotate_label', { url: endpoint.url })} onClick=${() => {
         setForm(form === 'rotate' ? null : 'rotate');
         if (form !== 'rotate') focusLater(`wh-grace-86400-${endpoint.id}`);
@@ -216,11 +243,15 @@ function EndpointItem({ endpoint, onChanged }: { endpoint: WebhookEndpoint; onCh
       <button type="button" class="secondary" onClick=${ping} aria-label=${t('wh_ping_label', { url: endpoint.url })}>${t('wh_ping')}</button>
       <button type="button" class="secondary" aria-expanded=${showDeliveries ? 'true' : 'false'} onClick=${() => setShowDeliveries(!showDeliveries)}>${t('wh_deliveries')}</button>
       ${
-        confirming
-          ? html`<span role="group" aria-label=${t('wh_confirm_delete', { url: endpoint.url })}>${t('wh_confirm_delete', { url: endpoint.url })}
-              <button type="button" onClick=${remove}>${t('wh_delete_yes')}</button>
-              <button type="button" class="secondary" onClick=${() => setConfirming(false)}>${t('cancel')}</button></span>`
-          : html`<button type="button" class="secondary" onClick=${() => setConfirming(true)} aria-label=${t('wh_delete_label', { url: endpoint.url })}>${t('wh_delete')}</button>`
+        confirming === 'delete'
+          ? html`<${InlineConfirm}
+              question=${t('wh_confirm_delete', { url: endpoint.url })}
+              yes=${t('wh_delete_yes')}
+              cancelId=${confirmCancel}
+              onYes=${remove}
+              onCancel=${() => answered(deleteButton)}
+            />`
+          : html`<button type="button" class="secondary" id=${deleteButton} onClick=${() => ask('delete')} aria-label=${t('wh_delete_label', { url: endpoint.url })}>${t('wh_delete')}</button>`
       }
     </div>
     ${error === null ? null : html`<p class="error" role="alert">${error}</p>`}

@@ -59,3 +59,18 @@ export function Status({ message, error }: { message: string | null; error?: boo
 export function inputValue(event: Event): string {
   return (event.target as HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement).value;
 }
+
+/**
+ * A question asked in place, before a change that gives something up. The focus goes to Cancel,
+ * the answer that changes nothing, so an Enter pressed too soon does no harm; Escape cancels.
+ * The caller moves the focus on after either answer.
+ */
+export function InlineConfirm(props: { question: string; yes: string; cancelId: string; onYes: () => void; onCancel: () => void }) {
+  return html`<span role="group" class="confirm" aria-label=${props.question} onKeyDown=${(e: KeyboardEvent) => {
+    if (e.key !== 'Escape') return;
+    e.stopPropagation();
+    props.onCancel();
+  }}>${props.question}
+    <button type="button" onClick=${props.onYes}>${props.yes}</button>
+    <button type="button" class="secondary" id=${props.cancelId} onClick=${props.onCancel}>${t('cancel')}</button></span>`;
+}

@@ -17,7 +17,7 @@ import { startWebhookReceiver, verifiesWith, type WebhookReceiver } from '../fak
 // port is refused, which is how a refused url is shown.
 
 const SECRET_KEY = 'c'.repeat(64);
-const [LAMP] = validEans(1, 3141);
+const [LAMP, SPOT] = validEans(2, 3141);
 
 async function expectAccessible(page: Page, where: string): Promise<void> {
   const violations = await seriousAxeViolations(page);
@@ -141,7 +141,7 @@ for (const target of databaseTargets()) {
       assert.equal(ping?.type, 'ping', 'events now go to the new url');
     });
 
-    test('disables an endpoint, then enables it again', async () => {
+    test('disables an endpoint once the person confirms (Escape and Cancel leave it enabled), then enables it again without asking', async () => {
       const { token } = await h.account(10);
       const endpoint = await register(token, '/toggle-hook');
       const hookUrl = `${receiver.url}/toggle-hook`;
@@ -150,24 +150,45 @@ for (const target of databaseTargets()) {
       const item = page.locator(`li[data-endpoint="${endpoint.id}"]`);
       const badge = item.locator('.wh-url .badge');
       assert.equal(await badge.innerText(), 'enabled');
+      const status = async () => (await h.get('/api/v1/webhooks', token)).json<{ data: { status: string }[] }>().data[0]?.status;
 
-      await item.getByRole('button', { name: `Disable endpoint ${hookUrl}` }).click();
+      // Disabling gives up pending deliveries, so it is asked first: Escape and Cancel leave it enabled.
+      const disable = item.getByRole('button', { name: `Disable endpoint ${hookUrl}` });
+      const question = item.getByRole('group', { name: `Disable ${hookUrl}? Its pending deliveries are given up, and nothing more is sent until it is enabled again.` });
+      await disable.click();
+      await question.waitFor();
+      await expectFocus(page, `wh-confirm-cancel-${endpoint.id}`, 'the focus is on Cancel, the answer that changes nothing');
+      await expectAccessible(page, 'disabling asked first');
+      await page.keyboard.press('Escape');
+      await question.waitFor({ state: 'detached' });
+      await expectFocus(page, `wh-toggle-button-${endpoint.id}`, 'Escape puts the focus back on Disable');
+      await disable.click();
+      await question.getByRole('button', { name: 'Cancel' }).click();
+      await question.waitFor({ state: 'detached' });
+      await expectFocus(page, `wh-toggle-button-${endpoint.id}`, 'Cancel puts the focus back on Disable');
+      assert.equal(await badge.innerText(), 'enabled');
+      assert.equal(await status(), 'enabled', 'neither answer disabled it');
+
+      await disable.click();
+      await question.getByRole('button', { name: 'Yes, disable' }).click();
       await page
         .getByRole('status')
         .filter({ hasText: `Disabled ${hookUrl}` })
         .waitFor();
       await item.getByRole('button', { name: `Enable endpoint ${hookUrl}` }).waitFor();
+      await expectFocus(page, `wh-toggle-button-${endpoint.id}`, 'the focus stays on the button, now Enable');
       assert.equal(await badge.innerText(), 'disabled');
-      const status = async () => (await h.get('/api/v1/webhooks', token)).json<{ data: { status: string }[] }>().data[0]?.status;
       assert.equal(await status(), 'disabled');
       await expectAccessible(page, 'a disabled endpoint');
 
+      // Enabling gives nothing up: no question.
       await item.getByRole('button', { name: `Enable endpoint ${hookUrl}` }).click();
       await page
         .getByRole('status')
         .filter({ hasText: `Enabled ${hookUrl}` })
         .waitFor();
-      await item.getByRole('button', { name: `Disable endpoint ${hookUrl}` }).waitFor();
+      await disable.waitFor();
+      assert.equal(await question.count(), 0);
       assert.equal(await badge.innerText(), 'enabled');
       assert.equal(await status(), 'enabled');
     });
@@ -253,36 +274,65 @@ for (const target of databaseTargets()) {
       const power = page.locator('tr[data-attribute="power"]');
       await power.getByRole('rowheader', { name: 'Power' }).waitFor();
 
-      // A value its type does not take: the reason beside the field, the text kept.
+      // A number: a field with a decimal keypad and the unit beside it. What the API cannot read is
+      // refused with its reason, the text kept.
       await power.getByRole('button', { name: 'Edit: Power' }).click();
-      const field = power.getByLabel('Power (W)');
+      const field = power.getByRole('textbox', { name: 'Power (W)' });
       assert.equal(await field.inputValue(), '9');
+      assert.equal(await field.getAttribute('inputmode'), 'decimal');
       await expectFocus(page, 'attr-input-power', 'focus');
-      await power.getByText('A number, in W.').waitFor();
+      await power.getByText('A number, in W; another unit of the same kind is converted.').waitFor();
+      assert.equal(await power.locator('.with-unit .unit').innerText(), 'W');
       await field.fill('nine');
       await power.getByRole('button', { name: 'Save' }).click();
       await power.getByRole('alert').filter({ hasText: 'power is a number' }).waitFor();
       assert.equal(await field.inputValue(), 'nine');
       assert.equal(await field.getAttribute('aria-invalid'), 'true');
       assert.match(defined(await field.getAttribute('aria-describedby'), 'the field points at its error'), /attr-input-power-error/);
+      await expectFocus(page, 'attr-input-power', 'the focus is back on the field');
       await expectAccessible(page, 'an attribute value refused');
+      // Decimals or thousands? The API will not guess, and says how to write it.
+      await field.fill('7.125');
+      await power.getByRole('button', { name: 'Save' }).click();
+      await power.getByRole('alert').filter({ hasText: 'A separator before three digits may group thousands or mark decimals: write 1200 or 1.2.' }).waitFor();
+      assert.equal(await field.inputValue(), '7.125');
       assert.equal((await stored()).power, '9', 'nothing saved');
 
-      await field.fill('12');
+      // A decimal comma is read as one (a browser's number field would have dropped it: 75).
+      await field.fill('7,5');
       await page.keyboard.press('Enter');
       await page.getByRole('status').filter({ hasText: 'Power saved.' }).waitFor();
-      await power.locator('.value').filter({ hasText: '12 W' }).waitFor();
+      await power.locator('.value').filter({ hasText: '7.5 W' }).waitFor();
       await expectFocus(page, 'attr-edit-power', 'the focus is back on the Edit button');
+      assert.equal((await stored()).power, '7.5');
+      // Another unit of the same kind is converted to the attribute's.
+      await power.getByRole('button', { name: 'Edit: Power' }).click();
+      await field.fill('0,012 kW');
+      await page.keyboard.press('Enter');
+      await power.locator('.value').filter({ hasText: '12 W' }).waitFor();
       assert.equal((await stored()).power, '12');
 
-      // A missing one given a value.
+      // A missing yes-or-no value: two radio buttons; none chosen is refused by the API.
       const missing = page.getByRole('list', { name: /Missing/ });
       await missing.getByRole('button', { name: 'Add a value: Dimmable' }).click();
-      await missing.getByLabel('Dimmable').fill('true');
+      const dimmable = missing.getByRole('radiogroup', { name: 'Dimmable' });
+      await expectFocus(page, 'attr-input-dimmable', 'the first choice has the focus');
+      await missing.getByRole('button', { name: 'Save' }).click();
+      await missing.getByRole('alert').filter({ hasText: 'The value of dimmable is empty.' }).waitFor();
+      await expectFocus(page, 'attr-input-dimmable', 'the focus is back on the choices');
+      await expectAccessible(page, 'a yes-or-no value refused');
+      await page.keyboard.press('Space');
+      assert.equal(await dimmable.getByRole('radio', { name: 'Yes' }).isChecked(), true);
+      await page.keyboard.press('ArrowDown');
+      assert.equal(await dimmable.getByRole('radio', { name: 'No' }).isChecked(), true, 'the arrow keys choose');
+      await page.keyboard.press('ArrowUp');
       await missing.getByRole('button', { name: 'Save' }).click();
       await page.getByRole('status').filter({ hasText: 'Dimmable saved.' }).waitFor();
       await page.locator('tr[data-attribute="dimmable"]').waitFor();
       assert.equal((await stored()).dimmable, 'true');
+      await page.getByRole('button', { name: 'Edit: Dimmable' }).click();
+      assert.equal(await page.getByRole('radio', { name: 'Yes' }).isChecked(), true, 'the stored value is the one chosen');
+      await page.keyboard.press('Escape');
 
       await page.reload();
       await power.locator('.value').filter({ hasText: '12 W' }).waitFor();
@@ -308,6 +358,106 @@ for (const target of databaseTargets()) {
       await missing.getByRole('alert').filter({ hasText: `No attribute "colour" in this account's schema` }).waitFor();
       assert.equal(await missing.getByLabel('Colour').inputValue(), 'Amber');
       assert.equal((await stored()).colour, undefined);
+    });
+
+    test('a select offers the options, several values are ticked, text stays text; each saved as the API stores it, and an option removed meanwhile refused', async () => {
+      const { token } = await h.account(100);
+      const define = async (url: string, body: unknown) => assert.equal((await h.post(url, token, body)).statusCode, 200);
+      const created = await h.post('/api/v1/products/create', token, {
+        codes: SPOT,
+        title: 'Faretto Luce',
+        brand: 'Lumina',
+        description: 'Faretto da incasso.',
+        countries: ['it'],
+      });
+      assert.equal(created.statusCode, 202, created.body);
+      const id = created.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]?.id ?? '';
+      await h.settled(await h.generationIdsOf([id]));
+      // Defined after the generation, so all three are missing.
+      const options = (values: string[]) => values.map((value) => ({ action: 'new', value }));
+      await define('/api/v1/attributes/create', { attribute_id: 'finish', name: 'Finish', type: 'single-select', scope: 'global', options: options(['Matt', 'Glossy']) });
+      await define('/api/v1/attributes/create', {
+        attribute_id: 'rooms',
+        name: 'Rooms',
+        type: 'multi-select',
+        scope: 'global',
+        options: options(['Kitchen', 'Bathroom', 'Garden']),
+      });
+      await define('/api/v1/attributes/create', { attribute_id: 'shade', name: 'Shade', type: 'text', scope: 'global' });
+      const stored = async () => (await h.get(`/api/v1/products/details/${id}/it`, token)).json<{ product: { global_attr: Record<string, string> } }>().product.global_attr;
+
+      await signIn(page, base, token);
+      await page.goto(`${base}/app#/products/${id}`);
+      const missing = page.getByRole('list', { name: /Missing/ });
+      await missing.getByRole('button', { name: 'Add a value: Finish' }).waitFor();
+
+      // One option: a select of them.
+      await missing.getByRole('button', { name: 'Add a value: Finish' }).click();
+      const finish = missing.getByRole('combobox', { name: 'Finish' });
+      await expectFocus(page, 'attr-input-finish', 'the select has the focus');
+      assert.deepEqual(await finish.locator('option').allInnerTexts(), ['Choose one', 'Matt', 'Glossy']);
+      await expectAccessible(page, 'a select being chosen');
+      await finish.selectOption('Glossy');
+      await missing.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('status').filter({ hasText: 'Finish saved.' }).waitFor();
+      const finishRow = page.locator('tr[data-attribute="finish"]');
+      await finishRow.locator('.value').filter({ hasText: 'Glossy' }).waitFor();
+      assert.equal((await stored()).finish, 'Glossy');
+
+      // The option picked is removed from the schema before the save: the API's reason, the choice kept.
+      await finishRow.getByRole('button', { name: 'Edit: Finish' }).click();
+      const editing = finishRow.getByRole('combobox', { name: 'Finish' });
+      assert.equal(await editing.inputValue(), 'Glossy', 'the stored value is the one selected');
+      await editing.selectOption('Matt');
+      const removed = await h.app.inject({
+        method: 'PUT',
+        url: '/api/v1/attributes/update/finish',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { options: [{ action: 'delete', Matt: null }] },
+      });
+      assert.equal(removed.statusCode, 200, removed.body);
+      await finishRow.getByRole('button', { name: 'Save' }).click();
+      await finishRow.getByRole('alert').filter({ hasText: 'finish must be one of its options (Glossy); "Matt" is none of them.' }).waitFor();
+      assert.equal(await editing.inputValue(), 'Matt');
+      assert.equal(await editing.getAttribute('aria-invalid'), 'true');
+      await expectAccessible(page, 'a select value refused');
+      assert.equal((await stored()).finish, 'Glossy', 'nothing saved');
+      await page.keyboard.press('Escape');
+      await expectFocus(page, 'attr-edit-finish', 'Escape closes the editor');
+
+      // Several options: a checkbox each, in a group named by the attribute; none ticked is refused.
+      await missing.getByRole('button', { name: 'Add a value: Rooms' }).click();
+      const rooms = missing.getByRole('group', { name: 'Rooms' });
+      await expectFocus(page, 'attr-input-rooms', 'the first checkbox has the focus');
+      await missing.getByRole('button', { name: 'Save' }).click();
+      await missing.getByRole('alert').filter({ hasText: 'The value of rooms is empty.' }).waitFor();
+      await expectFocus(page, 'attr-input-rooms', 'the focus is back on the first checkbox');
+      await expectAccessible(page, 'a multi-select value refused');
+      await page.keyboard.press('Space');
+      await rooms.getByRole('checkbox', { name: 'Garden' }).check();
+      assert.deepEqual(await Promise.all(['Kitchen', 'Bathroom', 'Garden'].map((name) => rooms.getByRole('checkbox', { name }).isChecked())), [true, false, true]);
+      await missing.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('status').filter({ hasText: 'Rooms saved.' }).waitFor();
+      await page.locator('tr[data-attribute="rooms"] .value').filter({ hasText: 'Kitchen | Garden' }).waitFor();
+      assert.equal((await stored()).rooms, 'Kitchen | Garden');
+      await page.getByRole('button', { name: 'Edit: Rooms' }).click();
+      assert.deepEqual(
+        await Promise.all(['Kitchen', 'Bathroom', 'Garden'].map((name) => page.getByRole('checkbox', { name }).isChecked())),
+        [true, false, true],
+        'the stored values are the ones ticked',
+      );
+      await page.getByRole('button', { name: 'Cancel' }).click();
+
+      // Text stays a text field.
+      await missing.getByRole('button', { name: 'Add a value: Shade' }).click();
+      await missing.getByRole('textbox', { name: 'Shade' }).fill('Warm white');
+      await page.keyboard.press('Enter');
+      await page.getByRole('status').filter({ hasText: 'Shade saved.' }).waitFor();
+      assert.equal((await stored()).shade, 'Warm white');
+      await page.reload();
+      await page.locator('tr[data-attribute="shade"] .value').filter({ hasText: 'Warm white' }).waitFor();
+      assert.equal(await page.locator('tr[data-attribute="finish"] .value').innerText(), 'Glossy');
+      assert.equal(await page.locator('tr[data-attribute="rooms"] .value').innerText(), 'Kitchen | Garden');
     });
 
     test('no page asked anything of another origin', () => {

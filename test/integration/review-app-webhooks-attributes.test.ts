@@ -198,7 +198,7 @@ for (const target of databaseTargets()) {
         await small.getByText('Completezza').waitFor();
         await expectAccessible(small, 'product with attributes, phone, Italian');
         await small.getByRole('button', { name: 'Aggiungi un valore: Dimmable' }).click();
-        await small.getByText('Sì o no (true o false).').waitFor();
+        await small.getByRole('radiogroup', { name: 'Dimmable' }).getByRole('radio', { name: 'Sì' }).waitFor();
         await expectAccessible(small, 'an attribute value being written, phone, Italian');
       } finally {
         await phone.close();
