@@ -143,8 +143,10 @@ function shopifyRows(view: ProductView): string[][] {
   return [first, ...more];
 }
 
-// RFC 4180: CRLF between records, fields quoted when they hold a comma, a quote or a line break.
-const csv = (rows: readonly (readonly (string | null)[])[]) => stringify(rows as (string | null)[][], { record_delimiter: 'windows' });
+// RFC 4180: CRLF between records, fields quoted when they hold a comma, a quote or a line break
+// (quote_record_delimiter: with a record delimiter set, csv-stringify would otherwise quote only a
+// field holding CRLF, and a description's lone LF would end the row in a spreadsheet).
+const csv = (rows: readonly (readonly (string | null)[])[]) => stringify(rows as (string | null)[][], { record_delimiter: 'windows', quote_record_delimiter: true });
 
 /**
  * The export as text chunks (one per batch), pulled one at a time, so a slow reader slows the

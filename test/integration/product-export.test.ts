@@ -210,6 +210,19 @@ for (const target of databaseTargets()) {
       );
     });
 
+    test('csv and shopify: a field whose only special character is a line break is quoted, so the row goes on past it', async () => {
+      const { id: accountId, token } = await h.account();
+      // Unquoted, the second line would start a row of its own, a formula in its first cell.
+      const description = "Prima riga\n=cmd|' /C calc'!A0";
+      await seedProduct(h.container.db, accountId, { sku: 'LF-1', content: { it: { title: 'Righe', description } } });
+      const [csvHeader, ...csvRows] = table((await exported(token, '?country=it&format=csv')).body);
+      assert.equal(csvRows.length, 1);
+      assert.equal(csvRows[0]?.[csvHeader?.indexOf('description') ?? -1], description);
+      const [, ...shopifyRows] = table((await exported(token, '?country=it&format=shopify')).body);
+      assert.equal(shopifyRows.length, 1);
+      assert.equal(shopifyRows[0]?.[2], '<p>Prima riga<br>=cmd|&apos; /C calc&apos;!A0</p>');
+    });
+
     test('an empty selection is the header alone (jsonl: nothing)', async () => {
       const { token } = await h.account();
       assert.equal((await exported(token, '?country=it&format=jsonl')).body, '');
