@@ -2,6 +2,7 @@ import { loadSchema } from '../db/attributes.ts';
 import { hasSchema } from '../domain/attributes/schema.ts';
 import { stringify } from 'csv-stringify/sync';
 import type { SqlRunner } from '../db/database.ts';
+import { escapeFormula } from '../domain/spreadsheet-formulas.ts';
 import { attributeNames, contentInCountry, exportProductsPage, generationsByIds, type ListCursor, type ProductFilters } from '../db/product-list.ts';
 import { plainTextToHtml } from '../generation/plain-text-html.ts';
 import { slugify } from '../generation/template/text.ts';
@@ -143,8 +144,16 @@ function shopifyRows(view: ProductView): string[][] {
   return [first, ...more];
 }
 
-// RFC 4180: CRLF between records, fields quoted when they hold a comma, a quote or a line break.
-const csv = (rows: readonly (readonly (string | null)[])[]) => stringify(rows as (string | null)[][], { record_delimiter: 'windows' });
+// RFC 4180: CRLF between records, fields quoted when they hold a comma, a quote or a line break
+// (quote_record_delimiter: with a record delimiter set, csv-stringify would otherwise quote only a
+// field holding CRLF, and a description's lone LF would end the row in a spreadsheet).
+// Every cell of both CSV formats goes through escapeFormula: merchants open the Shopify file in a
+// spreadsheet too, and product text can come from third parties.
+const csv = (rows: readonly (readonly (string | null)[])[]) =>
+  stringify(
+    rows.map((row) => row.map((cell) => (cell === null ? null : escapeFormula(cell)))),
+    { record_delimiter: 'windows', quote_record_delimiter: true },
+  );
 
 /**
  * The export as text chunks (one per batch), pulled one at a time, so a slow reader slows the

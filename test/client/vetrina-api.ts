@@ -1433,7 +1433,7 @@ export class Api<
       }),
 
     /**
-     * @description Not paged: the whole selection, in list order, streamed with constant memory. CSV files are RFC 4180 (CRLF, quoted fields), UTF-8 with a BOM, with a header row; the csv format has one attr:<name> column per attribute present in the export.
+     * @description Not paged: the whole selection, in list order, streamed with constant memory. CSV files are RFC 4180 (CRLF, quoted fields), UTF-8 with a BOM, with a header row; the csv format has one attr:<name> column per attribute present in the export. In both CSV formats a cell that a spreadsheet would read as a formula (starting with =, +, -, @, tab or carriage return, or a full-width ＝＋－＠) is written with a leading apostrophe, so it opens as text; a signed plain number such as -5 or +3,5 stays as written.
      *
      * @tags Products
      * @name GetProductsExport

