@@ -343,6 +343,14 @@ export async function olderUnsettledGeneration(
 }
 
 /**
+ * Locks generations by id, in id order: a step that must lock their products too takes the
+ * generations first, the order a product's deletion and a worker's completion lock them in.
+ */
+export async function lockGenerationsById(db: SqlRunner, ids: readonly string[]): Promise<void> {
+  await db.query('SELECT id FROM generations WHERE id = ANY ($1::uuid[]) ORDER BY id FOR UPDATE', [ids]);
+}
+
+/**
  * The product's generations not yet settled (queued, or running), locked: a delete takes them
  * before the product, in the order a worker's statements take generation then product.
  */

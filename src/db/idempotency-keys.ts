@@ -55,16 +55,19 @@ export async function findIdempotencyKey(db: SqlRunner, accountId: string, key: 
 
 /**
  * Takes over a row left behind: expired (any state), or in_progress and abandoned by its owner.
- * Fenced on the owner that was read, so of two requests taking it over only one succeeds.
+ * Fenced on the owner that was read, so of two requests taking it over only one succeeds, and on
+ * the row still being left behind: the owner of a slow request may have stored its answer (its
+ * charge committed with it) since the row was read, and that answer must stand.
  */
-export async function takeOverIdempotencyKey(db: SqlRunner, request: IdempotencyRequest, previousOwner: string): Promise<boolean> {
+export async function takeOverIdempotencyKey(db: SqlRunner, request: IdempotencyRequest, previousOwner: string, abandonAfterSeconds: number): Promise<boolean> {
   const rows = await db.query(
     `UPDATE idempotency_keys
      SET fingerprint = $3, method = $4, path = $5, state = 'in_progress', owner = $6, claimed_at = now(), created_at = now(),
          expires_at = now() + make_interval(secs => $7), response_status = NULL, response_body = NULL, response_content_type = NULL
      WHERE account_id = $1 AND key = $2 AND owner = $8::uuid
+       AND (expires_at <= now() OR (state = 'in_progress' AND claimed_at < now() - make_interval(secs => $9)))
      RETURNING 1`,
-    [request.accountId, request.key, request.fingerprint, request.method, request.path, request.owner, request.ttlSeconds, previousOwner],
+    [request.accountId, request.key, request.fingerprint, request.method, request.path, request.owner, request.ttlSeconds, previousOwner, abandonAfterSeconds],
   );
   return rows.length > 0;
 }

@@ -125,22 +125,24 @@ type Verdict = { kind: 'claimed' } | { kind: 'reused' } | { kind: 'in_use' } | {
 
 /** Whoever inserts the row first runs the request; everyone else learns from the row what to answer. */
 async function claimOrRead(db: SqlRunner, wanted: IdempotencyRequest): Promise<Verdict> {
-  // Twice at most: a row that vanished between the insert and the read (released after a 5xx) is claimed again.
-  for (let attempt = 0; attempt < 2; attempt++) {
+  // A few times at most: a row that vanished between the insert and the read (released after a
+  // 5xx) is claimed again, and a row that changed before its take-over (answered, or taken by
+  // another repeat) is read again, so an answer stored meanwhile is replayed.
+  for (let attempt = 0; attempt < 3; attempt++) {
     if (await claimIdempotencyKey(db, wanted)) return { kind: 'claimed' };
     const row = await findIdempotencyKey(db, wanted.accountId, wanted.key, IDEMPOTENCY_ABANDON_SECONDS);
     if (row === undefined) continue;
     // An expired key is as good as absent (the hourly prune may not have run yet).
     if (row.expired) {
-      if (await takeOverIdempotencyKey(db, wanted, row.owner)) return { kind: 'claimed' };
+      if (await takeOverIdempotencyKey(db, wanted, row.owner, IDEMPOTENCY_ABANDON_SECONDS)) return { kind: 'claimed' };
       continue;
     }
     if (row.fingerprint !== wanted.fingerprint) return { kind: 'reused' };
     if (row.state === 'done' && row.response_status !== null && row.response_body !== null) {
       return { kind: 'replay', response: { status: row.response_status, body: row.response_body, contentType: row.response_content_type ?? JSON_TYPE } };
     }
-    if (row.abandoned && (await takeOverIdempotencyKey(db, wanted, row.owner))) return { kind: 'claimed' };
-    return { kind: 'in_use' };
+    if (!row.abandoned) return { kind: 'in_use' };
+    if (await takeOverIdempotencyKey(db, wanted, row.owner, IDEMPOTENCY_ABANDON_SECONDS)) return { kind: 'claimed' };
   }
   return { kind: 'in_use' };
 }

@@ -1,7 +1,7 @@
 import { insertHistory, type HistoryEntry } from '../db/content-history.ts';
 import { listContent, upsertContent } from '../db/content.ts';
 import type { Database } from '../db/database.ts';
-import { completeGeneration, type GenerationRow } from '../db/generations.ts';
+import { completeGeneration, type GenerationRow, lockGenerationsById } from '../db/generations.ts';
 import { recordProductFamily, setProductFacts, type ProductRow } from '../db/products.ts';
 import { lockPublicationStates, recordGenerationSettled, recordPublicationChanges } from '../db/webhook-events.ts';
 import type { CountryContent } from '../domain/content.ts';
@@ -51,6 +51,8 @@ export async function storeGeneration(db: Database, { generation, fence }: HeldC
     const history = historyOf(generation, before, result.content);
     const review = asksForReview(generation, history);
     // Read under the lock the completion takes anyway, so the change it makes is reported as it was.
+    // The generation before its product, as a deletion and the completion lock them: the other order deadlocks with a delete.
+    if (review) await lockGenerationsById(tx, [generation.id]);
     const published = review ? await lockPublicationStates(tx, [product.id]) : [];
     if (!(await completeGeneration(tx, generation.id, fence, result.productHandle, result.usage, review))) return false;
     await insertHistory(tx, product.id, generation.id, history);

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.ts';
 import { completeGenerations, insertHistoryOf, listContentOf, upsertContentOf, type StoredRecords } from '../db/generation-batches.ts';
+import { lockGenerationsById } from '../db/generations.ts';
 import { recordProductFamily, type ProductRow } from '../db/products.ts';
 import { lockPublicationStates, recordGenerationsSettled, recordPublicationChanges } from '../db/webhook-events.ts';
 import { mergeFacts } from './gather-facts.ts';
@@ -30,7 +31,14 @@ export async function storeGenerations(db: Database, ready: readonly ReadyGenera
       const history = historyOf(r.claim.generation, before.get(r.product.id) ?? [], r.result.content);
       return { ...r, history, review: asksForReview(r.claim.generation, history) };
     });
-    const reviewed = items.filter((i) => i.review).map((i) => i.product.id);
+    const reviewing = items.filter((i) => i.review);
+    const reviewed = reviewing.map((i) => i.product.id);
+    // The generations before their products, as a deletion and the completion lock them: the other order deadlocks with a delete.
+    if (reviewing.length > 0)
+      await lockGenerationsById(
+        tx,
+        reviewing.map((i) => i.claim.generation.id),
+      );
     const published = reviewed.length === 0 ? [] : await lockPublicationStates(tx, reviewed);
     const completed = await completeGenerations(
       tx,
