@@ -11,6 +11,7 @@ import { findProductById } from '../../src/db/products.ts';
 import { emptyUsage } from '../../src/domain/generation-usage.ts';
 import { holdGeneration } from '../../src/services/generation-claim.ts';
 import { storeGeneration } from '../../src/services/store-generation.ts';
+import { storeGenerations } from '../../src/services/store-generations.ts';
 import { defined } from '../helpers/assert.ts';
 import { validEans } from '../helpers/codes.ts';
 import { databaseTargets } from '../helpers/databases.ts';
@@ -21,50 +22,52 @@ const postgres = databaseTargets().find((t) => t.name === 'postgres');
 const TIMINGS = { leaseSeconds: 60, renewEverySeconds: 20, stopGraceSeconds: 5 };
 
 describe('a worker storing a create while its product is being deleted [postgres]', { skip: postgres === undefined ? 'needs TEST_DATABASE_URL' : false }, () => {
-  test('the store waits for the generation the delete holds before it locks the product, so the delete can lock the product', async () => {
-    const h = await startHarness(defined(postgres), { workers: false });
-    const url = defined(h.database.url, 'url');
-    const deleter = new pg.Client({ connectionString: url });
-    const watcher = new pg.Client({ connectionString: url });
-    await Promise.all([deleter.connect(), watcher.connect()]);
-    try {
-      const { token } = await h.account(100);
-      const created = await h.post('/api/v1/products/create', token, { codes: validEans(1, 904)[0], countries: ['it'] });
-      assert.equal(created.statusCode, 202, created.body);
-      const productId = defined(created.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]).id;
-      const [generationId = ''] = await h.generationIdsOf([productId]);
-      const held = await holdGeneration(h.container.db, generationId, TIMINGS);
-      assert.equal(held.status, 'claimed');
-      if (held.status !== 'claimed') return;
-      const product = await findProductById(h.container.db, productId);
+  for (const path of ['one', 'batch'] as const) {
+    test(`the store (${path}) waits for the generation the delete holds before it locks the product, so the delete can lock the product`, async () => {
+      const h = await startHarness(defined(postgres), { workers: false });
+      const url = defined(h.database.url, 'url');
+      const deleter = new pg.Client({ connectionString: url });
+      const watcher = new pg.Client({ connectionString: url });
+      await Promise.all([deleter.connect(), watcher.connect()]);
+      try {
+        const { token } = await h.account(100);
+        const created = await h.post('/api/v1/products/create', token, { codes: validEans(1, 904)[0], countries: ['it'] });
+        assert.equal(created.statusCode, 202, created.body);
+        const productId = defined(created.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]).id;
+        const [generationId = ''] = await h.generationIdsOf([productId]);
+        const held = await holdGeneration(h.container.db, generationId, TIMINGS);
+        assert.equal(held.status, 'claimed');
+        if (held.status !== 'claimed') return;
+        const product = await findProductById(h.container.db, productId);
 
-      // The delete's first step: the product's unsettled generations.
-      await deleter.query('BEGIN');
-      await lockUnsettledGenerations(
-        { query: async <Row extends object>(text: string, params?: readonly unknown[]) => (await deleter.query<Row>(text, params ? [...params] : [])).rows },
-        productId,
-      );
-      const storing = storeGeneration(h.container.db, held.claim, defined(product), {
-        content: [],
-        productHandle: null,
-        usage: emptyUsage('template'),
-        facts: [],
-      });
-      // The store is now waiting for a row lock the delete holds.
-      for (;;) {
-        const { rows } = await watcher.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
-        if ((rows[0]?.n ?? 0) > 0) break;
-        await sleep(20);
+        // The delete's first step: the product's unsettled generations.
+        await deleter.query('BEGIN');
+        await lockUnsettledGenerations(
+          { query: async <Row extends object>(text: string, params?: readonly unknown[]) => (await deleter.query<Row>(text, params ? [...params] : [])).rows },
+          productId,
+        );
+        const result = { content: [], productHandle: null, usage: emptyUsage('template'), facts: [] };
+        const ready = { claim: held.claim, product: defined(product), result };
+        const storing =
+          path === 'one'
+            ? storeGeneration(h.container.db, held.claim, ready.product, result)
+            : storeGenerations(h.container.db, [ready]).then((outcomes) => outcomes.get(generationId));
+        // The store is now waiting for a row lock the delete holds.
+        for (;;) {
+          const { rows } = await watcher.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+          if ((rows[0]?.n ?? 0) > 0) break;
+          await sleep(20);
+        }
+        // The delete's next step, without waiting: a store that had locked the product first would make it fail at once.
+        const locked = await deleter.query('SELECT id FROM products WHERE id = $1 FOR UPDATE NOWAIT', [productId]);
+        assert.equal(locked.rowCount, 1);
+        await deleter.query('ROLLBACK');
+        assert.equal(await storing, 'completed', 'the delete gave up, so the store goes on');
+        await held.claim.settled();
+      } finally {
+        await Promise.all([deleter.end(), watcher.end()]);
+        await h.close();
       }
-      // The delete's next step, without waiting: a store that had locked the product first would make it fail at once.
-      const locked = await deleter.query('SELECT id FROM products WHERE id = $1 FOR UPDATE NOWAIT', [productId]);
-      assert.equal(locked.rowCount, 1);
-      await deleter.query('ROLLBACK');
-      assert.equal(await storing, 'completed', 'the delete gave up, so the store goes on');
-      await held.claim.settled();
-    } finally {
-      await Promise.all([deleter.end(), watcher.end()]);
-      await h.close();
-    }
-  });
+    });
+  }
 });
