@@ -10,6 +10,7 @@ import type { Database } from '../../db/database.ts';
 import { importSummaryView } from '../../services/admin-views.ts';
 import { importCatalogue } from '../../sources/catalogue/import-catalogue.ts';
 import { InputFormatError } from '../../sources/catalogue/input-format.ts';
+import { InputStoppedError } from '../../sources/catalogue/input-row.ts';
 import { InputReadError } from '../../sources/catalogue/open-input.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import { ApiError, validationFailed } from '../errors.ts';
@@ -126,6 +127,10 @@ export async function adminCatalogueRoutes(app: FastifyInstance, deps: { db: Dat
       const summary = await importCatalogue(deps.db, path, { ...(format === undefined ? {} : { format }), language: language?.toLowerCase() ?? null }).catch((err: unknown) => {
         if (err instanceof InputFormatError) throw validationFailed({ format: [err.message] }, { message: err.message });
         if (err instanceof InputReadError) throw validationFailed({ body: [err.message] }, { message: err.message });
+        if (err instanceof InputStoppedError) {
+          const message = `The catalogue cannot be imported whole: ${err.message}. The import was marked failed; the rows before line ${err.line} stay imported.`;
+          throw validationFailed({ body: [err.message] }, { message });
+        }
         throw err;
       });
       return reply.code(201).send({ status: 'success', data: importSummaryView(summary) });

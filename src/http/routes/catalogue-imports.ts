@@ -6,7 +6,7 @@ import { importCatalogueUpload, readCatalogueImport } from '../../services/impor
 import type { AppDeps } from '../app.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import { authOf } from '../auth.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, validationFailed } from '../errors.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 import { parseBody } from '../schemas.ts';
 
@@ -132,6 +132,13 @@ export async function answerCatalogueUpload(request: FastifyRequest, reply: Fast
     case 'not_text':
       reply.header('connection', 'close');
       throw new ApiError('unsupported_media_type', `The catalogue cannot be read: ${outcome.message}.`, importId);
+    case 'stopped':
+      // The rest of the body is not read: the connection closes after the answer.
+      reply.header('connection', 'close');
+      throw validationFailed(
+        { body: [outcome.message] },
+        { message: `The catalogue cannot be imported whole: ${outcome.message}. The import was marked failed; the rows before line ${outcome.line} stay imported.`, ...importId },
+      );
     case 'cut_off':
       throw new ApiError('invalid_json', 'The upload was cut off before its end; the import was marked failed.', importId);
   }
