@@ -12,6 +12,7 @@ import { importCatalogue } from '../../sources/catalogue/import-catalogue.ts';
 import { InputFormatError } from '../../sources/catalogue/input-format.ts';
 import { InputStoppedError } from '../../sources/catalogue/input-row.ts';
 import { InputReadError } from '../../sources/catalogue/open-input.ts';
+import { MAX_RECORD_BYTES } from '../../sources/catalogue/read-csv.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import { ApiError, validationFailed } from '../errors.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
@@ -66,7 +67,8 @@ export const adminCatalogueDocs: RouteDoc[] = [
     path: '/api/v1/admin/catalogue/imports',
     summary: 'Import a file into the shared catalogue',
     description:
-      'The body is the file itself (CSV with a header row, or JSON Lines; up to CATALOGUE_MAX_BYTES, 100 MiB by default), streamed to disk and imported. The shared catalogue feeds every account. The answer counts the rows and lists the rejected ones by line.',
+      'The body is the file itself (CSV with a header row, or JSON Lines; up to CATALOGUE_MAX_BYTES, 100 MiB by default), streamed to disk and imported. The shared catalogue feeds every account. The answer counts the rows and lists the rejected ones by line. ' +
+      `A CSV row over ${MAX_RECORD_BYTES / 1024 / 1024} MiB (a quote opened and never closed) stops the import at its line: 422, the rows before it kept.`,
     tag: 'Admin',
     auth: 'admin',
     query: adminCatalogueImportQuerySchema,
