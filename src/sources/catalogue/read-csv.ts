@@ -44,6 +44,9 @@ export async function* readCsvRows(text: Readable, delimiter: string, maxRecordB
         emptyAtLastEnd = info.empty_lines;
         return record;
       },
+      // With these options csv-parse skips a record only at the end of the input (a quote still
+      // open) or past maxRecordBytes, and both end the reading: the line count never has to step
+      // over a skipped record, whose end it could not know.
       on_skip: (err: CsvError | undefined) => {
         const line = startLine(typeof err?.empty_lines === 'number' ? err.empty_lines : emptyAtLastEnd);
         if (err?.code === 'CSV_MAX_RECORD_SIZE' || stopped !== null) {
