@@ -242,6 +242,16 @@ for (const target of databaseTargets()) {
       assert.deepEqual(valuesOf(await storedFacts(ean(14)), 'name'), ['After']);
     });
 
+    test('a quote left open near the end of a small file: the rows before it import, the rest is one rejected row at the line it starts on', async () => {
+      const path = await file('open-quote.csv', `ean,title\n${ean(21)},First\n\n${ean(22)},"Open\n${ean(23)},Swallowed\n`);
+      const summary = await importCatalogue(database.db, path);
+      assert.deepEqual([summary.rowsRead, summary.rowsImported, summary.rowsFailed], [2, 1, 1]);
+      assert.equal(summary.errors[0]?.line, 4);
+      assert.match(summary.errors[0]?.reason ?? '', /^unparseable: Quote Not Closed/);
+      assert.deepEqual(valuesOf(await storedFacts(ean(21)), 'name'), ['First']);
+      assert.equal(await findCatalogueItem(database.db, 'catalogue', ean(23)), undefined);
+    });
+
     test('a file without a code column fails every row, saying so', async () => {
       const path = await file('no-code.csv', 'title,brand\nSomething,Someone\nElse,Other\n');
       const summary = await importCatalogue(database.db, path);
