@@ -13,6 +13,7 @@ import { importAifa } from '../sources/aifa/import-aifa.ts';
 import { importCatalogue } from '../sources/catalogue/import-catalogue.ts';
 import type { ImportProgress, ImportSummary } from '../sources/catalogue/import-file.ts';
 import { InputFormatError, isInputFormat } from '../sources/catalogue/input-format.ts';
+import { InputStoppedError } from '../sources/catalogue/input-row.ts';
 import { InputReadError } from '../sources/catalogue/open-input.ts';
 import { remoteAdminOperations } from './remote-admin.ts';
 
@@ -307,6 +308,9 @@ export async function main(argv: string[], env: Record<string, string | undefine
   } catch (err) {
     if (err instanceof UsageError || (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'))) {
       return fail(2, err.message);
+    }
+    if (err instanceof InputStoppedError) {
+      return fail(1, `${err.message}. The rows before line ${err.line} were imported; the import is marked failed.`);
     }
     if (err instanceof AccountError || err instanceof DataDirBusyError || err instanceof InputReadError || err instanceof InputFormatError) {
       return fail(1, err.message);

@@ -3,6 +3,7 @@ import { finishCatalogueImport, findCatalogueImport, startCatalogueImport, type 
 import type { SqlRunner } from '../db/database.ts';
 import { importCatalogueInput } from '../sources/catalogue/import-catalogue.ts';
 import { InputFormatError, type InputFormat } from '../sources/catalogue/input-format.ts';
+import { InputStoppedError } from '../sources/catalogue/input-row.ts';
 import { InputTooLargeError, openInputStream } from '../sources/catalogue/open-input.ts';
 
 /** How many rejections an import's record shows; `rows_rejected` keeps the total. */
@@ -29,13 +30,15 @@ export type UploadOutcome =
   /** `importId` null: refused by its Content-Length before anything was read or recorded. */
   | { kind: 'too_large'; importId: string | null; maxBytes: number }
   | { kind: 'not_text'; importId: string; message: string }
+  /** The body could not be read past `line` (a CSV record over the limit); the rows before it were imported. */
+  | { kind: 'stopped'; importId: string; line: number; message: string }
   | { kind: 'cut_off'; importId: string };
 
 /**
  * Imports an upload into a catalogue while its body streams in: recorded at once as `running`,
  * rows written in batches as they arrive (progress visible to GET as they commit), then
- * `completed`, or `failed` with the reason when the body is not text, is larger than allowed, or
- * stops arriving. Rows committed before a failure stay imported; the record says how many.
+ * `completed`, or `failed` with the reason when the body is not text, is larger than allowed, holds
+ * a CSV record too large to read past, or stops arriving. Rows committed before a failure stay imported; the record says how many.
  * A database failure is thrown (the record is marked failed when it still can be).
  */
 export async function importCatalogueUpload(db: SqlRunner, upload: CatalogueUpload): Promise<UploadOutcome> {
@@ -70,6 +73,7 @@ export async function importCatalogueUpload(db: SqlRunner, upload: CatalogueUplo
   } catch (err) {
     if (err instanceof InputTooLargeError) return { kind: 'too_large', importId, maxBytes: upload.maxBytes };
     if (err instanceof InputFormatError) return { kind: 'not_text', importId, message: err.message };
+    if (err instanceof InputStoppedError) return { kind: 'stopped', importId, line: err.line, message: err.message };
     if (bodyFailed) return { kind: 'cut_off', importId };
     throw err;
   }

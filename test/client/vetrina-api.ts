@@ -2030,7 +2030,7 @@ export class Api<
   };
   catalogue = {
     /**
- * @description Streams a CSV (`text/csv`, `text/tab-separated-values`) or JSON Lines (`application/x-ndjson`) body into the account's catalogue, up to CATALOGUE_MAX_BYTES (default 100 MiB). Rows are written in batches as the body arrives; the answer comes once the whole body has been read, with the finished import. The account's catalogue feeds only its own products, before the operator's shared catalogue. Not covered by Idempotency-Key: importing the same file again gives the same catalogue.
+ * @description Streams a CSV (`text/csv`, `text/tab-separated-values`) or JSON Lines (`application/x-ndjson`) body into the account's catalogue, up to CATALOGUE_MAX_BYTES (default 100 MiB). Rows are written in batches as the body arrives; the answer comes once the whole body has been read, with the finished import. A CSV row over 4 MiB (a quote opened and never closed) stops the import at its line: 422, the import marked failed, the rows before it kept, the rest of the body not read. The account's catalogue feeds only its own products, before the operator's shared catalogue. Not covered by Idempotency-Key: importing the same file again gives the same catalogue.
  *
  * @tags Catalogue
  * @name PostCatalogueImports
@@ -4065,7 +4065,7 @@ export class Api<
       }),
 
     /**
- * @description The body is the file itself (CSV with a header row, or JSON Lines; up to CATALOGUE_MAX_BYTES, 100 MiB by default), streamed to disk and imported. The shared catalogue feeds every account. The answer counts the rows and lists the rejected ones by line.
+ * @description The body is the file itself (CSV with a header row, or JSON Lines; up to CATALOGUE_MAX_BYTES, 100 MiB by default), streamed to disk and imported. The shared catalogue feeds every account. The answer counts the rows and lists the rejected ones by line. A CSV row over 4 MiB (a quote opened and never closed) stops the import at its line: 422, the rows before it kept.
  *
  * @tags Admin
  * @name PostAdminCatalogueImports

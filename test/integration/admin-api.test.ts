@@ -209,6 +209,21 @@ for (const target of databaseTargets()) {
         payload: csv,
       });
       assert.equal(wrongType.statusCode, 415);
+
+      // A quote that is never closed: the import stops at its line (a record over 4 MiB), keeping the rows before it.
+      const unclosed = await h.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/catalogue/imports?file_name=unclosed.csv',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'text/csv' },
+        payload: `ean;nome\n8001090972514;Dash Sensitive\n8001090972521;"Senza fine\n${`${'z'.repeat(1_000_000)}\n`.repeat(5)}`,
+      });
+      assert.equal(unclosed.statusCode, 422, unclosed.body);
+      assert.match(unclosed.json<{ message: string }>().message, /record starting on line 3 is longer than 4194304 bytes.*rows before line 3 stay imported/);
+      const kept = await h.container.db.query<{ code: string }>("SELECT code FROM catalogue_items WHERE source = 'catalogue' AND code IN ('8001090972514', '8001090972521')");
+      assert.deepEqual(
+        kept.map((r) => r.code),
+        ['8001090972514'],
+      );
     });
 
     test("the server's local credential counts only from this machine", async () => {

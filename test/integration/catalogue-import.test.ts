@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -14,7 +14,10 @@ import type { Fact } from '../../src/domain/facts.ts';
 import { createCatalogueSource } from '../../src/sources/catalogue-source.ts';
 import { importCatalogue } from '../../src/sources/catalogue/import-catalogue.ts';
 import type { ImportProgress } from '../../src/sources/catalogue/import-file.ts';
+import { MAX_LINE_CHARS } from '../../src/sources/catalogue/cap-lines.ts';
+import { InputStoppedError } from '../../src/sources/catalogue/input-row.ts';
 import { InputReadError } from '../../src/sources/catalogue/open-input.ts';
+import { MAX_RECORD_BYTES } from '../../src/sources/catalogue/read-csv.ts';
 import { defined } from '../helpers/assert.ts';
 import { databaseTargets, type TestDatabase } from '../helpers/databases.ts';
 
@@ -171,6 +174,82 @@ for (const target of databaseTargets()) {
       const run = defined(await findCatalogueImport(database.db, summary.importId), 'import record');
       assert.equal(run.rows_failed, 3);
       assert.deepEqual(run.errors, summary.errors);
+    });
+
+    test('a quote opened and never closed early in a large file: the rows before it are imported, the import stops at its line, the rest is not read', async () => {
+      const path = join(dir, 'unclosed-quote.csv');
+      const out = createWriteStream(path);
+      // Line 4 opens a quote that nothing closes: every line after it would belong to its cell.
+      out.write(`ean,title\n${ean(1)},Before one\n${ean(2)},Before two\n${ean(3)},"Unclosed\n`);
+      const filler = `${'a'.repeat(1_000_000)}\n`;
+      for (let n = 0; n < 30; n += 1) {
+        if (!out.write(filler)) await once(out, 'drain');
+      }
+      out.end(`${ean(4)},After\n`);
+      await once(out, 'finish');
+      const size = (await stat(path)).size;
+
+      await assert.rejects(importCatalogue(database.db, path), (err: unknown) => {
+        assert.ok(err instanceof InputStoppedError, String(err));
+        assert.equal(err.line, 4);
+        assert.match(err.message, new RegExp(`record starting on line 4 is longer than ${MAX_RECORD_BYTES} bytes.*not read past it`));
+        return true;
+      });
+
+      const [latest] = await database.db.query<{ id: string }>('SELECT id FROM catalogue_imports WHERE file_name = $1 ORDER BY started_at DESC LIMIT 1', ['unclosed-quote.csv']);
+      const run = defined(await findCatalogueImport(database.db, defined(latest, 'the import').id), 'import record');
+      assert.equal(run.state, 'failed');
+      assert.deepEqual([run.rows_imported, run.rows_failed], [2, 1]);
+      assert.deepEqual(
+        run.errors.map((e) => e.line),
+        [4],
+      );
+      assert.match(run.errors[0]?.reason ?? '', /^import stopped: the record starting on line 4 is longer than/);
+      assert.match(run.failure ?? '', /line 4/);
+      assert.ok(Number(run.bytes_read) < size / 3, `reading stopped near the record's limit: ${run.bytes_read} of ${size} bytes read`);
+
+      assert.deepEqual(valuesOf(await storedFacts(ean(2)), 'name'), ['Before two']);
+      assert.equal(await findCatalogueItem(database.db, 'catalogue', ean(3)), undefined);
+      assert.equal(await findCatalogueItem(database.db, 'catalogue', ean(4)), undefined, 'nothing after the record is guessed at');
+    });
+
+    test('quoted cells over several lines import, however long, under the record limit; so does a line under the cap of three-byte characters', async () => {
+      // Three lines of 700,000 characters: 2.1 MB in one cell, more than a line may hold, less than a record.
+      const long = Array.from({ length: 3 }, (_, i) => String(i).repeat(700_000)).join('\n');
+      const euros = '€'.repeat(MAX_LINE_CHARS - 100);
+      const path = await file(
+        'multi-line.csv',
+        [
+          'ean;title;description', // line 1
+          `${ean(11)};"Kettle";"Boils water.`, // 2–3
+          'Quickly."',
+          '',
+          `${ean(12)};"Long";"${long}"`, // 5–7
+          `${ean(13)};Euros;${euros}`, // 8: about 3 MB of UTF-8
+          `${ean(14)};After;Last`, // 9
+          `${ean(15)};Bad code`, // 10: ragged, reported at its own line
+        ].join('\n'),
+      );
+      const summary = await importCatalogue(database.db, path);
+      assert.deepEqual([summary.rowsImported, summary.rowsFailed], [4, 1]);
+      assert.deepEqual(
+        summary.errors.map((e) => [e.line, e.reason]),
+        [[10, 'has 2 fields but the header has 3']],
+      );
+      assert.deepEqual(valuesOf(await storedFacts(ean(11)), 'description'), ['Boils water.\nQuickly.']);
+      assert.equal(valuesOf(await storedFacts(ean(12)), 'description')[0]?.length, long.length);
+      assert.equal(valuesOf(await storedFacts(ean(13)), 'description')[0]?.length, euros.length);
+      assert.deepEqual(valuesOf(await storedFacts(ean(14)), 'name'), ['After']);
+    });
+
+    test('a quote left open near the end of a small file: the rows before it import, the rest is one rejected row at the line it starts on', async () => {
+      const path = await file('open-quote.csv', `ean,title\n${ean(21)},First\n\n${ean(22)},"Open\n${ean(23)},Swallowed\n`);
+      const summary = await importCatalogue(database.db, path);
+      assert.deepEqual([summary.rowsRead, summary.rowsImported, summary.rowsFailed], [2, 1, 1]);
+      assert.equal(summary.errors[0]?.line, 4);
+      assert.match(summary.errors[0]?.reason ?? '', /^unparseable: Quote Not Closed/);
+      assert.deepEqual(valuesOf(await storedFacts(ean(21)), 'name'), ['First']);
+      assert.equal(await findCatalogueItem(database.db, 'catalogue', ean(23)), undefined);
     });
 
     test('a file without a code column fails every row, saying so', async () => {

@@ -46,6 +46,37 @@ for (const target of databaseTargets()) {
       return catalogueImportResponseSchema.parse(res.json()).data;
     }
 
+    /**
+     * Posts a chunked body (no Content-Length), `chunk` after `chunk` as the socket drains, until
+     * the server answers or more than `upTo` bytes are sent; the answer.
+     */
+    function streamUntilAnswered(token: string, chunk: Buffer, upTo: number, first: Buffer = chunk): Promise<{ status: number; body: string }> {
+      return new Promise((resolve, reject) => {
+        const req = httpRequest(`${base}/api/v1/catalogue/imports`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' } });
+        let answered = false;
+        req.on('response', (res) => {
+          answered = true;
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (d: string) => {
+            body += d;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+        let sent = 0;
+        const pump = () => {
+          while (!answered && sent <= upTo) {
+            const next = sent === 0 ? first : chunk;
+            sent += next.length;
+            if (!req.write(next)) return void req.once('drain', pump);
+          }
+          req.end();
+        };
+        pump();
+      });
+    }
+
     async function createAndRead(token: string, code: string): Promise<{ title: string; facts: { source: string; id: string }[]; brand: string | null }> {
       const res = await h.post('/api/v1/products/create', token, { codes: code, countries: ['it'] });
       assert.equal(res.statusCode, 202, res.body);
@@ -200,6 +231,32 @@ for (const target of databaseTargets()) {
       assert.match(json.json().message, /text\/csv/);
     });
 
+    test('a quote opened and never closed: 422 naming its line, the import failed, the rows before it imported, the rest of the body not read', async () => {
+      const a = await h.account();
+      const before = `ean,title\n${EAN},Tazza\n2000000002019,"Unclosed\n`;
+      const res = await upload(a.token, `${before}${`${'a'.repeat(1_000_000)}\n`.repeat(6)}2000000003016,After\n`);
+      assert.equal(res.statusCode, 422, res.body);
+      const body = res.json<{ code: string; message: string; import_id: string }>();
+      assert.equal(body.code, 'validation_failed');
+      assert.match(body.message, /record starting on line 3 is longer than 4194304 bytes .*the rows before line 3 stay imported/);
+      const record = catalogueImportResponseSchema.parse((await h.get(`/api/v1/catalogue/imports/${body.import_id}`, a.token)).json()).data;
+      assert.equal(record.state, 'failed');
+      assert.deepEqual([record.rows_imported, record.rows_rejected], [1, 1]);
+      assert.equal(record.rejections[0]?.line, 3);
+      assert.match(record.rejections[0]?.reason ?? '', /^import stopped: the record starting on line 3/);
+      assert.ok(await findCatalogueItem(h.container.db, 'catalogue', EAN, a.id), 'the row before it');
+      assert.equal(await findCatalogueItem(h.container.db, 'catalogue', '2000000003016', a.id), undefined);
+
+      // Streamed without an end in sight: the answer comes once the record passes the limit, not at the body's end.
+      const b = await h.account();
+      const streamed = await streamUntilAnswered(b.token, Buffer.from(`${'b'.repeat(64 * 1024 - 1)}\n`), MAX_BYTES + 1, Buffer.from(before));
+      assert.equal(streamed.status, 422, streamed.body);
+      const stopped = catalogueImportResponseSchema.parse((await h.get(`/api/v1/catalogue/imports/${JSON.parse(streamed.body).import_id}`, b.token)).json()).data;
+      assert.equal(stopped.state, 'failed');
+      assert.equal(stopped.rows_imported, 1);
+      assert.ok(stopped.bytes_read < MAX_BYTES / 2, `the body was not read past the record: ${stopped.bytes_read} bytes`);
+    });
+
     test('over CATALOGUE_MAX_BYTES: 413 at once by Content-Length; a streamed body is stopped and its import marked failed', async () => {
       const a = await h.account();
       const big = Buffer.alloc(MAX_BYTES + 1, 'a');
@@ -207,30 +264,8 @@ for (const target of databaseTargets()) {
       assert.equal(byLength.statusCode, 413);
       assert.equal(byLength.json().code, 'payload_too_large');
 
-      const streamed = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const req = httpRequest(`${base}/api/v1/catalogue/imports`, { method: 'POST', headers: { authorization: `Bearer ${a.token}`, 'content-type': 'text/csv' } });
-        req.on('response', (res) => {
-          let body = '';
-          res.setEncoding('utf8');
-          res.on('data', (d: string) => {
-            body += d;
-          });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-        });
-        req.on('error', reject);
-        const line = `2000000004013,${'y'.repeat(1000)}\n`;
-        const chunk = Buffer.from(`ean,title\n${line.repeat(1024)}`);
-        // Chunked: no Content-Length; written as the socket drains, until the server answers.
-        let sent = 0;
-        const pump = () => {
-          while (sent <= MAX_BYTES + chunk.length) {
-            sent += chunk.length;
-            if (!req.write(chunk)) return void req.once('drain', pump);
-          }
-          req.end();
-        };
-        pump();
-      });
+      const line = `2000000004013,${'y'.repeat(1000)}\n`;
+      const streamed = await streamUntilAnswered(a.token, Buffer.from(`ean,title\n${line.repeat(1024)}`), MAX_BYTES + 1);
       assert.equal(streamed.status, 413, streamed.body);
       const body = JSON.parse(streamed.body) as { code: string; import_id: string };
       assert.equal(body.code, 'payload_too_large');

@@ -88,6 +88,12 @@ describe('vetrina catalog import and sources aifa import on an embedded data dir
     assert.equal(asJson.code, 1);
     assert.equal(JSON.parse(asJson.stdout.trim()).status, 'error');
 
+    const unclosed = join(dir, 'unclosed.csv');
+    await writeFile(unclosed, `ean;nome\n8001090972514;Dash Sensitive\n8001090972521;"Senza fine\n${`${'z'.repeat(1_000_000)}\n`.repeat(5)}`);
+    const stopped = await runCli(['catalog', 'import', unclosed], env);
+    assert.equal(stopped.code, 1, stopped.stderr);
+    assert.match(stopped.stderr, /record starting on line 3 is longer than 4194304 bytes.*rows before line 3 were imported; the import is marked failed/);
+
     const unknownExtension = await runCli(['catalog', 'import', join(dir, 'feed.xlsx')], env);
     assert.equal(unknownExtension.code, 1);
     assert.match(unknownExtension.stderr, /--format csv\|jsonl/);

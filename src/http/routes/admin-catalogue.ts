@@ -10,7 +10,9 @@ import type { Database } from '../../db/database.ts';
 import { importSummaryView } from '../../services/admin-views.ts';
 import { importCatalogue } from '../../sources/catalogue/import-catalogue.ts';
 import { InputFormatError } from '../../sources/catalogue/input-format.ts';
+import { InputStoppedError } from '../../sources/catalogue/input-row.ts';
 import { InputReadError } from '../../sources/catalogue/open-input.ts';
+import { MAX_RECORD_BYTES } from '../../sources/catalogue/read-csv.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import { ApiError, validationFailed } from '../errors.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
@@ -65,7 +67,8 @@ export const adminCatalogueDocs: RouteDoc[] = [
     path: '/api/v1/admin/catalogue/imports',
     summary: 'Import a file into the shared catalogue',
     description:
-      'The body is the file itself (CSV with a header row, or JSON Lines; up to CATALOGUE_MAX_BYTES, 100 MiB by default), streamed to disk and imported. The shared catalogue feeds every account. The answer counts the rows and lists the rejected ones by line.',
+      'The body is the file itself (CSV with a header row, or JSON Lines; up to CATALOGUE_MAX_BYTES, 100 MiB by default), streamed to disk and imported. The shared catalogue feeds every account. The answer counts the rows and lists the rejected ones by line. ' +
+      `A CSV row over ${MAX_RECORD_BYTES / 1024 / 1024} MiB (a quote opened and never closed) stops the import at its line: 422, the rows before it kept.`,
     tag: 'Admin',
     auth: 'admin',
     query: adminCatalogueImportQuerySchema,
@@ -126,6 +129,10 @@ export async function adminCatalogueRoutes(app: FastifyInstance, deps: { db: Dat
       const summary = await importCatalogue(deps.db, path, { ...(format === undefined ? {} : { format }), language: language?.toLowerCase() ?? null }).catch((err: unknown) => {
         if (err instanceof InputFormatError) throw validationFailed({ format: [err.message] }, { message: err.message });
         if (err instanceof InputReadError) throw validationFailed({ body: [err.message] }, { message: err.message });
+        if (err instanceof InputStoppedError) {
+          const message = `The catalogue cannot be imported whole: ${err.message}. The import was marked failed; the rows before line ${err.line} stay imported.`;
+          throw validationFailed({ body: [err.message] }, { message });
+        }
         throw err;
       });
       return reply.code(201).send({ status: 'success', data: importSummaryView(summary) });

@@ -3,10 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { InputFormat } from '../../sources/catalogue/input-format.ts';
 import { importCatalogueUpload, readCatalogueImport } from '../../services/import-catalogue-upload.ts';
+import { MAX_RECORD_BYTES } from '../../sources/catalogue/read-csv.ts';
 import type { AppDeps } from '../app.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import { authOf } from '../auth.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, validationFailed } from '../errors.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 import { parseBody } from '../schemas.ts';
 
@@ -59,6 +60,7 @@ export const catalogueImportsDocs: RouteDoc[] = [
     description:
       "Streams a CSV (`text/csv`, `text/tab-separated-values`) or JSON Lines (`application/x-ndjson`) body into the account's catalogue, up to CATALOGUE_MAX_BYTES (default 100 MiB). " +
       'Rows are written in batches as the body arrives; the answer comes once the whole body has been read, with the finished import. ' +
+      `A CSV row over ${MAX_RECORD_BYTES / 1024 / 1024} MiB (a quote opened and never closed) stops the import at its line: 422, the import marked failed, the rows before it kept, the rest of the body not read. ` +
       "The account's catalogue feeds only its own products, before the operator's shared catalogue. Not covered by Idempotency-Key: importing the same file again gives the same catalogue.",
     tag: 'Catalogue',
     auth: 'bearer',
@@ -132,6 +134,13 @@ export async function answerCatalogueUpload(request: FastifyRequest, reply: Fast
     case 'not_text':
       reply.header('connection', 'close');
       throw new ApiError('unsupported_media_type', `The catalogue cannot be read: ${outcome.message}.`, importId);
+    case 'stopped':
+      // The rest of the body is not read: the connection closes after the answer.
+      reply.header('connection', 'close');
+      throw validationFailed(
+        { body: [outcome.message] },
+        { message: `The catalogue cannot be imported whole: ${outcome.message}. The import was marked failed; the rows before line ${outcome.line} stay imported.`, ...importId },
+      );
     case 'cut_off':
       throw new ApiError('invalid_json', 'The upload was cut off before its end; the import was marked failed.', importId);
   }

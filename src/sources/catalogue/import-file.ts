@@ -3,7 +3,7 @@ import { finishCatalogueImport, recordCatalogueImportInput, recordCatalogueImpor
 import type { SqlRunner } from '../../db/database.ts';
 import type { ColumnUsage } from './catalogue-record.ts';
 import type { InputFormat } from './input-format.ts';
-import type { InputRow } from './input-row.ts';
+import { InputStoppedError, type InputRow } from './input-row.ts';
 import { openInput, type InputFile } from './open-input.ts';
 import type { RowMapper } from './row-mapper.ts';
 
@@ -72,7 +72,8 @@ export async function importFile(db: SqlRunner, path: string, options: ImportFil
  * `mapRow`, written in batches, later rows for the same code winning; a bad row is recorded with
  * its line and reason and the import goes on. The run is recorded in `catalogue_imports` (under
  * `importId` when the caller already started it), its progress as batches commit; an error that
- * stops it marks it failed and is thrown.
+ * stops it (InputStoppedError: a CSV record too large to read past) marks it failed and is thrown;
+ * the rows written before it stay.
  */
 export async function importInput(db: SqlRunner, input: InputFile, options: ImportFileOptions & { importId?: string }): Promise<ImportSummary> {
   const settings = { ...DEFAULTS, ...withoutUndefined(options) };
@@ -141,9 +142,16 @@ export async function importInput(db: SqlRunner, input: InputFile, options: Impo
     await flush();
   } catch (err) {
     const reason = `import stopped: ${err instanceof Error ? err.message : String(err)}`;
+    // A row the input cannot be read past is a rejected row of its own, at its line; the rows read before it are good.
+    const line = err instanceof InputStoppedError ? err.line : null;
+    if (line !== null) {
+      counts.rowsFailed += 1;
+      // A database failure here leaves those rows out of the counts; the stop is still recorded.
+      await flush().catch(() => {});
+    }
     await finishCatalogueImport(db, id, {
       counts: { ...counts, bytesRead: input.bytesRead() },
-      errors: [...errors, { line: null, reason }],
+      errors: [...errors, { line, reason }],
       unusedColumns: options.columnUsage?.unused() ?? [],
       failure: reason,
     }).catch(() => {});

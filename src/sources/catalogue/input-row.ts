@@ -10,3 +10,13 @@ export function withoutNul(value: unknown): unknown {
   }
   return value;
 }
+
+/** The input cannot be read past `line` (a CSV record too large to hold): rows before it stand, none after it is read. */
+export class InputStoppedError extends Error {
+  override name = 'InputStoppedError';
+  readonly line: number;
+  constructor(line: number, message: string) {
+    super(message);
+    this.line = line;
+  }
+}

@@ -141,11 +141,16 @@ async function* rowsOf(head: Buffer, rest: AsyncGenerator<Buffer>, options: { en
     for (const line of longLines.splice(0)) yield { line, ok: false, reason: `line longer than ${options.maxLineChars} characters; skipped` };
   };
   const reader = options.delimiter === null ? readJsonlRows(text) : readCsvRows(text, options.delimiter);
-  for await (const row of reader) {
+  try {
+    for await (const row of reader) {
+      yield* tooLong();
+      yield row;
+    }
     yield* tooLong();
-    yield row;
+  } finally {
+    // A reader that stopped early (InputStoppedError, or its consumer gave up) leaves the input unread: close it.
+    text.destroy();
   }
-  yield* tooLong();
 }
 
 /** A declared charset iconv knows; a declared UTF-8 that is not is sniffed instead (senders often label Latin-1 as UTF-8). */
