@@ -122,13 +122,22 @@ export interface SettlingDelivery {
   url: string;
 }
 
+/** What recording a failed attempt did. */
+export interface FailedAttempt {
+  /** Since when the endpoint has been failing; undefined when the attempt says nothing of it (its URL changed meanwhile). */
+  failingSince: Date | undefined;
+  /** The delivery was given up (its retries spent); otherwise it waits for its next attempt. */
+  gaveUp: boolean;
+}
+
 /**
- * A failed attempt: the delivery waits for `retryAt`, or is given up when that is null. Returns
- * since when its endpoint has been failing (this attempt's time when it was working until now).
+ * A failed attempt: the delivery waits for `retryAt`, or is given up when that is null; its
+ * endpoint counts as failing since this attempt when it was working until now.
  *
  * An attempt that went to the URL the endpoint had before a change says nothing about the new
- * one: the endpoint's streak is left alone (undefined is returned) and the retry is due at once,
- * as the change made every other pending retry.
+ * one: the endpoint's streak is left alone, and the delivery is due again at once, as the change
+ * made every other pending retry, even when this was the last attempt its schedule allowed: the
+ * new URL gets one attempt.
  */
 export async function recordFailedAttempt(
   tx: SqlRunner,
@@ -136,27 +145,32 @@ export async function recordFailedAttempt(
   at: Date,
   outcome: { status: number | null; error: string },
   retryAt: Date | null,
-): Promise<Date | undefined> {
-  const settled = await tx.query<{ url_changed: boolean }>(
-    `UPDATE webhook_deliveries d
+): Promise<FailedAttempt> {
+  // A change of URL holds the endpoint FOR UPDATE until it commits, so this read waits for it and
+  // sees the new URL. Key-share locks wait neither for each other nor for the streak's update
+  // below: failures at one endpoint are still recorded side by side.
+  const [endpoint] = await tx.query<{ url: string }>('SELECT url FROM webhook_endpoints WHERE id = $1 FOR KEY SHARE', [delivery.endpointId]);
+  const moved = endpoint !== undefined && endpoint.url !== delivery.url;
+  const next = moved ? at : retryAt;
+  await tx.query(
+    `UPDATE webhook_deliveries
      SET state = CASE WHEN $4::timestamptz IS NULL THEN 'failed' ELSE 'pending' END,
-         next_attempt_at = CASE WHEN $4::timestamptz IS NULL THEN d.next_attempt_at WHEN e.url <> $6 THEN $5 ELSE $4::timestamptz END,
+         next_attempt_at = coalesce($4::timestamptz, next_attempt_at),
          last_status = $2, last_error = $3, claimed_until = NULL, queued = false
-     FROM webhook_endpoints e
-     WHERE d.id = $1 AND d.state = 'pending' AND e.id = d.endpoint_id
-     RETURNING e.url <> $6 AS url_changed`,
-    [delivery.id, outcome.status, outcome.error, retryAt, at, delivery.url],
+     WHERE id = $1 AND state = 'pending'`,
+    [delivery.id, outcome.status, outcome.error, next],
   );
-  if (retryAt === null) await releaseNextInLine(tx, delivery);
-  if (settled[0]?.url_changed === true) return undefined;
+  const gaveUp = next === null;
+  if (gaveUp) await releaseNextInLine(tx, delivery);
+  if (endpoint === undefined || moved) return { failingSince: undefined, gaveUp };
   // As for a success: the row is written only when its state changes.
-  const stamped = await tx.query<{ failing_since: Date }>(
-    'UPDATE webhook_endpoints SET failing_since = $2 WHERE id = $1 AND url = $3 AND failing_since IS NULL RETURNING failing_since',
-    [delivery.endpointId, at, delivery.url],
-  );
-  if (stamped[0] !== undefined) return stamped[0].failing_since;
-  const rows = await tx.query<{ failing_since: Date | null }>('SELECT failing_since FROM webhook_endpoints WHERE id = $1 AND url = $2', [delivery.endpointId, delivery.url]);
-  return rows[0]?.failing_since ?? undefined;
+  const stamped = await tx.query<{ failing_since: Date }>('UPDATE webhook_endpoints SET failing_since = $2 WHERE id = $1 AND failing_since IS NULL RETURNING failing_since', [
+    delivery.endpointId,
+    at,
+  ]);
+  if (stamped[0] !== undefined) return { failingSince: stamped[0].failing_since, gaveUp };
+  const rows = await tx.query<{ failing_since: Date | null }>('SELECT failing_since FROM webhook_endpoints WHERE id = $1', [delivery.endpointId]);
+  return { failingSince: rows[0]?.failing_since ?? undefined, gaveUp };
 }
 
 /** Why an endpoint is disabled: after its failing streak (which a test ping's 2xx may end), or on the account's request. */

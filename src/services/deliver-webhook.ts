@@ -61,7 +61,7 @@ async function record(deps: DeliverWebhookDeps, claimed: ClaimedDelivery, outcom
   const failure = 'error' in outcome ? outcome : { status: outcome.status, error: `answered ${outcome.status}` };
   const retryAt = claimed.attempts < maxAttempts(deps.retrySchedule) ? nextAttemptAt(deps.retrySchedule, claimed.attempts, at) : null;
   return deps.db.transaction(async (tx) => {
-    const failingSince = await recordFailedAttempt(tx, delivery, at, failure, retryAt);
+    const { failingSince, gaveUp } = await recordFailedAttempt(tx, delivery, at, failure, retryAt);
     if (
       failingSince !== undefined &&
       shouldDisable(failingSince, at) &&
@@ -69,6 +69,6 @@ async function record(deps: DeliverWebhookDeps, claimed: ClaimedDelivery, outcom
     ) {
       return 'endpoint_disabled';
     }
-    return retryAt === null ? 'given_up' : 'retry_scheduled';
+    return gaveUp ? 'given_up' : 'retry_scheduled';
   });
 }

@@ -1,12 +1,12 @@
 // A create of a code whose product a delete is removing waits for the delete, then makes a new
 // product: the old one's charge refunded, the new one charged, the ledger equal to the balance.
 import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, test } from 'node:test';
 import pg from 'pg';
 import { validEans } from '../helpers/codes.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness } from '../helpers/harness.ts';
+import { untilWaitingOnLock } from '../helpers/lock-waits.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 describe('a create of a code while its product is being deleted [postgres]', { skip: serverUrl === undefined ? 'needs TEST_DATABASE_URL' : false }, () => {
@@ -24,13 +24,6 @@ describe('a create of a code while its product is being deleted [postgres]', { s
       const first = await h.post('/api/v1/products/create', token, { codes: code, countries: ['it'] });
       assert.equal(first.statusCode, 202, first.body);
       const oldId = first.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]?.id;
-      const waiters = async (n: number) => {
-        for (;;) {
-          const { rows } = await watcher.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
-          if ((rows[0]?.n ?? 0) >= n) return;
-          await sleep(20);
-        }
-      };
       // The delete is held at its refund (after it locked the generation and the product).
       await balanceLock.query('BEGIN');
       await balanceLock.query('SELECT 1 FROM account_balances WHERE account_id = $1 FOR UPDATE', [accountId]);
@@ -40,9 +33,9 @@ describe('a create of a code while its product is being deleted [postgres]', { s
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         payload: JSON.stringify({ code }),
       });
-      await waiters(1);
+      await untilWaitingOnLock(watcher, 1);
       const creating = h.post('/api/v1/products/create', token, { codes: code, countries: ['it', 'de'] });
-      await waiters(2);
+      await untilWaitingOnLock(watcher, 2);
       await balanceLock.query('COMMIT');
       const [deleted, created] = await Promise.all([deleting, creating]);
       assert.equal(deleted.statusCode, 200, deleted.body);

@@ -2,7 +2,6 @@
 // Idempotency-Key over only while the key is still left behind: once the first run stored its
 // answer with its charge, the repeat gets that answer and nothing is charged twice.
 import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import { claimIdempotencyKey, completeIdempotencyKey, findIdempotencyKey, type IdempotencyRequest, takeOverIdempotencyKey } from '../../src/db/idempotency-keys.ts';
@@ -10,6 +9,7 @@ import { IDEMPOTENCY_ABANDON_SECONDS } from '../../src/http/idempotency.ts';
 import { validEans } from '../helpers/codes.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
+import { untilWaitingOnLock } from '../helpers/lock-waits.ts';
 
 async function chargesOf(h: Harness, accountId: string): Promise<number> {
   const rows = await h.container.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM credit_ledger WHERE account_id = $1 AND kind = 'charge'`, [accountId]);
@@ -81,35 +81,23 @@ describe('Idempotency-Key take-over racing the first request [postgres]', { skip
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': 'order-42' },
           payload: JSON.stringify(body),
         });
-      /** Waits (polling the server's view of its sessions) until `n` backends wait on a lock with a statement matching `like`. */
-      const waiting = async (like: string, n = 1) => {
-        for (;;) {
-          const { rows } = await watcher.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE $1`,
-            [like],
-          );
-          if ((rows[0]?.n ?? 0) >= n) return;
-          await sleep(20);
-        }
-      };
-
       // The first request is held inside its charging transaction (a slow database, simulated by a lock on the balance).
       await locks.query('BEGIN');
       await locks.query('SELECT credits FROM account_balances WHERE account_id = $1 FOR UPDATE', [accountId]);
       const first = send();
       // (pg_stat_activity keeps a statement's first kilobyte: the create statement is known by its start.)
-      await waiting('WITH written AS (INSERT INTO products%');
+      await untilWaitingOnLock(watcher, 1, 'WITH written AS (INSERT INTO products%');
       // It has held its key longer than the abandonment timeout.
       await keyLock.query(`UPDATE idempotency_keys SET claimed_at = now() - interval '5 minutes' WHERE account_id = $1`, [accountId]);
       // Its answer is about to be stored: held just before, so the repeat's read comes first.
       await keyLock.query('BEGIN');
       await keyLock.query('SELECT 1 FROM idempotency_keys WHERE account_id = $1 FOR UPDATE', [accountId]);
       await locks.query('COMMIT');
-      await waiting('%UPDATE idempotency_keys SET state%');
+      await untilWaitingOnLock(watcher, 1, '%UPDATE idempotency_keys SET state%');
 
       // The client's retry reads the key as abandoned and tries to take it over.
       const repeat = send();
-      await waiting('%UPDATE idempotency_keys%', 2);
+      await untilWaitingOnLock(watcher, 2, '%UPDATE idempotency_keys%');
       await keyLock.query('COMMIT');
 
       const [a, b] = await Promise.all([first, repeat]);

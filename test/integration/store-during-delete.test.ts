@@ -3,7 +3,6 @@
 // which the database breaks by failing one of them). A create's store always locks the product
 // for its review, so the order matters for every create deleted while it is being stored.
 import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, test } from 'node:test';
 import pg from 'pg';
 import { lockUnsettledGenerations } from '../../src/db/generations.ts';
@@ -16,6 +15,7 @@ import { defined } from '../helpers/assert.ts';
 import { validEans } from '../helpers/codes.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness } from '../helpers/harness.ts';
+import { untilWaitingOnLock } from '../helpers/lock-waits.ts';
 
 // Two connections holding locks at once: PostgreSQL only (PGlite has one connection).
 const postgres = databaseTargets().find((t) => t.name === 'postgres');
@@ -53,11 +53,7 @@ describe('a worker storing a create while its product is being deleted [postgres
             ? storeGeneration(h.container.db, held.claim, ready.product, result)
             : storeGenerations(h.container.db, [ready]).then((outcomes) => outcomes.get(generationId));
         // The store is now waiting for a row lock the delete holds.
-        for (;;) {
-          const { rows } = await watcher.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
-          if ((rows[0]?.n ?? 0) > 0) break;
-          await sleep(20);
-        }
+        await untilWaitingOnLock(watcher);
         // The delete's next step, without waiting: a store that had locked the product first would make it fail at once.
         const locked = await deleter.query('SELECT id FROM products WHERE id = $1 FOR UPDATE NOWAIT', [productId]);
         assert.equal(locked.rowCount, 1);

@@ -178,7 +178,7 @@ export const webhooksDocs: RouteDoc[] = [
     path: '/api/v1/webhooks/{id}',
     summary: 'Change a webhook endpoint',
     description:
-      'Any of `url`, `events`, `description`, `enabled`; at least one. A new `url` is checked as at registration; deliveries still pending (their retries made due at once) go to it, an attempt already under way finishes at the old one, and the endpoint no longer counts as failing. `events` applies to events from now on. `enabled: true` enables a disabled endpoint (also one disabled after five days of failures) and starts its failing streak over; deliveries given up when it was disabled stay given up. `enabled: false` disables it and gives up its pending deliveries, test pings queued before it included; a test ping sent afterwards still goes, and a 2xx answer to it enables the endpoint again.',
+      'Any of `url`, `events`, `description`, `enabled`; at least one. A new `url` is checked as at registration; deliveries still pending (their retries made due at once) go to it, an attempt already under way finishes at the old one (if it fails there, it is retried at the new one at once and does not count against it), and the endpoint no longer counts as failing. `events` applies to events from now on. `enabled: true` enables a disabled endpoint (also one disabled after five days of failures) and starts its failing streak over; deliveries given up when it was disabled stay given up. `enabled: false` disables it and gives up its pending deliveries, test pings queued before it included; a test ping sent afterwards still goes, and a 2xx answer to it enables the endpoint again.',
     tag: 'Webhooks',
     auth: 'bearer',
     params: webhookParamsSchema,
