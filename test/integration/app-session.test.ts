@@ -68,8 +68,8 @@ for (const target of databaseTargets()) {
       for (const row of rows) for (const value of Object.values(row)) assert.ok(!String(value).includes(secret), 'the cookie secret is stored');
     });
 
-    test('behind a proxy that ends TLS (PUBLIC_BASE_URL https, the socket plain http) the cookie is Secure, set and cleared', async () => {
-      const proxied = await startHarness(target, { workers: false, env: { PUBLIC_BASE_URL: 'https://shop.example.com' } });
+    test('behind a proxy that ends TLS (PUBLIC_BASE_URL https, in any case; the socket plain http) the cookie is Secure, set and cleared', async () => {
+      const proxied = await startHarness(target, { workers: false, env: { PUBLIC_BASE_URL: 'HTTPS://shop.example.com' } });
       try {
         const account = await proxied.account(100);
         const session = await signIn(proxied, account.token);

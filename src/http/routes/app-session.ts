@@ -30,7 +30,7 @@ export async function appSessionRoutes(app: FastifyInstance, deps: AppDeps): Pro
   const url = '/session';
   // Behind a proxy that ends TLS the socket is plain http, yet browsers reach the service over
   // https: PUBLIC_BASE_URL says so, and the cookie must then never travel in the clear.
-  const publicHttps = deps.config.media.publicBaseUrlSet && deps.config.media.publicBaseUrl.startsWith('https:');
+  const publicHttps = deps.config.media.publicBaseUrlSet && new URL(deps.config.media.publicBaseUrl).protocol === 'https:';
   const secure = (request: FastifyRequest) => publicHttps || request.protocol === 'https';
   app.post(url, { config: { idempotencyKeys: false } }, async (request, reply) => {
     const auth = authOf(request);
