@@ -242,6 +242,18 @@ for (const target of databaseTargets()) {
       assert.deepEqual(valuesOf(await storedFacts(ean(14)), 'name'), ['After']);
     });
 
+    test('a file with CRLF line ends and a quoted cell over two lines: a later bad row is reported at its own line', async () => {
+      const path = await file('crlf.csv', `ean,title,description\r\n${ean(31)},Kettle,"Boils water.\r\nQuickly."\r\n${ean(32)},Ragged\r\n${ean(33)},Last,Fine\r\n`);
+      const summary = await importCatalogue(database.db, path);
+      assert.deepEqual([summary.rowsImported, summary.rowsFailed], [2, 1]);
+      assert.deepEqual(
+        summary.errors.map((e) => [e.line, e.reason]),
+        [[4, 'has 2 fields but the header has 3']],
+      );
+      assert.deepEqual(valuesOf(await storedFacts(ean(31)), 'description'), ['Boils water.\nQuickly.']);
+      assert.deepEqual(valuesOf(await storedFacts(ean(33)), 'name'), ['Last']);
+    });
+
     test('a quote left open near the end of a small file: the rows before it import, the rest is one rejected row at the line it starts on', async () => {
       const path = await file('open-quote.csv', `ean,title\n${ean(21)},First\n\n${ean(22)},"Open\n${ean(23)},Swallowed\n`);
       const summary = await importCatalogue(database.db, path);

@@ -7,6 +7,8 @@ export const MAX_LINE_CHARS = 1024 * 1024;
  * Passes decoded text through with every line longer than `maxChars` replaced by an empty line
  * (its newline kept, so later line numbers stay right) and reported by its 1-based number. A line
  * is held until it ends or passes the cap, so memory stays bounded by `maxChars` whatever the file.
+ * Lines end in LF on the way out: csv-parse counts a CRLF inside a quoted cell as two lines, and
+ * every row after such a cell was reported a line late.
  */
 export function capLines(maxChars: number, onLongLine: (line: number) => void): Transform {
   let pending = '';
@@ -31,7 +33,7 @@ export function capLines(maxChars: number, onLongLine: (line: number) => void): 
           }
         }
         if (end === -1) break;
-        out += dropping ? '\n' : `${pending}\n`;
+        out += dropping ? '\n' : `${pending.endsWith('\r') ? pending.slice(0, -1) : pending}\n`;
         pending = '';
         dropping = false;
         line += 1;
