@@ -18,9 +18,17 @@ const FORMULA_STARTS = new Set(['=', '+', '-', '@', '\t', '\r', '\uFF1D', '\uFF0
  */
 const PLAIN_NUMBER = /^[+-]\d+(?:[.,]\d+)?$/;
 
-/** The cell as a spreadsheet will read it as text: with a leading `'` when it would otherwise start a formula. */
+/**
+ * The cell as a spreadsheet will read it as text: with a leading `'` when it would otherwise start
+ * a formula. A value that itself starts with quotes before such a character gets one more, so a
+ * program gets every value back by one rule: drop the first `'` of a cell whose quotes are
+ * followed by one of those characters (`'nduja` has no such character after its quote and is
+ * written as it is).
+ */
 export function escapeFormula(cell: string): string {
-  const first = cell[0];
-  if (first === undefined || !FORMULA_STARTS.has(first) || PLAIN_NUMBER.test(cell)) return cell;
+  const afterQuotes = cell.replace(/^'+/, '');
+  const first = afterQuotes[0];
+  if (first === undefined || !FORMULA_STARTS.has(first)) return cell;
+  if (afterQuotes === cell && PLAIN_NUMBER.test(cell)) return cell;
   return `'${cell}`;
 }
