@@ -11,6 +11,7 @@ import { catalogueImportResponseSchema } from '../../src/http/routes/catalogue-i
 import { importCatalogue } from '../../src/sources/catalogue/import-catalogue.ts';
 import { defined } from '../helpers/assert.ts';
 import { databaseTargets } from '../helpers/databases.ts';
+import { answerOf } from '../helpers/http-answer.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
 
 const FIXTURES = new URL('../fixtures/catalogue/', import.meta.url);
@@ -51,30 +52,23 @@ for (const target of databaseTargets()) {
      * the server answers or more than `upTo` bytes are sent; the answer.
      */
     function streamUntilAnswered(token: string, chunk: Buffer, upTo: number, first: Buffer = chunk): Promise<{ status: number; body: string }> {
-      return new Promise((resolve, reject) => {
-        const req = httpRequest(`${base}/api/v1/catalogue/imports`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' } });
-        let answered = false;
-        req.on('response', (res) => {
-          answered = true;
-          let body = '';
-          res.setEncoding('utf8');
-          res.on('data', (d: string) => {
-            body += d;
-          });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-        });
-        req.on('error', reject);
-        let sent = 0;
-        const pump = () => {
-          while (!answered && sent <= upTo) {
-            const next = sent === 0 ? first : chunk;
-            sent += next.length;
-            if (!req.write(next)) return void req.once('drain', pump);
-          }
-          req.end();
-        };
-        pump();
+      const req = httpRequest(`${base}/api/v1/catalogue/imports`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' } });
+      let answered = false;
+      const answer = answerOf(req);
+      req.on('response', () => {
+        answered = true;
       });
+      let sent = 0;
+      const pump = () => {
+        while (!answered && sent <= upTo) {
+          const next = sent === 0 ? first : chunk;
+          sent += next.length;
+          if (!req.write(next)) return void req.once('drain', pump);
+        }
+        req.end();
+      };
+      pump();
+      return answer;
     }
 
     async function createAndRead(token: string, code: string): Promise<{ title: string; facts: { source: string; id: string }[]; brand: string | null }> {
@@ -152,17 +146,7 @@ for (const target of databaseTargets()) {
       const row = (n: number) => `200${String(n).padStart(9, '0')}0,Item ${n}\n`;
       // More than the 64 KiB sniffed before reading starts, and several batches of 500 rows.
       const req = httpRequest(`${base}/api/v1/catalogue/imports`, { method: 'POST', headers: { authorization: `Bearer ${a.token}`, 'content-type': 'text/csv' } });
-      const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
-        req.on('response', (res) => {
-          let body = '';
-          res.setEncoding('utf8');
-          res.on('data', (d: string) => {
-            body += d;
-          });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-        });
-        req.on('error', reject);
-      });
+      const answered = answerOf(req);
       const good = (n: number) => {
         const body = `200${String(n).padStart(9, '0')}`;
         let sum = 0;
