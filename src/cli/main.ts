@@ -310,7 +310,7 @@ export async function main(argv: string[], env: Record<string, string | undefine
       return fail(2, err.message);
     }
     if (err instanceof InputStoppedError) {
-      return fail(1, `${err.message}. The rows before line ${err.line} were imported; the import is marked failed.`);
+      return fail(1, InputStoppedError.outcome(err.line, err.message));
     }
     if (err instanceof AccountError || err instanceof DataDirBusyError || err instanceof InputReadError || err instanceof InputFormatError) {
       return fail(1, err.message);

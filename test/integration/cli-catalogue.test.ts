@@ -92,7 +92,7 @@ describe('vetrina catalog import and sources aifa import on an embedded data dir
     await writeFile(unclosed, `ean;nome\n8001090972514;Dash Sensitive\n8001090972521;"Senza fine\n${`${'z'.repeat(1_000_000)}\n`.repeat(5)}`);
     const stopped = await runCli(['catalog', 'import', unclosed], env);
     assert.equal(stopped.code, 1, stopped.stderr);
-    assert.match(stopped.stderr, /record starting on line 3 is longer than 4194304 bytes.*rows before line 3 were imported; the import is marked failed/);
+    assert.match(stopped.stderr, /record starting on line 3 is longer than 4194304 bytes.*import was marked failed; the rows before line 3 stay imported/);
 
     const unknownExtension = await runCli(['catalog', 'import', join(dir, 'feed.xlsx')], env);
     assert.equal(unknownExtension.code, 1);

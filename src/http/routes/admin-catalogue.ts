@@ -130,8 +130,7 @@ export async function adminCatalogueRoutes(app: FastifyInstance, deps: { db: Dat
         if (err instanceof InputFormatError) throw validationFailed({ format: [err.message] }, { message: err.message });
         if (err instanceof InputReadError) throw validationFailed({ body: [err.message] }, { message: err.message });
         if (err instanceof InputStoppedError) {
-          const message = `The catalogue cannot be imported whole: ${err.message}. The import was marked failed; the rows before line ${err.line} stay imported.`;
-          throw validationFailed({ body: [err.message] }, { message });
+          throw validationFailed({ body: [err.message] }, { message: InputStoppedError.outcome(err.line, err.message) });
         }
         throw err;
       });

@@ -10,6 +10,7 @@ import { authOf } from '../auth.ts';
 import { ApiError, validationFailed } from '../errors.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 import { parseBody } from '../schemas.ts';
+import { InputStoppedError } from '../../sources/catalogue/input-row.ts';
 
 /** The media types a catalogue is sent as, and how each is read. */
 const MEDIA_TYPES: Readonly<Record<string, { format: InputFormat; delimiter: string | null }>> = {
@@ -137,10 +138,7 @@ export async function answerCatalogueUpload(request: FastifyRequest, reply: Fast
     case 'stopped':
       // The rest of the body is not read: the connection closes after the answer.
       reply.header('connection', 'close');
-      throw validationFailed(
-        { body: [outcome.message] },
-        { message: `The catalogue cannot be imported whole: ${outcome.message}. The import was marked failed; the rows before line ${outcome.line} stay imported.`, ...importId },
-      );
+      throw validationFailed({ body: [outcome.message] }, { message: InputStoppedError.outcome(outcome.line, outcome.message), ...importId });
     case 'cut_off':
       throw new ApiError('invalid_json', 'The upload was cut off before its end; the import was marked failed.', importId);
   }

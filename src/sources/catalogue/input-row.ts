@@ -19,4 +19,9 @@ export class InputStoppedError extends Error {
     super(message);
     this.line = line;
   }
+
+  /** What the caller of an import is told: why, and what was kept. */
+  static outcome(line: number, message: string): string {
+    return `The catalogue cannot be imported whole: ${message}. The import was marked failed; the rows before line ${line} stay imported.`;
+  }
 }
