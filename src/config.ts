@@ -33,6 +33,9 @@ const configSchema = z.object({
   // A request whose headers and body have not all arrived by then is answered 408 and closed.
   REQUEST_TIMEOUT_SECONDS: intFrom(30, 1, 3600),
   DB_POOL_SIZE: intFrom(10, 1, 200),
+  // How long a statement waits for a connection (a free one of the pool, or a new one) before its
+  // request is answered 503: a burst of calls on one account queues behind its balance row.
+  DB_POOL_TIMEOUT_SECONDS: intFrom(5, 1, 600),
   // The busiest statements (a request's token, a create's write) as named prepared statements,
   // parsed and planned once per connection. Off for a pooler in transaction mode that cannot carry
   // them (PgBouncer before 1.21, or without max_prepared_statements).
@@ -199,6 +202,7 @@ export type Config = Readonly<{
   appSessionIdleSeconds: number;
   requestTimeoutMs: number;
   dbPoolSize: number;
+  dbPoolTimeoutMs: number;
   dbPreparedStatements: boolean;
   worker: Readonly<{
     concurrency: number;
@@ -335,6 +339,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     appSessionIdleSeconds: c.APP_SESSION_IDLE_MINUTES * 60,
     requestTimeoutMs: c.REQUEST_TIMEOUT_SECONDS * 1000,
     dbPoolSize: c.DB_POOL_SIZE,
+    dbPoolTimeoutMs: c.DB_POOL_TIMEOUT_SECONDS * 1000,
     dbPreparedStatements: c.DB_PREPARED_STATEMENTS === 'on',
     worker: Object.freeze({
       concurrency: workerLoops,

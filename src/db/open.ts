@@ -17,7 +17,7 @@ export interface OpenedDatabase {
 /** DATABASE_URL → a server pool; otherwise PGlite in DATA_DIR, locked to this process. Migrated before return. */
 export async function openDatabase(config: Config, role: string): Promise<OpenedDatabase> {
   if (config.databaseUrl !== undefined) {
-    const db = openPostgres(config.databaseUrl, config.dbPoolSize, { preparedStatements: config.dbPreparedStatements });
+    const db = openPostgres(config.databaseUrl, config.dbPoolSize, { preparedStatements: config.dbPreparedStatements, connectionTimeoutMs: config.dbPoolTimeoutMs });
     try {
       await migrate(db);
     } catch (err) {

@@ -23,11 +23,13 @@ function runnerOf(client: pg.Pool | pg.PoolClient, preparedStatements: boolean):
 export interface PostgresOptions {
   /** Whether QueryOptions.prepared statements are named (default true); off behind a pooler that cannot carry named statements. */
   preparedStatements?: boolean;
+  /** How long a statement waits for a connection before it fails as unavailable (default 5 s). */
+  connectionTimeoutMs?: number;
 }
 
 export function openPostgres(connectionString: string, poolSize: number, options: PostgresOptions = {}): PostgresDatabase {
   const preparedStatements = options.preparedStatements ?? true;
-  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: options.connectionTimeoutMs ?? 5000 });
   // An idle client that loses its server emits here; without a listener it would crash the process.
   pool.on('error', () => {});
   // pg-pool listens only while a client is idle: one checked out for a transaction that loses its
