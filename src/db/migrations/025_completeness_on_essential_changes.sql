@@ -16,14 +16,14 @@ BEGIN
     WHERE q.id IN (
       SELECT n.product_id
       FROM written n
-      JOIN products owner ON owner.id = n.product_id
       LEFT JOIN previous o ON o.product_id = n.product_id AND o.country = n.country
       WHERE o.product_id IS NULL
-        OR EXISTS (
-          SELECT 1 FROM attributes a
-          WHERE a.account_id = owner.account_id AND a.is_enabled AND a.is_essential
+        -- A record whose attributes did not change (a new title) cannot change its product's share.
+        OR (o.global_attr IS DISTINCT FROM n.global_attr AND EXISTS (
+          SELECT 1 FROM products owner JOIN attributes a ON a.account_id = owner.account_id
+          WHERE owner.id = n.product_id AND a.is_enabled AND a.is_essential
             AND (coalesce(o.global_attr, '{}'::jsonb) ? a.attribute_id) <> (coalesce(n.global_attr, '{}'::jsonb) ? a.attribute_id)
-        )
+        ))
     )
   ) x
   WHERE p.id = x.id AND x.was IS DISTINCT FROM x.value;
