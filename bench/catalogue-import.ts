@@ -12,6 +12,7 @@ import { gs1CheckDigit } from '../src/domain/codes.ts';
 import { buildApp } from '../src/http/app.ts';
 import { createAccount } from '../src/services/accounts.ts';
 import { openTarget, targetNames, type TargetName } from './targets.ts';
+import { answerOf } from '../test/helpers/http-answer.ts';
 
 const MIB = 1024 * 1024;
 const BYTES = Number(process.env.BENCH_CATALOGUE_MIB ?? 100) * MIB;
@@ -54,26 +55,17 @@ function* generated(bytes: number): Generator<Buffer> {
 }
 
 function upload(url: string, token: string, bytes: number): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' } });
-    req.on('response', (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => {
-        body += d;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-    const chunks = generated(bytes);
-    const pump = () => {
-      for (let next = chunks.next(); next.done !== true; next = chunks.next()) {
-        if (!req.write(next.value)) return void req.once('drain', pump);
-      }
-      req.end();
-    };
-    pump();
-  });
+  const req = request(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' } });
+  const answer = answerOf(req);
+  const chunks = generated(bytes);
+  const pump = () => {
+    for (let next = chunks.next(); next.done !== true; next = chunks.next()) {
+      if (!req.write(next.value)) return void req.once('drain', pump);
+    }
+    req.end();
+  };
+  pump();
+  return answer;
 }
 
 async function run(name: TargetName): Promise<Row> {
