@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { EventEmitter, once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -47,6 +48,8 @@ export interface Harness {
   /** Resolves when every given generation has been settled by a worker. */
   settled(generationIds: readonly string[], timeoutMs?: number): Promise<Map<string, string>>;
   generationIdsOf(productIds: readonly string[]): Promise<string[]>;
+  /** Creates one product (the create must answer 202) and resolves with its id once a worker has settled it. */
+  createSettled(token: string, body: Record<string, unknown>): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -91,7 +94,7 @@ export async function startHarness(target: DatabaseTarget, options: HarnessOptio
       ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
     });
 
-  return {
+  const harness: Harness = {
     target: target.name,
     database,
     config,
@@ -123,6 +126,14 @@ export async function startHarness(target: DatabaseTarget, options: HarnessOptio
       const rows = await container.db.query<{ id: string }>('SELECT latest_generation_id AS id FROM products WHERE id = ANY($1::uuid[])', [productIds]);
       return rows.map((r) => r.id);
     },
+    async createSettled(token, body) {
+      const res = await inject('POST', '/api/v1/products/create', token, body);
+      assert.equal(res.statusCode, 202, res.body);
+      const id = res.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]?.id;
+      assert.ok(id !== undefined, res.body);
+      await harness.settled(await harness.generationIdsOf([id]));
+      return id;
+    },
     async close() {
       await app.close();
       await container.close({ graceful: false });
@@ -130,4 +141,5 @@ export async function startHarness(target: DatabaseTarget, options: HarnessOptio
       await rm(mediaDir, { recursive: true, force: true });
     },
   };
+  return harness;
 }

@@ -12,8 +12,6 @@ import { startHarness, type Harness } from '../helpers/harness.ts';
 // Everything Vetrina publishes is plain text: markup a model writes, a source (shared by every
 // account through the source cache) carries or a caller sends never reaches a served product.
 
-const CREATE = '/api/v1/products/create';
-
 type Product = CountryContent & {
   state: string;
   brand: string | null;
@@ -78,10 +76,7 @@ for (const target of databaseTargets()) {
     });
 
     async function createAndRead(token: string, body: Record<string, unknown>): Promise<Product> {
-      const res = await h.post(CREATE, token, body);
-      assert.equal(res.statusCode, 202, res.body);
-      const id = res.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]?.id ?? '';
-      await h.settled(await h.generationIdsOf([id]));
+      const id = await h.createSettled(token, body);
       const read = await h.get(`/api/v1/products/details/${id}`, token);
       assert.equal(read.statusCode, 200, read.body);
       return read.json<{ product: Product }>().product;
@@ -152,16 +147,13 @@ for (const target of databaseTargets()) {
 
     test('caller data with entity-encoded markup comes out with no tag anywhere, and plain text stays as written', async () => {
       const { token } = await h.account();
-      const res = await h.post(CREATE, token, {
+      const id = await h.createSettled(token, {
         sku: 'tom-&amp;-jerry',
         title: 'Tom & Jerry &lt;script&gt;alert(1)&lt;/script&gt;Snack',
         brand: 'Acme&lt;img src=x onerror=alert(1)&gt;',
         description: 'Snack croccante. &amp;lt;script&amp;gt;alert(2)&amp;lt;/script&amp;gt; Meno di < 5 % fat; 3 > 2. Confezione da 100 g.',
         countries: ['it'],
       });
-      assert.equal(res.statusCode, 202, res.body);
-      const id = res.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]?.id ?? '';
-      await h.settled(await h.generationIdsOf([id]));
       const read = await h.get(`/api/v1/products/details/${id}`, token);
       assert.equal(read.statusCode, 200, read.body);
       const product = read.json<{ product: Product }>().product;

@@ -254,16 +254,13 @@ for (const target of databaseTargets()) {
       await define('/api/v1/families/create', { family_id: 'lighting', name: 'Lighting' });
       await define('/api/v1/attributes/create', { attribute_id: 'power', name: 'Power', type: 'number', unit: 'W', scope: 'family', family_ids: ['lighting'], is_essential: true });
       await define('/api/v1/attributes/create', { attribute_id: 'dimmable', name: 'Dimmable', type: 'boolean', scope: 'family', family_ids: ['lighting'], is_essential: true });
-      const created = await h.post('/api/v1/products/create', token, {
+      const id = await h.createSettled(token, {
         codes: LAMP,
         title: 'Lampada LED Sole',
         brand: 'Lumina',
         description: 'Lampadina LED da 9 W con 806 lm, attacco E27.',
         countries: ['it'],
       });
-      assert.equal(created.statusCode, 202, created.body);
-      const id = created.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]?.id ?? '';
-      await h.settled(await h.generationIdsOf([id]));
       // Defined after the generation, so it is missing; deleted below while its editor is open.
       await define('/api/v1/attributes/create', { attribute_id: 'colour', name: 'Colour', type: 'text', scope: 'global' });
       const stored = async () => (await h.get(`/api/v1/products/details/${id}/it`, token)).json<{ product: { global_attr: Record<string, string> } }>().product.global_attr;
@@ -363,16 +360,7 @@ for (const target of databaseTargets()) {
     test('a select offers the options, several values are ticked, text stays text; each saved as the API stores it, and an option removed meanwhile refused', async () => {
       const { token } = await h.account(100);
       const define = async (url: string, body: unknown) => assert.equal((await h.post(url, token, body)).statusCode, 200);
-      const created = await h.post('/api/v1/products/create', token, {
-        codes: SPOT,
-        title: 'Faretto Luce',
-        brand: 'Lumina',
-        description: 'Faretto da incasso.',
-        countries: ['it'],
-      });
-      assert.equal(created.statusCode, 202, created.body);
-      const id = created.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]?.id ?? '';
-      await h.settled(await h.generationIdsOf([id]));
+      const id = await h.createSettled(token, { codes: SPOT, title: 'Faretto Luce', brand: 'Lumina', description: 'Faretto da incasso.', countries: ['it'] });
       // Defined after the generation, so all three are missing.
       const options = (values: string[]) => values.map((value) => ({ action: 'new', value }));
       await define('/api/v1/attributes/create', { attribute_id: 'finish', name: 'Finish', type: 'single-select', scope: 'global', options: options(['Matt', 'Glossy']) });

@@ -123,16 +123,13 @@ for (const target of databaseTargets()) {
       await define('/api/v1/families/create', { family_id: 'lighting', name: 'Lighting' });
       await define('/api/v1/attributes/create', { attribute_id: 'power', name: 'Power', type: 'number', unit: 'W', scope: 'family', family_ids: ['lighting'], is_essential: true });
       await define('/api/v1/attributes/create', { attribute_id: 'dimmable', name: 'Dimmable', type: 'boolean', scope: 'family', family_ids: ['lighting'], is_essential: true });
-      const created = await h.post('/api/v1/products/create', token, {
+      const id = await h.createSettled(token, {
         codes: LAMP,
         title: 'Lampada LED Sole',
         brand: 'Lumina',
         description: 'Lampadina LED da 9 W con 806 lm, attacco E27.',
         countries: ['it'],
       });
-      assert.equal(created.statusCode, 202, created.body);
-      const id = created.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]?.id ?? '';
-      await h.settled(await h.generationIdsOf([id]));
       schemaProduct = { token, id };
 
       await signIn(page, base, token);

@@ -127,18 +127,8 @@ for (const target of databaseTargets()) {
     }
 
     /** A created, settled product of the account (its product.completed event is then recorded). */
-    async function settledProduct(token: string, sku: string): Promise<string> {
-      const res = await h.post('/api/v1/products/create', token, {
-        sku,
-        title: `Tazza in ceramica ${sku}`,
-        description: 'Ceramica smaltata. Lavabile in lavastoviglie.',
-        countries: ['it'],
-        agent_model: 'v1',
-      });
-      assert.equal(res.statusCode, 202, res.body);
-      const id = defined(res.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]).id;
-      await h.settled(await h.generationIdsOf([id]));
-      return id;
+    function settledProduct(token: string, sku: string): Promise<string> {
+      return h.createSettled(token, { sku, title: `Tazza in ceramica ${sku}`, description: 'Ceramica smaltata. Lavabile in lavastoviglie.', countries: ['it'], agent_model: 'v1' });
     }
 
     async function publish(token: string, productId: string, state: 'ready' | 'online' | 'pending_review'): Promise<void> {
