@@ -1,9 +1,9 @@
 import { insertHistory, type HistoryEntry } from '../db/content-history.ts';
 import { listContent, upsertContent } from '../db/content.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, SqlRunner } from '../db/database.ts';
 import { completeGeneration, type GenerationRow, lockGenerationsById } from '../db/generations.ts';
 import { recordProductFamily, setProductFacts, type ProductRow } from '../db/products.ts';
-import { lockPublicationStates, recordGenerationSettled, recordPublicationChanges } from '../db/webhook-events.ts';
+import { lockPublicationStates, type PublicationBefore, recordGenerationSettled, recordPublicationChanges } from '../db/webhook-events.ts';
 import type { CountryContent } from '../domain/content.ts';
 import { changedFields } from '../domain/content-changes.ts';
 import type { Fact } from '../domain/facts.ts';
@@ -20,6 +20,17 @@ export interface Result {
   facts: readonly Fact[];
   /** A family the catalogue names or the facts point to (accounts with attributes only). */
   newFamily?: { id: string; proposed: boolean } | null;
+}
+
+/**
+ * Locks the products a completion sends back to review and reads their publication states, under
+ * the lock the completion takes anyway, so the change it makes is reported as it was. Their
+ * generations are locked first: the order a deletion and the completion take them in (the other
+ * order deadlocks with a delete).
+ */
+export async function lockForReview(tx: SqlRunner, generationIds: readonly string[], productIds: readonly string[]): Promise<PublicationBefore[]> {
+  await lockGenerationsById(tx, generationIds);
+  return lockPublicationStates(tx, productIds);
 }
 
 /** A create always asks for a review; a regeneration only when it changed something. */
@@ -50,10 +61,7 @@ export async function storeGeneration(db: Database, { generation, fence }: HeldC
     const before = await listContent(tx, product.id);
     const history = historyOf(generation, before, result.content);
     const review = asksForReview(generation, history);
-    // Read under the lock the completion takes anyway, so the change it makes is reported as it was.
-    // The generation before its product, as a deletion and the completion lock them: the other order deadlocks with a delete.
-    if (review) await lockGenerationsById(tx, [generation.id]);
-    const published = review ? await lockPublicationStates(tx, [product.id]) : [];
+    const published = review ? await lockForReview(tx, [generation.id], [product.id]) : [];
     if (!(await completeGeneration(tx, generation.id, fence, result.productHandle, result.usage, review))) return false;
     await insertHistory(tx, product.id, generation.id, history);
     await upsertContent(tx, product.id, generation.id, result.content);

@@ -1,12 +1,11 @@
 import type { Database } from '../db/database.ts';
 import { completeGenerations, insertHistoryOf, listContentOf, upsertContentOf, type StoredRecords } from '../db/generation-batches.ts';
-import { lockGenerationsById } from '../db/generations.ts';
 import { recordProductFamily, type ProductRow } from '../db/products.ts';
-import { lockPublicationStates, recordGenerationsSettled, recordPublicationChanges } from '../db/webhook-events.ts';
+import { recordGenerationsSettled, recordPublicationChanges } from '../db/webhook-events.ts';
 import { mergeFacts } from './gather-facts.ts';
 import type { HeldClaim } from './generation-claim.ts';
 import type { GenerationOutcome } from './generation-outcome.ts';
-import { asksForReview, historyOf, type Result } from './store-generation.ts';
+import { asksForReview, historyOf, lockForReview, type Result } from './store-generation.ts';
 
 export interface ReadyGeneration {
   claim: HeldClaim;
@@ -32,14 +31,14 @@ export async function storeGenerations(db: Database, ready: readonly ReadyGenera
       return { ...r, history, review: asksForReview(r.claim.generation, history) };
     });
     const reviewing = items.filter((i) => i.review);
-    const reviewed = reviewing.map((i) => i.product.id);
-    // The generations before their products, as a deletion and the completion lock them: the other order deadlocks with a delete.
-    if (reviewing.length > 0)
-      await lockGenerationsById(
-        tx,
-        reviewing.map((i) => i.claim.generation.id),
-      );
-    const published = reviewed.length === 0 ? [] : await lockPublicationStates(tx, reviewed);
+    const published =
+      reviewing.length === 0
+        ? []
+        : await lockForReview(
+            tx,
+            reviewing.map((i) => i.claim.generation.id),
+            reviewing.map((i) => i.product.id),
+          );
     const completed = await completeGenerations(
       tx,
       items.map((i) => ({
