@@ -250,8 +250,13 @@ for (const target of databaseTargets()) {
       const queueName = 'vetrina.webhook.delivery';
       await h.container.boss.offWork(queueName, { wait: true });
       assert.equal((await send(h, 'POST', `/api/v1/webhooks/${endpoint.id}/test`, token, {})).statusCode, 202);
-      // Queued by this call or by the relay before it; then its job is gone without a claim.
+      const deliveryId = defined((await deliveries(h, token, endpoint.id))[0]).id;
+      // Queued by this call or by a relay: one may be queueing it right now, its row locked (so the
+      // call skipped it) until its job commits. Taking the row's lock waits for that commit.
       await queueDueWebhooks({ db: h.container.db, queue: h.container.webhooks.queue, clock });
+      const [marked] = await h.container.db.query<{ queued: boolean }>('SELECT queued FROM webhook_deliveries WHERE id = $1 FOR UPDATE', [deliveryId]);
+      assert.equal(marked?.queued, true);
+      // Then its job is gone without a claim.
       const jobs = await h.container.boss.fetch(queueName, { batchSize: 100 });
       assert.ok(jobs.length > 0);
       await h.container.boss.deleteJob(
