@@ -23,6 +23,13 @@ export async function prepareGeneration(deps: RunGenerationDeps, { generation, f
     await failAndRefund(db, generation.id, { reason: 'product_missing', message: 'The product was removed before it was generated.' }, null, fence);
     return { kind: 'done', outcome: 'failed' };
   }
+  // A run that outlived its job, or whose worker stopped, used its attempt; a busy claim then sends a
+  // new job with a fresh retry budget, so the queue's own limit does not bound the runs: this does.
+  if (generation.attempts > deps.maxAttempts) {
+    const message = `The generation was started ${deps.maxAttempts} times without finishing (each run outlived its time limit or its worker stopped), so it was not started again. The credits were refunded.`;
+    await failAndRefund(db, generation.id, { reason: 'generation_failed', message }, null, fence);
+    return { kind: 'done', outcome: 'failed' };
+  }
   // The queue runs a product's jobs in order, but a deferred generation gave its place up while
   // it waits: anything asked for later waits behind it, so a regeneration never runs before the
   // create it follows.

@@ -164,7 +164,8 @@ async function upToStore(deps: BatchDeps, claim: HeldClaim, shared: Shared): Pro
   const { generation } = claim;
   const product = shared.products.get(generation.product_id);
   const gathered = product === undefined ? undefined : shared.facts.get(product.id);
-  if (product === undefined || gathered === undefined || shared.waiting.has(generation.id)) return null;
+  // Past its last attempt (see prepareGeneration): runClaimed fails it.
+  if (product === undefined || gathered === undefined || shared.waiting.has(generation.id) || generation.attempts > deps.maxAttempts) return null;
   const lastAttempt = generation.attempts >= deps.maxAttempts;
   retryIfSourcesUnavailable(gathered, lastAttempt);
   let fields: readonly FieldRequest[] | null = null;

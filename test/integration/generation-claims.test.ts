@@ -122,6 +122,36 @@ for (const target of databaseTargets()) {
       }
     });
 
+    test('runs that each outlive their job stop after the last attempt: failed, refunded, the model not called again', { timeout: 120_000 }, async () => {
+      let runs = 0;
+      const engine: ContentEngine = {
+        name: 'never-finishes',
+        async generate() {
+          runs += 1;
+          // Like a model call that cannot be cut short: the run goes on past its job's expiry until
+          // the queue's retry has found it still holding the generation, and only then gives up.
+          await once(h.events, 'claim_busy', { signal: AbortSignal.timeout(60_000) });
+          throw new Error('the model call was cut short');
+        },
+      };
+      const h = await startHarness(target, { engine, env: { JOB_EXPIRE_SECONDS: '2', QUEUE_MONITOR_SECONDS: '1', JOB_RETRY_LIMIT: '1', JOB_RETRY_DELAY_SECONDS: '1' } });
+      try {
+        const { id, token } = await h.account(10);
+        const { productId, generationId } = await createOne(h, token);
+        assert.equal((await h.settled([generationId], 90_000)).get(generationId), 'failed');
+
+        // Two attempts in all (JOB_RETRY_LIMIT 1), although each busy claim queued a job with retries of its own.
+        assert.equal(runs, 2);
+        const row = await findGeneration(h.container.db, generationId);
+        assert.equal(row?.failure?.reason, 'generation_failed');
+        assert.match(row?.failure?.message ?? '', /started 2 times without finishing.*refunded/);
+        const { titles: _titles, ...seen } = await outcomeOf(h, productId, id);
+        assert.deepEqual(seen, { generations: ['failed'], countries: [], history: 0, balance: { credits: 10, ledger: 10 } });
+      } finally {
+        await h.close();
+      }
+    });
+
     test('every write of a run names its claim: a run whose claim was taken over cannot settle, defer, refund or renew', async () => {
       const h = await startHarness(target, { workers: false });
       try {
