@@ -111,6 +111,22 @@ export async function changeBalance(db: SqlRunner, change: BalanceChange): Promi
   return row.balance_after;
 }
 
+/**
+ * The balance, locked until the transaction ends, and the credits its unsettled generations hold
+ * (each refunded in full should it fail): what the balance can come back up to without a grant.
+ */
+export async function lockBalanceWithHeld(tx: SqlRunner, accountId: string): Promise<{ credits: number; held: number } | undefined> {
+  const rows = await tx.query<{ credits: number; held: string }>(
+    `SELECT b.credits,
+       (SELECT coalesce(sum(g.cost), 0) FROM products p JOIN generations g ON g.product_id = p.id
+        WHERE p.account_id = $1 AND g.account_id = $1 AND g.state IN ('queued', 'processing'))::text AS held
+     FROM account_balances b WHERE b.account_id = $1 FOR UPDATE`,
+    [accountId],
+  );
+  const row = rows[0];
+  return row === undefined ? undefined : { credits: row.credits, held: Number(row.held) };
+}
+
 /** Sets the balance under which a debit sends `credits.low`; null turns it off. */
 export async function setCreditsLowThreshold(db: SqlRunner, id: string, threshold: number | null): Promise<AccountRow | undefined> {
   const rows = await db.query<AccountRow>(

@@ -1,5 +1,6 @@
 import {
   changeBalance,
+  lockBalanceWithHeld,
   countAccounts,
   findAccountByName,
   insertAccount,
@@ -79,17 +80,22 @@ export async function adjustCredits(db: Database, name: string, amount: number, 
   return db.transaction(async (tx) => {
     const account = await findNamedAccount(tx, name);
     if (account === undefined) throw noSuchAccount(name);
-    if (account.credits + amount > MAX_CREDITS) {
+    // Read under the balance row's lock, so two grants at once cannot both pass. The refunds of its
+    // unfinished work must fit too: a refund that cannot be written would leave its generation unsettled.
+    const balance = await lockBalanceWithHeld(tx, account.id);
+    if (balance === undefined) throw noSuchAccount(name);
+    if (amount > 0 && balance.credits + balance.held + amount > MAX_CREDITS) {
+      const held = balance.held > 0 ? ` and ${balance.held} more held by unfinished work (refunded should it fail)` : '';
       throw new AccountError(
-        `the account "${name}" has ${account.credits} credits; adding ${amount} would pass the most a balance can hold (${MAX_CREDITS}), so nothing was changed`,
+        `the account "${name}" has ${balance.credits} credits${held}; adding ${amount} would pass the most a balance can hold (${MAX_CREDITS}), so nothing was changed`,
         { field: 'amount' },
       );
     }
-    const balance = await changeBalance(tx, { accountId: account.id, delta: amount, kind: amount > 0 ? 'grant' : 'adjustment', memo: via });
-    if (balance === undefined) {
-      throw new AccountError(`the account "${name}" has ${account.credits} credits; removing ${-amount} would take it below 0, so nothing was changed`, { field: 'amount' });
+    const after = await changeBalance(tx, { accountId: account.id, delta: amount, kind: amount > 0 ? 'grant' : 'adjustment', memo: via });
+    if (after === undefined) {
+      throw new AccountError(`the account "${name}" has ${balance.credits} credits; removing ${-amount} would take it below 0, so nothing was changed`, { field: 'amount' });
     }
-    return { ...account, credits: balance };
+    return { ...account, credits: after };
   });
 }
 

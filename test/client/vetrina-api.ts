@@ -3743,7 +3743,7 @@ export class Api<
       }),
 
     /**
- * @description One ledger entry (`credit` or `debit`). A balance never goes below 0: such a removal is refused (422) and changes nothing.
+ * @description One ledger entry (`credit` or `debit`). A balance never goes below 0, nor past 2,147,483,647 counting the credits its unfinished generations hold (refunded should they fail): such a change is refused (422) and changes nothing.
  *
  * @tags Admin
  * @name PostAdminAccountsByNameCredits

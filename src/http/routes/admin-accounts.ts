@@ -99,7 +99,8 @@ export const adminAccountsDocs: RouteDoc[] = [
     method: 'POST',
     path: '/api/v1/admin/accounts/{name}/credits',
     summary: 'Add credits to an account, or remove them with a negative amount',
-    description: 'One ledger entry (`credit` or `debit`). A balance never goes below 0: such a removal is refused (422) and changes nothing.',
+    description:
+      'One ledger entry (`credit` or `debit`). A balance never goes below 0, nor past 2,147,483,647 counting the credits its unfinished generations hold (refunded should they fail): such a change is refused (422) and changes nothing.',
     tag: 'Admin',
     auth: 'admin',
     params: adminAccountParamsSchema,
