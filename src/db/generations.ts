@@ -40,7 +40,9 @@ export type ClaimResult =
   | { status: 'claimed'; generation: GenerationRow }
   | { status: 'settled' }
   /** Another run holds a live claim: this one must wait until `claimedUntil` rather than run beside it. */
-  | { status: 'busy'; productId: string; claimedUntil: Date };
+  | { status: 'busy'; productId: string; claimedUntil: Date }
+  /** Deferred, and its time has not come: the job queued with the deferral runs it then. */
+  | { status: 'not_due' };
 
 export interface NewGenerations {
   accountId: string;
@@ -173,7 +175,8 @@ export function withLinkedGenerations(productSql: string, params: readonly unkno
 
 /**
  * Workers take generations under one token (one, or a batch of jobs): those queued or processing
- * with a lapsed lease are claimed; the others (settled, or held by a live run) are left out.
+ * with a lapsed lease are claimed; the others (settled, held by a live run, or deferred to a time
+ * still to come) are left out.
  */
 export async function claimGenerations(db: SqlRunner, ids: readonly string[], claim: ClaimFence & { leaseSeconds: number }): Promise<GenerationRow[]> {
   return db.query<GenerationRow>(
@@ -181,6 +184,7 @@ export async function claimGenerations(db: SqlRunner, ids: readonly string[], cl
        UPDATE generations SET state = 'processing', attempts = attempts + 1, started_at = coalesce(started_at, now()),
          claim_token = $2, claimed_until = now() + make_interval(secs => $3)
        WHERE id = ANY ($1::uuid[]) AND state IN ('queued', 'processing') AND (claimed_until IS NULL OR claimed_until <= now())
+         AND (not_before IS NULL OR not_before <= now())
        RETURNING *
      ), product AS (
        UPDATE products SET state = 'processing', updated_at = now()
@@ -196,17 +200,18 @@ export async function claimGenerations(db: SqlRunner, ids: readonly string[], cl
  * A worker takes a generation: queued or processing (a retry, or a crashed worker's job) moves to
  * processing under the caller's token and a lease of `leaseSeconds`, unless another run's lease is
  * still live (`busy`: that run is alive and working on it); completed or failed is `settled`, so a
- * redelivered job does no work twice.
+ * redelivered job does no work twice. A deferred generation is `not_due` until its `not_before`.
  */
 export async function claimGeneration(db: SqlRunner, id: string, claim: ClaimFence & { leaseSeconds: number }): Promise<ClaimResult> {
   const rows = await claimGenerations(db, [id], claim);
   const generation = rows[0];
   if (generation !== undefined) return { status: 'claimed', generation };
-  const [current] = await db.query<{ state: GenerationState; product_id: string; claimed_until: Date | null }>(
-    'SELECT state, product_id, claimed_until FROM generations WHERE id = $1',
+  const [current] = await db.query<{ state: GenerationState; product_id: string; claimed_until: Date | null; not_due: boolean }>(
+    'SELECT state, product_id, claimed_until, coalesce(not_before > now(), false) AS not_due FROM generations WHERE id = $1',
     [id],
   );
   if (current === undefined || current.state === 'completed' || current.state === 'failed') return { status: 'settled' };
+  if (current.state === 'queued' && current.not_due) return { status: 'not_due' };
   // A lease that lapsed between the two statements reads as busy until now: the caller tries again shortly.
   return { status: 'busy', productId: current.product_id, claimedUntil: current.claimed_until ?? new Date() };
 }
@@ -303,15 +308,16 @@ export async function recordAttemptUsage(db: SqlRunner, id: string, fence: Claim
 }
 
 /**
- * Puts a claimed generation back to wait until `notBefore`: the attempt it was claimed for is
- * given back (the wait is counted in `deferrals` instead), and the generation and its product
- * show as queued again.
+ * Puts a claimed generation back to wait `afterSeconds`: the attempt it was claimed for is given
+ * back (the wait is counted in `deferrals` instead), and the generation and its product show as
+ * queued again. `not_before` is taken on the database's clock, the one its job's start is taken
+ * on (pg-boss's job_now() is now()), so the job queued in the same transaction is never early for it.
  */
-export async function deferGeneration(db: SqlRunner, id: string, fence: ClaimFence, options: { usage: GenerationUsage | null; notBefore: Date }): Promise<boolean> {
+export async function deferGeneration(db: SqlRunner, id: string, fence: ClaimFence, options: { usage: GenerationUsage | null; afterSeconds: number }): Promise<boolean> {
   const rows = await db.query(
     `WITH deferred AS (
        UPDATE generations SET state = 'queued', attempts = greatest(attempts - 1, 0), deferrals = deferrals + 1,
-         not_before = $3, usage = coalesce($2::jsonb, usage), claimed_until = NULL
+         not_before = now() + make_interval(secs => $3), usage = coalesce($2::jsonb, usage), claimed_until = NULL
        WHERE id = $1 AND state = 'processing' AND claim_token = $4
        RETURNING id, product_id
      ), product AS (
@@ -320,7 +326,7 @@ export async function deferGeneration(db: SqlRunner, id: string, fence: ClaimFen
        RETURNING products.id
      )
      SELECT id FROM deferred`,
-    [id, options.usage === null ? null : JSON.stringify(options.usage), options.notBefore, fence.token],
+    [id, options.usage === null ? null : JSON.stringify(options.usage), options.afterSeconds, fence.token],
   );
   return rows.length > 0;
 }

@@ -28,7 +28,8 @@ export interface WorkerDeps {
   logger: Logger;
   /**
    * Emits 'settled' with { generationId, outcome } after each generation is handled (tests wait
-   * on it), and 'claim_busy' or 'claim_lost' with the same when a run found another holding it.
+   * on it), and 'claim_busy', 'claim_lost' or 'not_due' with the same when a job found it held by
+   * another run or deferred to a later time.
    */
   events?: EventEmitter;
   /** Overrides the claim's lease (tests); by default it follows JOB_EXPIRE_SECONDS. */
@@ -110,8 +111,8 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
     try {
       const outcome = await run;
       log.info({ outcome }, 'generation finished');
-      // Neither of the claim outcomes settles the generation: the run holding it does.
-      const event = outcome === 'claim_busy' || outcome === 'claim_lost' ? outcome : 'settled';
+      // None of the claim outcomes settles the generation: the run holding it (or due to run it) does.
+      const event = outcome === 'claim_busy' || outcome === 'claim_lost' || outcome === 'not_due' ? outcome : 'settled';
       return { result: { id: job.id, status: 'completed' }, announce: () => events?.emit(event, { generationId, outcome }) };
     } catch (err) {
       log.warn({ err }, 'generation attempt failed; the queue will retry it');

@@ -15,9 +15,11 @@ export async function deferUntil(
   fence: ClaimFence,
   options: { usage: GenerationUsage | null; notBefore: Date },
 ): Promise<GenerationOutcome> {
+  const afterSeconds = secondsUntil(options.notBefore);
   const deferred = await deps.db.transaction(async (tx) => {
-    if (!(await deferGeneration(tx, generation.id, fence, options))) return false;
-    await deps.queue.enqueue(tx, [{ generationId: generation.id, productId: generation.product_id }], { startAfterSeconds: secondsUntil(options.notBefore) });
+    if (!(await deferGeneration(tx, generation.id, fence, { usage: options.usage, afterSeconds }))) return false;
+    // Due at the same instant as the generation: both are now() of this transaction plus afterSeconds.
+    await deps.queue.enqueue(tx, [{ generationId: generation.id, productId: generation.product_id }], { startAfterSeconds: afterSeconds });
     return true;
   });
   return deferred ? 'deferred' : 'claim_lost';

@@ -34,6 +34,7 @@ export function retryIfSourcesUnavailable(gathered: ProductFacts, lastAttempt: b
 export async function runGeneration(deps: RunGenerationDeps, generationId: string, jobSignal?: AbortSignal): Promise<GenerationOutcome> {
   const attempt = await holdGeneration(deps.db, generationId, deps.claims ?? claimTimings(600), jobSignal);
   if (attempt.status === 'settled') return 'already_settled';
+  if (attempt.status === 'not_due') return 'not_due';
   if (attempt.status === 'busy') return waitForClaim(deps, generationId, attempt);
   let outcome: GenerationOutcome;
   try {

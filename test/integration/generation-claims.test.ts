@@ -8,7 +8,9 @@ import { emptyUsage } from '../../src/domain/generation-usage.ts';
 import { createTemplateEngine } from '../../src/generation/template/engine.ts';
 import { startWorkers } from '../../src/jobs/worker.ts';
 import { failAndRefund } from '../../src/services/fail-generation.ts';
+import { deferUntil } from '../../src/services/requeue-generation.ts';
 import type { ContentEngine } from '../../src/services/ports.ts';
+import { defined } from '../helpers/assert.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
 
@@ -152,6 +154,41 @@ for (const target of databaseTargets()) {
       }
     });
 
+    test("a deferred generation's earlier job, fetched before the deferral ends, leaves it to the job queued with the deferral", { timeout: 120_000 }, async () => {
+      const real = createTemplateEngine();
+      const calledAt: number[] = [];
+      const engine: ContentEngine = {
+        name: 'timed',
+        generate(input) {
+          calledAt.push(Date.now());
+          return real.generate(input);
+        },
+      };
+      const h = await startHarness(target, { engine, workers: false });
+      try {
+        const { token } = await h.account(10);
+        const { generationId } = await createOne(h, token);
+        // A run deferred it (a provider's long pause) while the create's own job is still queued:
+        // two jobs for one generation, the first due now.
+        const claimed = await claimGeneration(h.container.db, generationId, { token: randomUUID(), leaseSeconds: 60 });
+        assert.equal(claimed.status, 'claimed');
+        if (claimed.status !== 'claimed') return;
+        const fence = { token: defined(claimed.generation.claim_token) };
+        const deferred = await deferUntil(h.container, claimed.generation, fence, { usage: null, notBefore: new Date(Date.now() + 2_000) });
+        assert.equal(deferred, 'deferred');
+        const notBefore = defined((await findGeneration(h.container.db, generationId))?.not_before);
+
+        const early = once(h.events, 'not_due', { signal: AbortSignal.timeout(60_000) });
+        await startWorkers({ ...h.container, events: h.events });
+        assert.deepEqual(await early, [{ generationId, outcome: 'not_due' }]);
+        assert.equal((await h.settled([generationId], 60_000)).get(generationId), 'completed');
+        assert.equal(calledAt.length, 1, 'one run');
+        assert.ok(defined(calledAt[0]) >= notBefore.getTime(), `the run started ${notBefore.getTime() - defined(calledAt[0])} ms before the deferral ended`);
+      } finally {
+        await h.close();
+      }
+    });
+
     test('every write of a run names its claim: a run whose claim was taken over cannot settle, defer, refund or renew', async () => {
       const h = await startHarness(target, { workers: false });
       try {
@@ -171,7 +208,7 @@ for (const target of databaseTargets()) {
 
         assert.equal(await renewClaim(db, generationId, { ...first, leaseSeconds: 60 }), false);
         assert.equal(await completeGeneration(db, generationId, first, 'stale-handle'), false);
-        assert.equal(await deferGeneration(db, generationId, first, { usage: null, notBefore: new Date() }), false);
+        assert.equal(await deferGeneration(db, generationId, first, { usage: null, afterSeconds: 0 }), false);
         assert.equal(await failAndRefund(db, generationId, { reason: 'x', message: 'stale' }, null, first), false);
         await recordAttemptUsage(db, generationId, first, emptyUsage('stale'));
         await releaseClaim(db, generationId, first);
