@@ -107,6 +107,15 @@ for (const target of databaseTargets()) {
       await shoot(page, 'account');
     });
 
+    test('an upload stopped at a CSV record over the limit shows the server\'s reason, naming the line, not a network error', async () => {
+      const unclosed = `ean,title\n${EAN_A},Lampada\n${EAN_B},"Senza fine\n${`${'a'.repeat(1_000_000)}\n`.repeat(12)}`;
+      await page.getByLabel('Catalogue file').setInputFiles({ name: 'broken.csv', mimeType: 'text/csv', buffer: Buffer.from(unclosed) });
+      await page.getByRole('button', { name: 'Upload' }).click();
+      const alert = page.getByRole('alert').filter({ hasText: 'line 3' });
+      await alert.waitFor();
+      assert.match(await alert.innerText(), /record starting on line 3 is longer than 4194304 bytes/);
+    });
+
     test('the create form shows the exact price before submitting, then each code’s outcome', async () => {
       await page.getByRole('link', { name: 'Create' }).click();
       await page.getByLabel('Codes (EAN, ASIN or MINSAN)').fill(`${EAN_A}\n${EAN_B}, ${EAN_C}\n123`);
