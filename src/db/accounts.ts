@@ -116,15 +116,16 @@ export async function changeBalance(db: SqlRunner, change: BalanceChange): Promi
  * (each refunded in full should it fail): what the balance can come back up to without a grant.
  */
 export async function lockBalanceWithHeld(tx: SqlRunner, accountId: string): Promise<{ credits: number; held: number } | undefined> {
-  const rows = await tx.query<{ credits: number; held: string }>(
-    `SELECT b.credits,
-       (SELECT coalesce(sum(g.cost), 0) FROM products p JOIN generations g ON g.product_id = p.id
-        WHERE p.account_id = $1 AND g.account_id = $1 AND g.state IN ('queued', 'processing'))::text AS held
-     FROM account_balances b WHERE b.account_id = $1 FOR UPDATE`,
+  const [balance] = await tx.query<{ credits: number }>('SELECT credits FROM account_balances WHERE account_id = $1 FOR UPDATE', [accountId]);
+  if (balance === undefined) return undefined;
+  // A statement of its own: one that waited for the lock above would re-read only the locked row,
+  // and count the held credits as they were before the charge it waited for.
+  const [held] = await tx.query<{ held: string }>(
+    `SELECT coalesce(sum(g.cost), 0)::text AS held FROM products p JOIN generations g ON g.product_id = p.id
+     WHERE p.account_id = $1 AND g.account_id = $1 AND g.state IN ('queued', 'processing')`,
     [accountId],
   );
-  const row = rows[0];
-  return row === undefined ? undefined : { credits: row.credits, held: Number(row.held) };
+  return { credits: balance.credits, held: Number(held?.held ?? 0) };
 }
 
 /** Sets the balance under which a debit sends `credits.low`; null turns it off. */

@@ -1,10 +1,15 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { queuePaidGenerations } from '../../src/services/queue-paid-generations.ts';
 import { issueToken } from '../../src/services/tokens.ts';
+import { defined } from '../helpers/assert.ts';
 import { validEans } from '../helpers/codes.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
+import { untilWaitingOnLock } from '../helpers/lock-waits.ts';
 
 // A balance is a PostgreSQL integer. Grants near its ceiling must leave room for the refunds of the
 // account's unfinished work, or a refund could not be written and its generation never settle.
@@ -63,6 +68,54 @@ for (const target of databaseTargets()) {
       }
       assert.deepEqual(await h.balance(account.id), { credits: MAX_CREDITS, ledger: MAX_CREDITS });
       assert.equal((await grant(account.name, 1)).statusCode, 422);
+    });
+
+    test('a grant that waits for a charge to commit counts what that charge holds', {
+      skip: target.name !== 'postgres' && 'one connection: a grant cannot wait on a charge',
+    }, async () => {
+      const account = await h.account(100);
+      const created = await h.post('/api/v1/products/create', account.token, { codes: validEans(1, 932).join(','), countries: ['it'] });
+      assert.equal(created.statusCode, 202, created.body);
+      const productId = defined(created.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]).id;
+      const { credits: before } = await h.balance(account.id);
+      const heldBefore = 100 - before;
+      const url = defined(h.database.url);
+      const watcher = new pg.Client({ connectionString: url });
+      await watcher.connect();
+      try {
+        // A regeneration charged in a transaction still open: it holds the balance row.
+        const commit = Promise.withResolvers<void>();
+        const charged = Promise.withResolvers<void>();
+        const regeneration = h.container.db.transaction(async (tx) => {
+          const paid = await queuePaidGenerations(tx, h.container.queue, {
+            accountId: account.id,
+            productIds: [productId],
+            kind: 'regenerate',
+            agentModel: 'v1',
+            fields: {},
+            notes: null,
+            costs: [5],
+            requestId: randomUUID(),
+            memo: 'regenerate',
+            imageStandardization: false,
+          });
+          assert.ok(paid.ok);
+          charged.resolve();
+          await commit.promise;
+        });
+        await charged.promise;
+        // Room after the regeneration: MAX - (before - 5) - (heldBefore + 5). Five more than that.
+        const granting = grant(account.name, MAX_CREDITS - before - heldBefore + 5);
+        await untilWaitingOnLock(watcher, 1, '%account_balances%FOR UPDATE%');
+        commit.resolve();
+        await regeneration;
+        const refused = await granting;
+        assert.equal(refused.statusCode, 422, refused.body);
+        assert.match(refused.json().message, new RegExp(`has ${before - 5} credits and ${heldBefore + 5} more held`));
+        assert.deepEqual(await h.balance(account.id), { credits: before - 5, ledger: before - 5 });
+      } finally {
+        await watcher.end();
+      }
     });
 
     test('two grants at once that together pass the ceiling: one lands, the other is refused with 422, never a database error', async () => {
