@@ -41,8 +41,8 @@ export type ClaimResult =
   | { status: 'settled' }
   /** Another run holds a live claim: this one must wait until `claimedUntil` rather than run beside it. */
   | { status: 'busy'; productId: string; claimedUntil: Date }
-  /** Deferred, and its time has not come: the job queued with the deferral runs it then. */
-  | { status: 'not_due' };
+  /** Deferred, and its time has not come: due in `dueInSeconds` (whole seconds, by the database's clock). */
+  | { status: 'not_due'; productId: string; dueInSeconds: number };
 
 export interface NewGenerations {
   accountId: string;
@@ -206,12 +206,14 @@ export async function claimGeneration(db: SqlRunner, id: string, claim: ClaimFen
   const rows = await claimGenerations(db, [id], claim);
   const generation = rows[0];
   if (generation !== undefined) return { status: 'claimed', generation };
-  const [current] = await db.query<{ state: GenerationState; product_id: string; claimed_until: Date | null; not_due: boolean }>(
-    'SELECT state, product_id, claimed_until, coalesce(not_before > now(), false) AS not_due FROM generations WHERE id = $1',
+  const [current] = await db.query<{ state: GenerationState; product_id: string; claimed_until: Date | null; due_in_seconds: number | null }>(
+    `SELECT state, product_id, claimed_until,
+       CASE WHEN not_before > now() THEN ceil(extract(epoch FROM not_before - now()))::int END AS due_in_seconds
+     FROM generations WHERE id = $1`,
     [id],
   );
   if (current === undefined || current.state === 'completed' || current.state === 'failed') return { status: 'settled' };
-  if (current.state === 'queued' && current.not_due) return { status: 'not_due' };
+  if (current.state === 'queued' && current.due_in_seconds !== null) return { status: 'not_due', productId: current.product_id, dueInSeconds: current.due_in_seconds };
   // A lease that lapsed between the two statements reads as busy until now: the caller tries again shortly.
   return { status: 'busy', productId: current.product_id, claimedUntil: current.claimed_until ?? new Date() };
 }

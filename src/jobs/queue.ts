@@ -120,7 +120,9 @@ export function generationQueue(boss: PgBoss, options: GenerationQueueOptions = 
     ...(jobTable === undefined ? {} : { jobsInsertSql: (source: string) => generationJobsSql(QUEUE_SCHEMA, jobTable, source) }),
     async enqueue(tx: SqlRunner, jobs: readonly GenerationJob[], options = {}) {
       if (jobs.length === 0) return;
-      const startAfter = options.startAfterSeconds === undefined ? {} : { startAfter: new Date(Date.now() + options.startAfterSeconds * 1000) };
+      // An interval, not a date: pg-boss adds it to job_now() (now()) in this transaction, so a
+      // deferral's job is due at the very instant its generation's not_before names.
+      const startAfter = options.startAfterSeconds === undefined ? {} : { startAfter: `${options.startAfterSeconds} seconds` };
       const ids = await boss.insert(
         JOBS.generation.name,
         jobs.map((j) => ({ data: JOBS.generation.payload.parse(j), singletonKey: j.productId, ...startAfter })),

@@ -7,8 +7,7 @@ import type { ContentEngine, GenerationQueue, ImageStandardiser } from './ports.
  * `deferred`: back in the queue to wait out a model provider's long pause; not settled.
  * `claim_busy`: another run still holds the generation; back in the queue for when its lease ends.
  * `claim_lost`: this run's claim was taken over, so it wrote nothing; the run that holds it settles it.
- * `not_due`: a second job for a deferred generation came before the deferral ended; the job queued
- * with the deferral runs it.
+ * `not_due`: a job came before its deferred generation was due; back in the queue for when it is.
  */
 export type GenerationOutcome = 'completed' | 'failed' | 'already_settled' | 'deferred' | 'claim_busy' | 'claim_lost' | 'not_due';
 

@@ -18,11 +18,24 @@ export async function deferUntil(
   const afterSeconds = secondsUntil(options.notBefore);
   const deferred = await deps.db.transaction(async (tx) => {
     if (!(await deferGeneration(tx, generation.id, fence, { usage: options.usage, afterSeconds }))) return false;
-    // Due at the same instant as the generation: both are now() of this transaction plus afterSeconds.
+    // Due at the same instant as the generation: both are now() of this transaction plus afterSeconds (queue.ts).
     await deps.queue.enqueue(tx, [{ generationId: generation.id, productId: generation.product_id }], { startAfterSeconds: afterSeconds });
     return true;
   });
   return deferred ? 'deferred' : 'claim_lost';
+}
+
+/**
+ * A job came before its deferred generation was due (a second job for it, or one a clock put early):
+ * another job, for when it is due, so the generation never waits on a job that may not exist.
+ */
+export async function waitUntilDue(
+  deps: Pick<RunGenerationDeps, 'db' | 'queue'>,
+  generationId: string,
+  notDue: { productId: string; dueInSeconds: number },
+): Promise<GenerationOutcome> {
+  await deps.db.transaction((tx) => deps.queue.enqueue(tx, [{ generationId, productId: notDue.productId }], { startAfterSeconds: Math.max(1, notDue.dueInSeconds) }));
+  return 'not_due';
 }
 
 /**

@@ -677,7 +677,8 @@ for (const target of databaseTargets()) {
       assert.equal(regenRow?.state, 'queued');
       assert.ok((regenRow?.not_before.getTime() ?? 0) > (createRow?.not_before.getTime() ?? Infinity), 'it runs after the create is due');
 
-      await h.container.db.query('UPDATE generations SET deferrals = $2 WHERE id = $1', [generationId, MAX_DEFERRALS]);
+      // Its pause is over (its job would run now), and it has waited out as many pauses as it may.
+      await h.container.db.query('UPDATE generations SET deferrals = $2, not_before = now() WHERE id = $1', [generationId, MAX_DEFERRALS]);
       const before = fake.requests.length;
       assert.equal(await run(generationId), 'failed');
       assert.equal(fake.requests.length, before, 'nothing is sent while the pause lasts');
@@ -689,8 +690,9 @@ for (const target of databaseTargets()) {
       assert.match(settled?.failure?.message ?? '', /kept asking to pause/);
       assert.equal((await h.balance(accountId)).credits, 100 - 5, 'the create is refunded (the regeneration, 5 credits, is still charged)');
 
-      // With the create settled, the regeneration is no longer behind anything.
+      // With the create settled, the regeneration is no longer behind anything (and its own wait is over).
       fake.setScript(productWriter());
+      await h.container.db.query('UPDATE generations SET not_before = now() WHERE id = $1', [regenerationId]);
       assert.notEqual(await run(regenerationId), 'deferred');
     });
   });

@@ -154,6 +154,33 @@ for (const target of databaseTargets()) {
       }
     });
 
+    test("a deferral's job is due at its generation's not_before to the microsecond, never before", async () => {
+      const h = await startHarness(target, { workers: false });
+      try {
+        const { token } = await h.account(10);
+        const { generationId } = await createOne(h, token);
+        const db = h.container.db;
+        // Repeated: a start taken on another clock, or in whole milliseconds, is early now and then.
+        for (let i = 0; i < 50; i++) {
+          await db.query(`DELETE FROM pgboss.job WHERE name = 'vetrina.generation'`);
+          const claimed = await claimGeneration(db, generationId, { token: randomUUID(), leaseSeconds: 60 });
+          assert.equal(claimed.status, 'claimed');
+          if (claimed.status !== 'claimed') return;
+          const fence = { token: defined(claimed.generation.claim_token) };
+          assert.equal(await deferUntil(h.container, claimed.generation, fence, { usage: null, notBefore: new Date(Date.now() + 1_000) }), 'deferred');
+          const [row] = await db.query<{ early_us: string }>(
+            `SELECT (extract(epoch FROM g.not_before - j.start_after) * 1e6)::bigint::text AS early_us
+             FROM pgboss.job j JOIN generations g ON g.id = (j.data->>'generationId')::uuid WHERE g.id = $1`,
+            [generationId],
+          );
+          assert.equal(row?.early_us, '0', `round ${i}: the job is due ${row?.early_us} µs before the generation`);
+          await db.query('UPDATE generations SET not_before = NULL WHERE id = $1', [generationId]);
+        }
+      } finally {
+        await h.close();
+      }
+    });
+
     test("a deferred generation's earlier job, fetched before the deferral ends, leaves it to the job queued with the deferral", { timeout: 120_000 }, async () => {
       const real = createTemplateEngine();
       const calledAt: number[] = [];
