@@ -107,7 +107,7 @@ for (const target of databaseTargets()) {
       await shoot(page, 'account');
     });
 
-    test('an upload stopped at a CSV record over the limit shows the server\'s reason, naming the line, not a network error', async () => {
+    test("an upload stopped at a CSV record over the limit shows the server's reason, naming the line, not a network error", async () => {
       const unclosed = `ean,title\n${EAN_A},Lampada\n${EAN_B},"Senza fine\n${`${'a'.repeat(1_000_000)}\n`.repeat(12)}`;
       await page.getByLabel('Catalogue file').setInputFiles({ name: 'broken.csv', mimeType: 'text/csv', buffer: Buffer.from(unclosed) });
       await page.getByRole('button', { name: 'Upload' }).click();
