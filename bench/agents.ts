@@ -195,6 +195,7 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
   const elapsed = () => ((performance.now() - t0) / 1000).toFixed(1);
   await startWorkers(WAKE ? container : { ...container, wakeup: undefined });
   let firstAcceptedAt: number | undefined;
+  let lastAcceptedAt: number | undefined;
   let next = 0;
   const caller = async () => {
     for (let i = next++; i < PRODUCTS; i = next++) {
@@ -205,6 +206,7 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
       });
       if (res.status !== 202) throw new Error(`create answered ${res.status}: ${await res.text()}`);
       firstAcceptedAt ??= performance.now();
+      lastAcceptedAt = performance.now();
       await res.arrayBuffer();
     }
   };
@@ -222,6 +224,14 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
   }
   const seconds = (performance.now() - t0) / 1000;
   clearInterval(sampler);
+  if (VERBOSE) {
+    // How long the first AGENT_CONCURRENCY calls took to start: the slots' ramp, which a run of a few rounds pays again at its tail.
+    const filled = (arrivals[AGENT_CONCURRENCY - 1] ?? Number.NaN) - (arrivals[0] ?? Number.NaN);
+    const accepted = (lastAcceptedAt ?? Number.NaN) - (firstAcceptedAt ?? Number.NaN);
+    process.stderr.write(
+      `${configuration.name} [${target}]: first ${AGENT_CONCURRENCY} calls over ${filled.toFixed(0)} ms; ${PRODUCTS} creates accepted over ${accepted.toFixed(0)} ms\n`,
+    );
+  }
   const versions = await container.db.query<{ v: string }>(`SELECT DISTINCT usage->>'prompt_version' AS v FROM generations WHERE usage IS NOT NULL ORDER BY 1`);
   await app.close();
   await container.close({ graceful: false });
