@@ -3,6 +3,9 @@
 // and on PostgreSQL. The fake answers every step correctly at once after the latency, so what is
 // measured is how well the service keeps AGENT_CONCURRENCY model calls busy, not a model.
 import { execFileSync } from 'node:child_process';
+import { once } from 'node:events';
+import { Worker } from 'node:worker_threads';
+import { type AcceptTimes, type CallerWork, sendCreates } from './create-callers.ts';
 import { writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import pino from 'pino';
@@ -40,6 +43,8 @@ const CALLERS = Number(process.env.BENCH_CALLERS ?? 10);
 const POLL_SECONDS = process.env.BENCH_POLL_SECONDS ?? '2';
 const WAKE = process.env.BENCH_WAKE !== 'off';
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
+// The callers in a thread of their own (their own event loop), rather than on the service's.
+const CALLER_THREAD = process.env.BENCH_CALLER_THREAD === '1';
 
 if (WORKER_CONCURRENCY * WORKER_BATCH_SIZE < AGENT_CONCURRENCY) {
   throw new Error(`jobs in flight (${WORKER_CONCURRENCY} × ${WORKER_BATCH_SIZE}) must be at least AGENT_CONCURRENCY (${AGENT_CONCURRENCY})`);
@@ -194,23 +199,8 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
   const t0 = performance.now();
   const elapsed = () => ((performance.now() - t0) / 1000).toFixed(1);
   await startWorkers(WAKE ? container : { ...container, wakeup: undefined });
-  let firstAcceptedAt: number | undefined;
-  let lastAcceptedAt: number | undefined;
-  let next = 0;
-  const caller = async () => {
-    for (let i = next++; i < PRODUCTS; i = next++) {
-      const res = await fetch(`${address}/api/v1/products/create`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ ...rawProduct(i), countries: COUNTRIES, agent_model: configuration.agentModel }),
-      });
-      if (res.status !== 202) throw new Error(`create answered ${res.status}: ${await res.text()}`);
-      firstAcceptedAt ??= performance.now();
-      lastAcceptedAt = performance.now();
-      await res.arrayBuffer();
-    }
-  };
-  await Promise.all(Array.from({ length: CALLERS }, caller));
+  const bodies = Array.from({ length: PRODUCTS }, (_, i) => JSON.stringify({ ...rawProduct(i), countries: COUNTRIES, agent_model: configuration.agentModel }));
+  const { firstAcceptedAt, lastAcceptedAt } = await callers(address, token, bodies);
   if (VERBOSE) process.stderr.write(`${configuration.name} [${target}]: ${PRODUCTS} accepted at ${elapsed()} s\n`);
   let done = await settled(container.db);
   let lastReport = performance.now();
@@ -250,6 +240,25 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
     peakRssMiB: peakRss / 2 ** 20,
     ...done,
   };
+}
+
+/** Epoch milliseconds to this thread's performance.now(). */
+const local = (epochMs: number | undefined) => (epochMs === undefined ? undefined : epochMs - performance.timeOrigin);
+
+/** The creates from CALLERS clients, on this event loop or (BENCH_CALLER_THREAD=1) on a thread of their own, as a shop's clients would be. */
+async function callers(address: string, token: string, bodies: readonly string[]): Promise<{ firstAcceptedAt: number | undefined; lastAcceptedAt: number | undefined }> {
+  const work: CallerWork = { address, token, bodies, callers: CALLERS };
+  let times: AcceptTimes;
+  if (CALLER_THREAD) {
+    const thread = new Worker(new URL('./create-callers.ts', import.meta.url), { workerData: work });
+    const [answer] = (await once(thread, 'message')) as [{ times?: AcceptTimes; error?: string }];
+    await thread.terminate();
+    if (answer.times === undefined) throw new Error(answer.error ?? 'the callers thread answered nothing');
+    times = answer.times;
+  } else {
+    times = await sendCreates(work);
+  }
+  return { firstAcceptedAt: local(times.first), lastAcceptedAt: local(times.last) };
 }
 
 function steadyRate(arrivals: readonly number[]): number {
