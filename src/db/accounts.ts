@@ -119,7 +119,8 @@ export async function lockBalanceWithHeld(tx: SqlRunner, accountId: string): Pro
   const [balance] = await tx.query<{ credits: number }>('SELECT credits FROM account_balances WHERE account_id = $1 FOR UPDATE', [accountId]);
   if (balance === undefined) return undefined;
   // A statement of its own: one that waited for the lock above would re-read only the locked row,
-  // and count the held credits as they were before the charge it waited for.
+  // and count the held credits as they were before the charge it waited for. Through products:
+  // generations have no index by account, products do.
   const [held] = await tx.query<{ held: string }>(
     `SELECT coalesce(sum(g.cost), 0)::text AS held FROM products p JOIN generations g ON g.product_id = p.id
      WHERE p.account_id = $1 AND g.account_id = $1 AND g.state IN ('queued', 'processing')`,

@@ -39,10 +39,12 @@ export interface ClaimFence {
 export type ClaimResult =
   | { status: 'claimed'; generation: GenerationRow }
   | { status: 'settled' }
-  /** Another run holds a live claim: this one must wait until `claimedUntil` rather than run beside it. */
-  | { status: 'busy'; productId: string; claimedUntil: Date }
-  /** Deferred, and its time has not come: due in `dueInSeconds` (whole seconds, by the database's clock). */
-  | { status: 'not_due'; productId: string; dueInSeconds: number };
+  /**
+   * Not claimable yet: another run holds a live claim (`busy`: wait for it rather than run beside
+   * it), or a deferred generation's time has not come (`not_due`). Claimable again in
+   * `retryInSeconds`: whole seconds, at least one, by the database's clock.
+   */
+  | { status: 'busy' | 'not_due'; productId: string; retryInSeconds: number };
 
 export interface NewGenerations {
   accountId: string;
@@ -206,16 +208,17 @@ export async function claimGeneration(db: SqlRunner, id: string, claim: ClaimFen
   const rows = await claimGenerations(db, [id], claim);
   const generation = rows[0];
   if (generation !== undefined) return { status: 'claimed', generation };
-  const [current] = await db.query<{ state: GenerationState; product_id: string; claimed_until: Date | null; due_in_seconds: number | null }>(
-    `SELECT state, product_id, claimed_until,
-       CASE WHEN not_before > now() THEN ceil(extract(epoch FROM not_before - now()))::int END AS due_in_seconds
+  // A lease that lapsed between the two statements reads as busy for a second: the caller tries again shortly.
+  const [current] = await db.query<{ state: GenerationState; product_id: string; due_in_seconds: number | null; lease_left_seconds: number }>(
+    `SELECT state, product_id,
+       CASE WHEN not_before > now() THEN ceil(extract(epoch FROM not_before - now()))::int END AS due_in_seconds,
+       greatest(1, ceil(extract(epoch FROM coalesce(claimed_until, now()) - now())))::int AS lease_left_seconds
      FROM generations WHERE id = $1`,
     [id],
   );
   if (current === undefined || current.state === 'completed' || current.state === 'failed') return { status: 'settled' };
-  if (current.state === 'queued' && current.due_in_seconds !== null) return { status: 'not_due', productId: current.product_id, dueInSeconds: current.due_in_seconds };
-  // A lease that lapsed between the two statements reads as busy until now: the caller tries again shortly.
-  return { status: 'busy', productId: current.product_id, claimedUntil: current.claimed_until ?? new Date() };
+  if (current.state === 'queued' && current.due_in_seconds !== null) return { status: 'not_due', productId: current.product_id, retryInSeconds: current.due_in_seconds };
+  return { status: 'busy', productId: current.product_id, retryInSeconds: current.lease_left_seconds };
 }
 
 /** Extends a held claim's lease; false when the claim is no longer this token's (taken over or settled). */

@@ -39,11 +39,7 @@ export interface HeldClaim {
   settled(): Promise<void>;
 }
 
-export type ClaimAttempt =
-  | { status: 'claimed'; claim: HeldClaim }
-  | { status: 'settled' }
-  | { status: 'not_due'; productId: string; dueInSeconds: number }
-  | { status: 'busy'; productId: string; claimedUntil: Date };
+export type ClaimAttempt = { status: 'claimed'; claim: HeldClaim } | { status: 'settled' } | { status: 'busy' | 'not_due'; productId: string; retryInSeconds: number };
 
 /** Claims the generation under a new token and keeps the lease renewed until released. */
 export async function holdGeneration(db: Database, generationId: string, timings: ClaimTimings, jobSignal?: AbortSignal): Promise<ClaimAttempt> {

@@ -26,27 +26,17 @@ export async function deferUntil(
 }
 
 /**
- * A job came before its deferred generation was due (a second job for it, or one a clock put early):
- * another job, for when it is due, so the generation never waits on a job that may not exist.
+ * A job that could not claim its generation goes back to the queue for when it can, without using
+ * an attempt. `busy`: another run holds it and is alive (its lease is live); running beside it
+ * would spend twice and race its writes. `not_due`: it was deferred and its time has not come (a
+ * second job for it, or one a clock put early); a job for then, so it never waits on one that may
+ * not exist.
  */
-export async function waitUntilDue(
+export async function requeueUnclaimed(
   deps: Pick<RunGenerationDeps, 'db' | 'queue'>,
   generationId: string,
-  notDue: { productId: string; dueInSeconds: number },
+  unclaimed: { status: 'busy' | 'not_due'; productId: string; retryInSeconds: number },
 ): Promise<GenerationOutcome> {
-  await deps.db.transaction((tx) => deps.queue.enqueue(tx, [{ generationId, productId: notDue.productId }], { startAfterSeconds: Math.max(1, notDue.dueInSeconds) }));
-  return 'not_due';
-}
-
-/**
- * Another run holds the generation and is alive (its lease is live): running beside it would
- * spend twice and race its writes, so a job waits for the lease to end, without using an attempt.
- */
-export async function waitForClaim(
-  deps: Pick<RunGenerationDeps, 'db' | 'queue'>,
-  generationId: string,
-  busy: { productId: string; claimedUntil: Date },
-): Promise<GenerationOutcome> {
-  await deps.db.transaction((tx) => deps.queue.enqueue(tx, [{ generationId, productId: busy.productId }], { startAfterSeconds: secondsUntil(busy.claimedUntil) }));
-  return 'claim_busy';
+  await deps.db.transaction((tx) => deps.queue.enqueue(tx, [{ generationId, productId: unclaimed.productId }], { startAfterSeconds: Math.max(1, unclaimed.retryInSeconds) }));
+  return unclaimed.status === 'busy' ? 'claim_busy' : 'not_due';
 }

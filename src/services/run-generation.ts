@@ -4,7 +4,7 @@ import { gatherFacts, recordNotes, type ProductFacts } from './gather-facts.ts';
 import { claimTimings, holdGeneration, type HeldClaim } from './generation-claim.ts';
 import type { GenerationOutcome, RunGenerationDeps } from './generation-outcome.ts';
 import { prepareGeneration } from './prepare-generation.ts';
-import { waitForClaim, waitUntilDue } from './requeue-generation.ts';
+import { requeueUnclaimed } from './requeue-generation.ts';
 import { storeGeneration } from './store-generation.ts';
 import { writeContent } from './write-content.ts';
 
@@ -34,8 +34,7 @@ export function retryIfSourcesUnavailable(gathered: ProductFacts, lastAttempt: b
 export async function runGeneration(deps: RunGenerationDeps, generationId: string, jobSignal?: AbortSignal): Promise<GenerationOutcome> {
   const attempt = await holdGeneration(deps.db, generationId, deps.claims ?? claimTimings(600), jobSignal);
   if (attempt.status === 'settled') return 'already_settled';
-  if (attempt.status === 'not_due') return waitUntilDue(deps, generationId, attempt);
-  if (attempt.status === 'busy') return waitForClaim(deps, generationId, attempt);
+  if (attempt.status !== 'claimed') return requeueUnclaimed(deps, generationId, attempt);
   let outcome: GenerationOutcome;
   try {
     outcome = await runClaimed(deps, attempt.claim);
