@@ -13,10 +13,13 @@ import { loadConfig } from '../src/config.ts';
 import { createContainer } from '../src/container.ts';
 import type { Database } from '../src/db/database.ts';
 import { buildApp } from '../src/http/app.ts';
+import { preloadLanguageDetector } from '../src/generation/template/detect-language.ts';
 import { startWorkers } from '../src/jobs/worker.ts';
 import { createAccount } from '../src/services/accounts.ts';
 import { startFakeOpenAiCompatible } from '../test/fakes/llm/openai-compatible-server.ts';
 import { productWriter } from '../test/fakes/llm/product-writer.ts';
+import { answerFromCacheOnly } from './fill-source-cache.ts';
+import { codes, factsFor } from './pipeline-products.ts';
 import { openTarget, targetNames, type TargetName } from './targets.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1000);
@@ -39,6 +42,9 @@ const WORKER_BATCH_SIZE = Number(
 );
 // A product sent as raw data is one product per create call, so callers overlap instead.
 const CALLERS = Number(process.env.BENCH_CALLERS ?? 10);
+// BENCH_CODES_PER_CALL=100 sends EAN codes instead, that many a call, answered from a filled source cache
+// (a shop's bulk submission): the run then starts with all its jobs queued at once, not trickling in.
+const CODES_PER_CALL = process.env.BENCH_CODES_PER_CALL === undefined ? null : Number(process.env.BENCH_CODES_PER_CALL);
 // The service's own poll by default; BENCH_WAKE=off leaves the workers to find jobs by polling only (as before #16).
 const POLL_SECONDS = process.env.BENCH_POLL_SECONDS ?? '2';
 const WAKE = process.env.BENCH_WAKE !== 'off';
@@ -165,7 +171,7 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '1000000',
-    DB_POOL_SIZE: '20',
+    DB_POOL_SIZE: process.env.BENCH_DB_POOL_SIZE ?? '20',
     WORKER_CONCURRENCY: String(WORKER_CONCURRENCY),
     WORKER_BATCH_SIZE: String(WORKER_BATCH_SIZE),
     QUEUE_POLL_SECONDS: POLL_SECONDS,
@@ -186,6 +192,8 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
     ...configuration.env,
   });
   const container = await createContainer(config, { logger: pino({ level: 'silent' }), database: opened });
+  const eans = codes(PRODUCTS);
+  if (CODES_PER_CALL !== null) await answerFromCacheOnly(container, eans, factsFor);
   const { token } = await createAccount(container.db, { name: 'bench', credits: 2_000_000_000, imageStandardization: false });
   const app = await buildApp(container);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -199,7 +207,15 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
   const t0 = performance.now();
   const elapsed = () => ((performance.now() - t0) / 1000).toFixed(1);
   await startWorkers(WAKE ? container : { ...container, wakeup: undefined });
-  const bodies = Array.from({ length: PRODUCTS }, (_, i) => JSON.stringify({ ...rawProduct(i), countries: COUNTRIES, agent_model: configuration.agentModel }));
+  // A worker process loads the detector in the background when it starts, long before a shop's first
+  // create; without this wait the first creates of the run would share the event loop with that load.
+  await preloadLanguageDetector();
+  const bodies =
+    CODES_PER_CALL === null
+      ? Array.from({ length: PRODUCTS }, (_, i) => JSON.stringify({ ...rawProduct(i), countries: COUNTRIES, agent_model: configuration.agentModel }))
+      : Array.from({ length: Math.ceil(PRODUCTS / CODES_PER_CALL) }, (_, i) =>
+          JSON.stringify({ codes: eans.slice(i * CODES_PER_CALL, (i + 1) * CODES_PER_CALL).join(','), countries: COUNTRIES, agent_model: configuration.agentModel }),
+        );
   const { firstAcceptedAt, lastAcceptedAt } = await callers(address, token, bodies);
   if (VERBOSE) process.stderr.write(`${configuration.name} [${target}]: ${PRODUCTS} accepted at ${elapsed()} s\n`);
   let done = await settled(container.db);
@@ -221,6 +237,14 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
     process.stderr.write(
       `${configuration.name} [${target}]: first ${AGENT_CONCURRENCY} calls over ${filled.toFixed(0)} ms; ${PRODUCTS} creates accepted over ${accepted.toFixed(0)} ms\n`,
     );
+    // Calls arriving in each quarter of the latency from the first: a gap shows slots left empty.
+    const first = arrivals[0] ?? 0;
+    const buckets: number[] = [];
+    for (const at of arrivals) {
+      const b = Math.floor((at - first) / (LATENCY_MS / 4));
+      buckets[b] = (buckets[b] ?? 0) + 1;
+    }
+    process.stderr.write(`${configuration.name} [${target}]: arrivals a quarter-latency: ${Array.from(buckets, (n) => n ?? 0).join(' ')}\n`);
   }
   const versions = await container.db.query<{ v: string }>(`SELECT DISTINCT usage->>'prompt_version' AS v FROM generations WHERE usage IS NOT NULL ORDER BY 1`);
   await app.close();
@@ -309,8 +333,11 @@ const lines = rows.map((r) => {
 });
 const report =
   `## Agent models: API → queue → LLM engine (fake provider, ${LATENCY_MS} ms a call) → stored\n\n` +
-  `${machine}; ${PRODUCTS} raw products (title, brand, description with a quantity; no code, so no source lookups), ` +
-  `1 per create call from ${CALLERS} callers, countries ${COUNTRIES.join(', ')}; QUEUE_POLL_SECONDS ${POLL_SECONDS}, workers ${WAKE ? 'woken when jobs commit' : 'polling only'}; AGENT_CONCURRENCY ${AGENT_CONCURRENCY}, ` +
+  `${machine}; ${
+    CODES_PER_CALL === null
+      ? `${PRODUCTS} raw products (title, brand, description with a quantity; no code, so no source lookups), 1 per create call`
+      : `${PRODUCTS} EAN codes (answered from a filled source cache), ${CODES_PER_CALL} a create call`
+  } from ${CALLERS} callers, countries ${COUNTRIES.join(', ')}; QUEUE_POLL_SECONDS ${POLL_SECONDS}, workers ${WAKE ? 'woken when jobs commit' : 'polling only'}; AGENT_CONCURRENCY ${AGENT_CONCURRENCY}, ` +
   `worker concurrency ${WORKER_CONCURRENCY} × batch ${WORKER_BATCH_SIZE} = ${WORKER_CONCURRENCY * WORKER_BATCH_SIZE} jobs in flight, ` +
   `rate limits far above the load; API, workers and the fake provider in one process; each row on a fresh database. ` +
   `Code ${revision()}, prompts ${[...new Set(rows.flatMap((r) => r.promptVersions))].join('; ')}.\n\n` +
