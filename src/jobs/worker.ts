@@ -15,6 +15,7 @@ import { scheduleIdempotencyKeyPruning } from './prune-idempotency-keys.ts';
 import { JOBS } from './registry.ts';
 import type { WorkerWakeup } from './worker-wakeup.ts';
 import { preloadLanguageDetector } from '../generation/template/detect-language.ts';
+import { warmRecordChecks } from '../generation/ai/checks/warm-record-checks.ts';
 import { startWebhookWorkers, type WebhookParts } from './webhook-worker.ts';
 
 export interface WorkerDeps {
@@ -69,6 +70,10 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
   // In the background: a worker woken by the first create of the day would otherwise load it then,
   // before that product's first model call (measured: 190 of the 230 ms from the 202 to the call).
   preloadLanguageDetector().catch((err: unknown) => logger.warn({ err }, 'could not load the language detector; the first text to detect loads it again'));
+  // Likewise the checks of LLM-written records, whose patterns compile at their first use (about 100 ms a kind).
+  if (deps.engines !== undefined && Object.values(deps.engines).some((engine) => engine !== 'template')) {
+    warmRecordChecks().catch((err: unknown) => logger.warn({ err }, 'could not warm the record checks; the first record checked compiles them'));
+  }
   const maxAttempts = config.worker.retryLimit + 1;
   // The lease is a quarter of the job's expiry or less: a claim is renewed many times before the
   // queue could hand its job out again, and a dead worker's claim lapses long before it does.

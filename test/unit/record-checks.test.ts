@@ -10,6 +10,7 @@ import { checkMetaText } from '../../src/generation/ai/checks/meta-text-check.ts
 import type { RecordProblem } from '../../src/generation/ai/checks/problem.ts';
 import { createTemplateEngine } from '../../src/generation/template/engine.ts';
 import { checkLabelClaims } from '../../src/generation/ai/checks/label-claim-check.ts';
+import { SAMPLE_RECORD, warmRecordChecks } from '../../src/generation/ai/checks/warm-record-checks.ts';
 import { LIMITS } from '../../src/generation/template/limits.ts';
 import { aifaRecordToFacts } from '../../src/sources/aifa/aifa-record.ts';
 import { catalogueRecordToFacts } from '../../src/sources/catalogue/catalogue-record.ts';
@@ -174,6 +175,14 @@ const REAL_SENTENCES = [
   'Resistente all’acqua e alla polvere.',
   'Modelo WH-1000XM5, color negro, hasta 30 horas de autonomía.',
 ];
+
+test('a worker warms the checks on a clean record of every kind: the same checks real records get, finding nothing', async () => {
+  assert.equal(await warmRecordChecks(), 0);
+  // The same record with a disease claim is caught, so the warm-up ran the health-claim patterns.
+  const claimed = { ...SAMPLE_RECORD, short_description: 'Biscotti al burro che prevengono il diabete.' };
+  const problems = await deterministicChecks(claimed, { language: 'it', kind: 'food', factTexts: [] });
+  assert.ok(problems.some((p) => p.check === 'health_claim'));
+});
 
 describe('the deterministic record checks on good records', () => {
   for (const good of GOOD) {
