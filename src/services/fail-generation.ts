@@ -38,3 +38,18 @@ export async function failAndRefund(
     return true;
   });
 }
+
+/**
+ * failAndRefund by a run under its claim, as the run's outcome: 'claim_lost' when the claim was
+ * another run's by then, which settled nothing, so the worker does not report a failure that the
+ * live run may yet turn into a record.
+ */
+export async function failUnderClaim(
+  db: Database,
+  generationId: string,
+  failure: GenerationFailure,
+  usage: GenerationUsage | null,
+  fence: ClaimFence,
+): Promise<'failed' | 'claim_lost'> {
+  return (await failAndRefund(db, generationId, failure, usage, fence)) ? 'failed' : 'claim_lost';
+}

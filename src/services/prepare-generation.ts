@@ -1,7 +1,7 @@
 import { olderUnsettledGeneration } from '../db/generations.ts';
 import { findProductById, type ProductRow } from '../db/products.ts';
 import { parseFieldRequests, type FieldRequest } from '../domain/regenerate-fields.ts';
-import { failAndRefund } from './fail-generation.ts';
+import { failUnderClaim } from './fail-generation.ts';
 import { MAX_DEFERRALS, type RunGenerationDeps, type Step } from './generation-outcome.ts';
 import type { HeldClaim } from './generation-claim.ts';
 import { deferUntil } from './requeue-generation.ts';
@@ -20,15 +20,16 @@ export async function prepareGeneration(deps: RunGenerationDeps, { generation, f
   const { db } = deps;
   const product = await findProductById(db, generation.product_id);
   if (product === undefined) {
-    await failAndRefund(db, generation.id, { reason: 'product_missing', message: 'The product was removed before it was generated.' }, null, fence);
-    return { kind: 'done', outcome: 'failed' };
+    return {
+      kind: 'done',
+      outcome: await failUnderClaim(db, generation.id, { reason: 'product_missing', message: 'The product was removed before it was generated.' }, null, fence),
+    };
   }
   // A run that outlived its job, or whose worker stopped, used its attempt; a busy claim then sends a
   // new job with a fresh retry budget, so the queue's own limit does not bound the runs: this does.
   if (generation.attempts > deps.maxAttempts) {
     const message = `The generation was started ${deps.maxAttempts} times without finishing (each run outlived its time limit or its worker stopped), so it was not started again. The credits were refunded.`;
-    await failAndRefund(db, generation.id, { reason: 'generation_failed', message }, null, fence);
-    return { kind: 'done', outcome: 'failed' };
+    return { kind: 'done', outcome: await failUnderClaim(db, generation.id, { reason: 'generation_failed', message }, null, fence) };
   }
   // The queue runs a product's jobs in order, but a deferred generation gave its place up while
   // it waits: anything asked for later waits behind it, so a regeneration never runs before the
@@ -39,8 +40,7 @@ export async function prepareGeneration(deps: RunGenerationDeps, { generation, f
     // an older generation that lost its job, and then fails rather than waits forever.
     if (generation.deferrals >= 2 * MAX_DEFERRALS) {
       const message = `An earlier generation of this product (${ahead.id}) never finished, so this one could not run after it. The credits were refunded.`;
-      await failAndRefund(db, generation.id, { reason: 'generation_blocked', message }, null, fence);
-      return { kind: 'done', outcome: 'failed' };
+      return { kind: 'done', outcome: await failUnderClaim(db, generation.id, { reason: 'generation_blocked', message }, null, fence) };
     }
     const notBefore = new Date(Math.max(Date.now(), ahead.not_before?.getTime() ?? 0) + WAIT_BEHIND_MS);
     return { kind: 'done', outcome: await deferUntil(deps, generation, fence, { usage: generation.usage, notBefore }) };
@@ -48,8 +48,10 @@ export async function prepareGeneration(deps: RunGenerationDeps, { generation, f
   if (generation.kind === 'create') return { kind: 'next', product, fields: null };
   const parsed = parseFieldRequests(generation.fields ?? {});
   if (!parsed.ok) {
-    await failAndRefund(db, generation.id, { reason: 'invalid_fields', message: 'The stored fields of this regeneration are not valid.' }, null, fence);
-    return { kind: 'done', outcome: 'failed' };
+    return {
+      kind: 'done',
+      outcome: await failUnderClaim(db, generation.id, { reason: 'invalid_fields', message: 'The stored fields of this regeneration are not valid.' }, null, fence),
+    };
   }
   return { kind: 'next', product, fields: parsed.requests };
 }

@@ -1,6 +1,6 @@
 import { recordAttemptUsage } from '../db/generations.ts';
 import type { GenerationUsage } from '../domain/generation-usage.ts';
-import { failAndRefund, type GenerationFailure } from './fail-generation.ts';
+import { failUnderClaim, type GenerationFailure } from './fail-generation.ts';
 import { missingSourcesFailure, type ProductFacts } from './gather-facts.ts';
 import type { HeldClaim } from './generation-claim.ts';
 import { MAX_DEFERRALS, type GenerationOutcome, type RunGenerationDeps } from './generation-outcome.ts';
@@ -38,8 +38,7 @@ function transientFailure(err: TransientGenerationError, deferrals: number, atte
 export async function settleEngineFailure(deps: RunGenerationDeps, { generation, fence }: HeldClaim, err: unknown, attempt: FailedAttempt): Promise<GenerationOutcome> {
   const { db } = deps;
   if (err instanceof PermanentGenerationError) {
-    await failAndRefund(db, generation.id, permanentFailure(err, attempt, generation.attempts), attempt.usageWith(err.usage), fence);
-    return 'failed';
+    return failUnderClaim(db, generation.id, permanentFailure(err, attempt, generation.attempts), attempt.usageWith(err.usage), fence);
   }
   if (!(err instanceof TransientGenerationError)) throw err;
   const total = attempt.usageWith(err.usage);
@@ -49,8 +48,7 @@ export async function settleEngineFailure(deps: RunGenerationDeps, { generation,
     return deferUntil(deps, generation, fence, { usage: total, notBefore: new Date(Date.now() + err.retryAfterMs) });
   }
   if (attempt.lastAttempt || err.retryAfterMs !== undefined) {
-    await failAndRefund(db, generation.id, transientFailure(err, generation.deferrals, generation.attempts), total, fence);
-    return 'failed';
+    return failUnderClaim(db, generation.id, transientFailure(err, generation.deferrals, generation.attempts), total, fence);
   }
   if (err.usage !== undefined && total !== null) await recordAttemptUsage(db, generation.id, fence, total);
   throw err;

@@ -8,6 +8,8 @@ import { emptyUsage } from '../../src/domain/generation-usage.ts';
 import { createTemplateEngine } from '../../src/generation/template/engine.ts';
 import { startWorkers } from '../../src/jobs/worker.ts';
 import { failAndRefund } from '../../src/services/fail-generation.ts';
+import { claimTimings, keepClaim } from '../../src/services/generation-claim.ts';
+import { prepareGeneration } from '../../src/services/prepare-generation.ts';
 import { deferUntil } from '../../src/services/requeue-generation.ts';
 import type { ContentEngine } from '../../src/services/ports.ts';
 import { defined } from '../helpers/assert.ts';
@@ -211,6 +213,30 @@ for (const target of databaseTargets()) {
         assert.equal((await h.settled([generationId], 60_000)).get(generationId), 'completed');
         assert.equal(calledAt.length, 1, 'one run');
         assert.ok(defined(calledAt[0]) >= notBefore.getTime(), `the run started ${notBefore.getTime() - defined(calledAt[0])} ms before the deferral ended`);
+      } finally {
+        await h.close();
+      }
+    });
+
+    test('a run whose claim was taken over and then finds it cannot go on reports the claim lost, not a failure; the live run keeps the generation', async () => {
+      const h = await startHarness(target, { workers: false });
+      try {
+        const db = h.container.db;
+        const { id, token } = await h.account(10);
+        const { generationId } = await createOne(h, token);
+        const first = { token: randomUUID() };
+        const stale = await claimGeneration(db, generationId, { ...first, leaseSeconds: 0 });
+        if (stale.status !== 'claimed') assert.fail(`the first run found the generation ${stale.status}`);
+        assert.equal((await claimGeneration(db, generationId, { token: randomUUID(), leaseSeconds: 60 })).status, 'claimed');
+
+        // The stale run is past its attempts (a limit of 0 here), which fails and refunds a generation it still holds.
+        const claim = keepClaim(db, stale.generation, first, claimTimings(600));
+        const prepared = await prepareGeneration({ ...h.container, maxAttempts: 0 }, claim);
+        await claim.settled();
+        assert.deepEqual(prepared, { kind: 'done', outcome: 'claim_lost' });
+        const row = await findGeneration(db, generationId);
+        assert.deepEqual({ state: row?.state, failure: row?.failure ?? null }, { state: 'processing', failure: null });
+        assert.deepEqual(await h.balance(id), { credits: 4, ledger: 4 });
       } finally {
         await h.close();
       }
