@@ -40,12 +40,12 @@ const configSchema = z.object({
   // parsed and planned once per connection. Off for a pooler in transaction mode that cannot carry
   // them (PgBouncer before 1.21, or without max_prepared_statements).
   DB_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
-  // Default 2; with an LLM agent model one loop per 4 model calls allowed (see worker.concurrency).
+  // Jobs in flight per process: WORKER_CONCURRENCY × WORKER_BATCH_SIZE slots, each freed as soon
+  // as its job ends. Default 2; with an LLM agent model one per 4 model calls allowed (see worker.concurrency).
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
-  // Jobs a worker loop takes per fetch and runs side by side; while fetches come back full it
-  // fetches again at once. In flight per process: WORKER_CONCURRENCY × WORKER_BATCH_SIZE.
-  // Default 400: the template engine's generations of one fetch share their statements (a batch);
-  // with an LLM agent model, enough to keep AGENT_CONCURRENCY model calls busy.
+  // Jobs a fetch takes at most; under a backlog the worker fetches again once this many slots are
+  // free. Default 400: the template engine's generations of one fetch share their statements (a
+  // batch); with an LLM agent model, enough for twice AGENT_CONCURRENCY jobs in flight.
   WORKER_BATCH_SIZE: z.coerce.number().int().min(2).max(1000).optional(),
   JOB_RETRY_LIMIT: intFrom(3, 0, 50),
   JOB_RETRY_DELAY_SECONDS: intFrom(5, 1, 3600),
@@ -313,9 +313,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const v2 = agentModel('V2', c, agentProblems);
   if (agentProblems.length > 0) throw new ConfigError(`invalid configuration:\n  ${agentProblems.join('\n  ')}`);
   const mediaStore = mediaStoreConfig(c);
-  // A loop runs its whole batch before it fetches again, so with few loops a trickle of new
-  // products fills them with batches of one while model calls stay unused; with an agent model,
-  // one loop per 4 calls allowed lets a woken loop start a new product at once (bench/results/agents.md).
+  // With an agent model, twice AGENT_CONCURRENCY slots: a job also spends time on its database work
+  // around the call, and one waiting with its facts gathered takes a freed call at once.
+  // Under a backlog the worker then fetches 8 at a time (twice the calls ÷ one per 4 calls), which
+  // keeps its fetches, each a scan of the queue's head, few (bench/results/agents.md).
   // A fetch of the template engine's generations is stored as one batch: the more it holds, the
   // fewer statements a product costs (15 alone, under 0.3 in batches of 50), and the fewer fetches
   // share pg-boss's per-key FIFO scan, which reads the head of every queued product (40 ms a fetch
@@ -343,9 +344,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dbPreparedStatements: c.DB_PREPARED_STATEMENTS === 'on',
     worker: Object.freeze({
       concurrency: workerLoops,
-      // Model calls wait on the network, so an LLM deployment needs many jobs in flight per loop.
-      // Twice the calls allowed: a job also spends time on its database work around the call, and
-      // a slot left empty meanwhile is lost throughput (bench/results/agents.md).
+      // Model calls wait on the network, so an LLM deployment needs many jobs in flight per process.
       batchSize: c.WORKER_BATCH_SIZE ?? (v1 === null && v2 === null ? TEMPLATE_BATCH_SIZE : Math.min(100, Math.max(4, Math.ceil((2 * c.AGENT_CONCURRENCY) / workerLoops)))),
       retryLimit: c.JOB_RETRY_LIMIT,
       retryDelaySeconds: c.JOB_RETRY_DELAY_SECONDS,

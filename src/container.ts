@@ -24,7 +24,7 @@ import { configureSharp } from './media/sharp-settings.ts';
 import { standardiseProductImages } from './media/standardise-product-images.ts';
 import { configuredSources } from './sources/configured-sources.ts';
 import { createSourceChain, type SourceChain } from './sources/source-chain.ts';
-import { Teardown } from './teardown.ts';
+import { Teardown, type TeardownOptions } from './teardown.ts';
 
 /** How often the job table's planner statistics are refreshed (see queue-statistics.ts). */
 const QUEUE_STATISTICS_SECONDS = 10;
@@ -48,6 +48,8 @@ export interface Container {
   /** What each agent model is written by ("template", "anthropic:claude-sonnet-4-5" …). */
   engines: Readonly<Record<'v1' | 'v2', string>>;
   metrics: Metrics;
+  /** Registers a cleanup for close(), run before everything the container opened (workers started later stop first). */
+  onClose(cleanup: (options: TeardownOptions) => Promise<void>): void;
   close(options?: { graceful?: boolean }): Promise<void>;
 }
 
@@ -68,7 +70,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const teardown = new Teardown();
   try {
     const parts = await openParts(config, options, logger, teardown);
-    return { ...parts, close: ({ graceful = true } = {}) => teardown.run({ graceful }) };
+    return { ...parts, onClose: (cleanup) => teardown.add(cleanup), close: ({ graceful = true } = {}) => teardown.run({ graceful }) };
   } catch (err) {
     await teardown.runQuietly();
     throw err;
@@ -76,7 +78,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
 }
 
 /** Opens each resource and registers its cleanup at once, so a failure at any step closes what came before. */
-async function openParts(config: Config, options: ContainerOptions, logger: Logger, teardown: Teardown): Promise<Omit<Container, 'close'>> {
+async function openParts(config: Config, options: ContainerOptions, logger: Logger, teardown: Teardown): Promise<Omit<Container, 'close' | 'onClose'>> {
   const opened = await openOrAdoptDatabase(config, options);
   teardown.add(() => opened.close());
 

@@ -17,14 +17,15 @@ export class Teardown {
     this.#cleanups.push(cleanup);
   }
 
-  /** Closes everything, newest first; a cleanup that fails stops the rest, and its error is thrown. */
+  /** Closes everything, newest first; a cleanup that fails stops the rest, and its error is thrown. A second run finds nothing to close. */
   async run(options: TeardownOptions): Promise<void> {
-    for (const cleanup of this.#cleanups.toReversed()) await cleanup(options);
+    const cleanups = this.#cleanups.splice(0).reverse();
+    for (const cleanup of cleanups) await cleanup(options);
   }
 
   /** After a failed start: closes everything at once, newest first, so the start's own error is the one reported. */
   async runQuietly(): Promise<void> {
-    for (const cleanup of this.#cleanups.toReversed()) {
+    for (const cleanup of this.#cleanups.splice(0).reverse()) {
       try {
         await cleanup({ graceful: false });
       } catch {

@@ -1,7 +1,8 @@
 import type { EventEmitter } from 'node:events';
-import type { Job, JobResult, PgBoss } from 'pg-boss';
+import type { Job, PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
+import type { TeardownOptions } from '../teardown.ts';
 import type { Database } from '../db/database.ts';
 import { failAndRefund } from '../services/fail-generation.ts';
 import type { ContentEngine, GenerationQueue, ImageStandardiser } from '../services/ports.ts';
@@ -13,6 +14,7 @@ import { runGeneration } from '../services/run-generation.ts';
 import { runGenerationBatch } from '../services/run-generation-batch.ts';
 import { scheduleIdempotencyKeyPruning } from './prune-idempotency-keys.ts';
 import { JOBS } from './registry.ts';
+import { startSlotWorker, type FinishedJob } from './slot-worker.ts';
 import type { WorkerWakeup } from './worker-wakeup.ts';
 import { preloadLanguageDetector } from '../generation/template/detect-language.ts';
 import { warmRecordChecks } from '../generation/ai/checks/warm-record-checks.ts';
@@ -35,8 +37,10 @@ export interface WorkerDeps {
   events?: EventEmitter;
   /** Overrides the claim's lease (tests); by default it follows JOB_EXPIRE_SECONDS. */
   claims?: ClaimTimings;
-  /** Wakes an idle loop when this process commits jobs (the container's); without it, loops find jobs by polling only. */
+  /** Wakes the worker when this process commits jobs (the container's); without it, the worker finds jobs by polling only. */
   wakeup?: WorkerWakeup;
+  /** Registers a cleanup run when the container closes, before the queue stops (the container's). */
+  onClose(cleanup: (options: TeardownOptions) => Promise<void>): void;
   webhooks: WebhookParts;
   /**
    * What writes each agent model (the container's); generations of a model the template engine
@@ -45,27 +49,14 @@ export interface WorkerDeps {
   engines?: Readonly<Record<'v1' | 'v2', string>>;
 }
 
-/** How long a finished job waits for its batch to end before it is settled on its own. */
-const SETTLE_ALONE_AFTER_MS = 250;
-
-/**
- * True when `batch` has not ended `ms` from now. A plain timer, not an aborted sleep: with 400
- * jobs a batch, an AbortError for each one was 1 % of the process's CPU (bench/pipeline.ts).
- */
-function stillRunningAfter(ms: number, batch: Promise<unknown>): Promise<boolean> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(true), ms);
-    const ended = () => {
-      clearTimeout(timer);
-      resolve(false);
-    };
-    // A run that failed ends the batch as well; its own caller hears of the failure.
-    void batch.then(ended, ended);
-  });
+/** The generation worker of this process, stopped on its own (the container's close stops it too). */
+export interface GenerationWorkers {
+  /** See SlotWorker.stop: graceful waits up to `timeoutMs` for the jobs in flight, then fails the rest back to the queue. */
+  stop(options: { graceful: boolean; timeoutMs: number }): Promise<void>;
 }
 
-/** Registers the handlers; pg-boss polls, runs up to `concurrency` jobs at once, retries and dead-letters. */
-export async function startWorkers(deps: WorkerDeps): Promise<void> {
+/** Starts the generation worker and the queue's other handlers; pg-boss retries and dead-letters. */
+export async function startWorkers(deps: WorkerDeps): Promise<GenerationWorkers> {
   const { boss, db, config, logger, events } = deps;
   // In the background: a worker woken by the first create of the day would otherwise load it then,
   // before that product's first model call (measured: 190 of the 230 ms from the 202 to the call).
@@ -78,64 +69,37 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
   // The lease is a quarter of the job's expiry or less: a claim is renewed many times before the
   // queue could hand its job out again, and a dead worker's claim lapses long before it does.
   const claims = deps.claims ?? claimTimings(config.worker.expireSeconds);
-  // Full batches keep a worker fetching without waiting for the next poll, so a backlog drains at
-  // the speed of the work, not of the polling interval. At most concurrency × batch size
-  // generations run at once in one process.
-  // One registration per loop (rather than pg-boss's localConcurrency) so each loop has an id the
-  // wakeup can notify, and reports whether it is running a batch.
-  const polling = {
-    pollingIntervalSeconds: config.worker.pollSeconds,
-    batchSize: config.worker.batchSize,
-    burstWhenBatchFull: true,
-    perJobResults: true,
-  } as const;
-
   const queue = JOBS.generation.name;
-  /**
-   * Settles one job before its batch does. Used when a job's siblings are still running a while
-   * after it ended, so its product's next generation is not held back by a slower sibling, and a
-   * sibling that overruns the expiry cannot fail it. The batch's own settlement then finds it
-   * settled and skips it; should this write fail, that settlement is the fallback.
-   */
-  async function settleNow(result: JobResult): Promise<void> {
-    try {
-      if (result.status === 'completed') await boss.complete(queue, result.id);
-      else if (result.status === 'failed') await boss.fail(queue, result.id, result.output);
-    } catch (err) {
-      logger.warn({ err, jobId: result.id }, 'could not settle a job early; the batch settles it');
-    }
-  }
-
   const generationDeps = { db, queue: deps.queue, engine: deps.engine, sources: deps.sources, images: deps.images, maxAttempts, claims };
   const engines = deps.engines;
   const batchDeps = engines === undefined ? null : { ...generationDeps, batchable: (g: GenerationRow) => engines[g.agent_model] === 'template' };
 
-  /** One job: its result for the batch, and the event to emit once it is settled. */
-  async function runOne(job: Job<unknown>, generationId: string, run: Promise<GenerationOutcome>): Promise<{ result: JobResult; announce: () => void }> {
+  /** One job: its result for the queue, and the event to emit once that result is stored. */
+  async function runOne(job: Job<unknown>, generationId: string, run: Promise<GenerationOutcome>): Promise<FinishedJob> {
     const log = logger.child({ jobId: job.id, generationId, attempt: job.retryCount + 1 });
     try {
       const outcome = await run;
       log.info({ outcome }, 'generation finished');
       // None of the claim outcomes settles the generation: the run holding it (or due to run it) does.
       const event = outcome === 'claim_busy' || outcome === 'claim_lost' || outcome === 'not_due' ? outcome : 'settled';
-      return { result: { id: job.id, status: 'completed' }, announce: () => events?.emit(event, { generationId, outcome }) };
+      return { result: { id: job.id, status: 'completed' }, afterSettled: () => events?.emit(event, { generationId, outcome }) };
     } catch (err) {
       log.warn({ err }, 'generation attempt failed; the queue will retry it');
       const output = { error: err instanceof Error ? err.message : String(err) };
-      return { result: { id: job.id, status: 'failed', output }, announce: () => events?.emit('attempt_failed', { generationId, error: err }) };
+      return { result: { id: job.id, status: 'failed', output }, afterSettled: () => events?.emit('attempt_failed', { generationId, error: err }) };
     }
   }
 
-  // The jobs of one batch run side by side, so one slow product never holds back the others
-  // fetched with it. A batch that ends together is settled in one statement by pg-boss (a fifth
-  // faster on PGlite than a statement per job); a job whose siblings run on is settled alone.
-  async function runBatch(jobs: Job<unknown>[]): Promise<JobResult[]> {
+  // The jobs of one fetch run side by side and each frees its slot when it ends, so one slow
+  // product never holds back the others fetched with it. Generations the template engine writes
+  // share their claim, reads and store statement (run-generation-batch.ts).
+  function runFetched(jobs: Job<unknown>[]): Promise<FinishedJob>[] {
     const valid: { job: Job<unknown>; generationId: string }[] = [];
     for (const job of jobs) {
       // Payloads are validated again here: the queue is a trust boundary across versions.
       const payload = JOBS.generation.payload.safeParse(job.data);
       if (payload.success) valid.push({ job, generationId: payload.data.generationId });
-      // Retrying cannot fix it: straight to the dead letter, where it is logged and cleared.
+      // Retrying cannot fix it: it ends in the dead letter, where it is logged and cleared.
       else logger.error({ jobId: job.id, issues: payload.error.issues }, 'generation job with an invalid payload');
     }
     const outcomes =
@@ -146,34 +110,26 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
             valid.map((v) => ({ generationId: v.generationId, signal: v.job.signal })),
           );
     const byJob = new Map(valid.map((v, i) => [v.job, { generationId: v.generationId, run: outcomes[i] }]));
-    const runs = jobs.map((job) => {
+    return jobs.map((job) => {
       const entry = byJob.get(job);
-      if (entry?.run === undefined) return Promise.resolve({ result: { id: job.id, status: 'deadletter', output: { error: 'invalid payload' } } as JobResult, announce: () => {} });
+      if (entry?.run === undefined) return Promise.resolve({ result: { id: job.id, status: 'failed', output: { error: 'invalid payload' } } });
       return runOne(job, entry.generationId, entry.run);
     });
-    const batchEnded = Promise.all(runs);
-    return Promise.all(
-      runs.map(async (run) => {
-        const { result, announce } = await run;
-        const alone = await stillRunningAfter(SETTLE_ALONE_AFTER_MS, batchEnded);
-        if (alone) await settleNow(result);
-        announce();
-        return result;
-      }),
-    );
   }
-  for (let i = 0; i < config.worker.concurrency; i++) {
-    let loop: { running(busy: boolean): void } | undefined;
-    const workerId = await boss.work(queue, polling, async (jobs) => {
-      loop?.running(true);
-      try {
-        return await runBatch(jobs);
-      } finally {
-        loop?.running(false);
-      }
-    });
-    loop = deps.wakeup?.addLoop(boss, workerId, config.worker.batchSize);
-  }
+
+  // At most WORKER_CONCURRENCY × WORKER_BATCH_SIZE generations run at once in one process, fetched
+  // WORKER_BATCH_SIZE at a time under a backlog.
+  const slots = startSlotWorker({
+    boss,
+    queue,
+    capacity: config.worker.concurrency * config.worker.batchSize,
+    fetchSize: config.worker.batchSize,
+    pollSeconds: config.worker.pollSeconds,
+    run: runFetched,
+    onError: (err, during) => logger.error({ err, during }, 'generation worker: queue error'),
+  });
+  deps.onClose(({ graceful }) => slots.stop({ graceful, timeoutMs: config.shutdownTimeoutSeconds * 1000 }));
+  deps.wakeup?.addWorker(() => slots.notify());
 
   const dead = { pollingIntervalSeconds: config.worker.pollSeconds, includeMetadata: true } as const;
   await boss.work(JOBS.generationDead.name, dead, async (jobs) => {
@@ -205,4 +161,5 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
     logger,
     ...(events === undefined ? {} : { events }),
   });
+  return { stop: (options) => slots.stop(options) };
 }

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createTemplateEngine } from '../../src/generation/template/engine.ts';
-import { JOBS } from '../../src/jobs/registry.ts';
 import { startWorkers } from '../../src/jobs/worker.ts';
 import { PermanentGenerationError, type ContentEngine, type EngineInput } from '../../src/services/ports.ts';
 import { databaseTargets } from '../helpers/databases.ts';
@@ -77,7 +76,7 @@ for (const target of databaseTargets()) {
         const { id, token } = await h.account(1000);
         const first = [];
         for (let i = 0; i < 4; i++) first.push(await createOne(h, token, pasta(`B-${i}`)));
-        await startWorkers({ ...h.container, events: h.events });
+        const running = await startWorkers({ ...h.container, events: h.events });
         const outcomes = await h.settled(first.map((p) => p.generationId));
         assert.deepEqual([...outcomes.values()], ['completed', 'completed', 'completed', 'completed']);
         assert.equal(
@@ -100,7 +99,7 @@ for (const target of databaseTargets()) {
         }
 
         // The same products sent again with another description: new records, and what they replaced in the history.
-        await h.container.boss.offWork(JOBS.generation.name, { wait: true });
+        await running.stop({ graceful: true, timeoutMs: 60_000 });
         const second = [];
         for (let i = 0; i < 4; i++) second.push(await createOne(h, token, pasta(`B-${i}`, 'Pasta di semola di grano duro. Tempo di cottura 11 minuti. Confezione da 1 kg.')));
         await startWorkers({ ...h.container, events: h.events });
@@ -223,9 +222,9 @@ for (const target of databaseTargets()) {
       try {
         const { id, token } = await h.account(1000);
         const done = await createOne(h, token, pasta('DONE'));
-        await startWorkers({ ...h.container, events: h.events });
+        const running = await startWorkers({ ...h.container, events: h.events });
         await h.settled([done.generationId]);
-        await h.container.boss.offWork(JOBS.generation.name, { wait: true });
+        await running.stop({ graceful: true, timeoutMs: 60_000 });
         const contentBefore = await h.container.db.query('SELECT * FROM product_content WHERE product_id = $1 ORDER BY country', [done.productId]);
         const ledgerBefore = await ledger(h, id);
 

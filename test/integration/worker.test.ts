@@ -175,7 +175,7 @@ for (const target of databaseTargets()) {
         assert.equal((await h.get(`/api/v1/products/details/${productId}`, token)).json<{ product: { state: string } }>().product.state, 'processing');
 
         // A healthy worker comes up; once the claim expires the queue hands the job to it.
-        await startWorkers({ ...h.container, events: h.events });
+        const running = await startWorkers({ ...h.container, events: h.events });
         assert.equal((await h.settled([generationId])).get(generationId), 'completed');
 
         const generation = await findGeneration(h.container.db, generationId);
@@ -185,7 +185,7 @@ for (const target of databaseTargets()) {
         assert.deepEqual(await ledgerKinds(h, id), ['grant:10', 'charge:-6']);
         assert.deepEqual(await h.balance(id), { credits: 4, ledger: 4 });
         // pg-boss marks the job done after our handler returns; stopping the worker waits for that.
-        await h.container.boss.offWork(JOBS.generation.name, { wait: true });
+        await running.stop({ graceful: true, timeoutMs: 60_000 });
         const job = await h.container.boss.getJobById(JOBS.generation.name, claimed?.id ?? '');
         assert.equal(job?.state, 'completed');
         assert.ok((job?.retryCount ?? 0) >= 1);

@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { createTemplateEngine } from '../../src/generation/template/engine.ts';
+import type { ContentEngine } from '../../src/services/ports.ts';
+import { databaseTargets } from '../helpers/databases.ts';
+import { startHarness, type Harness } from '../helpers/harness.ts';
+
+const DESCRIPTION = 'Pasta di semola di grano duro. Tempo di cottura 9 minuti. Confezione da 500 g.';
+
+/** The template engine, holding the product titled "HOLD" until released, and counting the runs in flight. */
+function holdingEngine() {
+  const real = createTemplateEngine();
+  const release = Promise.withResolvers<void>();
+  const state = { inFlight: 0, most: 0, release: () => release.resolve() };
+  const engine: ContentEngine = {
+    name: 'holding',
+    async generate(input) {
+      state.inFlight += 1;
+      state.most = Math.max(state.most, state.inFlight);
+      try {
+        if (input.product.title === 'HOLD') await release.promise;
+        return await real.generate(input);
+      } finally {
+        state.inFlight -= 1;
+      }
+    },
+  };
+  return { engine, state };
+}
+
+async function create(h: Harness, token: string, title: string): Promise<string> {
+  const res = await h.post('/api/v1/products/create', token, { title, brand: 'Molino Rossi', description: DESCRIPTION, countries: ['it'] });
+  assert.equal(res.statusCode, 202, res.body);
+  const productId = res.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]?.id ?? '';
+  const [generationId] = await h.generationIdsOf([productId]);
+  assert.ok(generationId);
+  return generationId;
+}
+
+for (const target of databaseTargets()) {
+  describe(`generation worker slots [${target.name}]`, () => {
+    test('a job that runs long holds only its own slot: products sent after it are written meanwhile, never more at once than the slots', async () => {
+      const { engine, state } = holdingEngine();
+      // Two slots, fetched two at a time (WORKER_CONCURRENCY × WORKER_BATCH_SIZE).
+      const h = await startHarness(target, { engine, env: { WORKER_CONCURRENCY: '1', WORKER_BATCH_SIZE: '2' } });
+      try {
+        const { token } = await h.account(100);
+        const held = await create(h, token, 'HOLD');
+        // One at a time, as a shop's clients send raw products: each is fetched on its own.
+        const others: string[] = [];
+        for (const title of ['Fusilli', 'Penne', 'Farfalle', 'Rigatoni']) {
+          others.push(await create(h, token, title));
+        }
+        const outcomes = await h.settled(others, 60_000);
+        assert.deepEqual([...outcomes.values()], ['completed', 'completed', 'completed', 'completed']);
+        assert.equal((await h.container.db.query<{ state: string }>('SELECT state FROM generations WHERE id = $1', [held]))[0]?.state, 'processing');
+
+        state.release();
+        assert.equal((await h.settled([held], 60_000)).get(held), 'completed');
+        assert.equal(state.most, 2);
+      } finally {
+        state.release();
+        await h.close();
+      }
+    });
+  });
+}
