@@ -70,7 +70,11 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const teardown = new Teardown();
   try {
     const parts = await openParts(config, options, logger, teardown);
-    return { ...parts, onClose: (cleanup) => teardown.add(cleanup), close: ({ graceful = true } = {}) => teardown.run({ graceful }) };
+    return {
+      ...parts,
+      onClose: (cleanup) => teardown.add(cleanup),
+      close: ({ graceful = true } = {}) => teardown.run({ graceful, deadline: Date.now() + config.shutdownTimeoutSeconds * 1000 }),
+    };
   } catch (err) {
     await teardown.runQuietly();
     throw err;
@@ -105,8 +109,9 @@ async function openParts(config: Config, options: ContainerOptions, logger: Logg
   teardown.add(() => webhookSender.close());
 
   const boss = createBoss(config, opened.queue, (err) => logger.error({ err }, 'queue error'));
-  // On close, jobs still running after the timeout are failed back to the queue, so another worker retries them.
-  teardown.add(({ graceful }) => boss.stop({ graceful, timeout: config.shutdownTimeoutSeconds * 1000 }));
+  // On close, jobs still running after the timeout are failed back to the queue, so another worker
+  // retries them; the generation worker, stopped first, may have used part of the same budget.
+  teardown.add(({ graceful, deadline }) => boss.stop({ graceful, timeout: deadline === undefined ? config.shutdownTimeoutSeconds * 1000 : Math.max(1000, deadline - Date.now()) }));
   await boss.start();
   for (const warning of await ensureQueues(boss, config)) logger.warn(warning);
   const generationTable = (await boss.getQueue(JOBS.generation.name))?.table;

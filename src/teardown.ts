@@ -1,6 +1,8 @@
 /** How a cleanup is asked to run: gracefully on a normal close, at once after a failed start. */
 export interface TeardownOptions {
   graceful: boolean;
+  /** When a graceful close must be over (epoch ms): the cleanups that wait share this one budget. */
+  deadline?: number;
 }
 
 type Cleanup = (options: TeardownOptions) => Promise<void> | void;
@@ -17,10 +19,15 @@ export class Teardown {
     this.#cleanups.push(cleanup);
   }
 
-  /** Closes everything, newest first; a cleanup that fails stops the rest, and its error is thrown. A second run finds nothing to close. */
+  /**
+   * Closes everything, newest first; a cleanup that fails stops the rest, and its error is thrown.
+   * What closed is not closed again by a second run, which starts at the cleanup that failed.
+   */
   async run(options: TeardownOptions): Promise<void> {
-    const cleanups = this.#cleanups.splice(0).reverse();
-    for (const cleanup of cleanups) await cleanup(options);
+    for (let cleanup = this.#cleanups.at(-1); cleanup !== undefined; cleanup = this.#cleanups.at(-1)) {
+      await cleanup(options);
+      this.#cleanups.pop();
+    }
   }
 
   /** After a failed start: closes everything at once, newest first, so the start's own error is the one reported. */

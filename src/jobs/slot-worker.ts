@@ -23,7 +23,7 @@ export interface SlotWorkerOptions {
   pollSeconds: number;
   /** Starts the fetched jobs; one promise per job, in order, resolving when that job has ended. */
   run(jobs: Job<unknown>[]): Promise<FinishedJob>[];
-  onError(err: unknown, during: 'fetch' | 'settle' | 'stop'): void;
+  onError(err: unknown, during: 'fetch' | 'run' | 'settle' | 'announce' | 'stop'): void;
 }
 
 export interface SlotWorker {
@@ -43,9 +43,13 @@ export function startSlotWorker(options: SlotWorkerOptions): SlotWorker {
   const fetchSize = Math.min(options.fetchSize, capacity);
   // By job object, not id: a job that expired is handed out again under the same id, maybe to this worker.
   const running = new Map<Job<unknown>, NodeJS.Timeout>();
-  // Failed back to the queue by stop(): whatever such a run answers later is neither stored nor announced.
+  // Given back to the queue (failed, fenced to its attempt) at its expiry or by stop(): whatever
+  // such a run answers later is not stored. After an expiry it is still announced, since the run
+  // may have settled its generation (or found its claim lost); after stop() the process is ending.
+  const expired = new WeakSet<Job<unknown>>();
   const failedBack = new WeakSet<Job<unknown>>();
-  const stopping = new AbortController();
+  let stopping: Promise<void> | null = null;
+  const stopAll = new AbortController();
   let stopped = false;
   // stop() has returned: the queue may be closing, so nothing more is sent to it.
   let closed = false;
@@ -77,7 +81,17 @@ export function startSlotWorker(options: SlotWorkerOptions): SlotWorker {
           .catch((err: unknown) => options.onError(err, 'settle'));
       }
       for (const { job, finished } of failed) await boss.fail(queue, job, finished.result.output).catch((err: unknown) => options.onError(err, 'settle'));
-      for (const { finished } of [...completed, ...failed]) finished.afterSettled?.();
+      // Announced even when the queue could not be told: the generation's own outcome stands, and
+      // the job, left active, is handed out again at its expiry to find the generation settled.
+      for (const { finished } of [...completed, ...failed]) announce(finished);
+    }
+  }
+
+  function announce(finished: FinishedJob): void {
+    try {
+      finished.afterSettled?.();
+    } catch (err) {
+      options.onError(err, 'announce');
     }
   }
 
@@ -102,25 +116,36 @@ export function startSlotWorker(options: SlotWorkerOptions): SlotWorker {
   function ended(job: Job<unknown>, finished: FinishedJob): void {
     release(job);
     if (failedBack.has(job) || closed) return;
-    // A run that outlived its expiry lands here late; its settle is fenced to its own attempt.
+    if (expired.has(job)) {
+      announce(finished);
+      return;
+    }
     (finished.result.status === 'completed' ? toComplete : toFail).push({ job, finished });
     scheduleSettle();
   }
 
   function start(jobs: Job<unknown>[]): void {
     for (const job of jobs) {
-      const expired = new AbortController();
-      // As pg-boss's own workers do: at its expiry, when the queue may hand it out again, a job is
-      // told to stop and its slot is freed, so a run that hangs cannot hold a slot for good.
+      const timeUp = new AbortController();
+      // As pg-boss's own workers do: at its expiry a job is failed back to the queue (a retry takes
+      // it over), told to stop, and its slot freed, so a run that hangs cannot hold a slot for good.
       const expiry = setTimeout(() => {
-        expired.abort(new Error(`job ${job.id} expired after ${job.expireInSeconds} s`));
+        expired.add(job);
         release(job);
+        boss.fail(queue, job, { error: `the job ran past its expiry of ${job.expireInSeconds} s` }).catch((err: unknown) => options.onError(err, 'settle'));
+        timeUp.abort(new Error(`job ${job.id} expired after ${job.expireInSeconds} s`));
       }, job.expireInSeconds * 1000);
       expiry.unref();
-      job.signal = AbortSignal.any([stopping.signal, expired.signal]);
+      job.signal = AbortSignal.any([stopAll.signal, timeUp.signal]);
       running.set(job, expiry);
     }
-    const runs = options.run(jobs);
+    let runs: Promise<FinishedJob>[];
+    try {
+      runs = options.run(jobs);
+    } catch (err) {
+      options.onError(err, 'run');
+      runs = [];
+    }
     jobs.forEach((job, i) => {
       const run = runs[i] ?? Promise.reject(new Error('no run was started for this job'));
       run.then(
@@ -159,13 +184,10 @@ export function startSlotWorker(options: SlotWorkerOptions): SlotWorker {
           // Tried again at the next poll or the next commit, not at once: the database may be down.
           if (!stopped) options.onError(err, 'fetch');
           backlog = false;
+          pollDue = Date.now() + pollSeconds * 1000;
           continue;
         }
-        if (stopped) {
-          // Fetched while stop() began: back to the queue untouched.
-          if (jobs.length > 0) await boss.fail(queue, jobs, { error: 'the worker stopped before the job started' }).catch((err: unknown) => options.onError(err, 'stop'));
-          break;
-        }
+        // Fetched while stop() began, these run too: stop() waits for them like the others.
         backlog = jobs.length === batchSize;
         if (jobs.length > 0) start(jobs);
         continue;
@@ -173,6 +195,34 @@ export function startSlotWorker(options: SlotWorkerOptions): SlotWorker {
       // With every slot taken only an ending job can make room: no poll until then.
       await nap(free > 0 ? pollDue : null);
     }
+  }
+
+  async function stopNow({ graceful, timeoutMs }: { graceful: boolean; timeoutMs: number }): Promise<void> {
+    stopped = true;
+    wake();
+    await looping;
+    if (graceful && running.size > 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, timeoutMs);
+        whenIdle = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+    const left = [...running.keys()];
+    for (const job of left) {
+      clearTimeout(running.get(job));
+      failedBack.add(job);
+    }
+    running.clear();
+    if (left.length > 0) {
+      // Failed back while still active, before the abort, so no late result of this attempt can land.
+      await boss.fail(queue, left, { error: 'the worker stopped while the job was running' }).catch((err: unknown) => options.onError(err, 'stop'));
+      stopAll.abort(new Error('the worker stopped'));
+    }
+    while (flushing !== null) await flushing;
+    closed = true;
   }
 
   const looping = loop();
@@ -183,33 +233,9 @@ export function startSlotWorker(options: SlotWorkerOptions): SlotWorker {
       wake();
     },
     inFlight: () => running.size,
-    async stop({ graceful, timeoutMs }) {
-      if (stopped) return;
-      stopped = true;
-      wake();
-      await looping;
-      if (graceful && running.size > 0) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, timeoutMs);
-          whenIdle = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-      }
-      const left = [...running.keys()];
-      for (const job of left) {
-        clearTimeout(running.get(job));
-        failedBack.add(job);
-      }
-      running.clear();
-      if (left.length > 0) {
-        // Failed back while still active, before the abort, so no late result of this attempt can land.
-        await boss.fail(queue, left, { error: 'the worker stopped while the job was running' }).catch((err: unknown) => options.onError(err, 'stop'));
-        stopping.abort(new Error('the worker stopped'));
-      }
-      while (flushing !== null) await flushing;
-      closed = true;
+    stop(stopOptions) {
+      stopping ??= stopNow(stopOptions);
+      return stopping;
     },
   };
 }

@@ -99,7 +99,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<GenerationWorkers>
       // Payloads are validated again here: the queue is a trust boundary across versions.
       const payload = JOBS.generation.payload.safeParse(job.data);
       if (payload.success) valid.push({ job, generationId: payload.data.generationId });
-      // Retrying cannot fix it: it ends in the dead letter, where it is logged and cleared.
+      // Retrying cannot fix it: logged here, and the job ends so it holds nothing back.
       else logger.error({ jobId: job.id, issues: payload.error.issues }, 'generation job with an invalid payload');
     }
     const outcomes =
@@ -112,7 +112,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<GenerationWorkers>
     const byJob = new Map(valid.map((v, i) => [v.job, { generationId: v.generationId, run: outcomes[i] }]));
     return jobs.map((job) => {
       const entry = byJob.get(job);
-      if (entry?.run === undefined) return Promise.resolve({ result: { id: job.id, status: 'failed', output: { error: 'invalid payload' } } });
+      if (entry?.run === undefined) return Promise.resolve({ result: { id: job.id, status: 'completed' } });
       return runOne(job, entry.generationId, entry.run);
     });
   }
@@ -128,7 +128,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<GenerationWorkers>
     run: runFetched,
     onError: (err, during) => logger.error({ err, during }, 'generation worker: queue error'),
   });
-  deps.onClose(({ graceful }) => slots.stop({ graceful, timeoutMs: config.shutdownTimeoutSeconds * 1000 }));
+  deps.onClose(({ graceful, deadline }) => slots.stop({ graceful, timeoutMs: deadline === undefined ? config.shutdownTimeoutSeconds * 1000 : Math.max(0, deadline - Date.now()) }));
   deps.wakeup?.addWorker(() => slots.notify());
 
   const dead = { pollingIntervalSeconds: config.worker.pollSeconds, includeMetadata: true } as const;

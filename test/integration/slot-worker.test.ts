@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createTemplateEngine } from '../../src/generation/template/engine.ts';
+import { startWorkers } from '../../src/jobs/worker.ts';
 import type { ContentEngine } from '../../src/services/ports.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
@@ -60,6 +61,35 @@ for (const target of databaseTargets()) {
         assert.equal(state.most, 2);
       } finally {
         state.release();
+        await h.close();
+      }
+    });
+
+    test('a job past its expiry is given back to the queue by the worker itself: its retry runs without waiting for the queue monitor', { timeout: 120_000 }, async () => {
+      const real = createTemplateEngine();
+      const release = Promise.withResolvers<void>();
+      let runs = 0;
+      const engine: ContentEngine = {
+        name: 'hangs-once',
+        async generate(input) {
+          runs += 1;
+          // The first run never looks at its signal, as a stuck call would not.
+          if (runs === 1) await release.promise;
+          return real.generate(input);
+        },
+      };
+      // The queue's own monitor would not look for expired jobs within this test.
+      const h = await startHarness(target, { engine, workers: false, env: { JOB_EXPIRE_SECONDS: '2', QUEUE_MONITOR_SECONDS: '3600' } });
+      try {
+        const workers = await startWorkers({ ...h.container, events: h.events, claims: { leaseSeconds: 0.5, renewEverySeconds: 0.15, stopGraceSeconds: 0 } });
+        const { token } = await h.account(100);
+        const generationId = await create(h, token, 'Fusilli');
+        assert.equal((await h.settled([generationId], 60_000)).get(generationId), 'completed');
+        assert.equal(runs, 2);
+        // Stopping twice at once is one stop: the second waits for the first.
+        assert.equal(workers.stop({ graceful: true, timeoutMs: 1000 }), workers.stop({ graceful: false, timeoutMs: 0 }));
+      } finally {
+        release.resolve();
         await h.close();
       }
     });

@@ -1,0 +1,27 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { Teardown } from '../../src/teardown.ts';
+
+test('a close closes newest first and only once; after a cleanup fails, the next close starts at it', async () => {
+  const closed: string[] = [];
+  let poolFails = true;
+  const teardown = new Teardown();
+  teardown.add(() => {
+    closed.push('database');
+  });
+  teardown.add(() => {
+    if (poolFails) throw new Error('the pool would not close');
+    closed.push('pool');
+  });
+  teardown.add(() => {
+    closed.push('workers');
+  });
+
+  await assert.rejects(teardown.run({ graceful: true }), /the pool would not close/);
+  assert.deepEqual(closed, ['workers']);
+  poolFails = false;
+  await teardown.run({ graceful: true });
+  assert.deepEqual(closed, ['workers', 'pool', 'database']);
+  await teardown.run({ graceful: true });
+  assert.deepEqual(closed, ['workers', 'pool', 'database']);
+});
