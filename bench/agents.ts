@@ -13,7 +13,6 @@ import { loadConfig } from '../src/config.ts';
 import { createContainer } from '../src/container.ts';
 import type { Database } from '../src/db/database.ts';
 import { buildApp } from '../src/http/app.ts';
-import { preloadLanguageDetector } from '../src/generation/template/detect-language.ts';
 import { startWorkers } from '../src/jobs/worker.ts';
 import { createAccount } from '../src/services/accounts.ts';
 import { startFakeOpenAiCompatible } from '../test/fakes/llm/openai-compatible-server.ts';
@@ -205,11 +204,13 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
   }, 100);
 
   const t0 = performance.now();
+  const cpuAtStart = process.cpuUsage();
   const elapsed = () => ((performance.now() - t0) / 1000).toFixed(1);
-  await startWorkers(WAKE ? container : { ...container, wakeup: undefined });
-  // A worker process loads the detector in the background when it starts, long before a shop's first
-  // create; without this wait the first creates of the run would share the event loop with that load.
-  await preloadLanguageDetector();
+  const workers = await startWorkers(WAKE ? container : { ...container, wakeup: undefined });
+  // A worker process loads the language detector and compiles its checks in the background when it
+  // starts, long before a shop's first create; without this wait the run's first creates would
+  // share the event loop with that work.
+  await workers.warmedUp;
   const bodies =
     CODES_PER_CALL === null
       ? Array.from({ length: PRODUCTS }, (_, i) => JSON.stringify({ ...rawProduct(i), countries: COUNTRIES, agent_model: configuration.agentModel }))
@@ -244,6 +245,8 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
       const b = Math.floor((at - first) / (LATENCY_MS / 4));
       buckets[b] = (buckets[b] ?? 0) + 1;
     }
+    const cpu = process.cpuUsage(cpuAtStart);
+    process.stderr.write(`${configuration.name} [${target}]: this process's CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s\n`);
     process.stderr.write(`${configuration.name} [${target}]: arrivals a quarter-latency: ${Array.from(buckets, (n) => n ?? 0).join(' ')}\n`);
   }
   const versions = await container.db.query<{ v: string }>(`SELECT DISTINCT usage->>'prompt_version' AS v FROM generations WHERE usage IS NOT NULL ORDER BY 1`);

@@ -53,6 +53,8 @@ export interface WorkerDeps {
 export interface GenerationWorkers {
   /** See SlotWorker.stop: graceful waits up to `timeoutMs` for the jobs in flight, then fails the rest back to the queue. */
   stop(options: { graceful: boolean; timeoutMs: number }): Promise<void>;
+  /** Resolves once what a worker loads ahead of its first generation is loaded (never rejects). */
+  warmedUp: Promise<void>;
 }
 
 /** Starts the generation worker and the queue's other handlers; pg-boss retries and dead-letters. */
@@ -60,11 +62,12 @@ export async function startWorkers(deps: WorkerDeps): Promise<GenerationWorkers>
   const { boss, db, config, logger, events } = deps;
   // In the background: a worker woken by the first create of the day would otherwise load it then,
   // before that product's first model call (measured: 190 of the 230 ms from the 202 to the call).
-  preloadLanguageDetector().catch((err: unknown) => logger.warn({ err }, 'could not load the language detector; the first text to detect loads it again'));
+  const detector = preloadLanguageDetector().catch((err: unknown) => logger.warn({ err }, 'could not load the language detector; the first text to detect loads it again'));
   // Likewise the checks of LLM-written records, whose patterns compile at their first use (about 100 ms a kind).
-  if (deps.engines !== undefined && Object.values(deps.engines).some((engine) => engine !== 'template')) {
-    warmRecordChecks().catch((err: unknown) => logger.warn({ err }, 'could not warm the record checks; the first record checked compiles them'));
-  }
+  const checks =
+    deps.engines !== undefined && Object.values(deps.engines).some((engine) => engine !== 'template')
+      ? detector.then(warmRecordChecks).catch((err: unknown) => logger.warn({ err }, 'could not warm the record checks; the first record checked compiles them'))
+      : Promise.resolve();
   const maxAttempts = config.worker.retryLimit + 1;
   // The lease is a quarter of the job's expiry or less: a claim is renewed many times before the
   // queue could hand its job out again, and a dead worker's claim lapses long before it does.
@@ -161,5 +164,5 @@ export async function startWorkers(deps: WorkerDeps): Promise<GenerationWorkers>
     logger,
     ...(events === undefined ? {} : { events }),
   });
-  return { stop: (options) => slots.stop(options) };
+  return { stop: (options) => slots.stop(options), warmedUp: Promise.all([detector, checks]).then(() => {}) };
 }

@@ -50,6 +50,8 @@ export interface Harness {
   /** Resolves when every given generation has been settled by a worker. */
   settled(generationIds: readonly string[], timeoutMs?: number): Promise<Map<string, string>>;
   generationIdsOf(productIds: readonly string[]): Promise<string[]>;
+  /** Creates one product (the create must answer 202) and resolves with its id and its generation's, queued. */
+  createQueued(token: string, body: Record<string, unknown>): Promise<{ productId: string; generationId: string }>;
   /** Creates one product (the create must answer 202) and resolves with its id once a worker has settled it. */
   createSettled(token: string, body: Record<string, unknown>): Promise<string>;
   close(): Promise<void>;
@@ -129,13 +131,19 @@ export async function startHarness(target: DatabaseTarget, options: HarnessOptio
       const rows = await container.db.query<{ id: string }>('SELECT latest_generation_id AS id FROM products WHERE id = ANY($1::uuid[])', [productIds]);
       return rows.map((r) => r.id);
     },
-    async createSettled(token, body) {
+    async createQueued(token, body) {
       const res = await inject('POST', '/api/v1/products/create', token, body);
       assert.equal(res.statusCode, 202, res.body);
-      const id = res.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]?.id;
-      assert.ok(id !== undefined, res.body);
-      await harness.settled(await harness.generationIdsOf([id]));
-      return id;
+      const productId = res.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]?.id;
+      assert.ok(productId !== undefined, res.body);
+      const [generationId] = await harness.generationIdsOf([productId]);
+      assert.ok(generationId !== undefined, 'the create queued no generation');
+      return { productId, generationId };
+    },
+    async createSettled(token, body) {
+      const { productId, generationId } = await harness.createQueued(token, body);
+      await harness.settled([generationId]);
+      return productId;
     },
     async close() {
       await app.close();

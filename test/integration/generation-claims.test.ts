@@ -18,13 +18,21 @@ import { startHarness, type Harness } from '../helpers/harness.ts';
 
 const PRODUCT = { title: 'Moka Express 3 tazze', brand: 'Bialetti', description: 'Caffettiera in alluminio. Per piani a gas ed elettrici.', countries: ['it', 'de'] };
 
-async function createOne(h: Harness, token: string): Promise<{ productId: string; generationId: string }> {
-  const res = await h.post('/api/v1/products/create', token, PRODUCT);
-  assert.equal(res.statusCode, 202, res.body);
-  const productId = res.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]?.id ?? '';
-  const [generationId] = await h.generationIdsOf([productId]);
-  assert.ok(generationId);
-  return { productId, generationId };
+function createOne(h: Harness, token: string): Promise<{ productId: string; generationId: string }> {
+  return h.createQueued(token, PRODUCT);
+}
+
+/** A generation whose first run's lease lapsed at once (as if its worker hung) and which a second run then took over. */
+async function takenOver(h: Harness) {
+  const db = h.container.db;
+  const { id, token } = await h.account(10);
+  const { generationId } = await createOne(h, token);
+  const first = { token: randomUUID() };
+  const second = { token: randomUUID() };
+  const stale = await claimGeneration(db, generationId, { ...first, leaseSeconds: 0 });
+  if (stale.status !== 'claimed') assert.fail(`the first run found the generation ${stale.status}`);
+  assert.equal((await claimGeneration(db, generationId, { ...second, leaseSeconds: 60 })).status, 'claimed');
+  return { db, accountId: id, generationId, first, second, staleGeneration: stale.generation };
 }
 
 /** Everything a user would see of a generation that ran: its state, its records, its account. */
@@ -221,16 +229,10 @@ for (const target of databaseTargets()) {
     test('a run whose claim was taken over and then finds it cannot go on reports the claim lost, not a failure; the live run keeps the generation', async () => {
       const h = await startHarness(target, { workers: false });
       try {
-        const db = h.container.db;
-        const { id, token } = await h.account(10);
-        const { generationId } = await createOne(h, token);
-        const first = { token: randomUUID() };
-        const stale = await claimGeneration(db, generationId, { ...first, leaseSeconds: 0 });
-        if (stale.status !== 'claimed') assert.fail(`the first run found the generation ${stale.status}`);
-        assert.equal((await claimGeneration(db, generationId, { token: randomUUID(), leaseSeconds: 60 })).status, 'claimed');
+        const { db, accountId: id, generationId, first, staleGeneration } = await takenOver(h);
 
         // The stale run is past its attempts (a limit of 0 here), which fails and refunds a generation it still holds.
-        const claim = keepClaim(db, stale.generation, first, claimTimings(600));
+        const claim = keepClaim(db, staleGeneration, first, claimTimings(600));
         const prepared = await prepareGeneration({ ...h.container, maxAttempts: 0 }, claim);
         await claim.settled();
         assert.deepEqual(prepared, { kind: 'done', outcome: 'claim_lost' });
@@ -245,16 +247,8 @@ for (const target of databaseTargets()) {
     test('every write of a run names its claim: a run whose claim was taken over cannot settle, defer, refund or renew', async () => {
       const h = await startHarness(target, { workers: false });
       try {
-        const db = h.container.db;
-        const { id, token } = await h.account(10);
-        const { generationId } = await createOne(h, token);
-        const first = { token: randomUUID() };
-        const second = { token: randomUUID() };
-
-        // The first run's lease lapses at once (as if its worker hung); the second takes the generation over.
-        assert.equal((await claimGeneration(db, generationId, { ...first, leaseSeconds: 0 })).status, 'claimed');
-        const taken = await claimGeneration(db, generationId, { ...second, leaseSeconds: 60 });
-        assert.equal(taken.status, 'claimed');
+        // The first run's lease lapsed at once (as if its worker hung); the second took the generation over.
+        const { db, accountId: id, generationId, first, second } = await takenOver(h);
         // While the second's lease is live nobody else gets it.
         const third = await claimGeneration(db, generationId, { token: randomUUID(), leaseSeconds: 60 });
         assert.equal(third.status, 'busy');

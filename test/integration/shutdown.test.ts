@@ -44,12 +44,7 @@ function gatedEngine() {
 }
 
 async function createOne(h: Harness, token: string): Promise<string> {
-  const res = await h.post('/api/v1/products/create', token, PRODUCT);
-  assert.equal(res.statusCode, 202, res.body);
-  const productId = res.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]?.id ?? '';
-  const [generationId] = await h.generationIdsOf([productId]);
-  assert.ok(generationId);
-  return generationId;
+  return (await h.createQueued(token, PRODUCT)).generationId;
 }
 
 for (const target of databaseTargets()) {

@@ -30,12 +30,7 @@ function holdingEngine() {
 }
 
 async function create(h: Harness, token: string, title: string): Promise<string> {
-  const res = await h.post('/api/v1/products/create', token, { title, brand: 'Molino Rossi', description: DESCRIPTION, countries: ['it'] });
-  assert.equal(res.statusCode, 202, res.body);
-  const productId = res.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]?.id ?? '';
-  const [generationId] = await h.generationIdsOf([productId]);
-  assert.ok(generationId);
-  return generationId;
+  return (await h.createQueued(token, { title, brand: 'Molino Rossi', description: DESCRIPTION, countries: ['it'] })).generationId;
 }
 
 for (const target of databaseTargets()) {
