@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createTemplateEngine } from '../../src/generation/template/engine.ts';
+import { JOBS } from '../../src/jobs/registry.ts';
 import { startWorkers } from '../../src/jobs/worker.ts';
 import type { ContentEngine } from '../../src/services/ports.ts';
 import { databaseTargets } from '../helpers/databases.ts';
@@ -85,6 +86,27 @@ for (const target of databaseTargets()) {
         assert.equal(workers.stop({ graceful: true, timeoutMs: 1000 }), workers.stop({ graceful: false, timeoutMs: 0 }));
       } finally {
         release.resolve();
+        await h.close();
+      }
+    });
+
+    test('a job whose payload is not a generation (from another version) ends at once and holds back nothing behind it', async () => {
+      const h = await startHarness(target);
+      try {
+        const { token } = await h.account(100);
+        const { productId, generationId } = await h.createQueued(token, { title: 'Fusilli', brand: 'Molino Rossi', description: DESCRIPTION, countries: ['it'] });
+        await h.settled([generationId]);
+        const bad = await h.container.boss.send(JOBS.generation.name, { generation: 'not an id' }, { singletonKey: productId });
+        assert.ok(bad !== null);
+        // The same product's next generation is queued behind it (one job at a time per product).
+        const res = await h.post(`/api/v1/products/regenerate/${productId}`, token, { fields: { title: '' } });
+        assert.equal(res.statusCode, 202, res.body);
+        const [next] = await h.generationIdsOf([productId]);
+        assert.ok(next !== undefined && next !== generationId);
+        assert.equal((await h.settled([next], 60_000)).get(next), 'completed');
+        const job = await h.container.boss.getJobById(JOBS.generation.name, bad);
+        assert.deepEqual({ state: job?.state, retries: job?.retryCount }, { state: 'completed', retries: 0 });
+      } finally {
         await h.close();
       }
     });
