@@ -13,6 +13,7 @@ type Cleanup = (options: TeardownOptions) => Promise<void> | void;
  */
 export class Teardown {
   readonly #cleanups: Cleanup[] = [];
+  #running: Promise<void> = Promise.resolve();
 
   /** Registers the cleanup of a resource that has just opened. */
   add(cleanup: Cleanup): void {
@@ -21,9 +22,16 @@ export class Teardown {
 
   /**
    * Closes everything, newest first; a cleanup that fails stops the rest, and its error is thrown.
-   * What closed is not closed again by a second run, which starts at the cleanup that failed.
+   * What closed is not closed again by a second run, which starts at the cleanup that failed; a
+   * run asked for while one is under way waits for it first.
    */
-  async run(options: TeardownOptions): Promise<void> {
+  run(options: TeardownOptions): Promise<void> {
+    const next = this.#running.catch(() => {}).then(() => this.#runNow(options));
+    this.#running = next;
+    return next;
+  }
+
+  async #runNow(options: TeardownOptions): Promise<void> {
     for (let cleanup = this.#cleanups.at(-1); cleanup !== undefined; cleanup = this.#cleanups.at(-1)) {
       await cleanup(options);
       this.#cleanups.pop();

@@ -25,3 +25,17 @@ test('a close closes newest first and only once; after a cleanup fails, the next
   await teardown.run({ graceful: true });
   assert.deepEqual(closed, ['workers', 'pool', 'database']);
 });
+
+test('two closes at once close each thing once, one after the other', async () => {
+  const closed: string[] = [];
+  const teardown = new Teardown();
+  teardown.add(() => {
+    closed.push('database');
+  });
+  teardown.add(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    closed.push('workers');
+  });
+  await Promise.all([teardown.run({ graceful: true }), teardown.run({ graceful: false })]);
+  assert.deepEqual(closed, ['workers', 'database']);
+});
