@@ -34,7 +34,8 @@ export class Teardown {
   async #runNow(options: TeardownOptions): Promise<void> {
     for (let cleanup = this.#cleanups.at(-1); cleanup !== undefined; cleanup = this.#cleanups.at(-1)) {
       await cleanup(options);
-      this.#cleanups.pop();
+      // By identity: a cleanup added while this one ran is still to run.
+      this.#cleanups.splice(this.#cleanups.lastIndexOf(cleanup), 1);
     }
   }
 

@@ -33,7 +33,8 @@ export interface SlotWorker {
   inFlight(): number;
   /**
    * Stops fetching. Graceful: the jobs in flight get up to `timeoutMs` to end. Whatever still runs
-   * then is failed back to the queue (so another worker retries it) and its signal aborted.
+   * then is failed back to the queue (so another worker retries it) and its signal aborted. One
+   * stop however often it is called: the first call's options hold for all.
    */
   stop(options: { graceful: boolean; timeoutMs: number }): Promise<void>;
 }
@@ -48,6 +49,7 @@ export function startSlotWorker(options: SlotWorkerOptions): SlotWorker {
   // may have settled its generation (or found its claim lost); after stop() the process is ending.
   const expired = new WeakSet<Job<unknown>>();
   const failedBack = new WeakSet<Job<unknown>>();
+  const expiring = new Set<Promise<void>>();
   let stopping: Promise<void> | null = null;
   const stopAll = new AbortController();
   let stopped = false;
@@ -132,8 +134,18 @@ export function startSlotWorker(options: SlotWorkerOptions): SlotWorker {
       const expiry = setTimeout(() => {
         expired.add(job);
         release(job);
-        boss.fail(queue, job, { error: `the job ran past its expiry of ${job.expireInSeconds} s` }).catch((err: unknown) => options.onError(err, 'settle'));
-        timeUp.abort(new Error(`job ${job.id} expired after ${job.expireInSeconds} s`));
+        // Failed before the abort, as pg-boss's failWip does, while the run still holds the job; stop() waits for it.
+        const failing = boss
+          .fail(queue, job, { error: `the job ran past its expiry of ${job.expireInSeconds} s` })
+          .then(
+            () => {},
+            (err: unknown) => options.onError(err, 'settle'),
+          )
+          .finally(() => {
+            timeUp.abort(new Error(`job ${job.id} expired after ${job.expireInSeconds} s`));
+            expiring.delete(failing);
+          });
+        expiring.add(failing);
       }, job.expireInSeconds * 1000);
       expiry.unref();
       job.signal = AbortSignal.any([stopAll.signal, timeUp.signal]);
@@ -184,9 +196,13 @@ export function startSlotWorker(options: SlotWorkerOptions): SlotWorker {
           // Tried again at the next poll or the next commit, not at once: the database may be down.
           if (!stopped) options.onError(err, 'fetch');
           backlog = false;
+          asked = false;
           pollDue = Date.now() + pollSeconds * 1000;
           continue;
         }
+        // stop() gave up waiting for this fetch: its jobs stay with the queue, which hands them out
+        // again at their expiry.
+        if (closed) return;
         // Fetched while stop() began, these run too: stop() waits for them like the others.
         backlog = jobs.length === batchSize;
         if (jobs.length > 0) start(jobs);
@@ -200,7 +216,8 @@ export function startSlotWorker(options: SlotWorkerOptions): SlotWorker {
   async function stopNow({ graceful, timeoutMs }: { graceful: boolean; timeoutMs: number }): Promise<void> {
     stopped = true;
     wake();
-    await looping;
+    // A fetch the database never answers must not hold the stop for good.
+    await Promise.race([looping, new Promise((resolve) => setTimeout(resolve, Math.max(timeoutMs, 1000)).unref())]);
     if (graceful && running.size > 0) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, timeoutMs);
@@ -222,6 +239,7 @@ export function startSlotWorker(options: SlotWorkerOptions): SlotWorker {
       stopAll.abort(new Error('the worker stopped'));
     }
     while (flushing !== null) await flushing;
+    await Promise.all(expiring);
     closed = true;
   }
 

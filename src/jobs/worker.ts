@@ -57,7 +57,7 @@ export interface GenerationWorkers {
   warmedUp: Promise<void>;
 }
 
-/** Starts the generation worker and the queue's other handlers; pg-boss retries and dead-letters. */
+/** Starts the generation worker and the queue's other handlers; pg-boss retries failed jobs and dead-letters them after the last. */
 export async function startWorkers(deps: WorkerDeps): Promise<GenerationWorkers> {
   const { boss, db, config, logger, events } = deps;
   // In the background: a worker woken by the first create of the day would otherwise load it then,

@@ -39,3 +39,19 @@ test('two closes at once close each thing once, one after the other', async () =
   await Promise.all([teardown.run({ graceful: true }), teardown.run({ graceful: false })]);
   assert.deepEqual(closed, ['workers', 'database']);
 });
+
+test('a cleanup added while a close runs is closed too, before what opened earlier', async () => {
+  const closed: string[] = [];
+  const teardown = new Teardown();
+  teardown.add(() => {
+    closed.push('database');
+  });
+  teardown.add(async () => {
+    teardown.add(() => {
+      closed.push('late worker');
+    });
+    closed.push('pool');
+  });
+  await teardown.run({ graceful: true });
+  assert.deepEqual(closed, ['pool', 'late worker', 'database']);
+});
