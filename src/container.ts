@@ -24,7 +24,7 @@ import { configureSharp } from './media/sharp-settings.ts';
 import { standardiseProductImages } from './media/standardise-product-images.ts';
 import { configuredSources } from './sources/configured-sources.ts';
 import { createSourceChain, type SourceChain } from './sources/source-chain.ts';
-import { Teardown, type TeardownOptions } from './teardown.ts';
+import { Teardown, timeLeft, type TeardownOptions } from './teardown.ts';
 
 /** How often the job table's planner statistics are refreshed (see queue-statistics.ts). */
 const QUEUE_STATISTICS_SECONDS = 10;
@@ -110,8 +110,9 @@ async function openParts(config: Config, options: ContainerOptions, logger: Logg
 
   const boss = createBoss(config, opened.queue, (err) => logger.error({ err }, 'queue error'));
   // On close, jobs still running after the timeout are failed back to the queue, so another worker
-  // retries them; the generation worker, stopped first, may have used part of the same budget.
-  teardown.add(({ graceful, deadline }) => boss.stop({ graceful, timeout: deadline === undefined ? config.shutdownTimeoutSeconds * 1000 : Math.max(1000, deadline - Date.now()) }));
+  // retries them; the generation worker, stopped first, may have used part of the same budget
+  // (pg-boss takes no less than 1 s).
+  teardown.add((options) => boss.stop({ graceful: options.graceful, timeout: Math.max(1000, timeLeft(options)) }));
   await boss.start();
   for (const warning of await ensureQueues(boss, config)) logger.warn(warning);
   const generationTable = (await boss.getQueue(JOBS.generation.name))?.table;

@@ -2,7 +2,12 @@
 export interface TeardownOptions {
   graceful: boolean;
   /** When a graceful close must be over (epoch ms): the cleanups that wait share this one budget. */
-  deadline?: number;
+  deadline: number;
+}
+
+/** What is left of a close's budget, in milliseconds (0 once it is spent). */
+export function timeLeft({ deadline }: TeardownOptions): number {
+  return Math.max(0, deadline - Date.now());
 }
 
 type Cleanup = (options: TeardownOptions) => Promise<void> | void;
@@ -43,7 +48,7 @@ export class Teardown {
   async runQuietly(): Promise<void> {
     for (const cleanup of this.#cleanups.splice(0).reverse()) {
       try {
-        await cleanup({ graceful: false });
+        await cleanup({ graceful: false, deadline: Date.now() });
       } catch {
         // Ignored: the error that failed the start is the one the caller needs.
       }

@@ -29,8 +29,6 @@ export interface SlotWorkerOptions {
 export interface SlotWorker {
   /** Jobs were committed: a free slot takes them now rather than at the next poll. */
   notify(): void;
-  /** Jobs running now. */
-  inFlight(): number;
   /**
    * Stops fetching. Graceful: the jobs in flight get up to `timeoutMs` to end. Whatever still runs
    * then is failed back to the queue (so another worker retries it) and its signal aborted. One
@@ -216,11 +214,13 @@ export function startSlotWorker(options: SlotWorkerOptions): SlotWorker {
   async function stopNow({ graceful, timeoutMs }: { graceful: boolean; timeoutMs: number }): Promise<void> {
     stopped = true;
     wake();
-    // A fetch the database never answers must not hold the stop for good.
+    // One budget for the fetch under way and the jobs in flight. A fetch the database never
+    // answers must not hold the stop for good, nor cut it short: it gets at least a second.
+    const until = Date.now() + timeoutMs;
     await Promise.race([looping, new Promise((resolve) => setTimeout(resolve, Math.max(timeoutMs, 1000)).unref())]);
     if (graceful && running.size > 0) {
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, timeoutMs);
+        const timer = setTimeout(resolve, Math.max(0, until - Date.now()));
         whenIdle = () => {
           clearTimeout(timer);
           resolve();
@@ -250,7 +250,6 @@ export function startSlotWorker(options: SlotWorkerOptions): SlotWorker {
       asked = true;
       wake();
     },
-    inFlight: () => running.size,
     stop(stopOptions) {
       stopping ??= stopNow(stopOptions);
       return stopping;

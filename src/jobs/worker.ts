@@ -2,7 +2,7 @@ import type { EventEmitter } from 'node:events';
 import type { Job, PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import type { TeardownOptions } from '../teardown.ts';
+import { timeLeft, type TeardownOptions } from '../teardown.ts';
 import type { Database } from '../db/database.ts';
 import { failAndRefund } from '../services/fail-generation.ts';
 import type { ContentEngine, GenerationQueue, ImageStandardiser } from '../services/ports.ts';
@@ -131,7 +131,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<GenerationWorkers>
     run: runFetched,
     onError: (err, during) => logger.error({ err, during }, 'generation worker: queue error'),
   });
-  deps.onClose(({ graceful, deadline }) => slots.stop({ graceful, timeoutMs: deadline === undefined ? config.shutdownTimeoutSeconds * 1000 : Math.max(0, deadline - Date.now()) }));
+  deps.onClose((options) => slots.stop({ graceful: options.graceful, timeoutMs: timeLeft(options) }));
   deps.wakeup?.addWorker(() => slots.notify());
 
   const dead = { pollingIntervalSeconds: config.worker.pollSeconds, includeMetadata: true } as const;

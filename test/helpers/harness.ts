@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../../src/config.ts';
 import { createContainer, type Container } from '../../src/container.ts';
 import { ledgerSum } from '../../src/db/accounts.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { startWorkers, type GenerationWorkers } from '../../src/jobs/worker.ts';
+import { startWorkers } from '../../src/jobs/worker.ts';
 import { createAccount } from '../../src/services/accounts.ts';
 import type { ContentEngine } from '../../src/services/ports.ts';
 import type { Clock } from '../../src/services/webhook-ports.ts';
@@ -41,8 +41,6 @@ export interface Harness {
   container: Container;
   app: FastifyInstance;
   events: EventEmitter;
-  /** The generation worker the harness started (null with `workers: false`). */
-  workers: GenerationWorkers | null;
   account(credits?: number, options?: { imageStandardization?: boolean }): Promise<{ id: string; name: string; token: string }>;
   post(url: string, token: string, body: unknown): Promise<LightMyRequestResponse>;
   get(url: string, token: string): Promise<LightMyRequestResponse>;
@@ -86,7 +84,7 @@ export async function startHarness(target: DatabaseTarget, options: HarnessOptio
   events.on('settled', (s: Settled) => {
     if (s.outcome !== 'deferred') settledSoFar.set(s.generationId, s.outcome);
   });
-  const workers = options.workers === false ? null : await startWorkers({ ...container, events });
+  if (options.workers !== false) await startWorkers({ ...container, events });
   const app = await buildApp(container);
   await app.ready();
 
@@ -105,7 +103,6 @@ export async function startHarness(target: DatabaseTarget, options: HarnessOptio
     container,
     app,
     events,
-    workers,
     async account(credits = 1000, accountOptions = {}) {
       accountSeq += 1;
       const created = await createAccount(container.db, {

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Teardown } from '../../src/teardown.ts';
 
+const close = { graceful: true, deadline: 0 };
+
 test('a close closes newest first and only once; after a cleanup fails, the next close starts at it', async () => {
   const closed: string[] = [];
   let poolFails = true;
@@ -17,12 +19,12 @@ test('a close closes newest first and only once; after a cleanup fails, the next
     closed.push('workers');
   });
 
-  await assert.rejects(teardown.run({ graceful: true }), /the pool would not close/);
+  await assert.rejects(teardown.run(close), /the pool would not close/);
   assert.deepEqual(closed, ['workers']);
   poolFails = false;
-  await teardown.run({ graceful: true });
+  await teardown.run(close);
   assert.deepEqual(closed, ['workers', 'pool', 'database']);
-  await teardown.run({ graceful: true });
+  await teardown.run(close);
   assert.deepEqual(closed, ['workers', 'pool', 'database']);
 });
 
@@ -36,7 +38,7 @@ test('two closes at once close each thing once, one after the other', async () =
     await new Promise((resolve) => setTimeout(resolve, 20));
     closed.push('workers');
   });
-  await Promise.all([teardown.run({ graceful: true }), teardown.run({ graceful: false })]);
+  await Promise.all([teardown.run(close), teardown.run({ graceful: false, deadline: 0 })]);
   assert.deepEqual(closed, ['workers', 'database']);
 });
 
@@ -52,6 +54,6 @@ test('a cleanup added while a close runs is closed too, before what opened earli
     });
     closed.push('pool');
   });
-  await teardown.run({ graceful: true });
+  await teardown.run(close);
   assert.deepEqual(closed, ['pool', 'late worker', 'database']);
 });
