@@ -15,10 +15,10 @@ import type { Database } from '../src/db/database.ts';
 import { buildApp } from '../src/http/app.ts';
 import { startWorkers } from '../src/jobs/worker.ts';
 import { createAccount } from '../src/services/accounts.ts';
-import { startFakeOpenAiCompatible } from '../test/fakes/llm/openai-compatible-server.ts';
-import { productWriter } from '../test/fakes/llm/product-writer.ts';
 import { answerFromCacheOnly } from './fill-source-cache.ts';
 import { codes, factsFor } from './pipeline-products.ts';
+import { startBenchProvider } from './provider-thread.ts';
+import { SqlTrace } from './sql-trace.ts';
 import { openTarget, targetNames, type TargetName } from './targets.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1000);
@@ -50,6 +50,10 @@ const WAKE = process.env.BENCH_WAKE !== 'off';
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
 // The callers in a thread of their own (their own event loop), rather than on the service's.
 const CALLER_THREAD = process.env.BENCH_CALLER_THREAD === '1';
+// The fake provider in a thread of its own, as a real provider is on a machine of its own.
+const PROVIDER_THREAD = process.env.BENCH_PROVIDER_THREAD === '1';
+// BENCH_TRACE=1 counts every SQL statement (the service's and the queue's) and prints them a product.
+const TRACE = process.env.BENCH_TRACE === '1' ? new SqlTrace() : null;
 
 if (WORKER_CONCURRENCY * WORKER_BATCH_SIZE < AGENT_CONCURRENCY) {
   throw new Error(`jobs in flight (${WORKER_CONCURRENCY} × ${WORKER_BATCH_SIZE}) must be at least AGENT_CONCURRENCY (${AGENT_CONCURRENCY})`);
@@ -156,15 +160,8 @@ interface Row extends Settled {
 }
 
 async function run(configuration: Configuration, target: TargetName): Promise<Row> {
-  const arrivals: number[] = [];
-  const writer = productWriter();
-  const fake = await startFakeOpenAiCompatible({
-    latencyMs: LATENCY_MS,
-    script: (request, index) => {
-      arrivals.push(performance.now());
-      return writer(request, index);
-    },
-  });
+  const fake = await startBenchProvider(LATENCY_MS, PROVIDER_THREAD);
+  const { arrivals } = fake;
   const { opened, close } = await openTarget(target);
   const limits = { REQUESTS_PER_MINUTE: '1000000', TOKENS_PER_MINUTE: '1000000000' };
   const config = loadConfig({
@@ -190,7 +187,9 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
     ),
     ...configuration.env,
   });
-  const container = await createContainer(config, { logger: pino({ level: 'silent' }), database: opened });
+  const database = TRACE === null ? opened : { ...opened, db: TRACE.database(opened.db) };
+  const container = await createContainer(config, { logger: pino({ level: 'silent' }), database });
+  TRACE?.queue(container.boss.getDb());
   const eans = codes(PRODUCTS);
   if (CODES_PER_CALL !== null) await answerFromCacheOnly(container, eans, factsFor);
   const { token } = await createAccount(container.db, { name: 'bench', credits: 2_000_000_000, imageStandardization: false });
@@ -198,11 +197,10 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   let peakRss = process.memoryUsage.rss();
   const sampler = setInterval(() => {
-    // The fake keeps every request it saw; forgetting them keeps its memory out of the service's peak.
-    fake.requests.length = 0;
     peakRss = Math.max(peakRss, process.memoryUsage.rss());
   }, 100);
 
+  TRACE?.reset();
   const t0 = performance.now();
   const cpuAtStart = process.cpuUsage();
   const elapsed = () => ((performance.now() - t0) / 1000).toFixed(1);
@@ -217,6 +215,8 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
       : Array.from({ length: Math.ceil(PRODUCTS / CODES_PER_CALL) }, (_, i) =>
           JSON.stringify({ codes: eans.slice(i * CODES_PER_CALL, (i + 1) * CODES_PER_CALL).join(','), countries: COUNTRIES, agent_model: configuration.agentModel }),
         );
+  // The run is timed from the first create sent: a worker process starts long before a shop's first create.
+  const sentAt = performance.now();
   const { firstAcceptedAt, lastAcceptedAt } = await callers(address, token, bodies);
   if (VERBOSE) process.stderr.write(`${configuration.name} [${target}]: ${PRODUCTS} accepted at ${elapsed()} s\n`);
   let done = await settled(container.db);
@@ -229,8 +229,9 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
       process.stderr.write(`${configuration.name} [${target}]: ${done.completed + done.failed} settled, ${arrivals.length} calls at ${elapsed()} s\n`);
     }
   }
-  const seconds = (performance.now() - t0) / 1000;
+  const seconds = (performance.now() - sentAt) / 1000;
   clearInterval(sampler);
+  if (TRACE !== null) process.stderr.write(TRACE.report(`${configuration.name} [${target}], a product`, PRODUCTS, seconds * 1000));
   if (VERBOSE) {
     // How long the first AGENT_CONCURRENCY calls took to start: the slots' ramp, which a run of a few rounds pays again at its tail.
     const filled = (arrivals[AGENT_CONCURRENCY - 1] ?? Number.NaN) - (arrivals[0] ?? Number.NaN);
@@ -248,6 +249,14 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
     const cpu = process.cpuUsage(cpuAtStart);
     process.stderr.write(`${configuration.name} [${target}]: this process's CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s\n`);
     process.stderr.write(`${configuration.name} [${target}]: arrivals a quarter-latency: ${Array.from(buckets, (n) => n ?? 0).join(' ')}\n`);
+    // A slot's handoff: from an answer leaving the provider to the call that took its slot arriving
+    // (the k-th answer frees the slot the (k + AGENT_CONCURRENCY)-th call takes, the calls being alike).
+    const handoffs = arrivals
+      .slice(AGENT_CONCURRENCY)
+      .map((at, k) => at - ((arrivals[k] ?? at) + LATENCY_MS))
+      .sort((a, b) => a - b);
+    const q = (p: number) => (handoffs[Math.min(handoffs.length - 1, Math.floor(p * handoffs.length))] ?? Number.NaN).toFixed(0);
+    process.stderr.write(`${configuration.name} [${target}]: slot handoff ms p10 ${q(0.1)}, p50 ${q(0.5)}, p90 ${q(0.9)}, max ${q(1)}\n`);
   }
   const versions = await container.db.query<{ v: string }>(`SELECT DISTINCT usage->>'prompt_version' AS v FROM generations WHERE usage IS NOT NULL ORDER BY 1`);
   await app.close();
@@ -342,9 +351,9 @@ const report =
       : `${PRODUCTS} EAN codes (answered from a filled source cache), ${CODES_PER_CALL} a create call`
   } from ${CALLERS} callers, countries ${COUNTRIES.join(', ')}; QUEUE_POLL_SECONDS ${POLL_SECONDS}, workers ${WAKE ? 'woken when jobs commit' : 'polling only'}; AGENT_CONCURRENCY ${AGENT_CONCURRENCY}, ` +
   `worker concurrency ${WORKER_CONCURRENCY} × batch ${WORKER_BATCH_SIZE} = ${WORKER_CONCURRENCY * WORKER_BATCH_SIZE} jobs in flight, ` +
-  `rate limits far above the load; API, workers and the fake provider in one process; each row on a fresh database. ` +
+  `rate limits far above the load; API and workers in one process, the callers ${CALLER_THREAD ? 'on a thread of their own' : 'on its event loop'}, the fake provider ${PROVIDER_THREAD ? 'on a thread of its own' : 'on its event loop'}; each row on a fresh database. ` +
   `Code ${revision()}, prompts ${[...new Set(rows.flatMap((r) => r.promptVersions))].join('; ')}.\n\n` +
-  `Ideal calls/s = AGENT_CONCURRENCY ÷ latency; ideal products/s = ideal calls/s ÷ calls per product; efficiency = calls/s ÷ ideal calls/s, ` +
+  `Seconds to all settled: from the first create sent (the workers started and warmed up before it) to the last product settled. Ideal calls/s = AGENT_CONCURRENCY ÷ latency; ideal products/s = ideal calls/s ÷ calls per product; efficiency = calls/s ÷ ideal calls/s, ` +
   `over the whole run and, in brackets, in the steady state (between the 10th and the 90th percentile of the calls' arrival times at the provider); ` +
   `from the first call: calls ÷ (first call's arrival to last call's answer) ÷ ideal calls/s. ` +
   `Engine s/product is the mean wall-clock time of one generation's engine, with in brackets its floor: the calls it makes one after another × latency.\n\n` +

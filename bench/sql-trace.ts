@@ -1,6 +1,7 @@
 // Every SQL statement a database handle sends, timed: what bench/create-trace.ts and
 // bench/regenerate-trace.ts count a call. One call at a time, so the times are a statement's own,
 // not queueing behind others.
+import type { Db } from 'pg-boss';
 import type { Database, QueryOptions, SqlRunner, Transaction } from '../src/db/database.ts';
 
 interface Sample {
@@ -26,6 +27,19 @@ export class SqlTrace {
         this.samples.push({ text: 'BEGIN … COMMIT (transaction)', ms: 0 });
         return db.transaction((tx) => work(this.runner(tx)));
       },
+    };
+  }
+
+  /** pg-boss's own statements too: its Db object is shared by its manager, so wrapping the method counts them all. */
+  queue(db: Db): void {
+    const original = db.executeSql.bind(db);
+    db.executeSql = async (text, values) => {
+      const start = performance.now();
+      try {
+        return await original(text, values);
+      } finally {
+        this.samples.push({ text: `[queue] ${text.replace(/\s+/g, ' ').trim().slice(0, 82)}`, ms: performance.now() - start });
+      }
     };
   }
 
