@@ -9,7 +9,7 @@ import type { ProductRow } from '../db/products.ts';
 import type { AttributeSchema } from '../domain/attributes/schema.ts';
 import { parseFieldRequests, type FieldRequest } from '../domain/regenerate-fields.ts';
 import { fillAttributes, planAttributesWith } from './fill-attributes.ts';
-import { gatherFactsOf, recordNotes, type ProductFacts } from './gather-facts.ts';
+import { gatherFacts, gatherFactsOf, recordNotes, type ProductFacts } from './gather-facts.ts';
 import { claimTimings, keepClaim, type HeldClaim } from './generation-claim.ts';
 import type { GenerationOutcome, RunGenerationDeps } from './generation-outcome.ts';
 import { retryIfSourcesUnavailable, runClaimed, runGeneration } from './run-generation.ts';
@@ -37,8 +37,8 @@ const GROUP_WAIT_MS = 50;
 /**
  * runGeneration for a batch of jobs, with what can be shared done once for the batch: one claim
  * statement, one read each of products, older generations, records and the shared source cache,
- * the account's languages and schema once per account, and one transaction storing every record
- * (store-generations.ts). Every guarantee of runGeneration holds per generation: claims are fenced
+ * the account's languages and schema once per account, and, for a quick engine's generations, one
+ * transaction storing every record (store-generations.ts). Every guarantee of runGeneration holds per generation: claims are fenced
  * per generation, a settled or busy one is left to runGeneration, and whatever is not the plain
  * path (a missing product, a generation waiting behind an older one, a source that could not
  * answer, an engine error, a batch statement that failed) goes to the one-generation path under
@@ -74,11 +74,7 @@ async function claimBatch(deps: BatchDeps, jobs: readonly BatchJob[]): Promise<M
   }
   const signals = new Map(jobs.map((j) => [j.generationId, j.signal]));
   const claims = claimed.map((g) => keepClaim(deps.db, g, fence, timings, signals.get(g.id)));
-  const outcomes = new Map<string, Promise<GenerationOutcome>>();
-  const inBatch = claims.filter((c) => deps.batchable(c.generation));
-  for (const claim of claims) if (!deps.batchable(claim.generation)) outcomes.set(claim.generation.id, alone(deps, claim));
-  for (const [id, outcome] of runTogether(deps, inBatch)) outcomes.set(id, outcome);
-  return outcomes;
+  return runTogether(deps, claims);
 }
 
 /** The one-generation path under a claim the batch took, released as runGeneration releases it. */
@@ -104,7 +100,8 @@ interface Shared {
   facts: Map<string, ProductFacts>;
 }
 
-async function readShared(deps: BatchDeps, claims: readonly HeldClaim[]): Promise<Shared> {
+/** The batch's reads; facts only for the generations in `factsFor` (the others gather their own). */
+async function readShared(deps: BatchDeps, claims: readonly HeldClaim[], factsFor: readonly HeldClaim[]): Promise<Shared> {
   const ids = claims.map((c) => c.generation.id);
   const productIds = claims.map((c) => c.generation.product_id);
   const products = new Map((await findProductsByIds(deps.db, productIds)).map((p) => [p.id, p]));
@@ -116,56 +113,79 @@ async function readShared(deps: BatchDeps, claims: readonly HeldClaim[]): Promis
     languages.set(accountId, (await findAccountById(deps.db, accountId))?.country_languages ?? {});
     schemas.set(accountId, await loadSchema(deps.db, accountId));
   }
-  const live = [...products.values()];
-  const gathered = await gatherFactsOf(deps.sources, live);
+  const live = [...new Set(factsFor.map((c) => c.generation.product_id))].flatMap((id) => products.get(id) ?? []);
+  const gathered = live.length === 0 ? [] : await gatherFactsOf(deps.sources, live);
   const facts = new Map(live.map((p, i) => [p.id, gathered[i]]).filter((e): e is [string, ProductFacts] => e[1] !== undefined));
   return { products, waiting, existing, languages, schemas, facts };
 }
 
-/** Runs the claimed generations side by side and stores those that reach the end together. */
+/**
+ * Runs the claimed generations side by side from one read of what they share. Those of a quick
+ * engine gather their facts together and are stored together; the others (an agent model's, which
+ * finish seconds apart) gather their own facts, so none waits for another's slow source, and are
+ * stored as soon as each is written.
+ */
 function runTogether(deps: BatchDeps, claims: readonly HeldClaim[]): Map<string, Promise<GenerationOutcome>> {
+  const together = claims.filter((c) => deps.batchable(c.generation));
   // A shared read that failed sends every generation its own way, where an error is the job's to retry.
-  const shared = claims.length === 0 ? Promise.resolve(null) : readShared(deps, claims).catch(() => null);
-  const group = groupStore(deps, claims.length);
+  const shared = claims.length === 0 ? Promise.resolve(null) : readShared(deps, claims, together).catch(() => null);
+  const group = groupStore(deps, together.length);
+  const onItsOwn = { left() {}, store: (ready: ReadyGeneration) => storeNow(deps, ready) };
   return new Map(
     claims.map((claim) => [
       claim.generation.id,
       (async () => {
+        const batchable = deps.batchable(claim.generation);
+        const store = batchable ? group : onItsOwn;
         const read = await shared;
         let ready: Awaited<ReturnType<typeof upToStore>> = null;
         try {
-          ready = read === null ? null : await upToStore(deps, claim, read);
+          ready = read === null ? null : await upToStore(deps, claim, read, batchable ? 'shared' : 'own');
         } catch (err) {
           // As in runGeneration: a source that could not answer, or the engine's transient error, goes to the queue to retry.
-          group.left();
+          store.left();
           await claim.release();
           throw err;
         }
         if (ready === null) {
-          group.left();
+          store.left();
           return alone(deps, claim);
         }
         if ('outcome' in ready) {
-          group.left();
+          store.left();
           await claim.settled();
           return ready.outcome;
         }
-        return group.store(ready);
+        return store.store(ready);
       })(),
     ]),
   );
+}
+
+/** storeGeneration under the batch's claim, released as runGeneration releases it. */
+async function storeNow(deps: BatchDeps, ready: ReadyGeneration): Promise<GenerationOutcome> {
+  let outcome: GenerationOutcome;
+  try {
+    outcome = await storeGeneration(deps.db, ready.claim, ready.product, ready.result);
+  } catch (err) {
+    await ready.claim.release();
+    throw err;
+  }
+  await ready.claim.settled();
+  return outcome;
 }
 
 /**
  * runClaimed up to the store, from what the batch read. Null: this generation is not the plain
  * case, and runClaimed takes it from the start. A settled outcome: the engine's error settled it.
  */
-async function upToStore(deps: BatchDeps, claim: HeldClaim, shared: Shared): Promise<ReadyGeneration | { outcome: GenerationOutcome } | null> {
+async function upToStore(deps: BatchDeps, claim: HeldClaim, shared: Shared, factsFrom: 'shared' | 'own'): Promise<ReadyGeneration | { outcome: GenerationOutcome } | null> {
   const { generation } = claim;
   const product = shared.products.get(generation.product_id);
-  const gathered = product === undefined ? undefined : shared.facts.get(product.id);
   // Past its last attempt (see prepareGeneration): runClaimed fails it.
-  if (product === undefined || gathered === undefined || shared.waiting.has(generation.id) || generation.attempts > deps.maxAttempts) return null;
+  if (product === undefined || shared.waiting.has(generation.id) || generation.attempts > deps.maxAttempts) return null;
+  const gathered = factsFrom === 'shared' ? shared.facts.get(product.id) : await gatherFacts(deps.sources, product, claim.signal);
+  if (gathered === undefined) return null;
   const lastAttempt = generation.attempts >= deps.maxAttempts;
   retryIfSourcesUnavailable(gathered, lastAttempt);
   let fields: readonly FieldRequest[] | null = null;

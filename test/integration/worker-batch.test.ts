@@ -3,6 +3,8 @@ import { describe, test } from 'node:test';
 import { createTemplateEngine } from '../../src/generation/template/engine.ts';
 import { startWorkers } from '../../src/jobs/worker.ts';
 import { PermanentGenerationError, type ContentEngine, type EngineInput } from '../../src/services/ports.ts';
+import { startFakeOpenAiCompatible } from '../fakes/llm/openai-compatible-server.ts';
+import { productWriter } from '../fakes/llm/product-writer.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
 
@@ -251,6 +253,73 @@ for (const target of databaseTargets()) {
         );
       } finally {
         await h.close();
+      }
+    });
+
+    test("an agent model's generations fetched together share the claim, and each is stored when its model answers: a slow one holds none back", async () => {
+      const writer = productWriter();
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let slowAsked: () => void = () => {};
+      const slowArrived = new Promise<void>((resolve) => {
+        slowAsked = resolve;
+      });
+      const fake = await startFakeOpenAiCompatible({
+        script: async (request, index) => {
+          if (request.messages.some((m) => m.text.includes('Spaghetti SLOW'))) {
+            slowAsked();
+            await held;
+          }
+          return writer(request, index);
+        },
+      });
+      const h = await startHarness(target, {
+        workers: false,
+        env: { ...BATCH, AGENT_V1_MODEL: 'openai-compatible:llama3.1:8b', AGENT_V1_BASE_URL: fake.baseURL, AGENT_V1_API_KEY: 'local-key' },
+      });
+      try {
+        const { id, token } = await h.account(1000);
+        const quick = [await createOne(h, token, { ...pasta('QUICK-1'), agent_model: 'v1' })];
+        const slow = await createOne(h, token, { ...pasta('SLOW'), agent_model: 'v1' });
+        quick.push(await createOne(h, token, { ...pasta('QUICK-2'), agent_model: 'v1' }));
+        await startWorkers({ ...h.container, events: h.events });
+        await slowArrived;
+        const outcomes = await h.settled(quick.map((p) => p.generationId));
+        assert.deepEqual([...outcomes.values()], ['completed', 'completed']);
+        for (const { productId } of quick) assert.equal((await contentRows(h, productId)).length, 2);
+        // Still waiting for its model, under the claim the batch took for all three.
+        const [slowNow] = await h.container.db.query<{ state: string }>('SELECT state FROM generations WHERE id = $1', [slow.generationId]);
+        assert.equal(slowNow?.state, 'processing');
+        assert.deepEqual(await contentRows(h, slow.productId), []);
+        assert.equal(
+          (
+            await claimTokens(
+              h,
+              [...quick, slow].map((p) => p.generationId),
+            )
+          ).size,
+          1,
+        );
+
+        release();
+        assert.deepEqual([...(await h.settled([slow.generationId])).values()], ['completed']);
+        assert.equal((await contentRows(h, slow.productId)).length, 2);
+        const rows = await ledger(h, id);
+        assert.deepEqual(
+          rows
+            .filter((r) => r.kind !== 'grant')
+            .map((r) => `${r.kind} ${r.generation_id}`)
+            .sort(),
+          [...quick, slow].map((p) => `charge ${p.generationId}`).sort(),
+        );
+        const { credits, ledger: sum } = await h.balance(id);
+        assert.equal(credits, sum);
+      } finally {
+        release();
+        await h.close();
+        await fake.close();
       }
     });
   });
