@@ -1,5 +1,5 @@
-import { setTimeout as delay } from 'node:timers/promises';
-import { generateText, Output, type ModelMessage } from 'ai';
+import { setImmediate as afterPendingIo, setTimeout as delay } from 'node:timers/promises';
+import { generateText, Output, zodSchema, type ModelMessage, type Schema } from 'ai';
 import type PQueue from 'p-queue';
 import { z } from 'zod';
 import type { Metrics } from '../../metrics.ts';
@@ -137,7 +137,7 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
             model: loaded.model,
             instructions,
             messages: request.messages,
-            output: Output.object({ schema: request.schema }),
+            output: Output.object({ schema: sdkSchema(request.schema) }),
             maxRetries: 0,
             maxOutputTokens,
             timeout: runtime.timeoutMs,
@@ -178,7 +178,12 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
       },
       { priority: followUp ? 1 : 0, ...(request.signal === undefined ? {} : { signal: request.signal }) },
     );
-    if (outcome.ok) return outcome.value;
+    if (outcome.ok) {
+      // What follows an answer (checks, storing) is CPU-heavy; other answers already received come
+      // first, so each frees its slot and starts the next call before this product is checked.
+      await afterPendingIo();
+      return outcome.value;
+    }
     if ('pausedMs' in outcome) {
       pausedMs = outcome.pausedMs;
       break;
@@ -191,6 +196,19 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
   const paused = Math.max(pausedMs, runtime.lane.pauseRemainingMs());
   if (paused > MAX_INLINE_WAIT_MS) throw new ModelUnavailableError(`The model provider asked for a pause of ${Math.round(paused / 1000)} s.`, paused);
   throw new ModelUnavailableError(last?.message ?? 'The model provider could not be reached.');
+}
+
+// The AI SDK's wrapper of a schema converts it to JSON Schema once, on first use; a wrapper made
+// afresh for each call would convert it on every call, before the request is sent. The providers
+// copy the converted schema into their request, so one kept per schema object is shared safely.
+const WRAPPED = new WeakMap<z.ZodType, Schema<unknown>>();
+
+function sdkSchema<T>(schema: z.ZodType<T>): Schema<T> {
+  const kept = WRAPPED.get(schema);
+  if (kept !== undefined) return kept as Schema<T>;
+  const made = zodSchema(schema);
+  WRAPPED.set(schema, made);
+  return made;
 }
 
 /** For endpoints without structured output: the schema the answer must follow, spelt out. */

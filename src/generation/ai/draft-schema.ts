@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BoundedMemo } from '../../bounded-memo.ts';
 import type { AttributeDef } from '../../domain/attributes/schema.ts';
 
 // What the model returns, as Zod schemas that the AI SDK turns into the provider's JSON schema.
@@ -39,8 +40,17 @@ export const recordsSchema = z.object({ records: z.array(countryDraftSchema) });
  * (src/services/fill-attributes.ts), as every engine's are.
  */
 export function countryDraftSchemaFor(attributes: readonly AttributeDef[] | undefined): z.ZodType<CountryDraft> {
-  const [first, ...rest] = (attributes ?? []).map((a) => a.attribute_id);
-  if (first === undefined) return countryDraftSchema;
+  const ids = (attributes ?? []).map((a) => a.attribute_id);
+  return ids.length === 0 ? countryDraftSchema : DRAFTS_FOR.get(JSON.stringify(ids), () => draftSchemaWith(ids));
+}
+
+// One schema object per list of attribute_ids: an account's list rarely changes, and the same object
+// lets the model call convert it to JSON Schema once (call-model.ts) instead of on every call.
+const DRAFTS_FOR = new BoundedMemo<z.ZodType<CountryDraft>>(1000);
+const RECORDS_FOR = new BoundedMemo<z.ZodType<z.infer<typeof recordsSchema>>>(1000);
+
+function draftSchemaWith(ids: readonly string[]): z.ZodType<CountryDraft> {
+  const [first = '', ...rest] = ids;
   return countryDraftSchema.extend({
     attributes: z.array(
       z.object({
@@ -53,7 +63,9 @@ export function countryDraftSchemaFor(attributes: readonly AttributeDef[] | unde
 }
 
 export function recordsSchemaFor(attributes: readonly AttributeDef[] | undefined): z.ZodType<z.infer<typeof recordsSchema>> {
-  return attributes === undefined || attributes.length === 0 ? recordsSchema : z.object({ records: z.array(countryDraftSchemaFor(attributes)) });
+  if (attributes === undefined || attributes.length === 0) return recordsSchema;
+  const draft = countryDraftSchemaFor(attributes);
+  return RECORDS_FOR.get(JSON.stringify(attributes.map((a) => a.attribute_id)), () => z.object({ records: z.array(draft) }));
 }
 
 export const criticSchema = z.object({
