@@ -12,6 +12,7 @@ import type { GenerationRow } from '../db/generations.ts';
 import type { GenerationOutcome } from '../services/generation-outcome.ts';
 import { runGeneration } from '../services/run-generation.ts';
 import { runGenerationBatch } from '../services/run-generation-batch.ts';
+import { createStoreQueue } from '../services/store-queue.ts';
 import { scheduleIdempotencyKeyPruning } from './prune-idempotency-keys.ts';
 import { JOBS } from './registry.ts';
 import { startSlotWorker, type FinishedJob } from './slot-worker.ts';
@@ -75,7 +76,8 @@ export async function startWorkers(deps: WorkerDeps): Promise<GenerationWorkers>
   const queue = JOBS.generation.name;
   const generationDeps = { db, queue: deps.queue, engine: deps.engine, sources: deps.sources, images: deps.images, maxAttempts, claims };
   const engines = deps.engines;
-  const batchDeps = engines === undefined ? null : { ...generationDeps, batchable: (g: GenerationRow) => engines[g.agent_model] === 'template' };
+  const batchDeps =
+    engines === undefined ? null : { ...generationDeps, batchable: (g: GenerationRow) => engines[g.agent_model] === 'template', storeReady: createStoreQueue(generationDeps.db) };
 
   /** One job: its result for the queue, and the event to emit once that result is stored. */
   async function runOne(job: Job<unknown>, generationId: string, run: Promise<GenerationOutcome>): Promise<FinishedJob> {

@@ -13,8 +13,8 @@ import { gatherFacts, gatherFactsOf, recordNotes, type ProductFacts } from './ga
 import { claimTimings, keepClaim, type HeldClaim } from './generation-claim.ts';
 import type { GenerationOutcome, RunGenerationDeps } from './generation-outcome.ts';
 import { retryIfSourcesUnavailable, runClaimed, runGeneration } from './run-generation.ts';
-import { storeGeneration } from './store-generation.ts';
-import { storeGenerations, type ReadyGeneration } from './store-generations.ts';
+import type { ReadyGeneration } from './store-generations.ts';
+import { storeGroup, type PendingStore } from './store-queue.ts';
 import { writeContent } from './write-content.ts';
 
 export interface BatchJob {
@@ -26,6 +26,8 @@ export interface BatchJob {
 export interface BatchDeps extends RunGenerationDeps {
   /** Whether a generation's engine is quick enough to run inside a batch (the template engine); the others run on their own. */
   batchable(generation: GenerationRow): boolean;
+  /** Stores a generation that did not run inside a batch, as soon as it can (store-queue.ts). */
+  storeReady(ready: ReadyGeneration): Promise<GenerationOutcome>;
 }
 
 /**
@@ -130,7 +132,7 @@ function runTogether(deps: BatchDeps, claims: readonly HeldClaim[]): Map<string,
   // A shared read that failed sends every generation its own way, where an error is the job's to retry.
   const shared = claims.length === 0 ? Promise.resolve(null) : readShared(deps, claims, together).catch(() => null);
   const group = groupStore(deps, together.length);
-  const onItsOwn = { left() {}, store: (ready: ReadyGeneration) => storeNow(deps, ready) };
+  const onItsOwn = { left() {}, store: deps.storeReady };
   return new Map(
     claims.map((claim) => [
       claim.generation.id,
@@ -160,19 +162,6 @@ function runTogether(deps: BatchDeps, claims: readonly HeldClaim[]): Map<string,
       })(),
     ]),
   );
-}
-
-/** storeGeneration under the batch's claim, released as runGeneration releases it. */
-async function storeNow(deps: BatchDeps, ready: ReadyGeneration): Promise<GenerationOutcome> {
-  let outcome: GenerationOutcome;
-  try {
-    outcome = await storeGeneration(deps.db, ready.claim, ready.product, ready.result);
-  } catch (err) {
-    await ready.claim.release();
-    throw err;
-  }
-  await ready.claim.settled();
-  return outcome;
 }
 
 /**
@@ -220,7 +209,7 @@ async function upToStore(deps: BatchDeps, claim: HeldClaim, shared: Shared, fact
  */
 function groupStore(deps: BatchDeps, total: number) {
   let running = total;
-  let pending: { ready: ReadyGeneration; resolve: (o: GenerationOutcome) => void; reject: (e: unknown) => void }[] = [];
+  let pending: PendingStore[] = [];
   let timer: NodeJS.Timeout | undefined;
 
   const flush = () => {
@@ -228,7 +217,7 @@ function groupStore(deps: BatchDeps, total: number) {
     timer = undefined;
     const group = pending;
     pending = [];
-    if (group.length > 0) void storeGroup(deps, group);
+    if (group.length > 0) void storeGroup(deps.db, group);
   };
   const schedule = () => {
     if (pending.length === 0) return;
@@ -249,32 +238,4 @@ function groupStore(deps: BatchDeps, total: number) {
       });
     },
   };
-}
-
-async function storeGroup(deps: BatchDeps, group: { ready: ReadyGeneration; resolve: (o: GenerationOutcome) => void; reject: (e: unknown) => void }[]): Promise<void> {
-  try {
-    const outcomes = await storeGenerations(
-      deps.db,
-      group.map((g) => g.ready),
-    );
-    for (const { ready, resolve } of group) {
-      await ready.claim.settled();
-      resolve(outcomes.get(ready.claim.generation.id) ?? 'claim_lost');
-    }
-    return;
-  } catch {
-    // The transaction rolled back as a whole: each is stored on its own, so one bad record fails only itself.
-  }
-  await Promise.all(
-    group.map(async ({ ready, resolve, reject }) => {
-      try {
-        const outcome = await storeGeneration(deps.db, ready.claim, ready.product, ready.result);
-        await ready.claim.settled();
-        resolve(outcome);
-      } catch (err) {
-        await ready.claim.release();
-        reject(err);
-      }
-    }),
-  );
 }

@@ -256,6 +256,61 @@ for (const target of databaseTargets()) {
       }
     });
 
+    test("an agent model's generations that finish together are stored together, exactly once; one that cannot be stored fails alone", async () => {
+      // Every engine answers at the same moment, as an agent model's calls sent together do.
+      let started = 0;
+      let answer: () => void = () => {};
+      const together = new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      const template = scriptedEngine({ UNSTORABLE: () => 'nul' });
+      const engine: ContentEngine = {
+        name: 'agent-like',
+        async generate(input) {
+          started += 1;
+          if (started === 6) answer();
+          await together;
+          return template.generate(input);
+        },
+      };
+      const h = await startHarness(target, { engine, workers: false, env: { ...BATCH, JOB_RETRY_LIMIT: '0' } });
+      try {
+        const { id, token } = await h.account(1000);
+        const good = [];
+        for (const sku of ['A-1', 'A-2', 'A-3']) good.push(await createOne(h, token, pasta(sku)));
+        const unstorable = await createOne(h, token, pasta('UNSTORABLE'));
+        for (const sku of ['A-4', 'A-5']) good.push(await createOne(h, token, pasta(sku)));
+        // Engines that are not the template engine: their generations are stored as each is ready (store-queue.ts).
+        await startWorkers({ ...h.container, engines: { v1: 'llm-v1', v2: 'llm-v2' }, events: h.events });
+        const outcomes = await h.settled([...good, unstorable].map((p) => p.generationId));
+        assert.deepEqual(
+          good.map((p) => outcomes.get(p.generationId)),
+          ['completed', 'completed', 'completed', 'completed', 'completed'],
+        );
+        assert.equal(outcomes.get(unstorable.generationId), 'failed');
+        for (const { productId } of good) {
+          assert.deepEqual(
+            (await contentRows(h, productId)).map((r) => r.country),
+            ['de', 'it'],
+          );
+        }
+        assert.deepEqual(await contentRows(h, unstorable.productId), []);
+        const rows = await ledger(h, id);
+        assert.deepEqual(
+          rows
+            .filter((r) => r.kind !== 'grant')
+            .map((r) => `${r.kind} ${r.generation_id}`)
+            .sort(),
+          [...good.map((p) => `charge ${p.generationId}`), `charge ${unstorable.generationId}`, `refund ${unstorable.generationId}`].sort(),
+        );
+        const { credits, ledger: sum } = await h.balance(id);
+        assert.equal(credits, sum);
+      } finally {
+        answer();
+        await h.close();
+      }
+    });
+
     test("an agent model's generations fetched together share the claim, and each is stored when its model answers: a slow one holds none back", async () => {
       const writer = productWriter();
       let release: () => void = () => {};
