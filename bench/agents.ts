@@ -19,6 +19,7 @@ import { answerFromCacheOnly } from './fill-source-cache.ts';
 import { codes, factsFor } from './pipeline-products.ts';
 import { startBenchProvider } from './provider-thread.ts';
 import { SqlTrace } from './sql-trace.ts';
+import { backendsCpu, backendsCpuSince, databaseOf } from './backend-cpu.ts';
 import { openTarget, targetNames, type TargetName } from './targets.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1000);
@@ -202,7 +203,6 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
 
   TRACE?.reset();
   const t0 = performance.now();
-  const cpuAtStart = process.cpuUsage();
   const elapsed = () => ((performance.now() - t0) / 1000).toFixed(1);
   const workers = await startWorkers(WAKE ? container : { ...container, wakeup: undefined });
   // A worker process loads the language detector and compiles its checks in the background when it
@@ -217,6 +217,9 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
         );
   // The run is timed from the first create sent: a worker process starts long before a shop's first create.
   const sentAt = performance.now();
+  const cpuAtStart = process.cpuUsage();
+  const server = 'connectionString' in opened.queue ? databaseOf(opened.queue.connectionString) : null;
+  const backendsAtStart = server === null ? null : backendsCpu(server);
   const { firstAcceptedAt, lastAcceptedAt } = await callers(address, token, bodies);
   if (VERBOSE) process.stderr.write(`${configuration.name} [${target}]: ${PRODUCTS} accepted at ${elapsed()} s\n`);
   let done = await settled(container.db);
@@ -230,6 +233,7 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
     }
   }
   const seconds = (performance.now() - sentAt) / 1000;
+  const backendMs = server === null || backendsAtStart === null ? null : backendsCpuSince(server, backendsAtStart);
   clearInterval(sampler);
   if (TRACE !== null) process.stderr.write(TRACE.report(`${configuration.name} [${target}], a product`, PRODUCTS, seconds * 1000));
   if (VERBOSE) {
@@ -247,7 +251,11 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
       buckets[b] = (buckets[b] ?? 0) + 1;
     }
     const cpu = process.cpuUsage(cpuAtStart);
-    process.stderr.write(`${configuration.name} [${target}]: this process's CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s\n`);
+    process.stderr.write(
+      `${configuration.name} [${target}]: this process's CPU from the first create ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s, ${((cpu.user + cpu.system) / 1e3 / PRODUCTS).toFixed(1)} ms a product (its threads' included)${
+        backendMs === null ? '' : `; PostgreSQL's backends ${(backendMs / PRODUCTS).toFixed(1)} ms a product`
+      }\n`,
+    );
     process.stderr.write(`${configuration.name} [${target}]: arrivals a quarter-latency: ${Array.from(buckets, (n) => n ?? 0).join(' ')}\n`);
     // A slot's handoff: from an answer leaving the provider to the call that took its slot arriving
     // (the k-th answer frees the slot the (k + AGENT_CONCURRENCY)-th call takes, the calls being alike).
