@@ -99,11 +99,9 @@ interface Shared {
   existing: Map<string, ContentRow[]>;
   languages: Map<string, Readonly<Record<string, string>>>;
   schemas: Map<string, AttributeSchema>;
-  facts: Map<string, ProductFacts>;
 }
 
-/** The batch's reads; facts only for the generations in `factsFor` (the others gather their own). */
-async function readShared(deps: BatchDeps, claims: readonly HeldClaim[], factsFor: readonly HeldClaim[]): Promise<Shared> {
+async function readShared(deps: BatchDeps, claims: readonly HeldClaim[]): Promise<Shared> {
   const ids = claims.map((c) => c.generation.id);
   const productIds = claims.map((c) => c.generation.product_id);
   const products = new Map((await findProductsByIds(deps.db, productIds)).map((p) => [p.id, p]));
@@ -115,10 +113,14 @@ async function readShared(deps: BatchDeps, claims: readonly HeldClaim[], factsFo
     languages.set(accountId, (await findAccountById(deps.db, accountId))?.country_languages ?? {});
     schemas.set(accountId, await loadSchema(deps.db, accountId));
   }
-  const live = [...new Set(factsFor.map((c) => c.generation.product_id))].flatMap((id) => products.get(id) ?? []);
-  const gathered = live.length === 0 ? [] : await gatherFactsOf(deps.sources, live);
-  const facts = new Map(live.map((p, i) => [p.id, gathered[i]]).filter((e): e is [string, ProductFacts] => e[1] !== undefined));
-  return { products, waiting, existing, languages, schemas, facts };
+  return { products, waiting, existing, languages, schemas };
+}
+
+/** The facts of the claims' products, gathered at once (the shared cache read once for all of them), by product id. */
+async function gatherTogether(deps: BatchDeps, shared: Shared, claims: readonly HeldClaim[]): Promise<Map<string, ProductFacts>> {
+  const live = [...new Set(claims.map((c) => c.generation.product_id))].flatMap((id) => shared.products.get(id) ?? []);
+  const gathered = await gatherFactsOf(deps.sources, live);
+  return new Map(live.map((p, i) => [p.id, gathered[i]]).filter((e): e is [string, ProductFacts] => e[1] !== undefined));
 }
 
 /**
@@ -130,7 +132,9 @@ async function readShared(deps: BatchDeps, claims: readonly HeldClaim[], factsFo
 function runTogether(deps: BatchDeps, claims: readonly HeldClaim[]): Map<string, Promise<GenerationOutcome>> {
   const together = claims.filter((c) => deps.batchable(c.generation));
   // A shared read that failed sends every generation its own way, where an error is the job's to retry.
-  const shared = claims.length === 0 ? Promise.resolve(null) : readShared(deps, claims, together).catch(() => null);
+  const shared = claims.length === 0 ? Promise.resolve(null) : readShared(deps, claims).catch(() => null);
+  // Apart from the reads: an agent model's generation, gathering its own facts, waits for none of these.
+  const factsTogether = together.length === 0 ? Promise.resolve(null) : shared.then((read) => (read === null ? null : gatherTogether(deps, read, together))).catch(() => null);
   const group = groupStore(deps, together.length);
   const onItsOwn = { left() {}, store: deps.storeReady };
   return new Map(
@@ -142,7 +146,8 @@ function runTogether(deps: BatchDeps, claims: readonly HeldClaim[]): Map<string,
         const read = await shared;
         let ready: Awaited<ReturnType<typeof upToStore>> = null;
         try {
-          ready = read === null ? null : await upToStore(deps, claim, read, batchable ? 'shared' : 'own');
+          const facts = batchable ? await factsTogether : 'own';
+          ready = read === null || facts === null ? null : await upToStore(deps, claim, read, facts);
         } catch (err) {
           // As in runGeneration: a source that could not answer, or the engine's transient error, goes to the queue to retry.
           store.left();
@@ -168,12 +173,17 @@ function runTogether(deps: BatchDeps, claims: readonly HeldClaim[]): Map<string,
  * runClaimed up to the store, from what the batch read. Null: this generation is not the plain
  * case, and runClaimed takes it from the start. A settled outcome: the engine's error settled it.
  */
-async function upToStore(deps: BatchDeps, claim: HeldClaim, shared: Shared, factsFrom: 'shared' | 'own'): Promise<ReadyGeneration | { outcome: GenerationOutcome } | null> {
+async function upToStore(
+  deps: BatchDeps,
+  claim: HeldClaim,
+  shared: Shared,
+  factsOf: ReadonlyMap<string, ProductFacts> | 'own',
+): Promise<ReadyGeneration | { outcome: GenerationOutcome } | null> {
   const { generation } = claim;
   const product = shared.products.get(generation.product_id);
   // Past its last attempt (see prepareGeneration): runClaimed fails it.
   if (product === undefined || shared.waiting.has(generation.id) || generation.attempts > deps.maxAttempts) return null;
-  const gathered = factsFrom === 'shared' ? shared.facts.get(product.id) : await gatherFacts(deps.sources, product, claim.signal);
+  const gathered = factsOf === 'own' ? await gatherFacts(deps.sources, product, claim.signal) : factsOf.get(product.id);
   if (gathered === undefined) return null;
   const lastAttempt = generation.attempts >= deps.maxAttempts;
   retryIfSourcesUnavailable(gathered, lastAttempt);

@@ -12,8 +12,10 @@ export interface PendingStore {
 
 /** The most generations one transaction stores: a longer transaction holds its row locks longer. */
 const MAX_GROUP = 64;
-/** Transactions at once: more than one, so a store waiting for a row lock holds the others back not at all. */
+/** Transactions at once: a group waiting for a row lock leaves the others to go on storing. */
 const MAX_STORING = 4;
+/** Stores at once when a group's transaction failed and each is stored on its own: within the pool. */
+const ONE_BY_ONE = 4;
 
 /**
  * Stores generations that finish one by one (an agent model's answers come back seconds apart, but
@@ -22,16 +24,35 @@ const MAX_STORING = 4;
  * stored at once; under load the transactions, and their round trips, are shared.
  */
 export function createStoreQueue(db: Database, maxStoring = MAX_STORING): (ready: ReadyGeneration) => Promise<GenerationOutcome> {
-  const waiting: PendingStore[] = [];
+  let waiting: PendingStore[] = [];
   let storing = 0;
+  /** The next group: at most MAX_GROUP, and a generation once (a run and its retry's go in different transactions). */
+  const take = (): PendingStore[] => {
+    const group: PendingStore[] = [];
+    const ids = new Set<string>();
+    const rest: PendingStore[] = [];
+    for (const pending of waiting) {
+      const id = pending.ready.claim.generation.id;
+      if (group.length < MAX_GROUP && !ids.has(id)) {
+        ids.add(id);
+        group.push(pending);
+      } else rest.push(pending);
+    }
+    waiting = rest;
+    return group;
+  };
   const drain = async () => {
     storing += 1;
-    while (waiting.length > 0) await storeGroup(db, waiting.splice(0, MAX_GROUP));
-    storing -= 1;
+    try {
+      while (waiting.length > 0) await storeGroup(db, take());
+    } finally {
+      storing -= 1;
+    }
   };
   return (ready) =>
     new Promise((resolve, reject) => {
       waiting.push({ ready, resolve, reject });
+      // storeGroup answers every generation it takes, and does not throw.
       if (storing < maxStoring) void drain();
     });
 }
@@ -56,16 +77,18 @@ export async function storeGroup(db: Database, group: readonly PendingStore[]): 
   } catch {
     // The transaction rolled back as a whole: each is stored on its own below.
   }
-  await Promise.all(
-    group.map(async ({ ready, resolve, reject }) => {
-      try {
-        const outcome = await storeGeneration(db, ready.claim, ready.product, ready.result);
-        await ready.claim.settled();
-        resolve(outcome);
-      } catch (err) {
-        await ready.claim.release();
-        reject(err);
-      }
-    }),
-  );
+  for (let i = 0; i < group.length; i += ONE_BY_ONE) {
+    await Promise.all(
+      group.slice(i, i + ONE_BY_ONE).map(async ({ ready, resolve, reject }) => {
+        try {
+          const outcome = await storeGeneration(db, ready.claim, ready.product, ready.result);
+          await ready.claim.settled();
+          resolve(outcome);
+        } catch (err) {
+          await ready.claim.release();
+          reject(err);
+        }
+      }),
+    );
+  }
 }

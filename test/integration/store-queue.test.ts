@@ -84,6 +84,22 @@ for (const target of databaseTargets()) {
       }
     });
 
+    test('two stores of one generation (a run and its retry) go in different transactions, so the rest of the group is stored together', async () => {
+      const h = await startHarness(target, { workers: false });
+      try {
+        const [first, b, c, a] = await readyToStore(h, ['Fusilli', 'Penne', 'Rigatoni', 'Farfalle']);
+        const store = createStoreQueue(h.container.db, 1);
+        const outcomes = await Promise.all([defined(first), defined(b), defined(c), defined(a), defined(a)].map((r) => store(r)));
+        assert.deepEqual(outcomes, ['completed', 'completed', 'completed', 'completed', 'claim_lost']);
+        const rows = await stored(h, [defined(b), defined(c), defined(a)]);
+        // One transaction for the three: the second store of `a` waited for the next one.
+        assert.equal(new Set(rows.map((r) => defined(r.finished_at).getTime())).size, 1);
+        assert.deepEqual(rows.map((r) => r.titles.join()).sort(), ['Farfalle', 'Penne', 'Rigatoni']);
+      } finally {
+        await h.close();
+      }
+    });
+
     test('a group whose transaction fails is stored one by one: the record that cannot be stored fails alone and frees its claim', async () => {
       const h = await startHarness(target, { workers: false });
       try {

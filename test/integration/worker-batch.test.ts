@@ -4,6 +4,8 @@ import { createTemplateEngine } from '../../src/generation/template/engine.ts';
 import { startWorkers } from '../../src/jobs/worker.ts';
 import { PermanentGenerationError, type ContentEngine, type EngineInput } from '../../src/services/ports.ts';
 import { startFakeOpenAiCompatible } from '../fakes/llm/openai-compatible-server.ts';
+import { startFakeOpenFoodFacts } from '../fakes/open-food-facts-server.ts';
+import { validEans } from '../helpers/codes.ts';
 import { productWriter } from '../fakes/llm/product-writer.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
@@ -253,6 +255,43 @@ for (const target of databaseTargets()) {
         );
       } finally {
         await h.close();
+      }
+    });
+
+    test("an agent model's generation does not wait for a slow source its batch's template generations ask", async () => {
+      const off = await startFakeOpenFoodFacts();
+      const [slowCode = ''] = validEans(1, 977);
+      // Headers never come: only the source's timeout (set far beyond the test) would end the lookup.
+      off.fail(slowCode, { kind: 'slow' });
+      const fake = await startFakeOpenAiCompatible({ script: productWriter() });
+      const h = await startHarness(target, {
+        workers: false,
+        env: {
+          ...BATCH,
+          SOURCES: 'open_food_facts',
+          OPEN_FOOD_FACTS_URL: off.url,
+          SOURCE_TIMEOUT_SECONDS: '300',
+          // v1 is the agent model; v2 stays on the template engine.
+          AGENT_V1_MODEL: 'openai-compatible:llama3.1:8b',
+          AGENT_V1_BASE_URL: fake.baseURL,
+          AGENT_V1_API_KEY: 'local-key',
+        },
+      });
+      try {
+        const { token } = await h.account(1000);
+        const template = await createOne(h, token, { codes: slowCode, countries: ['it'], agent_model: 'v2' });
+        const agent = await createOne(h, token, { ...pasta('AGENT'), agent_model: 'v1' });
+        await startWorkers({ ...h.container, events: h.events });
+        assert.deepEqual([...(await h.settled([agent.generationId])).values()], ['completed']);
+        assert.equal(off.requestsFor(slowCode).length, 1);
+        const [still] = await h.container.db.query<{ state: string }>('SELECT state FROM generations WHERE id = $1', [template.generationId]);
+        assert.equal(still?.state, 'processing');
+        assert.equal((await claimTokens(h, [template.generationId, agent.generationId])).size, 1);
+      } finally {
+        // Dropping the held lookup first lets the workers stop without waiting for its timeout.
+        await off.close();
+        await h.close();
+        await fake.close();
       }
     });
 
