@@ -199,6 +199,18 @@ export async function claimGenerations(db: SqlRunner, ids: readonly string[], cl
 }
 
 /**
+ * The generations among `ids` that `fence` holds: what a claim statement whose answer was lost
+ * (the connection dropped after it committed) did claim, so the run goes on under it rather than
+ * waiting for its own lease to lapse and claiming again, which would count its attempt twice.
+ */
+export async function claimedUnder(db: SqlRunner, ids: readonly string[], fence: ClaimFence): Promise<GenerationRow[]> {
+  return db.query<GenerationRow>(`SELECT * FROM generations WHERE id = ANY ($1::uuid[]) AND claim_token = $2 AND state = 'processing' AND claimed_until > now()`, [
+    ids,
+    fence.token,
+  ]);
+}
+
+/**
  * A worker takes a generation: queued or processing (a retry, or a crashed worker's job) moves to
  * processing under the caller's token and a lease of `leaseSeconds`, unless another run's lease is
  * still live (`busy`: that run is alive and working on it); completed or failed is `settled`, so a

@@ -1,89 +1,21 @@
 import assert from 'node:assert/strict';
-import { once } from 'node:events';
-import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { openPostgres } from '../../src/db/postgres-database.ts';
 import { createServerDatabase } from '../helpers/databases.ts';
+import { BEGIN, COMMIT, startCuttingProxy } from '../helpers/cutting-proxy.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
 
 // A create whose connection to PostgreSQL is lost: lost before its transaction began, the server
 // rolled it back and the 503 may say nothing was charged; lost once its commit was answered (a
 // COMMIT, or its one statement, which commits on its own), it was charged, and the 503 must not
 // promise otherwise (a retry on that promise charges twice). A proxy on loopback between the
-// API's pool and the server cuts the connection at that moment.
+// API's pool and the server cuts the connection at that moment (test/helpers/cutting-proxy.ts).
 // PostgreSQL only: PGlite runs in the process and has no connection to lose.
 
-/**
- * Where the next connection is cut: when the client sends a message holding `marker`, before it
- * reaches the server (`sent`), or once the server has answered it (`answered`).
- */
-type Cut = { marker: string; when: 'sent' | 'answered' };
+const serverUrl = process.env.TEST_DATABASE_URL;
 
-const BEGIN: Cut = { marker: 'BEGIN\0', when: 'sent' };
-const COMMIT: Cut = { marker: 'COMMIT\0', when: 'answered' };
 /** The create's one statement, whose text goes with every call while statements are not prepared. */
 const CREATE_STATEMENT = 'WITH written AS (';
-
-async function startCuttingProxy(upstreamUrl: string): Promise<{ url: string; cutOn(cut: Cut): Promise<void>; close(): Promise<void> }> {
-  const upstream = new URL(upstreamUrl);
-  let armed: Cut | null = null;
-  let cutDone: () => void = () => {};
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((client) => {
-    const db = connect(Number(upstream.port || 5432), upstream.hostname);
-    for (const s of [client, db]) {
-      sockets.add(s);
-      s.on('error', () => {});
-      s.on('close', () => sockets.delete(s));
-    }
-    let cutting = false;
-    db.on('data', (chunk: Buffer) => {
-      if (!cutting) {
-        client.write(chunk);
-        return;
-      }
-      // The server has answered: what it committed is durable, and the client never hears so.
-      client.destroy();
-      db.destroy();
-      cutDone();
-    });
-    client.on('data', (chunk: Buffer) => {
-      const cut = armed;
-      if (cut !== null && chunk.includes(Buffer.from(cut.marker))) {
-        armed = null;
-        if (cut.when === 'sent') {
-          // Never sent: the server sees the connection go before the statement.
-          client.destroy();
-          db.destroy();
-          cutDone();
-          return;
-        }
-        cutting = true;
-      }
-      db.write(chunk);
-    });
-    client.on('close', () => db.destroy());
-    db.on('close', () => client.destroy());
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const proxied = new URL(upstreamUrl);
-  proxied.hostname = '127.0.0.1';
-  proxied.port = String((server.address() as AddressInfo).port);
-  return {
-    url: proxied.toString(),
-    cutOn(cut) {
-      armed = cut;
-      return new Promise<void>((resolve) => (cutDone = resolve));
-    },
-    async close() {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
-const serverUrl = process.env.TEST_DATABASE_URL;
 
 describe('a create whose database connection is lost [postgres]', { skip: serverUrl === undefined ? 'needs TEST_DATABASE_URL' : false }, () => {
   let h: Harness;

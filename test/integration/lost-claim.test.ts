@@ -1,0 +1,95 @@
+// A worker's claim statement whose answer is lost after it committed: the generations it claimed
+// are under the worker's fence, so the run goes on under that claim instead of waiting for its own
+// lease to lapse and claiming again, which would count one attempt twice (one fewer retry). A proxy
+// between the pool and the server cuts the connection once the server has answered the claim.
+// PostgreSQL only: PGlite runs in the process and has no connection to lose.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { openPostgres } from '../../src/db/postgres-database.ts';
+import { startWorkers } from '../../src/jobs/worker.ts';
+import { holdGeneration } from '../../src/services/generation-claim.ts';
+import { startCuttingProxy } from '../helpers/cutting-proxy.ts';
+import { defined } from '../helpers/assert.ts';
+import { createServerDatabase } from '../helpers/databases.ts';
+import { startHarness, type Harness } from '../helpers/harness.ts';
+
+/** The claim statement's text, sent with every call while statements are not prepared. */
+const CLAIM_ANSWERED = { marker: 'WITH claimed AS (', when: 'answered' } as const;
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+describe('a claim whose answer is lost [postgres]', { skip: serverUrl === undefined ? 'needs TEST_DATABASE_URL' : false }, () => {
+  let h: Harness;
+  let proxy: Awaited<ReturnType<typeof startCuttingProxy>>;
+  before(async () => {
+    const database = await createServerDatabase(serverUrl ?? '');
+    proxy = await startCuttingProxy(database.url);
+    h = await startHarness(
+      {
+        name: 'postgres',
+        async open() {
+          // The service's pool goes through the proxy; the queue's own connections go straight to the server.
+          const db = openPostgres(proxy.url, 4, { preparedStatements: false });
+          return {
+            db,
+            queue: { connectionString: database.url },
+            url: database.url,
+            async close() {
+              await db.close();
+              await database.drop();
+            },
+          };
+        },
+      },
+      { workers: false, env: { WORKER_CONCURRENCY: '1', WORKER_BATCH_SIZE: '10' } },
+    );
+  });
+  after(async () => {
+    await h.close();
+    await proxy.close();
+  });
+
+  async function create(token: string, sku: string): Promise<string> {
+    const res = await h.post('/api/v1/products/create', token, {
+      sku,
+      title: `Fusilli ${sku}`,
+      brand: 'Molino Rossi',
+      description: 'Pasta di semola di grano duro.',
+      countries: ['it'],
+    });
+    assert.equal(res.statusCode, 202, res.body);
+    const [generationId] = await h.generationIdsOf([defined(res.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]).id]);
+    return defined(generationId);
+  }
+
+  async function attempts(ids: readonly string[]): Promise<string[]> {
+    const rows = await h.container.db.query<{ state: string; attempts: number }>('SELECT state, attempts FROM generations WHERE id = ANY ($1::uuid[])', [ids]);
+    return rows.map((r) => `${r.state} ${r.attempts}`);
+  }
+
+  test("a batch's claim: its generations run under it at once and complete, each on its first attempt", async () => {
+    const { token } = await h.account(100);
+    const ids = [await create(token, 'B-1'), await create(token, 'B-2'), await create(token, 'B-3')];
+    const cut = proxy.cutOn(CLAIM_ANSWERED);
+    const workers = await startWorkers({ ...h.container, events: h.events });
+    try {
+      await cut;
+      // Far within the 30 s lease a run that lost its claim would wait for before claiming again.
+      const outcomes = await h.settled(ids, 20_000);
+      assert.deepEqual([...outcomes.values()], ['completed', 'completed', 'completed']);
+      assert.deepEqual(await attempts(ids), ['completed 1', 'completed 1', 'completed 1']);
+    } finally {
+      await workers.stop({ graceful: true, timeoutMs: 30_000 });
+    }
+  });
+
+  test("one generation's claim: held under the run's fence, its attempt counted once", async () => {
+    const { token } = await h.account(100);
+    const id = await create(token, 'ONE');
+    const cut = proxy.cutOn(CLAIM_ANSWERED);
+    const held = await holdGeneration(h.container.db, id, { leaseSeconds: 30, renewEverySeconds: 10, stopGraceSeconds: 5 });
+    await cut;
+    assert.equal(held.status, 'claimed');
+    if (held.status === 'claimed') await held.claim.release();
+    assert.deepEqual(await attempts([id]), ['processing 1']);
+  });
+});
