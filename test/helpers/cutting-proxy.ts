@@ -4,6 +4,8 @@
 // their text (the marker) goes with every call.
 import { once } from 'node:events';
 import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
+import { openPostgres } from '../../src/db/postgres-database.ts';
+import { createServerDatabase, type DatabaseTarget } from './databases.ts';
 
 /**
  * Where the next connection is cut: when the client sends a message holding `marker`, before it
@@ -14,7 +16,40 @@ export type Cut = { marker: string; when: 'sent' | 'answered' };
 export const BEGIN: Cut = { marker: 'BEGIN\0', when: 'sent' };
 export const COMMIT: Cut = { marker: 'COMMIT\0', when: 'answered' };
 
-export async function startCuttingProxy(upstreamUrl: string): Promise<{ url: string; cutOn(cut: Cut): Promise<void>; close(): Promise<void> }> {
+export interface CuttingProxy {
+  url: string;
+  /** Cuts the next connection that sends `cut.marker`; resolves once it is cut. */
+  cutOn(cut: Cut): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A database of its own on the server at `serverUrl` whose service pool goes through a cutting
+ * proxy; the queue's own connections go straight to the server. Unprepared statements, so each
+ * statement's text (a marker) goes with every call.
+ */
+export async function behindCuttingProxy(serverUrl: string): Promise<{ target: DatabaseTarget; proxy: CuttingProxy }> {
+  const database = await createServerDatabase(serverUrl);
+  const proxy = await startCuttingProxy(database.url);
+  const target: DatabaseTarget = {
+    name: 'postgres',
+    async open() {
+      const db = openPostgres(proxy.url, 4, { preparedStatements: false });
+      return {
+        db,
+        queue: { connectionString: database.url },
+        url: database.url,
+        async close() {
+          await db.close();
+          await database.drop();
+        },
+      };
+    },
+  };
+  return { target, proxy };
+}
+
+export async function startCuttingProxy(upstreamUrl: string): Promise<CuttingProxy> {
   const upstream = new URL(upstreamUrl);
   let armed: Cut | null = null;
   let cutDone: () => void = () => {};

@@ -5,12 +5,10 @@
 // PostgreSQL only: PGlite runs in the process and has no connection to lose.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { openPostgres } from '../../src/db/postgres-database.ts';
 import { startWorkers } from '../../src/jobs/worker.ts';
 import { holdGeneration } from '../../src/services/generation-claim.ts';
-import { startCuttingProxy } from '../helpers/cutting-proxy.ts';
+import { behindCuttingProxy, type CuttingProxy } from '../helpers/cutting-proxy.ts';
 import { defined } from '../helpers/assert.ts';
-import { createServerDatabase } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
 
 /** The claim statement's text, sent with every call while statements are not prepared. */
@@ -19,29 +17,11 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 
 describe('a claim whose answer is lost [postgres]', { skip: serverUrl === undefined ? 'needs TEST_DATABASE_URL' : false }, () => {
   let h: Harness;
-  let proxy: Awaited<ReturnType<typeof startCuttingProxy>>;
+  let proxy: CuttingProxy;
   before(async () => {
-    const database = await createServerDatabase(serverUrl ?? '');
-    proxy = await startCuttingProxy(database.url);
-    h = await startHarness(
-      {
-        name: 'postgres',
-        async open() {
-          // The service's pool goes through the proxy; the queue's own connections go straight to the server.
-          const db = openPostgres(proxy.url, 4, { preparedStatements: false });
-          return {
-            db,
-            queue: { connectionString: database.url },
-            url: database.url,
-            async close() {
-              await db.close();
-              await database.drop();
-            },
-          };
-        },
-      },
-      { workers: false, env: { WORKER_CONCURRENCY: '1', WORKER_BATCH_SIZE: '10' } },
-    );
+    const behind = await behindCuttingProxy(serverUrl ?? '');
+    proxy = behind.proxy;
+    h = await startHarness(behind.target, { workers: false, env: { WORKER_CONCURRENCY: '1', WORKER_BATCH_SIZE: '10' } });
   });
   after(async () => {
     await h.close();

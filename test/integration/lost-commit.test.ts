@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { openPostgres } from '../../src/db/postgres-database.ts';
-import { createServerDatabase } from '../helpers/databases.ts';
-import { BEGIN, COMMIT, startCuttingProxy } from '../helpers/cutting-proxy.ts';
+import { BEGIN, behindCuttingProxy, COMMIT, type CuttingProxy } from '../helpers/cutting-proxy.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
 
 // A create whose connection to PostgreSQL is lost: lost before its transaction began, the server
@@ -19,30 +17,11 @@ const CREATE_STATEMENT = 'WITH written AS (';
 
 describe('a create whose database connection is lost [postgres]', { skip: serverUrl === undefined ? 'needs TEST_DATABASE_URL' : false }, () => {
   let h: Harness;
-  let proxy: Awaited<ReturnType<typeof startCuttingProxy>>;
+  let proxy: CuttingProxy;
   before(async () => {
-    const database = await createServerDatabase(serverUrl ?? '');
-    proxy = await startCuttingProxy(database.url);
-    h = await startHarness(
-      {
-        name: 'postgres',
-        async open() {
-          // The API's pool goes through the proxy; the queue's own connections go straight to the server.
-          // Unprepared, so the create's statement text (the proxy's marker) goes with every call.
-          const db = openPostgres(proxy.url, 4, { preparedStatements: false });
-          return {
-            db,
-            queue: { connectionString: database.url },
-            url: database.url,
-            async close() {
-              await db.close();
-              await database.drop();
-            },
-          };
-        },
-      },
-      { workers: false },
-    );
+    const behind = await behindCuttingProxy(serverUrl ?? '');
+    proxy = behind.proxy;
+    h = await startHarness(behind.target, { workers: false });
   });
   after(async () => {
     await h.close();

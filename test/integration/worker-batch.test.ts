@@ -58,6 +58,14 @@ async function ledger(h: Harness, accountId: string): Promise<{ kind: string; de
   return h.container.db.query('SELECT kind, delta, generation_id FROM credit_ledger WHERE account_id = $1 ORDER BY created_at, kind', [accountId]);
 }
 
+/** The account's charges and refunds as `kind generation_id`, sorted (the grant left out). */
+async function chargesAndRefunds(h: Harness, accountId: string): Promise<string[]> {
+  return (await ledger(h, accountId))
+    .filter((r) => r.kind !== 'grant')
+    .map((r) => `${r.kind} ${r.generation_id}`)
+    .sort();
+}
+
 async function contentRows(h: Harness, productId: string): Promise<{ country: string; generation_id: string }[]> {
   return h.container.db.query('SELECT country, generation_id FROM product_content WHERE product_id = $1 ORDER BY country', [productId]);
 }
@@ -334,12 +342,8 @@ for (const target of databaseTargets()) {
           );
         }
         assert.deepEqual(await contentRows(h, unstorable.productId), []);
-        const rows = await ledger(h, id);
         assert.deepEqual(
-          rows
-            .filter((r) => r.kind !== 'grant')
-            .map((r) => `${r.kind} ${r.generation_id}`)
-            .sort(),
+          await chargesAndRefunds(h, id),
           [...good.map((p) => `charge ${p.generationId}`), `charge ${unstorable.generationId}`, `refund ${unstorable.generationId}`].sort(),
         );
         const { credits, ledger: sum } = await h.balance(id);
@@ -400,14 +404,7 @@ for (const target of databaseTargets()) {
         release();
         assert.deepEqual([...(await h.settled([slow.generationId])).values()], ['completed']);
         assert.equal((await contentRows(h, slow.productId)).length, 2);
-        const rows = await ledger(h, id);
-        assert.deepEqual(
-          rows
-            .filter((r) => r.kind !== 'grant')
-            .map((r) => `${r.kind} ${r.generation_id}`)
-            .sort(),
-          [...quick, slow].map((p) => `charge ${p.generationId}`).sort(),
-        );
+        assert.deepEqual(await chargesAndRefunds(h, id), [...quick, slow].map((p) => `charge ${p.generationId}`).sort());
         const { credits, ledger: sum } = await h.balance(id);
         assert.equal(credits, sum);
       } finally {
