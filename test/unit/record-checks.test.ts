@@ -630,6 +630,21 @@ describe('deterministicChecks', () => {
       'language description',
     ]);
   });
+
+  it('lets other work run between one check and the next, and finds the same problems', async () => {
+    const messy = record('it', {
+      description: 'Als KI kann ich keine Beschreibung erstellen, aber diese Nudeln schmecken wirklich sehr gut und sind schnell gekocht.',
+      short_description: 'Questa pasta previene il cancro ed è buonissima, provala subito con il sugo di pomodoro fresco.',
+    });
+    const ctx = { language: 'it', kind: 'food', factTexts: [] } as const;
+    const ranBetween: string[] = [];
+    const problems = await deterministicChecks(messy, ctx, async () => {
+      ranBetween.push('other work');
+    });
+    assert.deepEqual(summary(problems), summary(await deterministicChecks(messy, ctx)));
+    // Between lengths and meta text, health claims, label claims and language.
+    assert.equal(ranBetween.length, 3);
+  });
 });
 
 describe('label claims', () => {

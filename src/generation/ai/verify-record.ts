@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { CountryContent } from '../../domain/content.ts';
 import { applyFieldValues, type FieldValues } from '../../domain/content-changes.ts';
 import type { Fact, ProductKind } from '../../domain/facts.ts';
@@ -16,6 +17,12 @@ export function claimKind(facts: readonly Fact[], codeType: string | null): 'med
   return 'other';
 }
 
+// A record's checks cost a few milliseconds of CPU, and a worker checks records in bursts (an agent
+// model's answers come back together). Between one check and the next the event loop first
+// handles what has arrived, so another answer frees its model slot and the next call starts
+// without waiting for a whole burst of checks.
+const afterPendingIo = () => setImmediate();
+
 /**
  * Every deterministic check on one country's record: language, limits, model meta text, health
  * claims, and that every number and attribute is stated by a fact. Empty means it passed.
@@ -24,11 +31,16 @@ export async function verifyRecord(
   record: CountryContent,
   context: { facts: readonly Fact[]; kind: 'medicine' | 'food' | 'other'; unknownIds?: ReadonlyArray<{ field: string; id: string }> },
 ): Promise<RecordProblem[]> {
-  const problems = await deterministicChecks(record, {
-    language: record.language,
-    kind: context.kind,
-    factTexts: context.facts.map((f) => f.value),
-  });
+  const problems = await deterministicChecks(
+    record,
+    {
+      language: record.language,
+      kind: context.kind,
+      factTexts: context.facts.map((f) => f.value),
+    },
+    afterPendingIo,
+  );
+  await afterPendingIo();
   const byId = new Map(context.facts.map((f) => [f.id, f]));
   for (const u of findUngrounded(record, context.facts)) {
     // An attribute value may be a translation of its fact (black → Schwarz), which no text match

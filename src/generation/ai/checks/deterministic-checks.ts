@@ -19,13 +19,18 @@ export interface CheckContext {
   titleMax?: number;
 }
 
-/** Every problem the deterministic checks find: emptiness and lengths, chat talk, health and label claims, language. */
-export async function deterministicChecks(record: CheckedFields, ctx: CheckContext): Promise<RecordProblem[]> {
-  return [
-    ...checkLengths(record, { minFeatures: ctx.minFeatures, titleMax: ctx.titleMax }),
-    ...checkMetaText(record),
-    ...checkHealthClaims(record, ctx.kind, ctx.factTexts),
-    ...checkLabelClaims(record, ctx.factTexts),
-    ...(await checkLanguage(record, ctx.language)),
-  ];
+/**
+ * Every problem the deterministic checks find: emptiness and lengths, chat talk, health and label
+ * claims, language. `between`, when given, is awaited between one check and the next (see
+ * verify-record.ts): the checks stay pure, and the caller decides what may run in between.
+ */
+export async function deterministicChecks(record: CheckedFields, ctx: CheckContext, between?: () => Promise<void>): Promise<RecordProblem[]> {
+  const problems = [...checkLengths(record, { minFeatures: ctx.minFeatures, titleMax: ctx.titleMax }), ...checkMetaText(record)];
+  await between?.();
+  problems.push(...checkHealthClaims(record, ctx.kind, ctx.factTexts));
+  await between?.();
+  problems.push(...checkLabelClaims(record, ctx.factTexts));
+  await between?.();
+  problems.push(...(await checkLanguage(record, ctx.language)));
+  return problems;
 }
