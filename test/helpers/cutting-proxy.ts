@@ -5,7 +5,7 @@
 import { once } from 'node:events';
 import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
 import { openPostgres } from '../../src/db/postgres-database.ts';
-import { createServerDatabase, type DatabaseTarget } from './databases.ts';
+import { createServerDatabase, onServerDatabase, type DatabaseTarget } from './databases.ts';
 
 /**
  * Where the next connection is cut: when the client sends a message holding `marker`, before it
@@ -34,16 +34,7 @@ export async function behindCuttingProxy(serverUrl: string): Promise<{ target: D
   const target: DatabaseTarget = {
     name: 'postgres',
     async open() {
-      const db = openPostgres(proxy.url, 4, { preparedStatements: false });
-      return {
-        db,
-        queue: { connectionString: database.url },
-        url: database.url,
-        async close() {
-          await db.close();
-          await database.drop();
-        },
-      };
+      return onServerDatabase(database, openPostgres(proxy.url, 4, { preparedStatements: false }));
     },
   };
   return { target, proxy };

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { Database } from '../../src/db/database.ts';
 import type { OpenedDatabase } from '../../src/db/open.ts';
 import { openPGlite } from '../../src/db/pglite-database.ts';
 import { openPostgres } from '../../src/db/postgres-database.ts';
@@ -12,6 +13,19 @@ export interface TestDatabase extends OpenedDatabase {
 export interface DatabaseTarget {
   name: 'pglite' | 'postgres';
   open(): Promise<TestDatabase>;
+}
+
+/** A server database as a test opens it: `db` the service's pool, the queue's connections straight to the database; closing drops it. */
+export function onServerDatabase(database: { url: string; drop(): Promise<void> }, db: Database): TestDatabase {
+  return {
+    db,
+    queue: { connectionString: database.url },
+    url: database.url,
+    async close() {
+      await db.close();
+      await database.drop();
+    },
+  };
 }
 
 /** A database of its own on the server at `serverUrl`, for one test file or benchmark; dropped after. */
@@ -51,16 +65,7 @@ export function databaseTargets(): DatabaseTarget[] {
       name: 'postgres',
       async open() {
         const database = await createServerDatabase(serverUrl);
-        const db = openPostgres(database.url, 10);
-        return {
-          db,
-          queue: { connectionString: database.url },
-          url: database.url,
-          async close() {
-            await db.close();
-            await database.drop();
-          },
-        };
+        return onServerDatabase(database, openPostgres(database.url, 10));
       },
     });
   }
