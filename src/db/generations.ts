@@ -179,31 +179,38 @@ export function withLinkedGenerations(productSql: string, params: readonly unkno
  * Workers take generations under one token (one, or a batch of jobs): those queued or processing
  * with a lapsed lease are claimed; the others (settled, held by a live run, or deferred to a time
  * still to come) are left out.
+ *
+ * The statement is atomic: it claims all it can or nothing. If only its answer was lost (the
+ * connection dropped after it committed), what it claimed is under this token, and that is the
+ * answer: the run goes on under the claim rather than waiting for its own lease to lapse and
+ * claiming again, which would count its attempt twice. When nothing is under the token, the error stands.
  */
 export async function claimGenerations(db: SqlRunner, ids: readonly string[], claim: ClaimFence & { leaseSeconds: number }): Promise<GenerationRow[]> {
-  return db.query<GenerationRow>(
-    `WITH claimed AS (
-       UPDATE generations SET state = 'processing', attempts = attempts + 1, started_at = coalesce(started_at, now()),
-         claim_token = $2, claimed_until = now() + make_interval(secs => $3)
-       WHERE id = ANY ($1::uuid[]) AND state IN ('queued', 'processing') AND (claimed_until IS NULL OR claimed_until <= now())
-         AND (not_before IS NULL OR not_before <= now())
-       RETURNING *
-     ), product AS (
-       UPDATE products SET state = 'processing', updated_at = now()
-       FROM claimed WHERE products.id = claimed.product_id AND products.latest_generation_id = claimed.id
-       RETURNING products.id
-     )
-     SELECT * FROM claimed`,
-    [ids, claim.token, claim.leaseSeconds],
-  );
+  try {
+    return await db.query<GenerationRow>(
+      `WITH claimed AS (
+         UPDATE generations SET state = 'processing', attempts = attempts + 1, started_at = coalesce(started_at, now()),
+           claim_token = $2, claimed_until = now() + make_interval(secs => $3)
+         WHERE id = ANY ($1::uuid[]) AND state IN ('queued', 'processing') AND (claimed_until IS NULL OR claimed_until <= now())
+           AND (not_before IS NULL OR not_before <= now())
+         RETURNING *
+       ), product AS (
+         UPDATE products SET state = 'processing', updated_at = now()
+         FROM claimed WHERE products.id = claimed.product_id AND products.latest_generation_id = claimed.id
+         RETURNING products.id
+       )
+       SELECT * FROM claimed`,
+      [ids, claim.token, claim.leaseSeconds],
+    );
+  } catch (err) {
+    const held = await claimedUnder(db, ids, claim).catch(() => []);
+    if (held.length === 0) throw err;
+    return held;
+  }
 }
 
-/**
- * The generations among `ids` that `fence` holds: what a claim statement whose answer was lost
- * (the connection dropped after it committed) did claim, so the run goes on under it rather than
- * waiting for its own lease to lapse and claiming again, which would count its attempt twice.
- */
-export async function claimedUnder(db: SqlRunner, ids: readonly string[], fence: ClaimFence): Promise<GenerationRow[]> {
+/** The generations among `ids` that `fence` holds, with a lease still running. */
+function claimedUnder(db: SqlRunner, ids: readonly string[], fence: ClaimFence): Promise<GenerationRow[]> {
   return db.query<GenerationRow>(`SELECT * FROM generations WHERE id = ANY ($1::uuid[]) AND claim_token = $2 AND state = 'processing' AND claimed_until > now()`, [
     ids,
     fence.token,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.ts';
-import { claimedUnder, claimGeneration, releaseClaim, renewClaim, type ClaimFence, type ClaimResult, type GenerationRow } from '../db/generations.ts';
+import { claimGeneration, releaseClaim, renewClaim, type ClaimFence, type GenerationRow } from '../db/generations.ts';
 
 /**
  * How a run holds its generation. The lease is much shorter than the queue's job expiry, so a
@@ -44,15 +44,7 @@ export type ClaimAttempt = { status: 'claimed'; claim: HeldClaim } | { status: '
 /** Claims the generation under a new token and keeps the lease renewed until released. */
 export async function holdGeneration(db: Database, generationId: string, timings: ClaimTimings, jobSignal?: AbortSignal): Promise<ClaimAttempt> {
   const fence = { token: randomUUID() };
-  let claimed: ClaimResult;
-  try {
-    claimed = await claimGeneration(db, generationId, { ...fence, leaseSeconds: timings.leaseSeconds });
-  } catch (err) {
-    // Its answer may have been lost after the claim committed: then the claim is this fence's.
-    const [held] = await claimedUnder(db, [generationId], fence).catch(() => []);
-    if (held === undefined) throw err;
-    claimed = { status: 'claimed', generation: held };
-  }
+  const claimed = await claimGeneration(db, generationId, { ...fence, leaseSeconds: timings.leaseSeconds });
   if (claimed.status !== 'claimed') return claimed;
   return { status: 'claimed', claim: keepClaim(db, claimed.generation, fence, timings, jobSignal) };
 }

@@ -3,7 +3,7 @@ import { findAccountById } from '../db/accounts.ts';
 import { loadSchema } from '../db/attributes.ts';
 import type { ContentRow } from '../db/content.ts';
 import { findProductsByIds, generationsWaitingBehindOlder, listContentOf } from '../db/generation-batches.ts';
-import { claimedUnder, claimGenerations } from '../db/generations.ts';
+import { claimGenerations } from '../db/generations.ts';
 import type { GenerationRow } from '../db/generations.ts';
 import type { ProductRow } from '../db/products.ts';
 import type { AttributeSchema } from '../domain/attributes/schema.ts';
@@ -71,14 +71,8 @@ async function claimBatch(deps: BatchDeps, jobs: readonly BatchJob[]): Promise<M
       { ...fence, leaseSeconds: timings.leaseSeconds },
     );
   } catch {
-    // The statement is atomic: it claimed all it could or nothing. If its answer alone was lost,
-    // what it claimed is under this fence; whatever it did not claim goes its own way.
-    claimed = await claimedUnder(
-      deps.db,
-      jobs.map((j) => j.generationId),
-      fence,
-    ).catch(() => []);
-    if (claimed.length === 0) return new Map();
+    // Nothing was claimed (the statement is atomic; a lost answer is recovered by claimGenerations): each goes its own way.
+    return new Map();
   }
   const signals = new Map(jobs.map((j) => [j.generationId, j.signal]));
   const claims = claimed.map((g) => keepClaim(deps.db, g, fence, timings, signals.get(g.id)));
