@@ -1,4 +1,4 @@
-import { setImmediate } from 'node:timers/promises';
+import { setImmediate as afterPendingIo } from 'node:timers/promises';
 import type { CountryContent } from '../../domain/content.ts';
 import { applyFieldValues, type FieldValues } from '../../domain/content-changes.ts';
 import type { Fact, ProductKind } from '../../domain/facts.ts';
@@ -17,12 +17,6 @@ export function claimKind(facts: readonly Fact[], codeType: string | null): 'med
   return 'other';
 }
 
-// A record's checks cost a few milliseconds of CPU, and a worker checks records in bursts (an agent
-// model's answers come back together). Between one check and the next the event loop first
-// handles what has arrived, so another answer frees its model slot and the next call starts
-// without waiting for a whole burst of checks.
-const afterPendingIo = () => setImmediate();
-
 /**
  * Every deterministic check on one country's record: language, limits, model meta text, health
  * claims, and that every number and attribute is stated by a fact. Empty means it passed.
@@ -31,6 +25,10 @@ export async function verifyRecord(
   record: CountryContent,
   context: { facts: readonly Fact[]; kind: 'medicine' | 'food' | 'other'; unknownIds?: ReadonlyArray<{ field: string; id: string }> },
 ): Promise<RecordProblem[]> {
+  // The checks cost a few milliseconds of CPU, and a worker checks records in bursts (an agent
+  // model's answers come back together). Between one check and the next the event loop first
+  // handles what has arrived, so another answer frees its model slot and the next call starts
+  // without waiting for a whole burst of checks.
   const problems = await deterministicChecks(
     record,
     {
