@@ -4,25 +4,8 @@ import { conformValue } from '../../src/domain/attributes/conform-value.ts';
 import { checkWrittenValue, fillFromFacts } from '../../src/domain/attributes/fill-from-facts.ts';
 import { parseNumber } from '../../src/domain/attributes/number-value.ts';
 import { proposeFamily } from '../../src/domain/attributes/propose-family.ts';
-import type { AttributeDef, AttributeType } from '../../src/domain/attributes/schema.ts';
 import type { Fact, FactKey } from '../../src/domain/facts.ts';
-
-function attribute(attribute_id: string, type: AttributeType, extra: Partial<AttributeDef> = {}): AttributeDef {
-  return {
-    id: `id-${attribute_id}`,
-    attribute_id,
-    name: attribute_id.replaceAll('_', ' '),
-    type,
-    scope: 'global',
-    is_enabled: true,
-    is_essential: false,
-    description: null,
-    unit: null,
-    options: [],
-    family_ids: [],
-    ...extra,
-  };
-}
+import { attributeDef as attribute } from '../helpers/attribute-def.ts';
 
 function fact(id: string, key: FactKey, value: string, name?: string, language: string | null = null): Fact {
   return { id, key, value, language, source: 'catalogue', licence: null, fetchedAt: '2026-11-01T00:00:00Z', ...(name === undefined ? {} : { attribute: name }) };

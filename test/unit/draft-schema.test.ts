@@ -1,23 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { AttributeDef } from '../../src/domain/attributes/schema.ts';
 import { countryDraftSchema, countryDraftSchemaFor, recordsSchemaFor } from '../../src/generation/ai/draft-schema.ts';
-
-function attribute(attributeId: string): AttributeDef {
-  return {
-    id: `id-${attributeId}`,
-    attribute_id: attributeId,
-    name: attributeId,
-    type: 'text',
-    scope: 'global',
-    is_enabled: true,
-    is_essential: false,
-    description: null,
-    unit: null,
-    options: [],
-    family_ids: [],
-  };
-}
+import { attributeDef as attribute } from '../helpers/attribute-def.ts';
 
 const sourced = { text: 'x', fact_ids: [] };
 
