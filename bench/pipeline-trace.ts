@@ -11,7 +11,6 @@
 import { writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import pino from 'pino';
-import type { Db } from 'pg-boss';
 import { loadConfig } from '../src/config.ts';
 import { createContainer } from '../src/container.ts';
 import type { Database, QueryOptions, SqlRunner, Transaction } from '../src/db/database.ts';
@@ -25,6 +24,7 @@ import { tagFactLanguages } from '../src/generation/fact-languages.ts';
 import { backendsCpu, backendsCpuSince, databaseOf } from './backend-cpu.ts';
 import { answerFromCacheOnly } from './fill-source-cache.ts';
 import { codes, factsFor } from './pipeline-products.ts';
+import { onQueueStatement } from './sql-trace.ts';
 import { openTarget, targetNames } from './targets.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 2000);
@@ -82,19 +82,6 @@ function tracedDatabase(db: Database): Database {
   };
 }
 
-/** pg-boss's own statements: its Db object is shared by its manager, so wrapping the method counts them all. */
-function traceQueue(db: Db): void {
-  const original = db.executeSql.bind(db);
-  db.executeSql = async (text, values) => {
-    const start = performance.now();
-    try {
-      return await original(text, values);
-    } finally {
-      record('queue', text, performance.now() - start);
-    }
-  };
-}
-
 /** The template engine alone, one product after another: its CPU per product, the floor of the pipeline's own. */
 async function engineAlone(engine: ContentEngine, n: number): Promise<number> {
   const inputs = await Promise.all(
@@ -140,7 +127,7 @@ for (const name of targetNames())
     });
     const db = tracedDatabase(opened.db);
     const container = await createContainer(config, { logger: pino({ level: 'silent' }), database: { ...opened, db } });
-    traceQueue(container.boss.getDb());
+    onQueueStatement(container.boss.getDb(), (text, ms) => record('queue', text, ms));
     const all = codes(PRODUCTS);
     await answerFromCacheOnly(container, all, factsFor);
     const { token } = await createAccount(container.db, { name: 'bench', credits: 2_000_000_000, imageStandardization: false });

@@ -30,17 +30,9 @@ export class SqlTrace {
     };
   }
 
-  /** pg-boss's own statements too: its Db object is shared by its manager, so wrapping the method counts them all. */
+  /** pg-boss's own statements too, marked `[queue]`. */
   queue(db: Db): void {
-    const original = db.executeSql.bind(db);
-    db.executeSql = async (text, values) => {
-      const start = performance.now();
-      try {
-        return await original(text, values);
-      } finally {
-        this.samples.push({ text: `[queue] ${text.replace(/\s+/g, ' ').trim().slice(0, 82)}`, ms: performance.now() - start });
-      }
-    };
+    onQueueStatement(db, (text, ms) => this.samples.push({ text: `[queue] ${text.replace(/\s+/g, ' ').trim().slice(0, 82)}`, ms }));
   }
 
   private runner<R extends SqlRunner>(runner: R): R {
@@ -73,4 +65,17 @@ export class SqlTrace {
       .map(([text, e]) => `| \`${text.replace(/\|/g, '\\|')}\` | ${(e.n / calls).toFixed(1)} | ${(e.ms / calls).toFixed(2)} |`);
     return `\n### ${title}: ${(this.samples.length / calls).toFixed(1)} statements a call, ${(wallMs / calls).toFixed(2)} ms a call, of which ${sqlMs.toFixed(2)} ms in statements\n\n| statement | a call | ms a call |\n|---|---:|---:|\n${rows.join('\n')}\n`;
   }
+}
+
+/** Calls `record` with each statement pg-boss sends and its time: its Db object is shared by its manager, so wrapping the method sees them all. */
+export function onQueueStatement(db: Db, record: (text: string, ms: number) => void): void {
+  const original = db.executeSql.bind(db);
+  db.executeSql = async (text, values) => {
+    const start = performance.now();
+    try {
+      return await original(text, values);
+    } finally {
+      record(text, performance.now() - start);
+    }
+  };
 }
