@@ -2030,7 +2030,7 @@ export class Api<
   };
   catalogue = {
     /**
- * @description Streams a CSV (`text/csv`, `text/tab-separated-values`) or JSON Lines (`application/x-ndjson`) body into the account's catalogue, up to CATALOGUE_MAX_BYTES (default 100 MiB). Rows are written in batches as the body arrives; the answer comes once the whole body has been read, with the finished import. A CSV row over 4 MiB (a quote opened and never closed) stops the import at its line: 422, the import marked failed, the rows before it kept, the rest of the body not read. The account's catalogue feeds only its own products, before the operator's shared catalogue. Not covered by Idempotency-Key: importing the same file again gives the same catalogue.
+ * @description Streams a CSV (`text/csv`, `text/tab-separated-values`) or JSON Lines (`application/x-ndjson`) body into the account's catalogue, up to CATALOGUE_MAX_BYTES (default 100 MiB). Rows are written in batches as the body arrives; the answer comes once the whole body has been read, with the finished import. A CSV row over 4 MiB (a quote opened and never closed) stops the import at its line: 422, the import marked failed, the rows before it kept, the rest of the body not read. An answer given before the body ends (413, 422, 415) is still delivered to a client that reads only after sending: the rest of the body is taken in and dropped, up to twice CATALOGUE_MAX_BYTES and for 30 s. The account's catalogue feeds only its own products, before the operator's shared catalogue. Not covered by Idempotency-Key: importing the same file again gives the same catalogue.
  *
  * @tags Catalogue
  * @name PostCatalogueImports

@@ -2,13 +2,17 @@ import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { issueToken } from '../../src/services/tokens.ts';
+import { catalogueImportResponseSchema } from '../../src/http/routes/catalogue-imports.ts';
+import { defined } from '../helpers/assert.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
 import { captureLogs } from '../helpers/log-capture.ts';
 
 // Slow, stalled and vanishing clients against a real listening server on loopback: a request whose
 // body never arrives cannot hold its socket, a token over its limit is refused before its body is
-// read, and a client that hangs up mid-upload is its own failure, not the database's.
+// read, an answer given before a body's end still reaches its client, and a client that hangs up
+// mid-upload is its own failure, not the database's.
 
 /** Opens a raw connection and sends `head`: a request line and headers that promise a body. */
 async function rawRequest(port: number, head: string): Promise<{ socket: Socket; answer: Promise<string> }> {
@@ -21,6 +25,47 @@ async function rawRequest(port: number, head: string): Promise<{ socket: Socket;
   const answer = once(socket, 'close').then(() => received);
   socket.write(head);
   return { socket, answer };
+}
+
+/** A body in HTTP/1.1 chunked encoding, `size` bytes a chunk, with its last chunk. */
+function chunked(body: Buffer, size = 64 * 1024): Buffer {
+  const parts: Buffer[] = [];
+  for (let at = 0; at < body.length; at += size) {
+    const piece = body.subarray(at, at + size);
+    parts.push(Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n'));
+  }
+  return Buffer.concat([...parts, Buffer.from('0\r\n\r\n')]);
+}
+
+/**
+ * Sends a whole request and only then reads, as clients that read after sending do (Python's
+ * requests, urllib): the answer (status, headers, body) and the still open socket, or the
+ * connection's failure.
+ */
+async function sendAllThenRead(port: number, request: Buffer): Promise<{ status: number; head: string; body: string; socket: Socket }> {
+  const socket = connect(port, '127.0.0.1');
+  await once(socket, 'connect');
+  await new Promise<void>((resolve, reject) => socket.write(request, (err) => (err ? reject(err) : resolve())));
+  return readAnswer(socket);
+}
+
+/** The next answer on `socket`, read to the end of its Content-Length body. */
+function readAnswer(socket: Socket): Promise<{ status: number; head: string; body: string; socket: Socket }> {
+  return new Promise((resolve, reject) => {
+    let received = Buffer.alloc(0);
+    const onData = (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      const end = received.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      const head = received.subarray(0, end).toString();
+      const length = Number(/^content-length: *(\d+)$/im.exec(head)?.[1] ?? Number.NaN);
+      if (received.length < end + 4 + length) return;
+      socket.off('data', onData).off('error', reject).off('close', onClose);
+      resolve({ status: Number(head.slice(9, 12)), head, body: received.subarray(end + 4, end + 4 + length).toString(), socket });
+    };
+    const onClose = () => reject(new Error(`closed before a whole answer; received: ${received.toString().slice(0, 200)}`));
+    socket.on('data', onData).once('error', reject).once('close', onClose);
+  });
 }
 
 function createHead(token: string, contentLength: number): string {
@@ -99,6 +144,95 @@ for (const target of databaseTargets()) {
 }
 
 for (const target of databaseTargets()) {
+  describe(`an answer given before the body's end [${target.name}]`, () => {
+    const MAX = 6 * 1024 * 1024;
+    let h: Harness;
+    let port: number;
+    before(async () => {
+      h = await startHarness(target, { workers: false, env: { CATALOGUE_MAX_BYTES: String(MAX) } });
+      await h.app.listen({ port: 0, host: '127.0.0.1' });
+      port = (h.app.server.address() as AddressInfo).port;
+    });
+    after(() => h.close());
+
+    // Lines over the 1 MiB line limit: skipped unread, so a large body costs the server little.
+    const rows = (bytes: number) => Buffer.from(`ean,title\n${`${'x'.repeat(1_100_000)}\n`.repeat(Math.ceil(bytes / 1_100_001))}`);
+    const upload = (path: string, token: string, framing: string) =>
+      `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nContent-Type: text/csv\r\n${framing}\r\n\r\n`;
+
+    test('reaches a client that reads only after sending all of it, and the connection then serves the next request', { timeout: 120_000 }, async () => {
+      const { token } = await h.account(10);
+      const admin = (await issueToken(h.container.db, null, { admin: true })).token;
+      const overByLength = rows(MAX + 1024 * 1024);
+      const unclosed = Buffer.concat([Buffer.from('ean,title\n4006381333931,Tazza\n2000000002019,"Unclosed\n'), Buffer.from(`${'a'.repeat(1_000_000)}\n`.repeat(5))]);
+      const cases: { name: string; request: Buffer; status: number; code: string }[] = [
+        {
+          name: 'over the limit by Content-Length',
+          request: Buffer.concat([Buffer.from(upload('/api/v1/catalogue/imports', token, `Content-Length: ${overByLength.length}`)), overByLength]),
+          status: 413,
+          code: 'payload_too_large',
+        },
+        {
+          name: 'over the limit as it streams',
+          request: Buffer.concat([Buffer.from(upload('/api/v1/catalogue/imports', token, 'Transfer-Encoding: chunked')), chunked(rows(MAX + 1024 * 1024))]),
+          status: 413,
+          code: 'payload_too_large',
+        },
+        {
+          name: 'a quote never closed',
+          request: Buffer.concat([Buffer.from(upload('/api/v1/catalogue/imports', token, 'Transfer-Encoding: chunked')), chunked(unclosed)]),
+          status: 422,
+          code: 'validation_failed',
+        },
+        {
+          name: "the operator's upload over the limit",
+          request: Buffer.concat([Buffer.from(upload('/api/v1/admin/catalogue/imports', admin, 'Transfer-Encoding: chunked')), chunked(rows(MAX + 1024 * 1024))]),
+          status: 413,
+          code: 'payload_too_large',
+        },
+      ];
+      for (const c of cases) {
+        const answer = await sendAllThenRead(port, c.request);
+        assert.equal(answer.status, c.status, `${c.name}: ${answer.head}\n${answer.body}`);
+        assert.equal(JSON.parse(answer.body).code, c.code, c.name);
+        answer.socket.write(`GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+        assert.equal((await readAnswer(answer.socket)).status, 200, `${c.name}: the next request on the connection`);
+        answer.socket.destroy();
+      }
+    });
+  });
+
+  describe(`an upload whose client hangs up [${target.name}]`, () => {
+    let h: Harness;
+    let port: number;
+    before(async () => {
+      h = await startHarness(target, { workers: false });
+      await h.app.listen({ port: 0, host: '127.0.0.1' });
+      port = (h.app.server.address() as AddressInfo).port;
+    });
+    after(() => h.close());
+
+    test('is marked failed with the reason, not left running', { timeout: 120_000 }, async () => {
+      const { token, id } = await h.account(10);
+      const rows = 'ean,title\n4006381333931,Tazza\n8001234567897,Lampada Arco\n';
+      const { socket } = await rawRequest(
+        port,
+        `POST /api/v1/catalogue/imports HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nContent-Type: text/csv\r\nContent-Length: 100000\r\n\r\n${rows}`,
+      );
+      const started = async () => (await h.container.db.query<{ id: string }>('SELECT id FROM catalogue_imports WHERE account_id = $1', [id]))[0]?.id;
+      for (let at = Date.now(); (await started()) === undefined && Date.now() - at < 60_000; ) await new Promise((resolve) => setTimeout(resolve, 20));
+      socket.destroy();
+      const importId = defined(await started(), 'the import, recorded as its body arrives');
+      let view = catalogueImportResponseSchema.parse((await h.get(`/api/v1/catalogue/imports/${importId}`, token)).json()).data;
+      for (let at = Date.now(); view.state === 'running' && Date.now() - at < 60_000; ) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        view = catalogueImportResponseSchema.parse((await h.get(`/api/v1/catalogue/imports/${importId}`, token)).json()).data;
+      }
+      assert.equal(view.state, 'failed');
+      assert.match(view.failure ?? '', /cut off before its end/);
+    });
+  });
+
   describe(`a client that resets mid-upload [${target.name}]`, () => {
     const logs = captureLogs('info');
     let h: Harness;

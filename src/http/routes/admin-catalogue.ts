@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -17,6 +17,7 @@ import { methodNotAllowed } from '../method-not-allowed.ts';
 import { ApiError, validationFailed } from '../errors.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 import { parseBody } from '../schemas.ts';
+import { drainLimitsFor, stoppableBody } from '../stoppable-body.ts';
 import { ADMIN_ERRORS, successOf } from './admin-common.ts';
 
 const FILE_NAME_MESSAGE = 'The file_name parameter must be a file name of at most 200 characters, e.g. feed.csv.';
@@ -119,13 +120,14 @@ export async function adminCatalogueRoutes(app: FastifyInstance, deps: { db: Dat
   app.post(url, { bodyLimit: maxBytes, onRequest, config: { streamedBody: true } }, async (request, reply) => {
     const query = parseBody(adminCatalogueImportQuerySchema, request.query);
     if (!query.ok) throw query.error;
+    const body = stoppableBody(request.raw, reply.raw, drainLimitsFor(maxBytes));
     const length = Number(request.headers['content-length'] ?? 0);
     if (length > maxBytes) throw new ApiError('payload_too_large', `The file is larger than ${maxBytes / 1024 / 1024} MiB.`);
     const { format, language, file_name } = query.value;
     const dir = await mkdtemp(join(tmpdir(), 'vetrina-upload-'));
     try {
       const path = join(dir, uploadName(file_name, mediaType(request.headers['content-type']), format));
-      await pipeline(request.body as Readable, byteLimit(maxBytes), createWriteStream(path, { mode: 0o600 }));
+      await pipeline(body, byteLimit(maxBytes), createWriteStream(path, { mode: 0o600 }));
       const summary = await importCatalogue(deps.db, path, { ...(format === undefined ? {} : { format }), language: language?.toLowerCase() ?? null }).catch((err: unknown) => {
         if (err instanceof InputFormatError) throw validationFailed({ format: [err.message] }, { message: err.message });
         if (err instanceof InputReadError) throw validationFailed({ body: [err.message] }, { message: err.message });

@@ -10,6 +10,7 @@ import { authOf } from '../auth.ts';
 import { ApiError, validationFailed } from '../errors.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 import { parseBody } from '../schemas.ts';
+import { drainLimitsFor, stoppableBody } from '../stoppable-body.ts';
 import { InputStoppedError } from '../../sources/catalogue/input-row.ts';
 
 /** The media types a catalogue is sent as, and how each is read. */
@@ -62,6 +63,7 @@ export const catalogueImportsDocs: RouteDoc[] = [
       "Streams a CSV (`text/csv`, `text/tab-separated-values`) or JSON Lines (`application/x-ndjson`) body into the account's catalogue, up to CATALOGUE_MAX_BYTES (default 100 MiB). " +
       'Rows are written in batches as the body arrives; the answer comes once the whole body has been read, with the finished import. ' +
       `A CSV row over ${MAX_RECORD_BYTES / 1024 / 1024} MiB (a quote opened and never closed) stops the import at its line: 422, the import marked failed, the rows before it kept, the rest of the body not read. ` +
+      'An answer given before the body ends (413, 422, 415) is still delivered to a client that reads only after sending: the rest of the body is taken in and dropped, up to twice CATALOGUE_MAX_BYTES and for 30 s. ' +
       "The account's catalogue feeds only its own products, before the operator's shared catalogue. Not covered by Idempotency-Key: importing the same file again gives the same catalogue.",
     tag: 'Catalogue',
     auth: 'bearer',
@@ -109,7 +111,7 @@ export async function answerCatalogueUpload(request: FastifyRequest, reply: Fast
   const length = Number(request.headers['content-length']);
   const outcome = await importCatalogueUpload(deps.db, {
     accountId,
-    body,
+    body: stoppableBody(request.raw, reply.raw, drainLimitsFor(deps.config.catalogueMaxBytes)),
     format: type.format,
     delimiter: type.delimiter,
     charset,
@@ -125,19 +127,14 @@ export async function answerCatalogueUpload(request: FastifyRequest, reply: Fast
       return reply.code(202).send({ status: 'success', data: view });
     }
     case 'too_large':
-      // The rest of the body is not read: the connection closes after the answer.
-      reply.header('connection', 'close');
       throw new ApiError(
         'payload_too_large',
         `The catalogue is larger than ${outcome.maxBytes} bytes, the most this server accepts (CATALOGUE_MAX_BYTES).${outcome.importId === null ? ' Nothing was imported.' : ' The import was stopped and marked failed; rows read before the limit stay imported.'}`,
         importId,
       );
     case 'not_text':
-      reply.header('connection', 'close');
       throw new ApiError('unsupported_media_type', `The catalogue cannot be read: ${outcome.message}.`, importId);
     case 'stopped':
-      // The rest of the body is not read: the connection closes after the answer.
-      reply.header('connection', 'close');
       throw validationFailed({ body: [outcome.message] }, { message: InputStoppedError.outcome(outcome.line, outcome.message), ...importId });
     case 'cut_off':
       throw new ApiError('invalid_json', 'The upload was cut off before its end; the import was marked failed.', importId);
