@@ -1,12 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { PassThrough, type Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** How much of a body left unread is still taken in after the answer, and for how long, before the connection is cut. */
 export interface DrainLimits {
   bytes: number;
   ms: number;
 }
+
+/** Answers whose request body, if left unread, is drained by stoppableBody. */
+const drained = new WeakSet<ServerResponse>();
 
 /**
  * The body of a request that its route may stop reading before the end (a file over its limit,
@@ -16,10 +20,17 @@ export interface DrainLimits {
  * can discard the answer at the client before it is read (EPIPE, ECONNRESET instead of the 413).
  * So the route reads a stream piped from the request, and whatever it left unread is taken in
  * and dropped after the answer, up to `limits`, as nginx's lingering close does. A client that
- * sends its whole body before reading (Python's requests does) then gets the answer.
+ * sends its whole body before reading (Python's requests does) then gets the answer. The route
+ * also takes `closeWhenBodyUnread` as its onSend hook.
  */
 export function stoppableBody(request: IncomingMessage, response: ServerResponse, limits: DrainLimits): Readable {
   const body = new PassThrough();
+  drained.add(response);
+  // The reader listens for failures once it starts reading; one that comes before (the client
+  // hung up while the import was being recorded) must not be an unhandled 'error', which ends the process.
+  body.on('error', () => {});
+  // A client that hung up before the route ran (during authentication) has no 'close' left to tell.
+  if (request.destroyed && !request.complete) return body.destroy(new Error('the request was closed before its body ended'));
   request.pipe(body);
   // pipe() passes neither a failure nor a hang-up on; the reader must see both, or it waits for ever.
   request.once('error', (err) => body.destroy(err));
@@ -41,6 +52,14 @@ function dropTheRest(request: IncomingMessage, body: PassThrough, limits: DrainL
     request.resume();
     return;
   }
+  // An answer that said `Connection: close` (closeWhenBodyUnread, or the client asked for it, or
+  // HTTP/1.0) has made Node end the socket and destroy it once the answer is flushed, with the
+  // body still arriving (destroySoon, on the answer's 'finish', before this listener).
+  // The destroy is taken back and done once the rest is read: half-closed, then read until the
+  // client is done, as RFC 9112 §9.6 describes a graceful close.
+  const closing = socket.writableEnded;
+  if (closing) socket.removeListener('finish', socket.destroy);
+  if (socket.destroyed) return;
   let dropped = 0;
   const cut = () => {
     clearTimeout(timer);
@@ -52,9 +71,21 @@ function dropTheRest(request: IncomingMessage, body: PassThrough, limits: DrainL
     dropped += chunk.length;
     if (dropped > limits.bytes) cut();
   });
-  request.once('end', () => clearTimeout(timer));
+  request.once('end', () => (closing ? cut() : clearTimeout(timer)));
   request.once('close', () => clearTimeout(timer));
   request.resume();
+}
+
+/**
+ * onSend hook of a route that reads a stoppableBody: an answer sent before the body's end says
+ * `Connection: close`, so no client reuses the connection and nothing more can be written on it
+ * (a parse error in the rest of the body would otherwise add an unasked-for 400).
+ */
+export async function closeWhenBodyUnread<T>(request: FastifyRequest, reply: FastifyReply, payload: T): Promise<T> {
+  // Only where the rest will be drained: an answer before that (a refused token) is left to Node,
+  // which drains a body nobody read and keeps the connection. An injected request has no `complete`.
+  if (request.raw.complete === false && drained.has(reply.raw)) reply.header('connection', 'close');
+  return payload;
 }
 
 /**

@@ -44,8 +44,8 @@ export type UploadOutcome =
 export async function importCatalogueUpload(db: SqlRunner, upload: CatalogueUpload): Promise<UploadOutcome> {
   if (upload.contentLength !== null && upload.contentLength > upload.maxBytes) return { kind: 'too_large', importId: null, maxBytes: upload.maxBytes };
   const fileName = upload.format === 'jsonl' ? 'upload.jsonl' : 'upload.csv';
-  const importId = await startCatalogueImport(db, { source: 'catalogue', accountId: upload.accountId, fileName, format: upload.format });
-  // The body's own failure (the sender hung up, the request timed out), told apart from the database's.
+  // The body's own failure (the sender hung up, the request timed out), told apart from the database's;
+  // heard from before the import is recorded, as the sender may hang up meanwhile.
   let bodyFailed = false;
   upload.body.once('error', () => {
     bodyFailed = true;
@@ -53,6 +53,7 @@ export async function importCatalogueUpload(db: SqlRunner, upload: CatalogueUplo
   upload.body.once('aborted', () => {
     bodyFailed = true;
   });
+  const importId = await startCatalogueImport(db, { source: 'catalogue', accountId: upload.accountId, fileName, format: upload.format });
   const failed = async (failure: string) => {
     await finishCatalogueImport(db, importId, { counts: { rowsRead: 0, rowsImported: 0, rowsFailed: 0, bytesRead: 0 }, errors: [{ line: null, reason: failure }], failure });
   };

@@ -35,8 +35,9 @@ export async function deferUntil(
 export async function requeueUnclaimed(
   deps: Pick<RunGenerationDeps, 'db' | 'queue'>,
   generationId: string,
+  /** `retryInSeconds`: whole seconds, at least one (claimGeneration's statement guarantees it). */
   unclaimed: { status: 'busy' | 'not_due'; productId: string; retryInSeconds: number },
 ): Promise<GenerationOutcome> {
-  await deps.db.transaction((tx) => deps.queue.enqueue(tx, [{ generationId, productId: unclaimed.productId }], { startAfterSeconds: Math.max(1, unclaimed.retryInSeconds) }));
+  await deps.db.transaction((tx) => deps.queue.enqueue(tx, [{ generationId, productId: unclaimed.productId }], { startAfterSeconds: unclaimed.retryInSeconds }));
   return unclaimed.status === 'busy' ? 'claim_busy' : 'not_due';
 }
