@@ -23,6 +23,7 @@ import { pricingRoutes } from './routes/pricing.ts';
 import { reviewAppRoutes } from './routes/review-app.ts';
 import { catalogueImportsRoutes } from './routes/catalogue-imports.ts';
 import { enforceBodyDeadlines } from './body-deadline.ts';
+import { lingerAfterEarlyAnswers } from './lingering-close.ts';
 import { registerMediaRoutes } from './routes/media.ts';
 import { createProductsRoute } from './routes/create-products.ts';
 import { exportProductsRoute } from './routes/export-products.ts';
@@ -122,6 +123,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   if (options.onRoute !== undefined) app.addHook('onRoute', options.onRoute);
   closeUnfinishedUploadsOnClose(app);
   enforceBodyDeadlines(app, { defaultMs: timeoutMs, streamedBodyMs: deps.config.catalogueUploadTimeoutMs });
+  // Up to twice the largest body the server takes, for at most 30 s (nginx's lingering_time), so
+  // that a file somewhat over its limit still gets its 413.
+  lingerAfterEarlyAnswers(app, { bytes: 2 * Math.max(deps.config.bodyLimitBytes, deps.config.catalogueMaxBytes), ms: 30_000 });
 
   // Only JSON bodies are read; anything else is 415 before a handler runs.
   app.removeContentTypeParser(['text/plain']);

@@ -50,9 +50,6 @@ export async function importCatalogueUpload(db: SqlRunner, upload: CatalogueUplo
   upload.body.once('error', () => {
     bodyFailed = true;
   });
-  upload.body.once('aborted', () => {
-    bodyFailed = true;
-  });
   const importId = await startCatalogueImport(db, { source: 'catalogue', accountId: upload.accountId, fileName, format: upload.format });
   const failed = async (failure: string) => {
     await finishCatalogueImport(db, importId, { counts: { rowsRead: 0, rowsImported: 0, rowsFailed: 0, bytesRead: 0 }, errors: [{ line: null, reason: failure }], failure });

@@ -163,7 +163,9 @@ for (const target of databaseTargets()) {
     test('reaches a client that reads only after sending all of it; the connection is then closed by the server, or usable', { timeout: 120_000 }, async () => {
       const { token } = await h.account(10);
       const admin = (await issueToken(h.container.db, null, { admin: true })).token;
-      const over = rows(MAX + 1024 * 1024);
+      // Well past what the kernel's socket buffers hold, so the client is still sending at the answer,
+      // and under the 12 MiB (twice CATALOGUE_MAX_BYTES) the server takes in after it.
+      const over = rows(MAX + 5 * 1024 * 1024);
       const length = `Content-Length: ${over.length}`;
       const unclosed = Buffer.concat([Buffer.from('ean,title\n4006381333931,Tazza\n2000000002019,"Unclosed\n'), Buffer.from(`${'a'.repeat(1_000_000)}\n`.repeat(5))]);
       const imports = '/api/v1/catalogue/imports';
@@ -183,6 +185,22 @@ for (const target of databaseTargets()) {
         // Python's urllib asks for the connection to be closed after the answer; Node then closes it at once unless told otherwise.
         { name: 'Connection: close', head: upload(imports, token, length, { headers: 'Connection: close\r\n' }), body: over, status: 413, code: 'payload_too_large' },
         { name: 'HTTP/1.0', head: upload(imports, token, length, { version: '1.0' }), body: over, status: 413, code: 'payload_too_large' },
+        // Answers given before any route runs: Fastify's 415 for a malformed type, a refused token.
+        {
+          name: 'a malformed type',
+          head: upload(imports, token, length, { type: 'csv', headers: 'Connection: close\r\n' }),
+          body: over,
+          status: 415,
+          code: 'unsupported_media_type',
+        },
+        { name: 'a refused token', head: upload(imports, 'vt_nope', length, { headers: 'Connection: close\r\n' }), body: over, status: 401, code: 'unauthorized' },
+        {
+          name: 'a refused token on a JSON route',
+          head: upload('/api/v1/products/create', 'vt_nope', length, { type: 'application/json', headers: 'Connection: close\r\n' }),
+          body: over,
+          status: 401,
+          code: 'unauthorized',
+        },
       ];
       for (const c of cases) {
         const answer = await sendAllThenRead(port, Buffer.concat([Buffer.from(c.head), c.body]));
@@ -199,6 +217,22 @@ for (const target of databaseTargets()) {
           answer.socket.destroy();
         }
       }
+    });
+
+    // The connection is closing once the upload's body has arrived: what was sent behind it is not run.
+    test('a request sent on the same connection behind an upload answered early is not run: nothing is charged', { timeout: 120_000 }, async () => {
+      const { id, token } = await h.account(10);
+      const over = rows(MAX + 5 * 1024 * 1024);
+      const create = JSON.stringify({ codes: '4006381333931', countries: ['it'] });
+      const behind = `POST /api/v1/products/create HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${create.length}\r\n\r\n${create}`;
+      const answer = await sendAllThenRead(
+        port,
+        Buffer.concat([Buffer.from(upload('/api/v1/catalogue/imports', token, `Content-Length: ${over.length}`, { type: 'application/pdf' })), over, Buffer.from(behind)]),
+      );
+      assert.equal(answer.status, 415, answer.body);
+      if (!answer.socket.destroyed) await once(answer.socket, 'close');
+      assert.deepEqual(await h.balance(id), { credits: 10, ledger: 10 });
+      assert.equal((await h.container.db.query('SELECT 1 FROM products WHERE account_id = $1', [id])).length, 0);
     });
   });
 

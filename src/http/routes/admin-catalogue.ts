@@ -17,7 +17,7 @@ import { methodNotAllowed } from '../method-not-allowed.ts';
 import { ApiError, validationFailed } from '../errors.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 import { parseBody } from '../schemas.ts';
-import { closeWhenBodyUnread, drainLimitsFor, stoppableBody } from '../stoppable-body.ts';
+import { stoppableBody } from '../stoppable-body.ts';
 import { ADMIN_ERRORS, successOf } from './admin-common.ts';
 
 const FILE_NAME_MESSAGE = 'The file_name parameter must be a file name of at most 200 characters, e.g. feed.csv.';
@@ -117,8 +117,8 @@ export async function adminCatalogueRoutes(app: FastifyInstance, deps: { db: Dat
     }
   };
   // A catalogue may be large: its body has the uploads' deadline (CATALOGUE_UPLOAD_TIMEOUT_SECONDS).
-  app.post(url, { bodyLimit: maxBytes, onRequest, onSend: closeWhenBodyUnread, config: { streamedBody: true } }, async (request, reply) => {
-    const body = stoppableBody(request.raw, reply.raw, drainLimitsFor(maxBytes));
+  app.post(url, { bodyLimit: maxBytes, onRequest, config: { streamedBody: true } }, async (request, reply) => {
+    const body = stoppableBody(request.raw, reply.raw);
     const query = parseBody(adminCatalogueImportQuerySchema, request.query);
     if (!query.ok) throw query.error;
     const length = Number(request.headers['content-length'] ?? 0);

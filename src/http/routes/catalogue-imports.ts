@@ -10,7 +10,7 @@ import { authOf } from '../auth.ts';
 import { ApiError, validationFailed } from '../errors.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 import { parseBody } from '../schemas.ts';
-import { closeWhenBodyUnread, drainLimitsFor, stoppableBody } from '../stoppable-body.ts';
+import { stoppableBody } from '../stoppable-body.ts';
 import { InputStoppedError } from '../../sources/catalogue/input-row.ts';
 
 /** The media types a catalogue is sent as, and how each is read. */
@@ -63,7 +63,7 @@ export const catalogueImportsDocs: RouteDoc[] = [
       "Streams a CSV (`text/csv`, `text/tab-separated-values`) or JSON Lines (`application/x-ndjson`) body into the account's catalogue, up to CATALOGUE_MAX_BYTES (default 100 MiB). " +
       'Rows are written in batches as the body arrives; the answer comes once the whole body has been read, with the finished import. ' +
       `A CSV row over ${MAX_RECORD_BYTES / 1024 / 1024} MiB (a quote opened and never closed) stops the import at its line: 422, the import marked failed, the rows before it kept, the rest of the body not read. ` +
-      'An answer given before the body ends (413, 422, 415) is still delivered to a client that reads only after sending: the rest of the body is taken in and dropped, up to twice CATALOGUE_MAX_BYTES and for 30 s, and the connection is then closed (the answer says `Connection: close`). ' +
+      'An answer given before the body ends (413, 422, 415, 401) is still delivered to a client that reads only after sending: the rest of the body is taken in and dropped, up to twice CATALOGUE_MAX_BYTES and for 30 s, and the connection is then closed (the answer says `Connection: close`). ' +
       "The account's catalogue feeds only its own products, before the operator's shared catalogue. Not covered by Idempotency-Key: importing the same file again gives the same catalogue.",
     tag: 'Catalogue',
     auth: 'bearer',
@@ -103,7 +103,7 @@ export const CATALOGUE_UPLOAD_ROUTE_CONFIG = { streamedBody: true } as const;
 /** Answers an upload into `accountId`'s catalogue (null: the shared one): 202 with the import, or the error. */
 export async function answerCatalogueUpload(request: FastifyRequest, reply: FastifyReply, deps: Pick<AppDeps, 'db' | 'config'>, accountId: string | null): Promise<FastifyReply> {
   // First, so that every answer below, refusals included, reaches a client still sending.
-  const body = isReadable(request.body) ? stoppableBody(request.raw, reply.raw, drainLimitsFor(deps.config.catalogueMaxBytes)) : null;
+  const body = isReadable(request.body) ? stoppableBody(request.raw, reply.raw) : null;
   const query = parseBody(catalogueImportQuerySchema, request.query);
   if (!query.ok) throw query.error;
   const [mediaType = '', ...parameters] = (request.headers['content-type'] ?? '').split(';').map((p) => p.trim());
@@ -151,9 +151,7 @@ export async function catalogueImportsRoutes(app: FastifyInstance, deps: AppDeps
   acceptCatalogueBodies(app);
   const list = '/catalogue/imports';
   const one = '/catalogue/imports/:id';
-  app.post(list, { config: CATALOGUE_UPLOAD_ROUTE_CONFIG, onSend: closeWhenBodyUnread }, async (request, reply) =>
-    answerCatalogueUpload(request, reply, deps, authOf(request).accountId),
-  );
+  app.post(list, { config: CATALOGUE_UPLOAD_ROUTE_CONFIG }, async (request, reply) => answerCatalogueUpload(request, reply, deps, authOf(request).accountId));
   app.get<{ Params: { id: string } }>(one, async (request) => {
     const view = await readCatalogueImport(deps.db, authOf(request).accountId, request.params.id);
     if (view === undefined) throw new ApiError('import_not_found', 'No catalogue import of this account has this id.');
