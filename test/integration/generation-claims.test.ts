@@ -211,13 +211,18 @@ for (const target of databaseTargets()) {
         assert.equal(claimed.status, 'claimed');
         if (claimed.status !== 'claimed') return;
         const fence = { token: defined(claimed.generation.claim_token) };
-        const deferred = await deferUntil(h.container, claimed.generation, fence, { usage: null, notBefore: new Date(Date.now() + 2_000) });
+        // Far enough ahead that no machine is slow enough to reach it before the workers start.
+        const deferred = await deferUntil(h.container, claimed.generation, fence, { usage: null, notBefore: new Date(Date.now() + 600_000) });
         assert.equal(deferred, 'deferred');
-        const notBefore = defined((await findGeneration(h.container.db, generationId))?.not_before);
 
         const early = once(h.events, 'not_due', { signal: AbortSignal.timeout(60_000) });
         await startWorkers({ ...h.container, events: h.events });
         assert.deepEqual(await early, [{ generationId, outcome: 'not_due' }]);
+        // The deferral ends now: the generation and the jobs queued for it (the deferral's, and the
+        // one the early job left for the deferral's end) are due.
+        const [due] = await h.container.db.query<{ not_before: Date }>('UPDATE generations SET not_before = now() WHERE id = $1 RETURNING not_before', [generationId]);
+        const notBefore = defined(due?.not_before);
+        await h.container.db.query(`UPDATE pgboss.job SET start_after = now() WHERE data->>'generationId' = $1 AND state = 'created'`, [generationId]);
         assert.equal((await h.settled([generationId], 60_000)).get(generationId), 'completed');
         assert.equal(calledAt.length, 1, 'one run');
         assert.ok(defined(calledAt[0]) >= notBefore.getTime(), `the run started ${notBefore.getTime() - defined(calledAt[0])} ms before the deferral ended`);
