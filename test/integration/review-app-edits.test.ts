@@ -40,9 +40,8 @@ async function openAccount(page: Page): Promise<void> {
 /** Waits until the element with this id has the keyboard focus (the page moves it after rendering). */
 async function expectFocus(page: Page, id: string | null, what: string): Promise<void> {
   assert.ok(id !== null, `${what}: no id`);
-  await page.waitForFunction((wanted) => (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement?.id === wanted, id, {
-    timeout: 5_000,
-  });
+  // Playwright's own deadline (30 s), as everywhere else: a loaded machine renders slowly.
+  await page.waitForFunction((wanted) => (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement?.id === wanted, id);
 }
 
 /** What a receiver using the standardwebhooks package concludes. */

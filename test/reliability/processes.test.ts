@@ -77,7 +77,7 @@ describe('API and worker processes under failure [postgres]', { skip: serverUrl 
     assert.deepEqual(await generations(accountId), { products: expected, generations: expected, completed: expected }, 'one completed generation per product');
   }
 
-  test('a worker killed with SIGKILL mid-batch: every product completes exactly once', { timeout: 240_000 }, async () => {
+  test('a worker killed with SIGKILL mid-batch: every product completes exactly once', { timeout: 600_000 }, async () => {
     const { id, token } = await account(1000);
     const [doomed] = workers;
     assert.ok(doomed);
@@ -98,7 +98,7 @@ describe('API and worker processes under failure [postgres]', { skip: serverUrl 
     assert.deepEqual(await balance(id), { credits: 960, ledger: 960 });
   });
 
-  test('every backend terminated twice during a burst of creates: 202, 402 or 503, never a 500 or a dropped call', { timeout: 240_000 }, async () => {
+  test('every backend terminated twice during a burst of creates: 202, 402 or 503, never a 500 or a dropped call', { timeout: 600_000 }, async () => {
     const { id, token } = await account(1000);
     const calls = 150;
     let answered = 0;
@@ -145,7 +145,7 @@ describe('API and worker processes under failure [postgres]', { skip: serverUrl 
     assert.ok('status' in later && later.status === 202, JSON.stringify(later));
   });
 
-  test('300 concurrent creates against 100 credits: exactly 100 accepted', { timeout: 240_000 }, async () => {
+  test('300 concurrent creates against 100 credits: exactly 100 accepted', { timeout: 600_000 }, async () => {
     const { id, token } = await account(100);
     const results = await Promise.all(Array.from({ length: 300 }, (_, i) => create(token, `RACE-${i}`)));
     const statuses = results.map((r) => ('status' in r ? r.status : r.dropped));

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import pg from 'pg';
-import { BIN, childEnv, ROOT, type Env } from '../helpers/run-cli.ts';
+import { BIN, CHILD_TIMEOUT_MS, childEnv, ROOT, type Env } from '../helpers/run-cli.ts';
 
 // `vetrina serve --no-worker` and `vetrina worker` as real processes on one PostgreSQL database,
 // the way an operator runs them beside each other, for the reliability suite.
@@ -30,7 +30,7 @@ function start(args: readonly string[], env: Env, ready: RegExp): Promise<Vetrin
     return (code as number | null) ?? (signal as string | null);
   });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} not ready after 60 s:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} not ready after ${CHILD_TIMEOUT_MS / 1000} s:\n${output}`)), CHILD_TIMEOUT_MS);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = ready.exec(output);
@@ -68,7 +68,9 @@ export async function postJson(url: string, token: string, body: unknown): Promi
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(120_000),
+      // Longer than the servers wait for a connection (DB_POOL_TIMEOUT_SECONDS 300): a burst queued
+      // behind one account's balance row is answered, however slow the machine.
+      signal: AbortSignal.timeout(360_000),
     });
     return { status: res.status, body: await res.text() };
   } catch (err) {
