@@ -155,6 +155,8 @@ const configSchema = z.object({
   AGENT_MAX_OUTPUT_TOKENS: intFrom(8192, 256, 200_000),
   // At start, ask each provider whether the key and model are good (no tokens spent); off for air-gapped setups.
   AGENT_CHECK_AT_START: z.enum(['on', 'off']).default('on'),
+  // How long that check waits for the provider before starting anyway with a warning.
+  AGENT_CHECK_TIMEOUT_SECONDS: intFrom(5, 1, 300),
   // Prometheus metrics on their own listener (needed by `vetrina worker`); unset: GET /metrics on the API.
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
@@ -254,6 +256,7 @@ export type Config = Readonly<{
     critic: boolean;
     maxOutputTokens: number;
     checkAtStart: boolean;
+    checkTimeoutMs: number;
     /** What v2 costs while the template engine writes it. */
     templateV2Credits: number;
   }>;
@@ -400,6 +403,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       critic: c.AGENT_CRITIC === 'on',
       maxOutputTokens: c.AGENT_MAX_OUTPUT_TOKENS,
       checkAtStart: c.AGENT_CHECK_AT_START === 'on',
+      checkTimeoutMs: c.AGENT_CHECK_TIMEOUT_SECONDS * 1000,
       templateV2Credits: c.TEMPLATE_V2_CREDITS,
     }),
     metricsListener: c.METRICS_PORT === undefined ? null : Object.freeze({ host: c.METRICS_HOST, port: c.METRICS_PORT }),

@@ -150,7 +150,7 @@ async function checkAgentModels(config: Config, logger: Logger): Promise<void> {
   if (!config.agents.checkAtStart) return;
   const checks = (['v1', 'v2'] as const).flatMap((agent) => {
     const model = config.agents[agent];
-    return model === null ? [] : [checkModelAccess(model, { agent }).then((verdict) => ({ agent, verdict }))];
+    return model === null ? [] : [checkModelAccess(model, { agent, timeoutMs: config.agents.checkTimeoutMs }).then((verdict) => ({ agent, verdict }))];
   });
   const fatal: string[] = [];
   for (const { agent, verdict } of await Promise.all(checks)) {

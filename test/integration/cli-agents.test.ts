@@ -11,6 +11,10 @@ import { productWriter } from '../fakes/llm/product-writer.ts';
 import { startServer, stopAllServers } from '../helpers/cli-server.ts';
 import { runCli } from '../helpers/run-cli.ts';
 
+// The child checks the fake provider at start; a loaded machine may take longer than the default 5 s,
+// and then the start goes on with a warning instead of what these tests look for.
+const CHECK_TIMEOUT = '60';
+
 // How an operator sees the agent models: `vetrina serve` says which engine writes each one, and
 // a misconfigured model stops the start with a message naming what to fix.
 
@@ -34,6 +38,7 @@ describe('vetrina serve with agent models', () => {
       AGENT_V2_MODEL: 'openai-compatible:qwen3:8b',
       AGENT_V2_BASE_URL: fake.baseURL,
       AGENT_V2_API_KEY: 'right-key',
+      AGENT_CHECK_TIMEOUT_SECONDS: CHECK_TIMEOUT,
       METRICS_PORT: '0',
     });
     try {
@@ -59,6 +64,7 @@ describe('vetrina serve with agent models', () => {
       AGENT_V2_MODEL: 'openai-compatible:qwen3:8b',
       AGENT_V2_BASE_URL: fake.baseURL,
       AGENT_V2_API_KEY: 'wrong-key',
+      AGENT_CHECK_TIMEOUT_SECONDS: CHECK_TIMEOUT,
     });
     assert.equal(badKey.code, 1, badKey.stdout);
     assert.match(badKey.stderr, /agent model misconfigured/);
@@ -72,6 +78,7 @@ describe('vetrina serve with agent models', () => {
       AGENT_V1_MODEL: 'openai-compatible:mistral:7b',
       AGENT_V1_BASE_URL: fake.baseURL,
       AGENT_V1_API_KEY: 'right-key',
+      AGENT_CHECK_TIMEOUT_SECONDS: CHECK_TIMEOUT,
     });
     assert.equal(unknown.code, 1, unknown.stdout);
     assert.match(unknown.stderr, /AGENT_V1_MODEL/);

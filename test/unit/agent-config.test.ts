@@ -48,6 +48,12 @@ describe('agent model configuration', () => {
     assert.equal(loadConfig({ ...llm, JOB_EXPIRE_SECONDS: '900' }).worker.expireSeconds, 900);
   });
 
+  test('the start-up check of the provider waits 5 s unless told otherwise, between 1 s and 5 minutes', () => {
+    assert.equal(loadConfig({}).agents.checkTimeoutMs, 5_000);
+    assert.equal(loadConfig({ AGENT_CHECK_TIMEOUT_SECONDS: '60' }).agents.checkTimeoutMs, 60_000);
+    for (const bad of ['0', '301', 'soon']) assert.throws(() => loadConfig({ AGENT_CHECK_TIMEOUT_SECONDS: bad }), /AGENT_CHECK_TIMEOUT_SECONDS/);
+  });
+
   test('every mistake is named at start, all at once', () => {
     assert.throws(
       () => loadConfig({ AGENT_V1_MODEL: 'anthropic:claude-sonnet-4-5', AGENT_V2_MODEL: 'openai-compatible:qwen3' }),
