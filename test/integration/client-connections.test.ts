@@ -201,6 +201,21 @@ for (const target of databaseTargets()) {
           status: 401,
           code: 'unauthorized',
         },
+        // Over BODY_LIMIT_BYTES (1 MiB): Fastify's own refusal, by Content-Length and as it streams.
+        {
+          name: 'a JSON body over its limit',
+          head: upload('/api/v1/products/create', token, length, { type: 'application/json' }),
+          body: over,
+          status: 413,
+          code: 'payload_too_large',
+        },
+        {
+          name: 'a JSON body over its limit as it streams',
+          head: upload('/api/v1/products/create', token, 'Transfer-Encoding: chunked', { type: 'application/json' }),
+          body: chunked(over),
+          status: 413,
+          code: 'payload_too_large',
+        },
       ];
       for (const c of cases) {
         const answer = await sendAllThenRead(port, Buffer.concat([Buffer.from(c.head), c.body]));
