@@ -118,11 +118,11 @@ export async function adminCatalogueRoutes(app: FastifyInstance, deps: { db: Dat
   };
   // A catalogue may be large: its body has the uploads' deadline (CATALOGUE_UPLOAD_TIMEOUT_SECONDS).
   app.post(url, { bodyLimit: maxBytes, onRequest, config: { streamedBody: true } }, async (request, reply) => {
-    const body = stoppableBody(request.raw, reply.raw);
     const query = parseBody(adminCatalogueImportQuerySchema, request.query);
     if (!query.ok) throw query.error;
     const length = Number(request.headers['content-length'] ?? 0);
     if (length > maxBytes) throw new ApiError('payload_too_large', `The file is larger than ${maxBytes / 1024 / 1024} MiB.`);
+    const body = stoppableBody(request.raw, reply.raw);
     const { format, language, file_name } = query.value;
     const dir = await mkdtemp(join(tmpdir(), 'vetrina-upload-'));
     try {

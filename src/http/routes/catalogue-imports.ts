@@ -93,8 +93,7 @@ export const catalogueImportsDocs: RouteDoc[] = [
 export function acceptCatalogueBodies(scope: FastifyInstance): void {
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser(Object.keys(MEDIA_TYPES), (_request, payload, done) => done(null, payload));
-  // Any other type reaches the route too, which refuses it 415: refused here, Fastify would close the connection with the body unread.
-  scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+  scope.addContentTypeParser('*', (_request, _payload, done) => done(new ApiError('unsupported_media_type', MEDIA_TYPE_MESSAGE), undefined));
 }
 
 /** Route options of an upload route: its body is read as a stream (see AppDeps' `streamedBody`). */
@@ -102,13 +101,12 @@ export const CATALOGUE_UPLOAD_ROUTE_CONFIG = { streamedBody: true } as const;
 
 /** Answers an upload into `accountId`'s catalogue (null: the shared one): 202 with the import, or the error. */
 export async function answerCatalogueUpload(request: FastifyRequest, reply: FastifyReply, deps: Pick<AppDeps, 'db' | 'config'>, accountId: string | null): Promise<FastifyReply> {
-  // First, so that every answer below, refusals included, reaches a client still sending.
-  const body = isReadable(request.body) ? stoppableBody(request.raw, reply.raw) : null;
   const query = parseBody(catalogueImportQuerySchema, request.query);
   if (!query.ok) throw query.error;
   const [mediaType = '', ...parameters] = (request.headers['content-type'] ?? '').split(';').map((p) => p.trim());
   const type = MEDIA_TYPES[mediaType.toLowerCase()];
-  if (type === undefined || body === null) throw new ApiError('unsupported_media_type', MEDIA_TYPE_MESSAGE);
+  if (type === undefined || !isReadable(request.body)) throw new ApiError('unsupported_media_type', MEDIA_TYPE_MESSAGE);
+  const body = stoppableBody(request.raw, reply.raw);
   const charset = parameters.map((p) => /^charset=\s*"?([^";]+)"?$/i.exec(p)?.[1]).find((c) => c !== undefined) ?? null;
   const length = Number(request.headers['content-length']);
   const outcome = await importCatalogueUpload(deps.db, {
