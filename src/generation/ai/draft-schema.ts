@@ -64,8 +64,7 @@ function draftSchemaWith(ids: readonly string[]): z.ZodType<CountryDraft> {
 
 export function recordsSchemaFor(attributes: readonly AttributeDef[] | undefined): z.ZodType<z.infer<typeof recordsSchema>> {
   if (attributes === undefined || attributes.length === 0) return recordsSchema;
-  const draft = countryDraftSchemaFor(attributes);
-  return RECORDS_FOR.get(JSON.stringify(attributes.map((a) => a.attribute_id)), () => z.object({ records: z.array(draft) }));
+  return RECORDS_FOR.get(JSON.stringify(attributes.map((a) => a.attribute_id)), () => z.object({ records: z.array(countryDraftSchemaFor(attributes)) }));
 }
 
 export const criticSchema = z.object({
