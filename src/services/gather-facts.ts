@@ -29,11 +29,31 @@ export async function gatherFacts(sources: SourceChain, product: ProductRow, sig
 }
 
 /** gatherFacts for a batch of products, the shared cache read for all of them at once when the chain can. */
-export async function gatherFactsOf(sources: SourceChain, products: readonly ProductRow[], signal?: AbortSignal): Promise<ProductFacts[]> {
-  const queries = products.flatMap((p) => queryOf(p) ?? []);
-  const answers = sources.gatherMany === undefined ? await Promise.all(queries.map((q) => sources.gather(q, signal))) : await sources.gatherMany(queries, signal);
+export function gatherFactsOf(sources: SourceChain, products: readonly ProductRow[], signal?: AbortSignal): Promise<ProductFacts[]> {
+  return Promise.all(
+    gatherFactsEach(
+      sources,
+      products.map((product) => ({ product, signal })),
+    ),
+  );
+}
+
+/**
+ * gatherFacts for several products, each resolving on its own: the shared cache is read for all of
+ * them at once when the chain can, and a product whose source is slow holds back no other.
+ */
+export function gatherFactsEach(sources: SourceChain, asks: ReadonlyArray<{ product: ProductRow; signal?: AbortSignal }>): Promise<ProductFacts>[] {
+  const withQuery = asks.flatMap(({ product, signal }) => {
+    const query = queryOf(product);
+    return query === null ? [] : [{ query, signal }];
+  });
+  const answers = sources.gatherEach === undefined ? withQuery.map((a) => sources.gather(a.query, a.signal)) : sources.gatherEach(withQuery);
   let next = 0;
-  return Promise.all(products.map((product) => factsOf(product, queryOf(product) === null ? null : (answers[next++] ?? null))));
+  return asks.map(({ product }) => {
+    if (queryOf(product) === null) return factsOf(product, null);
+    const answer = answers[next++];
+    return answer === undefined ? Promise.reject(new Error('the source chain gave fewer answers than it was asked for')) : answer.then((gathered) => factsOf(product, gathered));
+  });
 }
 
 function queryOf(product: ProductRow): SourceQuery | null {

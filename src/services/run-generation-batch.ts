@@ -9,7 +9,7 @@ import type { ProductRow } from '../db/products.ts';
 import type { AttributeSchema } from '../domain/attributes/schema.ts';
 import { parseFieldRequests, type FieldRequest } from '../domain/regenerate-fields.ts';
 import { fillAttributes, planAttributesWith } from './fill-attributes.ts';
-import { gatherFacts, gatherFactsOf, recordNotes, type ProductFacts } from './gather-facts.ts';
+import { gatherFactsEach, gatherFactsOf, recordNotes, type ProductFacts } from './gather-facts.ts';
 import { claimTimings, keepClaim, type HeldClaim } from './generation-claim.ts';
 import type { GenerationOutcome, RunGenerationDeps } from './generation-outcome.ts';
 import { retryIfSourcesUnavailable, runClaimed, runGeneration } from './run-generation.ts';
@@ -104,23 +104,65 @@ interface Shared {
 async function readShared(deps: BatchDeps, claims: readonly HeldClaim[]): Promise<Shared> {
   const ids = claims.map((c) => c.generation.id);
   const productIds = claims.map((c) => c.generation.product_id);
-  const products = new Map((await findProductsByIds(deps.db, productIds)).map((p) => [p.id, p]));
-  const waiting = await generationsWaitingBehindOlder(deps.db, ids);
-  const existing = await listContentOf(deps.db, productIds);
-  const languages = new Map<string, Readonly<Record<string, string>>>();
-  const schemas = new Map<string, AttributeSchema>();
-  for (const accountId of new Set([...products.values()].map((p) => p.account_id))) {
-    languages.set(accountId, (await findAccountById(deps.db, accountId))?.country_languages ?? {});
-    schemas.set(accountId, await loadSchema(deps.db, accountId));
-  }
-  return { products, waiting, existing, languages, schemas };
+  // A generation's account is its product's: the account's reads need not wait for the products.
+  const accountIds = [...new Set(claims.map((c) => c.generation.account_id))];
+  // Side by side, each on a connection of its own: the batch's first model call waits for the slowest read, not their sum.
+  const [products, waiting, existing, accounts] = await Promise.all([
+    findProductsByIds(deps.db, productIds),
+    generationsWaitingBehindOlder(deps.db, ids),
+    listContentOf(deps.db, productIds),
+    Promise.all(accountIds.map(async (id) => Promise.all([id, findAccountById(deps.db, id), loadSchema(deps.db, id)] as const))),
+  ]);
+  return {
+    products: new Map(products.map((p) => [p.id, p])),
+    waiting,
+    existing,
+    languages: new Map(accounts.map(([id, account]) => [id, account?.country_languages ?? {}])),
+    schemas: new Map(accounts.map(([id, , schema]) => [id, schema])),
+  };
 }
 
-/** The facts of the claims' products, gathered at once (the shared cache read once for all of them), by product id. */
+/** The facts of the claims' products, gathered at once (the shared cache read once for all of them), by generation id. */
 async function gatherTogether(deps: BatchDeps, shared: Shared, claims: readonly HeldClaim[]): Promise<Map<string, ProductFacts>> {
   const live = [...new Set(claims.map((c) => c.generation.product_id))].flatMap((id) => shared.products.get(id) ?? []);
   const gathered = await gatherFactsOf(deps.sources, live);
-  return new Map(live.map((p, i) => [p.id, gathered[i]]).filter((e): e is [string, ProductFacts] => e[1] !== undefined));
+  const byProduct = new Map(live.map((p, i) => [p.id, gathered[i]]));
+  return new Map(
+    claims.flatMap((c) => {
+      const facts = byProduct.get(c.generation.product_id);
+      return facts === undefined ? [] : [[c.generation.id, facts] as const];
+    }),
+  );
+}
+
+/**
+ * The facts of each claim that runs the plain path (see upToStore), each gathered on its own
+ * under its claim's signal, the shared cache read once for all of them: by generation id.
+ */
+function gatherEach(deps: BatchDeps, shared: Shared, claims: readonly HeldClaim[]): Map<string, Promise<ProductFacts>> {
+  const asks = claims.flatMap((claim) => {
+    const product = shared.products.get(claim.generation.product_id);
+    return product === undefined || !plainPath(deps, shared, claim.generation) ? [] : [{ claim, product }];
+  });
+  const gathered = gatherFactsEach(
+    deps.sources,
+    asks.map(({ claim, product }) => ({ product, signal: claim.signal })),
+  );
+  return new Map(
+    asks.flatMap(({ claim }, i) => {
+      const facts = gathered[i];
+      if (facts === undefined) return [];
+      // Each is awaited by its own generation; this only keeps a rejection from counting as unhandled before then.
+      facts.catch(() => {});
+      return [[claim.generation.id, facts] as const];
+    }),
+  );
+}
+
+/** Whether the batch's reads let this generation run the plain path (else runClaimed takes it from the start). */
+function plainPath(deps: BatchDeps, shared: Shared, generation: GenerationRow): boolean {
+  // Past its last attempt (see prepareGeneration): runClaimed fails it.
+  return shared.products.has(generation.product_id) && !shared.waiting.has(generation.id) && generation.attempts <= deps.maxAttempts;
 }
 
 /**
@@ -135,6 +177,8 @@ function runTogether(deps: BatchDeps, claims: readonly HeldClaim[]): Map<string,
   const shared = claims.length === 0 ? Promise.resolve(null) : readShared(deps, claims).catch(() => null);
   // Apart from the reads: an agent model's generation, gathering its own facts, waits for none of these.
   const factsTogether = together.length === 0 ? Promise.resolve(null) : shared.then((read) => (read === null ? null : gatherTogether(deps, read, together))).catch(() => null);
+  const onTheirOwn = claims.filter((c) => !deps.batchable(c.generation));
+  const factsEach = shared.then((read) => (read === null ? null : gatherEach(deps, read, onTheirOwn))).catch(() => null);
   const group = groupStore(deps, together.length);
   const onItsOwn = { left() {}, store: deps.storeReady };
   return new Map(
@@ -146,7 +190,7 @@ function runTogether(deps: BatchDeps, claims: readonly HeldClaim[]): Map<string,
         const read = await shared;
         let ready: Awaited<ReturnType<typeof upToStore>> = null;
         try {
-          const facts = batchable ? await factsTogether : 'own';
+          const facts = batchable ? await factsTogether : await factsEach;
           ready = read === null || facts === null ? null : await upToStore(deps, claim, read, facts);
         } catch (err) {
           // As in runGeneration: a source that could not answer, or the engine's transient error, goes to the queue to retry.
@@ -177,13 +221,12 @@ async function upToStore(
   deps: BatchDeps,
   claim: HeldClaim,
   shared: Shared,
-  factsOf: ReadonlyMap<string, ProductFacts> | 'own',
+  factsOf: ReadonlyMap<string, ProductFacts | Promise<ProductFacts>>,
 ): Promise<ReadyGeneration | { outcome: GenerationOutcome } | null> {
   const { generation } = claim;
   const product = shared.products.get(generation.product_id);
-  // Past its last attempt (see prepareGeneration): runClaimed fails it.
-  if (product === undefined || shared.waiting.has(generation.id) || generation.attempts > deps.maxAttempts) return null;
-  const gathered = factsOf === 'own' ? await gatherFacts(deps.sources, product, claim.signal) : factsOf.get(product.id);
+  if (product === undefined || !plainPath(deps, shared, generation)) return null;
+  const gathered = await factsOf.get(generation.id);
   if (gathered === undefined) return null;
   const lastAttempt = generation.attempts >= deps.maxAttempts;
   retryIfSourcesUnavailable(gathered, lastAttempt);

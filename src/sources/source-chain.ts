@@ -43,11 +43,12 @@ export interface SourceChain {
   readonly names: readonly string[];
   gather(query: SourceQuery, signal?: AbortSignal): Promise<GatheredFacts>;
   /**
-   * gather for several codes, each answer as gather gives it: the shared cache is read for all of
-   * them at once (one statement per cached source), and only a code it does not hold is asked
-   * on its own. Optional: a chain without it is asked code by code.
+   * gather for several codes, each answer on its own as soon as it is there: the shared cache is
+   * read for all of them at once (one statement per cached source), and only a code it does not
+   * hold is asked on its own, so no answer waits for another code's slow source. Optional: a chain
+   * without it is asked code by code.
    */
-  gatherMany?(queries: readonly SourceQuery[], signal?: AbortSignal): Promise<GatheredFacts[]>;
+  gatherEach?(asks: ReadonlyArray<{ query: SourceQuery; signal?: AbortSignal }>): Promise<GatheredFacts>[];
   /** Each remote source's circuit breaker, by source name. */
   health(): Record<string, SourceHealth>;
 }
@@ -188,6 +189,15 @@ export function createSourceChain(options: SourceChainOptions): SourceChain {
     return signal === undefined ? pending : untilAborted(pending, signal);
   }
 
+  /** The shared cache's answers for these codes, one statement per cached source. */
+  async function prefetch(queries: readonly SourceQuery[]): Promise<Prefetched> {
+    const read = sources.flatMap((source) => {
+      const codes = [...new Set(queries.filter((q) => source.codeTypes.includes(q.codeType)).map((q) => q.code))];
+      return source.cached && codes.length > 0 ? [readCachedAnswers(db, source.name, codes).then((answers) => [source.name, answers] as const)] : [];
+    });
+    return new Map(await Promise.all(read));
+  }
+
   async function gather(query: SourceQuery, signal: AbortSignal | undefined, prefetched?: Prefetched): Promise<GatheredFacts> {
     const facts: Fact[] = [];
     const reports: SourceReport[] = [];
@@ -218,13 +228,10 @@ export function createSourceChain(options: SourceChainOptions): SourceChain {
   return {
     names: sources.map((s) => s.name),
     gather: (query, signal) => gather(query, signal),
-    async gatherMany(queries, signal) {
-      const prefetched = new Map<string, ReadonlyMap<string, CachedAnswer>>();
-      for (const source of sources) {
-        const codes = [...new Set(queries.filter((q) => source.codeTypes.includes(q.codeType)).map((q) => q.code))];
-        if (source.cached && codes.length > 0) prefetched.set(source.name, await readCachedAnswers(db, source.name, codes));
-      }
-      return Promise.all(queries.map((query) => gather(query, signal, prefetched)));
+    gatherEach(asks) {
+      if (asks.length === 0) return [];
+      const prefetched = prefetch(asks.map((a) => a.query));
+      return asks.map(async ({ query, signal }) => gather(query, signal, await prefetched));
     },
     health() {
       const out: Record<string, SourceHealth> = {};

@@ -5,6 +5,7 @@ import { startWorkers } from '../../src/jobs/worker.ts';
 import { PermanentGenerationError, type ContentEngine, type EngineInput } from '../../src/services/ports.ts';
 import { startFakeOpenAiCompatible } from '../fakes/llm/openai-compatible-server.ts';
 import { startFakeOpenFoodFacts } from '../fakes/open-food-facts-server.ts';
+import { readProductFixtures } from '../fakes/product-fixtures.ts';
 import { validEans } from '../helpers/codes.ts';
 import { productWriter } from '../fakes/llm/product-writer.ts';
 import { databaseTargets } from '../helpers/databases.ts';
@@ -297,6 +298,48 @@ for (const target of databaseTargets()) {
         assert.equal((await claimTokens(h, [template.generationId, agent.generationId])).size, 1);
       } finally {
         // Dropping the held lookup first lets the workers stop without waiting for its timeout.
+        await off.close();
+        await h.close();
+        await fake.close();
+      }
+    });
+
+    test("an agent model's generations of one batch do not wait for each other's sources: one whose source hangs holds back none of the others", async () => {
+      const food = readProductFixtures('open_food_facts').find((f) => f.category === 'food');
+      assert.ok(food);
+      const off = await startFakeOpenFoodFacts({ fixtures: [food] });
+      const [slowCode = ''] = validEans(1, 978);
+      off.fail(slowCode, { kind: 'slow' });
+      const fake = await startFakeOpenAiCompatible({ script: productWriter() });
+      const h = await startHarness(target, {
+        workers: false,
+        env: {
+          ...BATCH,
+          SOURCES: 'open_food_facts',
+          OPEN_FOOD_FACTS_URL: off.url,
+          SOURCE_TIMEOUT_SECONDS: '300',
+          AGENT_V1_MODEL: 'openai-compatible:llama3.1:8b',
+          AGENT_V1_BASE_URL: fake.baseURL,
+          AGENT_V1_API_KEY: 'local-key',
+        },
+      });
+      try {
+        const { token } = await h.account(1000);
+        const slow = await createOne(h, token, { codes: slowCode, countries: ['it'], agent_model: 'v1' });
+        const found = await createOne(h, token, { codes: food.code, countries: ['it'], agent_model: 'v1' });
+        const raw = await createOne(h, token, { ...pasta('RAW'), agent_model: 'v1' });
+        await startWorkers({ ...h.container, events: h.events });
+        const outcomes = await h.settled([found.generationId, raw.generationId]);
+        assert.deepEqual([outcomes.get(found.generationId), outcomes.get(raw.generationId)], ['completed', 'completed']);
+        // The found product was written from its source's facts, read by its own lookup.
+        const [facts] = await h.container.db.query<{ facts: { source: string }[] }>('SELECT facts FROM products WHERE id = $1', [found.productId]);
+        assert.ok(facts?.facts.some((f) => f.source === 'open_food_facts'));
+        assert.equal(off.requestsFor(slowCode).length, 1);
+        const [still] = await h.container.db.query<{ state: string }>('SELECT state FROM generations WHERE id = $1', [slow.generationId]);
+        assert.equal(still?.state, 'processing');
+        // One fetch took all three: they shared the batch's claim.
+        assert.equal((await claimTokens(h, [slow.generationId, found.generationId, raw.generationId])).size, 1);
+      } finally {
         await off.close();
         await h.close();
         await fake.close();
