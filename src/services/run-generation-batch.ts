@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { findAccountById } from '../db/accounts.ts';
+import { findAccountById, type AccountRow } from '../db/accounts.ts';
 import { loadSchema } from '../db/attributes.ts';
 import type { ContentRow } from '../db/content.ts';
 import { findProductsByIds, generationsWaitingBehindOlder, listContentOf } from '../db/generation-batches.ts';
@@ -106,12 +106,18 @@ async function readShared(deps: BatchDeps, claims: readonly HeldClaim[]): Promis
   const productIds = claims.map((c) => c.generation.product_id);
   // A generation's account is its product's: the account's reads need not wait for the products.
   const accountIds = [...new Set(claims.map((c) => c.generation.account_id))];
-  // Side by side, each on a connection of its own: the batch's first model call waits for the slowest read, not their sum.
+  // Four at once, each on a connection of its own: the batch's first model call waits for the
+  // slowest, not their sum. The accounts' reads go one after another, so a batch of many accounts
+  // holds one connection for them, not one per account.
   const [products, waiting, existing, accounts] = await Promise.all([
     findProductsByIds(deps.db, productIds),
     generationsWaitingBehindOlder(deps.db, ids),
     listContentOf(deps.db, productIds),
-    Promise.all(accountIds.map(async (id) => Promise.all([id, findAccountById(deps.db, id), loadSchema(deps.db, id)] as const))),
+    (async () => {
+      const read: Array<readonly [string, AccountRow | undefined, AttributeSchema]> = [];
+      for (const id of accountIds) read.push([id, await findAccountById(deps.db, id), await loadSchema(deps.db, id)]);
+      return read;
+    })(),
   ]);
   return {
     products: new Map(products.map((p) => [p.id, p])),

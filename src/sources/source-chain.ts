@@ -230,7 +230,8 @@ export function createSourceChain(options: SourceChainOptions): SourceChain {
     gather: (query, signal) => gather(query, signal),
     gatherEach(asks) {
       if (asks.length === 0) return [];
-      const prefetched = prefetch(asks.map((a) => a.query));
+      // A failed read of the shared cache fails no lookup: each code then reads it on its own.
+      const prefetched = prefetch(asks.map((a) => a.query)).catch(() => undefined);
       return asks.map(async ({ query, signal }) => gather(query, signal, await prefetched));
     },
     health() {

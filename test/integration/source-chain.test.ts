@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import type { SqlRunner } from '../../src/db/database.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import type { Fact } from '../../src/domain/facts.ts';
 import { createSourceChain, type SourceChain } from '../../src/sources/source-chain.ts';
@@ -204,6 +205,81 @@ for (const target of databaseTargets()) {
         ['Moka'],
       );
       assert.equal(shared.calls.length, 1);
+    });
+
+    /** The database, with the reads of the shared cache recorded: the codes each one asked for. */
+    function recordingCacheReads(failFirstBatchRead = false) {
+      const reads: string[][] = [];
+      let failed = !failFirstBatchRead;
+      const db: SqlRunner = {
+        query(text, params, options) {
+          const codes = params?.[1];
+          if (/FROM source_cache/.test(text) && Array.isArray(codes)) {
+            reads.push(codes.map(String));
+            if (!failed && codes.length > 1) {
+              failed = true;
+              return Promise.reject(new Error('connection terminated unexpectedly'));
+            }
+          }
+          return database.db.query(text, params, options);
+        },
+      };
+      return { db, reads };
+    }
+
+    test('several codes at once: the cached ones come from one read of the cache, the others are asked each on its own, and a slow one holds back none', async () => {
+      const [first, second, slow] = ['8001234500078', '8001234500085', '8001234500092'].map((code) => ({ ...EAN, code }));
+      assert.ok(first && second && slow);
+      const filler = heldSource('remote_h', (q) => [fact('remote_h', `Prodotto ${q.code}`)]);
+      filler.release();
+      for (const query of [first, second]) await chainOf(filler.source).gather(query);
+
+      const remote = heldSource('remote_h', (q) => [fact('remote_h', `Prodotto ${q.code}`)]);
+      const { db, reads } = recordingCacheReads();
+      const chain = createSourceChain({ db, sources: [remote.source], cacheTtlSeconds: 3600, notFoundTtlSeconds: 60, leasePollMs: 20 });
+      const asked = remote.nextCall();
+      const answers = chain.gatherEach?.([{ query: first }, { query: second }, { query: slow }]) ?? assert.fail('the chain has no gatherEach');
+      const [one, two, three] = answers;
+      assert.ok(one && two && three);
+      // The slow code's lookup is still held here.
+      const cached = await Promise.all([one, two]);
+      assert.deepEqual(
+        cached.map((g) => [g.facts.map((f) => f.value), g.reports.map((r) => r.fromCache)]),
+        [
+          [[`Prodotto ${first.code}`], [true]],
+          [[`Prodotto ${second.code}`], [true]],
+        ],
+      );
+      await asked;
+      assert.deepEqual(remote.calls, [slow.code]);
+      assert.deepEqual(reads[0], [first.code, second.code, slow.code], 'one read of the cache for every code asked');
+      assert.equal(reads.filter((codes) => codes.includes(first.code)).length, 1);
+      remote.release();
+      const fetched = await three;
+      assert.deepEqual([fetched.facts.map((f) => f.value), fetched.reports.map((r) => r.fromCache)], [[`Prodotto ${slow.code}`], [false]]);
+    });
+
+    test('several codes at once, and the read of the cache for all of them fails: each reads it on its own, none is lost', async () => {
+      const [first, second] = ['8001234500108', '8001234500115'].map((code) => ({ ...EAN, code }));
+      assert.ok(first && second);
+      const filler = heldSource('remote_i', (q) => [fact('remote_i', `Prodotto ${q.code}`)]);
+      filler.release();
+      for (const query of [first, second]) await chainOf(filler.source).gather(query);
+
+      const remote = heldSource('remote_i', () => assert.fail('a cached code was fetched again'));
+      remote.release();
+      const { db, reads } = recordingCacheReads(true);
+      const chain = createSourceChain({ db, sources: [remote.source], cacheTtlSeconds: 3600, notFoundTtlSeconds: 60, leasePollMs: 20 });
+      const answers = await Promise.all(chain.gatherEach?.([{ query: first }, { query: second }]) ?? assert.fail('the chain has no gatherEach'));
+      assert.deepEqual(
+        answers.map((g) => [g.facts.map((f) => f.value), g.reports.map((r) => r.fromCache)]),
+        [
+          [[`Prodotto ${first.code}`], [true]],
+          [[`Prodotto ${second.code}`], [true]],
+        ],
+      );
+      assert.deepEqual(reads, [[first.code, second.code], [first.code], [second.code]]);
+      assert.deepEqual(remote.calls, []);
     });
 
     test('a source that does not serve the code type is skipped without a call', async () => {
