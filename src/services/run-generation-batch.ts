@@ -106,16 +106,16 @@ async function readShared(deps: BatchDeps, claims: readonly HeldClaim[]): Promis
   const productIds = claims.map((c) => c.generation.product_id);
   // A generation's account is its product's: the account's reads need not wait for the products.
   const accountIds = [...new Set(claims.map((c) => c.generation.account_id))];
-  // Four at once, each on a connection of its own: the batch's first model call waits for the
-  // slowest, not their sum. The accounts' reads go one after another, so a batch of many accounts
-  // holds one connection for them, not one per account.
+  // At once, each on a connection of its own: the batch's first model call waits for the slowest
+  // read, not their sum. The accounts go one after another, so a batch of many accounts holds
+  // two connections for them, not two per account.
   const [products, waiting, existing, accounts] = await Promise.all([
     findProductsByIds(deps.db, productIds),
     generationsWaitingBehindOlder(deps.db, ids),
     listContentOf(deps.db, productIds),
     (async () => {
       const read: Array<readonly [string, AccountRow | undefined, AttributeSchema]> = [];
-      for (const id of accountIds) read.push([id, await findAccountById(deps.db, id), await loadSchema(deps.db, id)]);
+      for (const id of accountIds) read.push([id, ...(await Promise.all([findAccountById(deps.db, id), loadSchema(deps.db, id)]))]);
       return read;
     })(),
   ]);
