@@ -2,8 +2,10 @@
 // against a fake OpenAI-compatible provider on loopback with a fixed latency → stored, on PGlite
 // and on PostgreSQL. The fake answers every step correctly at once after the latency, so what is
 // measured is how well the service keeps AGENT_CONCURRENCY model calls busy, not a model.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type AcceptTimes, type CallerWork, sendCreates } from './create-callers.ts';
 import { writeFile } from 'node:fs/promises';
@@ -19,7 +21,7 @@ import { answerFromCacheOnly } from './fill-source-cache.ts';
 import { codes, factsFor } from './pipeline-products.ts';
 import { startBenchProvider } from './provider-thread.ts';
 import { SqlTrace } from './sql-trace.ts';
-import { backendsCpu, backendsCpuSince, databaseOf } from './backend-cpu.ts';
+import { backendsCpu, backendsCpuSince, databaseOf, processCpu } from './backend-cpu.ts';
 import { openTarget, targetNames, type TargetName } from './targets.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1000);
@@ -53,6 +55,10 @@ const VERBOSE = process.env.BENCH_VERBOSE === '1';
 const CALLER_THREAD = process.env.BENCH_CALLER_THREAD === '1';
 // The fake provider in a thread of its own, as a real provider is on a machine of its own.
 const PROVIDER_THREAD = process.env.BENCH_PROVIDER_THREAD === '1';
+// BENCH_WORKER_PROCESSES=N runs the workers as N `vetrina worker` processes (PostgreSQL only), each
+// with AGENT_CONCURRENCY ÷ N calls and BENCH_WORKER_CONCURRENCY × batch jobs; this process then
+// serves only the API (and the fake provider's thread), as a deployment with worker processes would.
+const WORKER_PROCESSES = Number(process.env.BENCH_WORKER_PROCESSES ?? 0);
 // BENCH_TRACE=1 counts every SQL statement (the service's and the queue's) and prints them a product.
 const TRACE = process.env.BENCH_TRACE === '1' ? new SqlTrace() : null;
 
@@ -165,7 +171,7 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
   const { arrivals } = fake;
   const { opened, close } = await openTarget(target);
   const limits = { REQUESTS_PER_MINUTE: '1000000', TOKENS_PER_MINUTE: '1000000000' };
-  const config = loadConfig({
+  const serviceEnv: Record<string, string> = {
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '1000000',
     DB_POOL_SIZE: process.env.BENCH_DB_POOL_SIZE ?? '20',
@@ -187,7 +193,8 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
       ]),
     ),
     ...configuration.env,
-  });
+  };
+  const config = loadConfig(serviceEnv);
   const database = TRACE === null ? opened : { ...opened, db: TRACE.database(opened.db) };
   const container = await createContainer(config, { logger: pino({ level: 'silent' }), database });
   TRACE?.queue(container.boss.getDb());
@@ -204,11 +211,19 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
   TRACE?.reset();
   const t0 = performance.now();
   const elapsed = () => ((performance.now() - t0) / 1000).toFixed(1);
-  const workers = await startWorkers(WAKE ? container : { ...container, wakeup: undefined });
-  // A worker process loads the language detector and compiles its checks in the background when it
-  // starts, long before a shop's first create; without this wait the run's first creates would
-  // share the event loop with that work.
-  await workers.warmedUp;
+  let children: ChildProcess[] = [];
+  if (WORKER_PROCESSES > 0) {
+    if (!('connectionString' in opened.queue)) throw new Error('BENCH_WORKER_PROCESSES needs PostgreSQL: worker processes cannot share a PGlite directory');
+    // Codes are answered from the filled cache, as answerFromCacheOnly does here: a miss reaches a closed loopback port and fails at once.
+    const sources: Record<string, string> = CODES_PER_CALL === null ? {} : { SOURCES: 'open_food_facts', OPEN_FOOD_FACTS_URL: 'http://127.0.0.1:9/' };
+    children = await startWorkerProcesses(opened.queue.connectionString, { ...serviceEnv, ...sources, AGENT_CONCURRENCY: String(AGENT_CONCURRENCY / WORKER_PROCESSES) });
+  } else {
+    const workers = await startWorkers(WAKE ? container : { ...container, wakeup: undefined });
+    // A worker process loads the language detector and compiles its checks in the background when it
+    // starts, long before a shop's first create; without this wait the run's first creates would
+    // share the event loop with that work.
+    await workers.warmedUp;
+  }
   const bodies =
     CODES_PER_CALL === null
       ? Array.from({ length: PRODUCTS }, (_, i) => JSON.stringify({ ...rawProduct(i), countries: COUNTRIES, agent_model: configuration.agentModel }))
@@ -220,6 +235,8 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
   const cpuAtStart = process.cpuUsage();
   const server = 'connectionString' in opened.queue ? databaseOf(opened.queue.connectionString) : null;
   const backendsAtStart = server === null ? null : backendsCpu(server);
+  const childrenCpu = () => children.reduce((ms, child) => ms + (child.pid === undefined ? 0 : processCpu(child.pid)), 0);
+  const childrenAtStart = childrenCpu();
   const { firstAcceptedAt, lastAcceptedAt } = await callers(address, token, bodies);
   if (VERBOSE) process.stderr.write(`${configuration.name} [${target}]: ${PRODUCTS} accepted at ${elapsed()} s\n`);
   let done = await settled(container.db);
@@ -234,6 +251,7 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
   }
   const seconds = (performance.now() - sentAt) / 1000;
   const backendMs = server === null || backendsAtStart === null ? null : backendsCpuSince(server, backendsAtStart);
+  const childrenMs = childrenCpu() - childrenAtStart;
   clearInterval(sampler);
   if (TRACE !== null) process.stderr.write(TRACE.report(`${configuration.name} [${target}], a product`, PRODUCTS, seconds * 1000));
   if (VERBOSE) {
@@ -253,8 +271,8 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
     const cpu = process.cpuUsage(cpuAtStart);
     process.stderr.write(
       `${configuration.name} [${target}]: this process's CPU from the first create ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s, ${((cpu.user + cpu.system) / 1e3 / PRODUCTS).toFixed(1)} ms a product (its threads' included)${
-        backendMs === null ? '' : `; PostgreSQL's backends ${(backendMs / PRODUCTS).toFixed(1)} ms a product`
-      }\n`,
+        children.length === 0 ? '' : `; the ${children.length} worker processes ${(childrenMs / PRODUCTS).toFixed(1)} ms a product`
+      }${backendMs === null ? '' : `; PostgreSQL's backends ${(backendMs / PRODUCTS).toFixed(1)} ms a product`}\n`,
     );
     process.stderr.write(`${configuration.name} [${target}]: arrivals a quarter-latency: ${Array.from(buckets, (n) => n ?? 0).join(' ')}\n`);
     // A slot's handoff: from an answer leaving the provider to the call that took its slot arriving
@@ -266,6 +284,7 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
     const q = (p: number) => (handoffs[Math.min(handoffs.length - 1, Math.floor(p * handoffs.length))] ?? Number.NaN).toFixed(0);
     process.stderr.write(`${configuration.name} [${target}]: slot handoff ms p10 ${q(0.1)}, p50 ${q(0.5)}, p90 ${q(0.9)}, max ${q(1)}\n`);
   }
+  await stopWorkerProcesses(children);
   const versions = await container.db.query<{ v: string }>(`SELECT DISTINCT usage->>'prompt_version' AS v FROM generations WHERE usage IS NOT NULL ORDER BY 1`);
   await app.close();
   await container.close({ graceful: false });
@@ -284,6 +303,43 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
     peakRssMiB: peakRss / 2 ** 20,
     ...done,
   };
+}
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+// After "workers started", what a worker process loads in the background (the language detector,
+// the checks' patterns) takes a few seconds on a slow machine; a real worker has long done it
+// before a shop's first create.
+const WORKER_WARM_UP_MS = 5000;
+
+/** N `vetrina worker` processes on the bench database, resolved once each has said its workers started and warmed up. */
+async function startWorkerProcesses(databaseUrl: string, env: Record<string, string>): Promise<ChildProcess[]> {
+  const children = Array.from({ length: WORKER_PROCESSES }, () =>
+    spawn(process.execPath, ['bin/vetrina.js', 'worker'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, ...env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', AGENT_CHECK_AT_START: 'off' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+  );
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve, reject) => {
+          child.once('exit', (code) => reject(new Error(`a worker process exited with ${code} before it started`)));
+          const lines = createInterface({ input: child.stdout ?? process.stdin });
+          lines.on('line', (line) => {
+            if (process.env.BENCH_VERBOSE === '1' && /agent model|error|warn/.test(line)) process.stderr.write(`worker: ${line.slice(0, 300)}\n`);
+            if (line.includes('"workers started"')) resolve();
+          });
+        }),
+    ),
+  );
+  await new Promise((resolve) => setTimeout(resolve, WORKER_WARM_UP_MS));
+  return children;
+}
+
+async function stopWorkerProcesses(children: readonly ChildProcess[]): Promise<void> {
+  for (const child of children) child.kill('SIGTERM');
+  await Promise.all(children.map((child) => (child.exitCode === null && child.signalCode === null ? once(child, 'exit') : Promise.resolve())));
 }
 
 /** Epoch milliseconds to this thread's performance.now(). */

@@ -12,13 +12,18 @@ export function backendsCpu(database: string): Map<number, number> {
     if (!/^\d+$/.test(entry)) continue;
     try {
       if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(database)) continue;
-      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      found.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / TICKS_PER_MS);
+      found.set(Number(entry), processCpu(Number(entry)));
     } catch {
       // the process ended meanwhile
     }
   }
   return found;
+}
+
+/** CPU ms a process of this machine has used so far (user and system). */
+export function processCpu(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_MS;
 }
 
 /** CPU ms the backends of `database` used since `before` (a backend that ended meanwhile is not counted). */
