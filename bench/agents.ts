@@ -327,7 +327,7 @@ async function startWorkerProcesses(databaseUrl: string, env: Record<string, str
           child.once('exit', (code) => reject(new Error(`a worker process exited with ${code} before it started`)));
           const lines = createInterface({ input: child.stdout ?? process.stdin });
           lines.on('line', (line) => {
-            if (process.env.BENCH_VERBOSE === '1' && /agent model|error|warn/.test(line)) process.stderr.write(`worker: ${line.slice(0, 300)}\n`);
+            if (process.env.BENCH_VERBOSE === '1' && /"level":[456]0/.test(line)) process.stderr.write(`worker: ${line.slice(0, 300)}\n`);
             if (line.includes('"workers started"')) resolve();
           });
         }),
