@@ -267,10 +267,14 @@ for (const target of databaseTargets()) {
       }
     });
 
-    test("an agent model's generation does not wait for a slow source its batch's template generations ask", async () => {
-      const off = await startFakeOpenFoodFacts();
-      const [slowCode = ''] = validEans(1, 977);
-      // Headers never come: only the source's timeout (set far beyond the test) would end the lookup.
+    /**
+     * A harness whose v1 is an agent model (v2 stays on the template engine) and whose only source,
+     * Open Food Facts, never answers for `slowCode`: its headers never come, and only the source's
+     * timeout (set far beyond the test) would end the lookup. Workers off until the test starts them.
+     */
+    async function withSlowSource(seed: number, fixtures: Parameters<typeof startFakeOpenFoodFacts>[0] = {}) {
+      const off = await startFakeOpenFoodFacts(fixtures);
+      const [slowCode = ''] = validEans(1, seed);
       off.fail(slowCode, { kind: 'slow' });
       const fake = await startFakeOpenAiCompatible({ script: productWriter() });
       const h = await startHarness(target, {
@@ -280,12 +284,31 @@ for (const target of databaseTargets()) {
           SOURCES: 'open_food_facts',
           OPEN_FOOD_FACTS_URL: off.url,
           SOURCE_TIMEOUT_SECONDS: '300',
-          // v1 is the agent model; v2 stays on the template engine.
           AGENT_V1_MODEL: 'openai-compatible:llama3.1:8b',
           AGENT_V1_BASE_URL: fake.baseURL,
           AGENT_V1_API_KEY: 'local-key',
         },
       });
+      return {
+        h,
+        off,
+        slowCode,
+        async close() {
+          // Dropping the held lookup first lets the workers stop without waiting for its timeout.
+          await off.close();
+          await h.close();
+          await fake.close();
+        },
+      };
+    }
+
+    async function stillProcessing(h: Harness, generationId: string): Promise<boolean> {
+      const [row] = await h.container.db.query<{ state: string }>('SELECT state FROM generations WHERE id = $1', [generationId]);
+      return row?.state === 'processing';
+    }
+
+    test("an agent model's generation does not wait for a slow source its batch's template generations ask", async () => {
+      const { h, off, slowCode, close } = await withSlowSource(977);
       try {
         const { token } = await h.account(1000);
         const template = await createOne(h, token, { codes: slowCode, countries: ['it'], agent_model: 'v2' });
@@ -293,36 +316,17 @@ for (const target of databaseTargets()) {
         await startWorkers({ ...h.container, events: h.events });
         assert.deepEqual([...(await h.settled([agent.generationId])).values()], ['completed']);
         assert.equal(off.requestsFor(slowCode).length, 1);
-        const [still] = await h.container.db.query<{ state: string }>('SELECT state FROM generations WHERE id = $1', [template.generationId]);
-        assert.equal(still?.state, 'processing');
+        assert.ok(await stillProcessing(h, template.generationId));
         assert.equal((await claimTokens(h, [template.generationId, agent.generationId])).size, 1);
       } finally {
-        // Dropping the held lookup first lets the workers stop without waiting for its timeout.
-        await off.close();
-        await h.close();
-        await fake.close();
+        await close();
       }
     });
 
     test("an agent model's generations of one batch do not wait for each other's sources: one whose source hangs holds back none of the others", async () => {
       const food = readProductFixtures('open_food_facts').find((f) => f.category === 'food');
       assert.ok(food);
-      const off = await startFakeOpenFoodFacts({ fixtures: [food] });
-      const [slowCode = ''] = validEans(1, 978);
-      off.fail(slowCode, { kind: 'slow' });
-      const fake = await startFakeOpenAiCompatible({ script: productWriter() });
-      const h = await startHarness(target, {
-        workers: false,
-        env: {
-          ...BATCH,
-          SOURCES: 'open_food_facts',
-          OPEN_FOOD_FACTS_URL: off.url,
-          SOURCE_TIMEOUT_SECONDS: '300',
-          AGENT_V1_MODEL: 'openai-compatible:llama3.1:8b',
-          AGENT_V1_BASE_URL: fake.baseURL,
-          AGENT_V1_API_KEY: 'local-key',
-        },
-      });
+      const { h, off, slowCode, close } = await withSlowSource(978, { fixtures: [food] });
       try {
         const { token } = await h.account(1000);
         const slow = await createOne(h, token, { codes: slowCode, countries: ['it'], agent_model: 'v1' });
@@ -335,14 +339,11 @@ for (const target of databaseTargets()) {
         const [facts] = await h.container.db.query<{ facts: { source: string }[] }>('SELECT facts FROM products WHERE id = $1', [found.productId]);
         assert.ok(facts?.facts.some((f) => f.source === 'open_food_facts'));
         assert.equal(off.requestsFor(slowCode).length, 1);
-        const [still] = await h.container.db.query<{ state: string }>('SELECT state FROM generations WHERE id = $1', [slow.generationId]);
-        assert.equal(still?.state, 'processing');
+        assert.ok(await stillProcessing(h, slow.generationId));
         // One fetch took all three: they shared the batch's claim.
         assert.equal((await claimTokens(h, [slow.generationId, found.generationId, raw.generationId])).size, 1);
       } finally {
-        await off.close();
-        await h.close();
-        await fake.close();
+        await close();
       }
     });
 
