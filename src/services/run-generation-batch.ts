@@ -147,8 +147,8 @@ async function gatherTogether(deps: BatchDeps, shared: Shared, claims: readonly 
  */
 function gatherEach(deps: BatchDeps, shared: Shared, claims: readonly HeldClaim[]): Map<string, Promise<ProductFacts>> {
   const asks = claims.flatMap((claim) => {
-    const product = shared.products.get(claim.generation.product_id);
-    return product === undefined || !plainPath(deps, shared, claim.generation) ? [] : [{ claim, product }];
+    const product = plainPathProduct(deps, shared, claim.generation);
+    return product === undefined ? [] : [{ claim, product }];
   });
   const gathered = gatherFactsEach(
     deps.sources,
@@ -165,10 +165,11 @@ function gatherEach(deps: BatchDeps, shared: Shared, claims: readonly HeldClaim[
   );
 }
 
-/** Whether the batch's reads let this generation run the plain path (else runClaimed takes it from the start). */
-function plainPath(deps: BatchDeps, shared: Shared, generation: GenerationRow): boolean {
+/** The generation's product when the batch's reads let it run the plain path; undefined: runClaimed takes it from the start. */
+function plainPathProduct(deps: BatchDeps, shared: Shared, generation: GenerationRow): ProductRow | undefined {
   // Past its last attempt (see prepareGeneration): runClaimed fails it.
-  return shared.products.has(generation.product_id) && !shared.waiting.has(generation.id) && generation.attempts <= deps.maxAttempts;
+  if (shared.waiting.has(generation.id) || generation.attempts > deps.maxAttempts) return undefined;
+  return shared.products.get(generation.product_id);
 }
 
 /**
@@ -230,8 +231,8 @@ async function upToStore(
   factsOf: ReadonlyMap<string, ProductFacts | Promise<ProductFacts>>,
 ): Promise<ReadyGeneration | { outcome: GenerationOutcome } | null> {
   const { generation } = claim;
-  const product = shared.products.get(generation.product_id);
-  if (product === undefined || !plainPath(deps, shared, generation)) return null;
+  const product = plainPathProduct(deps, shared, generation);
+  if (product === undefined) return null;
   const gathered = await factsOf.get(generation.id);
   if (gathered === undefined) return null;
   const lastAttempt = generation.attempts >= deps.maxAttempts;
