@@ -22,9 +22,9 @@ function nextCodes(n: number): string {
 
 type MinimalParts = Parameters<typeof minimalTransactionApp>[0];
 
-const MINIMAL_PATHS: Record<string, string> = { minimal: '/minimal', 'minimal + generations': '/minimal-with-generations' };
+const MINIMAL_PATHS: Record<string, string> = { minimal: '/minimal', 'minimal + generations': '/minimal-with-generations', 'generations, no jobs': '/generations-as-jobs' };
 
-/** The two minimal transactions (bench/minimal-transaction.ts) on the after tree's database and pool, one server for both. */
+/** The minimal transactions (bench/minimal-transaction.ts) on the after tree's database and pool, one server for both. */
 async function startMinimal(container: MinimalParts, accountId: string): Promise<Server[]> {
   const app = minimalTransactionApp(container, accountId);
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -60,11 +60,11 @@ for (const target of targetNames()) {
     // Ratios of calls/s and of CPU a call: against before, the minimal transaction, and the minimal transaction with generations.
     const against = (label: string, others: string[]) =>
       others.map((o) => (o === label ? '' : `${ratio(label, o).rps.toFixed(2)}× / ${ratio(label, o).cpu.toFixed(2)}×`)).join(' | ');
-    for (const label of ['minimal', 'minimal + generations', 'before', 'after']) {
+    for (const label of ['minimal', 'minimal + generations', 'generations, no jobs', 'before', 'after']) {
       const rs = of(label);
       const rps = median(rs.map((r) => r.rps));
       const extra =
-        label === 'after'
+        label === 'after' || label === 'generations, no jobs'
           ? against(label, ['before', 'minimal', 'minimal + generations'])
           : label === 'before'
             ? against(label, ['before', 'minimal', 'minimal + generations'])

@@ -12,34 +12,40 @@ import type { GenerationQueue } from '../src/services/ports.ts';
  * and the minimal transaction does not: one generations row per product (its cost, state and
  * request, the row refunds and history rest on), named by the product and its job. Vetrina against
  * this one shows what its own path costs beyond that row.
+ *
+ * POST /generations-as-jobs writes the generations rows but no job rows: what a create would cost
+ * if the generation row were itself the queue's job (bench/results/create.md).
  */
 export function minimalTransactionApp(parts: { db: Database; queue: GenerationQueue }, accountId: string): FastifyInstance {
   const app = Fastify({ logger: false });
-  const accept = (withGenerations: boolean) => async (request: { id: string; body: { codes: string; countries: string[] } }) => {
-    const codes = request.body.codes.split(',');
-    await parts.db.transaction(async (tx) => {
-      const products = await tx.query<{ id: string }>(
-        `INSERT INTO products (account_id, code, code_type, countries, agent_model, state)
+  const accept =
+    (withGenerations: boolean, withJobs = true) =>
+    async (request: { id: string; body: { codes: string; countries: string[] } }) => {
+      const codes = request.body.codes.split(',');
+      await parts.db.transaction(async (tx) => {
+        const products = await tx.query<{ id: string }>(
+          `INSERT INTO products (account_id, code, code_type, countries, agent_model, state)
          SELECT $1, c, 'ean', $3::text[], 'v1', 'queued' FROM unnest($2::text[]) AS c ORDER BY c
          ON CONFLICT (account_id, code) WHERE code IS NOT NULL AND deleted_at IS NULL DO UPDATE SET state = 'queued', updated_at = now()
          RETURNING id`,
-        [accountId, codes, request.body.countries],
-      );
-      const jobs = withGenerations
-        ? await tx.query<{ generationId: string; productId: string }>(
-            `INSERT INTO generations (product_id, account_id, kind, agent_model, cost, state, request_id, image_standardization)
+          [accountId, codes, request.body.countries],
+        );
+        const jobs = withGenerations
+          ? await tx.query<{ generationId: string; productId: string }>(
+              `INSERT INTO generations (product_id, account_id, kind, agent_model, cost, state, request_id, image_standardization)
              SELECT p, $2, 'create', 'v1', 1, 'queued', $3, false FROM unnest($1::uuid[]) AS p
              RETURNING id AS "generationId", product_id AS "productId"`,
-            [products.map((p) => p.id), accountId, request.id],
-          )
-        : products.map((p) => ({ generationId: p.id, productId: p.id }));
-      await parts.queue.enqueue(tx, jobs);
-      const balance = await changeBalance(tx, { accountId, delta: -codes.length, kind: 'charge', requestId: request.id, memo: 'minimal' });
-      if (balance === undefined) throw new Error('the bench account ran out of credits');
-    });
-    return { status: 'success', queued: codes.length };
-  };
+              [products.map((p) => p.id), accountId, request.id],
+            )
+          : products.map((p) => ({ generationId: p.id, productId: p.id }));
+        if (withJobs) await parts.queue.enqueue(tx, jobs);
+        const balance = await changeBalance(tx, { accountId, delta: -codes.length, kind: 'charge', requestId: request.id, memo: 'minimal' });
+        if (balance === undefined) throw new Error('the bench account ran out of credits');
+      });
+      return { status: 'success', queued: codes.length };
+    };
   app.post<{ Body: { codes: string; countries: string[] } }>('/minimal', async (request, reply) => reply.code(202).send(await accept(false)(request)));
   app.post<{ Body: { codes: string; countries: string[] } }>('/minimal-with-generations', async (request, reply) => reply.code(202).send(await accept(true)(request)));
+  app.post<{ Body: { codes: string; countries: string[] } }>('/generations-as-jobs', async (request, reply) => reply.code(202).send(await accept(true, false)(request)));
   return app;
 }
