@@ -26,7 +26,7 @@ const MINIMAL_PATHS: Record<string, string> = { minimal: '/minimal', 'minimal + 
 
 /** The minimal transactions (bench/minimal-transaction.ts) on the after tree's database and pool, one server for both. */
 async function startMinimal(container: MinimalParts, accountId: string): Promise<Server[]> {
-  const app = minimalTransactionApp(container, accountId);
+  const app = await minimalTransactionApp(container, accountId);
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
   const [first, ...others] = Object.keys(MINIMAL_PATHS).map((label) => ({ label, origin, token: null, close: async () => {} }));
   if (first === undefined) throw new Error('no minimal transaction to start');

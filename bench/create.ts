@@ -85,7 +85,7 @@ async function vetrina(name: TargetName): Promise<Row[]> {
   const container = await createContainer(config, { logger: pino({ level: 'silent' }), database: opened });
   const { token, account } = await createAccount(container.db, { name: 'bench', credits: 2_000_000_000, imageStandardization: false });
   const accountId = account.id;
-  const minimal = minimalTransactionApp(container, accountId);
+  const minimal = await minimalTransactionApp(container, accountId);
   const minimalAddress = await minimal.listen({ port: 0, host: '127.0.0.1' });
   const app = await buildApp(container);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,12 +1,20 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { PgBoss } from 'pg-boss';
 import type { Database } from '../src/db/database.ts';
 import { changeBalance } from '../src/db/accounts.ts';
-import type { GenerationQueue } from '../src/services/ports.ts';
+import { onTransaction } from '../src/jobs/queue.ts';
+
+/**
+ * The minimal transaction's jobs: a pg-boss queue with the settings Vetrina's generation queue had
+ * while it was one (a key per product in strict order, retries with backoff, an expiry), so each
+ * job insert costs what a pg-boss job of a paid unit of work costs.
+ */
+const MINIMAL_QUEUE = 'vetrina.bench.minimal';
 
 /**
  * The comparator of bench/create.ts and create-ab.ts: what any service that accepts paid work must
  * do at least, on the same database, pool and tables (so the same indexes), through the same
- * pg-boss insert and guarded debit. POST /minimal with `codes` (comma-separated) and `countries`.
+ * pg-boss and guarded debit. POST /minimal with `codes` (comma-separated) and `countries`.
  *
  * POST /minimal-with-generations does the same plus what Vetrina keeps for each unit of paid work
  * and the minimal transaction does not: one generations row per product (its cost, state and
@@ -16,7 +24,13 @@ import type { GenerationQueue } from '../src/services/ports.ts';
  * POST /generations-as-jobs writes the generations rows but no job rows: what a create would cost
  * if the generation row were itself the queue's job (bench/results/create.md).
  */
-export function minimalTransactionApp(parts: { db: Database; queue: GenerationQueue }, accountId: string): FastifyInstance {
+export async function minimalTransactionApp(parts: { db: Database; boss: PgBoss }, accountId: string): Promise<FastifyInstance> {
+  const { boss } = parts;
+  if ((await boss.getQueue(MINIMAL_QUEUE)) === null) {
+    await boss.createQueue(MINIMAL_QUEUE, { policy: 'key_strict_fifo', retryLimit: 2, retryDelay: 5, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 1800 });
+  }
+  // pg-boss looks a queue up on its own connection at its first insert: done now, outside any transaction (PGlite has one connection).
+  await boss.getJobById(MINIMAL_QUEUE, '00000000-0000-0000-0000-000000000000');
   const app = Fastify({ logger: false });
   const accept =
     (withGenerations: boolean, withJobs = true) =>
@@ -38,7 +52,14 @@ export function minimalTransactionApp(parts: { db: Database; queue: GenerationQu
               [products.map((p) => p.id), accountId, request.id],
             )
           : products.map((p) => ({ generationId: p.id, productId: p.id }));
-        if (withJobs) await parts.queue.enqueue(tx, jobs);
+        if (withJobs) {
+        const ids = await boss.insert(
+          MINIMAL_QUEUE,
+          jobs.map((j) => ({ data: j, singletonKey: j.productId })),
+          { db: onTransaction(tx), returnId: true },
+        );
+        if (ids?.length !== jobs.length) throw new Error('pg-boss queued fewer jobs than products');
+      }
         const balance = await changeBalance(tx, { accountId, delta: -codes.length, kind: 'charge', requestId: request.id, memo: 'minimal' });
         if (balance === undefined) throw new Error('the bench account ran out of credits');
       });

@@ -9,8 +9,7 @@ import { createTemplateEngine } from './generation/template/engine.ts';
 import { imageForModel } from './media/image-for-model.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
 import { createWorkerWakeup, type WorkerWakeup } from './jobs/worker-wakeup.ts';
-import { createBoss, ensureQueues, generationQueue, webhookQueue } from './jobs/queue.ts';
-import { JOBS } from './jobs/registry.ts';
+import { createBoss, ensureQueues, webhookQueue } from './jobs/queue.ts';
 import type { WebhookParts } from './jobs/webhook-worker.ts';
 import { systemClock, type Clock } from './services/webhook-ports.ts';
 import { secretBoxFor } from './webhooks/secret-box.ts';
@@ -36,7 +35,7 @@ export interface Container {
   db: Database;
   boss: PgBoss;
   queue: GenerationQueue;
-  /** Lets the queue wake this process's workers when jobs commit (startWorkers registers them). */
+  /** The same object as `queue`: wakes this process's workers when generations are queued (startWorkers registers them). */
   wakeup: WorkerWakeup;
   engine: ContentEngine;
   sources: SourceChain;
@@ -109,13 +108,12 @@ async function openParts(config: Config, options: ContainerOptions, logger: Logg
   teardown.add(() => webhookSender.close());
 
   const boss = createBoss(config, opened.queue, (err) => logger.error({ err }, 'queue error'));
-  // On close, jobs still running after the timeout are failed back to the queue, so another worker
-  // retries them; the generation worker, stopped first, may have used part of the same budget
-  // (pg-boss takes no less than 1 s).
+  // On close, webhook jobs still running after the timeout are failed back to the queue, so another
+  // worker retries them; the generation worker, stopped first, may have used part of the same
+  // budget (pg-boss takes no less than 1 s).
   teardown.add((options) => boss.stop({ graceful: options.graceful, timeout: Math.max(1000, timeLeft(options)) }));
   await boss.start();
-  for (const warning of await ensureQueues(boss, config)) logger.warn(warning);
-  const generationTable = (await boss.getQueue(JOBS.generation.name))?.table;
+  await ensureQueues(boss);
 
   const statistics = keepQueueStatisticsFresh(opened.db, QUEUE_STATISTICS_SECONDS, logger);
   teardown.add(() => statistics.stop());
@@ -147,7 +145,7 @@ async function openParts(config: Config, options: ContainerOptions, logger: Logg
     logger,
     db: opened.db,
     boss,
-    queue: generationQueue(boss, { wakeup, statistics, ...(generationTable === undefined ? {} : { jobTable: generationTable }) }),
+    queue: wakeup,
     wakeup,
     webhooks: {
       queue: webhookQueue(boss),

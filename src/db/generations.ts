@@ -86,14 +86,12 @@ export interface LinkedGenerations {
   imageStandardization: boolean;
   /** A generation's cost by its product's country count: element n - 1 for n countries (a re-queued product's merged countries). */
   costByCountryCount: readonly number[];
-  /** When set, the same statement also queues the jobs and makes the guarded debit (see PaidInStatement). */
-  paid?: PaidInStatement;
+  /** The guarded debit the same statement makes (see PaidInStatement). */
+  paid: PaidInStatement;
 }
 
 /** The rest of a create's paid step, for the statement that writes its products and generations. */
 export interface PaidInStatement {
-  /** An INSERT queuing one job per row of the named relation (columns generation_id, product_id), returning a row per job. */
-  jobsSql: (source: string) => string;
   memo: string;
   /**
    * Whether the debit may take the balance under the account's credits.low threshold. Only a
@@ -105,8 +103,6 @@ export interface PaidInStatement {
 
 /** SQLSTATE of a create statement whose guarded debit did not apply; its DETAIL is the price. */
 export const DEBIT_REFUSED = 'VT402';
-/** SQLSTATE of a create statement that queued fewer jobs than generations (pg-boss skipped some). */
-export const JOBS_MISSING = 'VT500';
 
 /** What the statement's paid step did, on every row it answers: the price charged, and the balance after it (null when nothing was charged). */
 export interface PaidColumns {
@@ -121,11 +117,12 @@ export interface PaidColumns {
  * names as its latest: the product rows are written once and the generations go with them, one
  * round trip instead of two. The statement answers the product write's rows.
  *
- * With `paid`, the jobs, the guarded debit and its ledger row go in the same statement too, and
- * every row also carries PaidColumns: all of a create's writes in one statement, which can commit
- * on its own. When the debit does not apply (the balance short, the image setting no longer the
- * one the price assumed, or a threshold it may not cross), or pg-boss skipped a job, the statement
- * raises (DEBIT_REFUSED, JOBS_MISSING) and nothing of it is kept.
+ * The generations are the queue: written `queued`, they are what workers fetch (claimDueGenerations).
+ * The guarded debit and its ledger row go in the same statement too, and every row also carries
+ * PaidColumns: all of a create's writes in one statement, which can commit on its
+ * own. When the debit does not apply (the balance short, the image setting no longer the one the
+ * price assumed, or a threshold it may not cross), the statement raises DEBIT_REFUSED and nothing
+ * of it is kept.
  */
 export function withLinkedGenerations(productSql: string, params: readonly unknown[], g: LinkedGenerations): { text: string; params: unknown[] } {
   const n = params.length;
@@ -135,26 +132,22 @@ export function withLinkedGenerations(productSql: string, params: readonly unkno
        RETURNING id AS generation_id, product_id, cost
      )`;
   const linkedParams = [...params, g.accountId, g.agentModel, g.notes, g.costByCountryCount, g.requestId, g.imageStandardization];
-  if (g.paid === undefined) return { text: `WITH written AS (${productSql}), ${generated} SELECT * FROM written`, params: linkedParams };
   const account = `$${n + 1}`;
   return {
     // The settings row is read FOR SHARE, as changeBalance does: a settings change waits for this
     // debit, priced with the setting it holds. A debit crosses the threshold when it takes a
     // balance at or over it to under it.
     text: `WITH written AS (${productSql}), ${generated},
-     jobs AS (${g.paid.jobsSql('generated')}),
      price AS (
-       SELECT coalesce(sum(cost), 0)::int AS total, count(*) AS generations,
-         CASE WHEN count(*) = 1 THEN (array_agg(generation_id))[1] END AS single_generation,
-         -- Read here so the jobs are written before the debit locks the balance row, not while it is held.
-         (SELECT count(*) FROM jobs) AS jobs_queued
+       SELECT coalesce(sum(cost), 0)::int AS total,
+         CASE WHEN count(*) = 1 THEN (array_agg(generation_id))[1] END AS single_generation
        FROM generated
      ), settings AS (
        SELECT id, credits_low_threshold FROM accounts WHERE id = ${account} AND image_standardization = $${n + 6} FOR SHARE
      ), debit AS (
        UPDATE account_balances b SET credits = b.credits - price.total
        FROM settings, price
-       WHERE b.account_id = settings.id AND price.total > 0 AND b.credits - price.total >= 0 AND price.jobs_queued = price.generations
+       WHERE b.account_id = settings.id AND price.total > 0 AND b.credits - price.total >= 0
          AND ($${n + 8}::boolean OR settings.credits_low_threshold IS NULL
               OR b.credits < settings.credits_low_threshold OR b.credits - price.total >= settings.credits_low_threshold)
        RETURNING b.credits, settings.credits_low_threshold
@@ -167,7 +160,6 @@ export function withLinkedGenerations(productSql: string, params: readonly unkno
        (SELECT balance_after FROM ledger) AS balance_after,
        (SELECT credits_low_threshold FROM debit) AS credits_low_threshold,
        CASE
-         WHEN price.jobs_queued <> price.generations THEN vetrina_abort('${JOBS_MISSING}', 'pg-boss queued fewer jobs than generations', NULL)
          WHEN price.total > 0 AND NOT EXISTS (SELECT 1 FROM ledger) THEN vetrina_abort('${DEBIT_REFUSED}', 'the guarded debit did not apply', price.total::text)
        END AS aborted
      FROM written w, price`,
@@ -176,7 +168,7 @@ export function withLinkedGenerations(productSql: string, params: readonly unkno
 }
 
 /**
- * Workers take generations under one token (one, or a batch of jobs): those queued or processing
+ * Takes generations by id under one token: those queued or processing
  * with a lapsed lease are claimed; the others (settled, held by a live run, or deferred to a time
  * still to come) are left out.
  *
@@ -218,10 +210,10 @@ function claimedUnder(db: SqlRunner, ids: readonly string[], fence: ClaimFence):
 }
 
 /**
- * A worker takes a generation: queued or processing (a retry, or a crashed worker's job) moves to
+ * A run takes a generation by id: queued or processing (a retry, or a crashed worker's run) moves to
  * processing under the caller's token and a lease of `leaseSeconds`, unless another run's lease is
  * still live (`busy`: that run is alive and working on it); completed or failed is `settled`, so a
- * redelivered job does no work twice. A deferred generation is `not_due` until its `not_before`.
+ * second run does no work twice. A deferred generation is `not_due` until its `not_before`.
  */
 export async function claimGeneration(db: SqlRunner, id: string, claim: ClaimFence & { leaseSeconds: number }): Promise<ClaimResult> {
   const rows = await claimGenerations(db, [id], claim);
@@ -251,12 +243,21 @@ export async function renewClaim(db: SqlRunner, id: string, claim: ClaimFence & 
   return rows.length > 0;
 }
 
-/** Ends a run's lease early so the next run need not wait for it to lapse; a no-op once the claim is another's. */
-export async function releaseClaim(db: SqlRunner, id: string, fence: ClaimFence): Promise<void> {
-  await db.query('UPDATE generations SET claimed_until = NULL WHERE id = $1 AND claim_token = $2 AND claimed_until IS NOT NULL', [id, fence.token]);
+/**
+ * Ends a run's lease early so the next run need not wait for it to lapse; a no-op once the claim
+ * is another's. With `retryInSeconds` the generation is due again only then (a failed attempt's
+ * backoff); without it, at once.
+ */
+export async function releaseClaim(db: SqlRunner, id: string, fence: ClaimFence, retryInSeconds = 0): Promise<void> {
+  await db.query(
+    `UPDATE generations SET claimed_until = NULL,
+       not_before = CASE WHEN $3::float8 > 0 THEN now() + make_interval(secs => $3::float8) ELSE not_before END
+     WHERE id = $1 AND claim_token = $2 AND claimed_until IS NOT NULL`,
+    [id, fence.token, retryInSeconds],
+  );
 }
 
-/** The fence as a SQL condition on parameter $n: no fence (the dead-letter handler) matches any holder. */
+/** The fence as a SQL condition on parameter $n: no fence (a product's deletion) matches any holder. */
 const fenced = (n: number) => `($${n}::uuid IS NULL OR claim_token = $${n}::uuid)`;
 
 /**
@@ -334,8 +335,8 @@ export async function recordAttemptUsage(db: SqlRunner, id: string, fence: Claim
 /**
  * Puts a claimed generation back to wait `afterSeconds`: the attempt it was claimed for is given
  * back (the wait is counted in `deferrals` instead), and the generation and its product show as
- * queued again. `not_before` is taken on the database's clock, the one its job's start is taken
- * on (pg-boss's job_now() is now()), so the job queued in the same transaction is never early for it.
+ * queued again. `not_before` is taken on the database's clock, the one the queue's fetch
+ * compares it with (claimDueGenerations).
  */
 export async function deferGeneration(db: SqlRunner, id: string, fence: ClaimFence, options: { usage: GenerationUsage | null; afterSeconds: number }): Promise<boolean> {
   const rows = await db.query(
@@ -356,8 +357,9 @@ export async function deferGeneration(db: SqlRunner, id: string, fence: ClaimFen
 }
 
 /**
- * An older generation of the same product that has not settled: only a deferred one can be, as
- * the queue runs a product's jobs one at a time in order; the younger one must wait behind it.
+ * An older generation of the same product that has not settled: the queue hands out a product's
+ * generations one at a time in order, so only a generation claimed by id can meet one; the younger
+ * one must wait behind it.
  */
 export async function olderUnsettledGeneration(
   db: SqlRunner,

@@ -87,7 +87,7 @@ function inputParams(accountId: string, p: ProductInputs): unknown[] {
   return [accountId, p.sku, p.productHandle, p.title, p.brand, p.description, JSON.stringify(p.images), p.notes, p.countries, p.agentModel];
 }
 
-/** What a create's product write answers: its rows, and what its paid step did when the statement had one. */
+/** What a create's product write answers: its rows, and what its paid step did (null when it wrote no row). */
 export interface Written<T> {
   products: T;
   paid: PaidColumns | null;
@@ -95,10 +95,10 @@ export interface Written<T> {
 
 const PAID_COLUMNS = ['charged', 'balance_after', 'credits_low_threshold'] as const;
 
-/** Every row of a paid statement carries the same PaidColumns; null when it had no paid step. */
-function paidOf(rows: readonly object[], g: LinkedGenerations): PaidColumns | null {
+/** Every row of the statement carries the same PaidColumns; null when it wrote no row. */
+function paidOf(rows: readonly object[]): PaidColumns | null {
   const first = rows[0];
-  if (g.paid === undefined || first === undefined) return null;
+  if (first === undefined) return null;
   const row = first as Partial<Record<(typeof PAID_COLUMNS)[number], unknown>>;
   for (const column of PAID_COLUMNS) if (!(column in row)) throw new Error(`the paid create statement answered no ${column}`);
   return row as PaidColumns;
@@ -109,7 +109,7 @@ async function writeWith<Row extends object>(db: SqlRunner, text: string, params
   const combined = withLinkedGenerations(text, params, generations);
   // Prepared: for a call of one code, parsing and planning this statement cost more than running it.
   const rows = await db.query<Row>(combined.text, combined.params, { prepared: true });
-  return { products: rows, paid: paidOf(rows, generations) };
+  return { products: rows, paid: paidOf(rows) };
 }
 
 /** A written product: its id, how many countries it has now (re-queueing merges them), and the id its queued generation must take. */

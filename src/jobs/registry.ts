@@ -2,16 +2,6 @@ import { z } from 'zod';
 
 /** Each job name with its payload schema; producer and worker both go through here. */
 export const JOBS = {
-  /** Generate or regenerate one product: the paid unit of work. */
-  generation: {
-    name: 'vetrina.generation',
-    payload: z.object({ generationId: z.uuid(), productId: z.uuid() }),
-  },
-  /** Generations whose retries ran out (errors or expired claims); settled as failed and refunded. */
-  generationDead: {
-    name: 'vetrina.generation.dead',
-    payload: z.object({ generationId: z.uuid(), productId: z.uuid() }),
-  },
   /** One attempt at one webhook delivery; the delivery row says what, when and how often. */
   webhookDelivery: {
     name: 'vetrina.webhook.delivery',
@@ -23,5 +13,3 @@ export const JOBS = {
     cron: '17 * * * *',
   },
 } as const;
-
-export type GenerationPayload = z.infer<typeof JOBS.generation.payload>;

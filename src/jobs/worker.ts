@@ -1,21 +1,22 @@
 import type { EventEmitter } from 'node:events';
-import type { Job, PgBoss } from 'pg-boss';
+import { randomUUID } from 'node:crypto';
+import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { timeLeft, type TeardownOptions } from '../teardown.ts';
 import type { Database } from '../db/database.ts';
 import { failAndRefund } from '../services/fail-generation.ts';
-import type { ContentEngine, GenerationQueue, ImageStandardiser } from '../services/ports.ts';
+import type { ContentEngine, ImageStandardiser } from '../services/ports.ts';
 import type { SourceChain } from '../sources/source-chain.ts';
-import { claimTimings, type ClaimTimings } from '../services/generation-claim.ts';
-import type { GenerationRow } from '../db/generations.ts';
+import { claimTimings, keepClaim, type ClaimTimings, type HeldClaim } from '../services/generation-claim.ts';
+import { claimDueGenerations } from '../db/generation-queue.ts';
+import type { ClaimFence, GenerationRow } from '../db/generations.ts';
 import type { GenerationOutcome } from '../services/generation-outcome.ts';
-import { runGeneration } from '../services/run-generation.ts';
-import { runGenerationBatch } from '../services/run-generation-batch.ts';
+import { runUnderClaim } from '../services/run-generation.ts';
+import { runClaimedBatch } from '../services/run-generation-batch.ts';
 import { createStoreQueue } from '../services/store-queue.ts';
 import { scheduleIdempotencyKeyPruning } from './prune-idempotency-keys.ts';
-import { JOBS } from './registry.ts';
-import { startSlotWorker, type FinishedJob } from './slot-worker.ts';
+import { startSlotWorker } from './slot-worker.ts';
 import type { WorkerWakeup } from './worker-wakeup.ts';
 import { preloadLanguageDetector } from '../generation/template/detect-language.ts';
 import { warmRecordChecks } from '../generation/ai/checks/warm-record-checks.ts';
@@ -24,7 +25,6 @@ import { startWebhookWorkers, type WebhookParts } from './webhook-worker.ts';
 export interface WorkerDeps {
   boss: PgBoss;
   db: Database;
-  queue: GenerationQueue;
   engine: ContentEngine;
   sources: SourceChain;
   images: ImageStandardiser | null;
@@ -36,9 +36,9 @@ export interface WorkerDeps {
    * another run or deferred to a later time.
    */
   events?: EventEmitter;
-  /** Overrides the claim's lease (tests); by default it follows JOB_EXPIRE_SECONDS. */
+  /** Overrides the claim's lease and retry delay (tests); by default they follow JOB_EXPIRE_SECONDS and JOB_RETRY_DELAY_SECONDS. */
   claims?: ClaimTimings;
-  /** Wakes the worker when this process commits jobs (the container's); without it, the worker finds jobs by polling only. */
+  /** Wakes the worker when this process queues generations (the container's); without it, the worker finds them by polling only. */
   wakeup?: WorkerWakeup;
   /** Registers a cleanup run when the container closes, before the queue stops (the container's). */
   onClose(cleanup: (options: TeardownOptions) => Promise<void>): void;
@@ -51,14 +51,26 @@ export interface WorkerDeps {
 }
 
 /** The generation worker of this process, stopped on its own (the container's close stops it too). */
+/** The longest wait between two attempts of a generation, however many failed before. */
+const MAX_RETRY_DELAY_SECONDS = 600;
+
+/** A generation a fetch claimed, and the claim's fence. */
+interface HeldClaimSpec {
+  generation: GenerationRow;
+  fence: ClaimFence;
+}
+
 export interface GenerationWorkers {
-  /** See SlotWorker.stop: graceful waits up to `timeoutMs` for the jobs in flight, then fails the rest back to the queue. */
+  /** See SlotWorker.stop: graceful waits up to `timeoutMs` for the runs in flight, then asks the rest to stop, and they give their generations back. */
   stop(options: { graceful: boolean; timeoutMs: number }): Promise<void>;
   /** Resolves once what a worker loads ahead of its first generation is loaded (never rejects). */
   warmedUp: Promise<void>;
 }
 
-/** Starts the generation worker and the queue's other handlers; pg-boss retries failed jobs and dead-letters them after the last. */
+/**
+ * Starts the generation worker and the queue's other handlers. A generation whose attempt failed
+ * is retried after a backoff until its attempts run out, then failed and refunded.
+ */
 export async function startWorkers(deps: WorkerDeps): Promise<GenerationWorkers> {
   const { boss, db, config, logger, events } = deps;
   // In the background: a worker woken by the first create of the day would otherwise load it then,
@@ -70,90 +82,65 @@ export async function startWorkers(deps: WorkerDeps): Promise<GenerationWorkers>
       ? detector.then(warmRecordChecks).catch((err: unknown) => logger.warn({ err }, 'could not warm the record checks; the first record checked compiles them'))
       : Promise.resolve();
   const maxAttempts = config.worker.retryLimit + 1;
-  // The lease is a quarter of the job's expiry or less: a claim is renewed many times before the
-  // queue could hand its job out again, and a dead worker's claim lapses long before it does.
-  const claims = deps.claims ?? claimTimings(config.worker.expireSeconds);
-  const queue = JOBS.generation.name;
-  const generationDeps = { db, queue: deps.queue, engine: deps.engine, sources: deps.sources, images: deps.images, maxAttempts, claims };
+  // The lease is a quarter of a run's expiry or less: a claim is renewed many times within a run,
+  // and a dead worker's claim lapses long before a live run would have been given up.
+  const claims = deps.claims ?? claimTimings(config.worker.expireSeconds, { delaySeconds: config.worker.retryDelaySeconds, maxDelaySeconds: MAX_RETRY_DELAY_SECONDS });
+  const generationDeps = { db, engine: deps.engine, sources: deps.sources, images: deps.images, maxAttempts, claims };
   const engines = deps.engines;
   const batchDeps =
     engines === undefined ? null : { ...generationDeps, batchable: (g: GenerationRow) => engines[g.agent_model] === 'template', storeReady: createStoreQueue(generationDeps.db) };
 
-  /** One job: its result for the queue, and the event to emit once that result is stored. */
-  async function runOne(job: Job<unknown>, generationId: string, run: Promise<GenerationOutcome>): Promise<FinishedJob> {
-    const log = logger.child({ jobId: job.id, generationId, attempt: job.retryCount + 1 });
+  /** One generation's run to its end: logged and announced; a thrown attempt is retried later, or failed for good after the last. */
+  async function finish(claim: HeldClaim, run: Promise<GenerationOutcome>): Promise<void> {
+    const { generation } = claim;
+    const log = logger.child({ generationId: generation.id, attempt: generation.attempts });
     try {
       const outcome = await run;
       log.info({ outcome }, 'generation finished');
       // None of the claim outcomes settles the generation: the run holding it (or due to run it) does.
       const event = outcome === 'claim_busy' || outcome === 'claim_lost' || outcome === 'not_due' ? outcome : 'settled';
-      return { result: { id: job.id, status: 'completed' }, afterSettled: () => events?.emit(event, { generationId, outcome }) };
+      events?.emit(event, { generationId: generation.id, outcome });
     } catch (err) {
-      log.warn({ err }, 'generation attempt failed; the queue will retry it');
-      const output = { error: err instanceof Error ? err.message : String(err) };
-      return { result: { id: job.id, status: 'failed', output }, afterSettled: () => events?.emit('attempt_failed', { generationId, error: err }) };
+      if (generation.attempts < maxAttempts) {
+        // The run gave its claim back with the retry's delay (generation-claim.ts): the queue hands it out again then.
+        log.warn({ err }, 'generation attempt failed; it will be retried');
+        events?.emit('attempt_failed', { generationId: generation.id, error: err });
+        return;
+      }
+      // The last attempt: failed and refunded now, under the claim this run held.
+      const settled = await failAndRefund(db, generation.id, { reason: 'generation_failed', message: 'Generation failed after all retries; the credits were refunded.' }, null, claim.fence);
+      log.warn({ err, settled }, 'generation failed for good');
+      events?.emit('attempt_failed', { generationId: generation.id, error: err });
+      events?.emit('settled', { generationId: generation.id, outcome: settled ? 'failed' : 'claim_lost' });
     }
   }
 
-  // The jobs of one fetch run side by side and each frees its slot when it ends, so one slow
-  // product never holds back the others fetched with it. Generations the template engine writes
-  // share their claim, reads and store statement (run-generation-batch.ts).
-  function runFetched(jobs: Job<unknown>[]): Promise<FinishedJob>[] {
-    const valid: { job: Job<unknown>; generationId: string }[] = [];
-    for (const job of jobs) {
-      // Payloads are validated again here: the queue is a trust boundary across versions.
-      const payload = JOBS.generation.payload.safeParse(job.data);
-      if (payload.success) valid.push({ job, generationId: payload.data.generationId });
-      // Retrying cannot fix it: logged here, and the job ends so it holds nothing back.
-      else logger.error({ jobId: job.id, issues: payload.error.issues }, 'generation job with an invalid payload');
-    }
-    const outcomes =
-      batchDeps === null
-        ? valid.map((v) => runGeneration(generationDeps, v.generationId, v.job.signal))
-        : runGenerationBatch(
-            batchDeps,
-            valid.map((v) => ({ generationId: v.generationId, signal: v.job.signal })),
-          );
-    const byJob = new Map(valid.map((v, i) => [v.job, { generationId: v.generationId, run: outcomes[i] }]));
-    return jobs.map((job) => {
-      const entry = byJob.get(job);
-      if (entry?.run === undefined) return Promise.resolve({ result: { id: job.id, status: 'completed' } });
-      return runOne(job, entry.generationId, entry.run);
-    });
+  // The generations of one fetch run side by side and each frees its slot when it ends, so one
+  // slow product never holds back the others fetched with it. Generations the template engine
+  // writes share their reads and store statement (run-generation-batch.ts).
+  function runFetched(fetched: readonly HeldClaimSpec[], signals: readonly AbortSignal[]): Promise<void>[] {
+    const held = fetched.map((f, i) => keepClaim(db, f.generation, f.fence, claims, signals[i]));
+    const outcomes = batchDeps === null ? held.map((claim) => runUnderClaim(generationDeps, claim)) : runClaimedBatch(batchDeps, held);
+    return held.map((claim, i) => finish(claim, outcomes[i] ?? Promise.reject(new Error('no run was started for this generation'))));
   }
 
   // At most WORKER_CONCURRENCY × WORKER_BATCH_SIZE generations run at once in one process, fetched
   // WORKER_BATCH_SIZE at a time under a backlog.
-  const slots = startSlotWorker({
-    boss,
-    queue,
+  const slots = startSlotWorker<HeldClaimSpec>({
     capacity: config.worker.concurrency * config.worker.batchSize,
     fetchSize: config.worker.batchSize,
     pollSeconds: config.worker.pollSeconds,
+    expireSeconds: config.worker.expireSeconds,
+    async fetch(limit) {
+      const fence = { token: randomUUID() };
+      const claimed = await claimDueGenerations(db, limit, { ...fence, leaseSeconds: claims.leaseSeconds });
+      return claimed.map((generation) => ({ generation, fence }));
+    },
     run: runFetched,
     onError: (err, during) => logger.error({ err, during }, 'generation worker: queue error'),
   });
   deps.onClose((options) => slots.stop({ graceful: options.graceful, timeoutMs: timeLeft(options) }));
   deps.wakeup?.addWorker(() => slots.notify());
-
-  const dead = { pollingIntervalSeconds: config.worker.pollSeconds, includeMetadata: true } as const;
-  await boss.work(JOBS.generationDead.name, dead, async (jobs) => {
-    for (const job of jobs) {
-      // The failed job would hold back every later generation of its product (strict FIFO per key).
-      if (job.sourceId !== null) await boss.deleteJob(JOBS.generation.name, job.sourceId);
-      const payload = JOBS.generationDead.payload.safeParse(job.data);
-      if (!payload.success) {
-        logger.error({ jobId: job.id, sourceId: job.sourceId, issues: payload.error.issues }, 'dead generation job with an invalid payload; nothing to refund');
-        continue;
-      }
-      const settled = await failAndRefund(db, payload.data.generationId, {
-        reason: 'generation_failed',
-        message: 'Generation failed after all retries; the credits were refunded.',
-      });
-      logger.warn({ generationId: payload.data.generationId, settled }, 'generation failed for good');
-      events?.emit('settled', { generationId: payload.data.generationId, outcome: settled ? 'failed' : 'already_settled' });
-    }
-  });
 
   await scheduleIdempotencyKeyPruning(boss, db, logger);
   await startWebhookWorkers({

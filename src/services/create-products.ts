@@ -18,7 +18,7 @@ import { ASSIGNED_COUNTRY_COUNT } from '../domain/countries.ts';
 import { createCost, type ModelCredits } from '../domain/pricing.ts';
 import type { FieldErrors } from '../domain/validation.ts';
 import type { GenerationQueue } from './ports.ts';
-import { queuePaidGenerations, type TransactionVerdict, transactionOrAnswer } from './queue-paid-generations.ts';
+import { type TransactionVerdict, transactionOrAnswer } from './queue-paid-generations.ts';
 
 export interface CreateResultData {
   total_requested: number;
@@ -167,19 +167,18 @@ type DebitRefused = { kind: 'debit_refused'; price: number; imageStandardization
 const MAX_PRICINGS = 3;
 
 /**
- * Charges, writes the products and their generations, and enqueues the jobs: all of it happens,
- * or none of it. Each product is priced for the countries it will be generated in, which for a
- * re-queued product are its merged countries.
+ * Charges and writes the products and their generations, which are the queue's entries: all of
+ * it happens, or none of it. Each product is priced for the countries it will be generated in,
+ * which for a re-queued product are its merged countries.
  *
- * Where the queue can write its jobs into our statement, every write of the call is one statement,
- * which commits on its own: no BEGIN or COMMIT round trip, and the account's balance row is locked
- * only for that statement. A transaction is used when something must commit with the charge (an
- * Idempotency-Key's answer, a credits.low event), or the queue cannot.
+ * Every write of the call is one statement, which commits on its own: no BEGIN or COMMIT round
+ * trip, and the account's balance row is locked only for that statement. A transaction is used
+ * when something must commit with the charge (an Idempotency-Key's answer, a credits.low event).
  */
 export async function createProducts(deps: CreateProductsDeps, accountId: string, requestId: string, plan: CreatePlan, options: CreateOptions = {}): Promise<CreateOutcome> {
   if (plan.products.length === 0) return { kind: 'all_failed', data: resultData(plan, []) };
   const inputs = inputsOf(plan);
-  let inTransaction = options.beforeCommit !== undefined || deps.queue.jobsInsertSql === undefined;
+  let inTransaction = options.beforeCommit !== undefined;
   // Only the first pricing may trust the snapshot: a later one follows a change.
   let account = options.account;
 
@@ -188,10 +187,10 @@ export async function createProducts(deps: CreateProductsDeps, accountId: string
   for (let pricing = 1; pricing <= MAX_PRICINGS; pricing++) {
     const call: CreateCall = { credits: deps.modelCredits, accountId, requestId, plan, inputs, account, inTransaction };
     const attempt = inTransaction
-      ? await transactionOrAnswer(deps.db, (tx) => createAtCurrentPrice(tx, deps.queue, call, options))
-      : answerOf(await createAtCurrentPrice(deps.db, deps.queue, call, options));
+      ? await transactionOrAnswer(deps.db, (tx) => createAtCurrentPrice(tx, call, options))
+      : answerOf(await createAtCurrentPrice(deps.db, call, options));
     account = undefined;
-    if (attempt.kind === 'queued') deps.queue.jobsCommitted?.(attempt.data.successful);
+    if (attempt.kind === 'queued') deps.queue.generationsQueued(attempt.data.successful);
     if (attempt.kind === 'settings_changed') continue;
     if (attempt.kind !== 'debit_refused') return attempt;
     const now = await readAccount(deps.db, accountId);
@@ -239,7 +238,6 @@ function debitRefusedPrice(err: unknown): number | null {
  */
 async function createAtCurrentPrice(
   tx: SqlRunner,
-  queue: GenerationQueue,
   call: CreateCall,
   options: CreateOptions,
 ): Promise<TransactionVerdict<CreateOutcome | SettingsChanged | DebitRefused>> {
@@ -265,7 +263,6 @@ async function createAtCurrentPrice(
 
   const costOf = (countryCount: number) => createCost(plan.agentModel, countryCount, images, call.credits);
   const memo = `create ${plan.products.length}`;
-  const jobsSql = queue.jobsInsertSql?.bind(queue);
   const linked = {
     accountId,
     agentModel: plan.agentModel,
@@ -274,8 +271,8 @@ async function createAtCurrentPrice(
     imageStandardization: images,
     // Any product's merged countries are assigned codes, so its count is within the table.
     costByCountryCount: Array.from({ length: ASSIGNED_COUNTRY_COUNT }, (_, i) => costOf(i + 1)),
-    // Where the queue can write its jobs into our statement, the jobs and the debit go with the products.
-    ...(jobsSql === undefined ? {} : { paid: { jobsSql, memo, mayCrossLowThreshold: call.inTransaction } }),
+    // The debit goes with the products and their generations, which are the queue's entries.
+    paid: { memo, mayCrossLowThreshold: call.inTransaction },
   };
   let written: Awaited<ReturnType<typeof writeProductsOrSkuTaken>>;
   try {
@@ -287,31 +284,11 @@ async function createAtCurrentPrice(
   }
   if (!written.ok) return { rollback: written.outcome };
   const imported = written.products;
-  if (written.paid !== null) {
-    const { charged, balance_after: balanceAfter, credits_low_threshold: threshold } = written.paid;
-    // Only a statement in a transaction may have crossed the threshold; the event commits with the debit.
-    if (balanceAfter !== null && call.inTransaction) await recordCreditsLowIfCrossed(tx, { accountId, delta: -charged, balanceAfter, threshold });
-    return { commit: await queued(tx, plan, imported, charged, options) };
-  }
-  const paid = await queuePaidGenerations(tx, queue, {
-    accountId,
-    productIds: imported.map((p) => p.id),
-    written: imported.map((p) => ({ id: p.generation_id, product_id: p.id })),
-    kind: 'create',
-    agentModel: plan.agentModel,
-    fields: null,
-    notes: plan.notes,
-    costs: imported.map((p) => costOf(p.country_count)),
-    requestId: call.requestId,
-    memo,
-    whileImageStandardization: images,
-    imageStandardization: images,
-  });
-  if (!paid.ok) {
-    const settingsChanged = paid.imageStandardization !== undefined && paid.imageStandardization !== images;
-    return { rollback: settingsChanged ? { kind: 'settings_changed' } : { kind: 'insufficient_credits', required: paid.charged, available: paid.available } };
-  }
-  return { commit: await queued(tx, plan, imported, paid.charged, options) };
+  if (written.paid === null) throw new Error('the create statement wrote no product');
+  const { charged, balance_after: balanceAfter, credits_low_threshold: threshold } = written.paid;
+  // Only a statement in a transaction may have crossed the threshold; the event commits with the debit.
+  if (balanceAfter !== null && call.inTransaction) await recordCreditsLowIfCrossed(tx, { accountId, delta: -charged, balanceAfter, threshold });
+  return { commit: await queued(tx, plan, imported, charged, options) };
 }
 
 /** The answer of a queued and paid call; `beforeCommit` (a transaction's only) stores it with the charge. */

@@ -4,7 +4,6 @@ import { failGeneration, lockUnsettledGenerations } from '../db/generations.ts';
 import { lockProduct, markProductDeleted } from '../db/products.ts';
 import { recordGenerationSettled } from '../db/webhook-events.ts';
 import { findOwnProduct, refForMessage } from './find-own-product.ts';
-import type { GenerationQueue } from './ports.ts';
 
 export type DeleteOutcome = { kind: 'deleted'; productId: string; refunded: number } | { kind: 'product_not_found'; message: string };
 
@@ -12,11 +11,11 @@ const DELETED = { reason: 'product_deleted', message: 'The product was deleted b
 
 /**
  * Deletes a product in one transaction: a generation still queued or running is failed and
- * refunded (its queued job removed; a running one is overruled like the dead-letter path does, so
- * its fenced writes land nowhere and it stops; its `product.failed` event is written), its content, history and facts are removed, and
+ * refunded (a queued one leaves the queue with it; a running one is overruled, so its fenced
+ * writes land nowhere and it stops; its `product.failed` event is written), its content, history and facts are removed, and
  * the row stays as a tombstone that no read returns. The ledger keeps every row.
  */
-export async function deleteProduct(deps: { db: Database; queue: GenerationQueue }, accountId: string, ref: string): Promise<DeleteOutcome> {
+export async function deleteProduct(deps: { db: Database }, accountId: string, ref: string): Promise<DeleteOutcome> {
   const notFound = { kind: 'product_not_found', message: `No product matches "${refForMessage(ref)}".` } as const;
   const found = await findOwnProduct(deps.db, accountId, ref);
   if (found === undefined) return notFound;
@@ -36,10 +35,6 @@ export async function deleteProduct(deps: { db: Database; queue: GenerationQueue
       await changeBalance(tx, { accountId: failed.account_id, delta: failed.cost, kind: 'refund', generationId: generation.id, memo: DELETED.reason });
       refunded += failed.cost;
     }
-    await deps.queue.cancel(
-      tx,
-      unsettled.map((g) => ({ generationId: g.id, productId: product.id })),
-    );
     await markProductDeleted(tx, product.id);
     return { kind: 'deleted', productId: product.id, refunded };
   });

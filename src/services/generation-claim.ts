@@ -3,13 +3,18 @@ import type { Database } from '../db/database.ts';
 import { claimGeneration, releaseClaim, renewClaim, type ClaimFence, type GenerationRow } from '../db/generations.ts';
 
 /**
- * How a run holds its generation. The lease is much shorter than the queue's job expiry, so a
- * crashed worker's claim has lapsed long before its job is handed out again, and it is renewed
- * three times per lease, so one slow renewal does not lose it.
+ * How a run holds its generation. A crashed worker's claim lapses within a lease, and the
+ * generation is then due again; the lease is renewed three times per lease, so one slow renewal
+ * does not lose it.
  */
 export interface ClaimTimings {
   leaseSeconds: number;
   renewEverySeconds: number;
+  /**
+   * How long a generation whose attempt failed waits before it is due again, by the attempts it
+   * has used (1 after the first). Absent: due again at once.
+   */
+  retryDelaySeconds?: (attempts: number) => number;
   /**
    * After its job is given up (expired, or the process is shutting down) a run is asked to stop;
    * it keeps its lease this long to unwind, so the next run never starts beside it. A run that
@@ -19,9 +24,24 @@ export interface ClaimTimings {
   stopGraceSeconds: number;
 }
 
-export function claimTimings(jobExpireSeconds: number): ClaimTimings {
-  const leaseSeconds = Math.min(30, jobExpireSeconds / 4);
-  return { leaseSeconds, renewEverySeconds: leaseSeconds / 3, stopGraceSeconds: 60 };
+/** A failed attempt's wait before the next: `delaySeconds`, doubled after each attempt, at most `maxDelaySeconds`. */
+export interface RetryBackoff {
+  delaySeconds: number;
+  maxDelaySeconds: number;
+}
+
+export function retryDelay(backoff: RetryBackoff, attempts: number): number {
+  return Math.min(backoff.maxDelaySeconds, backoff.delaySeconds * 2 ** Math.max(0, attempts - 1));
+}
+
+export function claimTimings(runExpireSeconds: number, backoff?: RetryBackoff): ClaimTimings {
+  const leaseSeconds = Math.min(30, runExpireSeconds / 4);
+  return {
+    leaseSeconds,
+    renewEverySeconds: leaseSeconds / 3,
+    stopGraceSeconds: 60,
+    ...(backoff === undefined ? {} : { retryDelaySeconds: (attempts: number) => retryDelay(backoff, attempts) }),
+  };
 }
 
 export class ClaimLostError extends Error {
@@ -33,7 +53,7 @@ export interface HeldClaim {
   fence: ClaimFence;
   /** Aborted when the run must stop: its job was given up, or its claim was lost. */
   signal: AbortSignal;
-  /** Stops renewing and ends the lease; the next run may start at once. */
+  /** Stops renewing and ends the lease after a failed attempt: the generation is due again after the retry delay. */
   release(): Promise<void>;
   /** Stops renewing, for a generation whose settling statement already ended the lease (no statement sent). */
   settled(): Promise<void>;
@@ -102,7 +122,7 @@ export function keepClaim(db: Database, generation: GenerationRow, fence: ClaimF
     async release() {
       await stop();
       // Failing to end it early only makes the next run wait for it to lapse.
-      await releaseClaim(db, generationId, fence).catch(() => {});
+      await releaseClaim(db, generationId, fence, timings.retryDelaySeconds?.(generation.attempts) ?? 0).catch(() => {});
     },
     settled: stop,
   };

@@ -1,13 +1,13 @@
 import type { Database } from '../db/database.ts';
 import type { SourceChain } from '../sources/source-chain.ts';
 import type { ClaimTimings } from './generation-claim.ts';
-import type { ContentEngine, GenerationQueue, ImageStandardiser } from './ports.ts';
+import type { ContentEngine, ImageStandardiser } from './ports.ts';
 
 /**
  * `deferred`: back in the queue to wait out a model provider's long pause; not settled.
- * `claim_busy`: another run still holds the generation; back in the queue for when its lease ends.
+ * `claim_busy`: another run still holds the generation (asked for by id); left to that run.
  * `claim_lost`: this run's claim was taken over, so it wrote nothing; the run that holds it settles it.
- * `not_due`: a job came before its deferred generation was due; back in the queue for when it is.
+ * `not_due`: asked for by id before its deferred generation was due; the queue hands it out when it is.
  */
 export type GenerationOutcome = 'completed' | 'failed' | 'already_settled' | 'deferred' | 'claim_busy' | 'claim_lost' | 'not_due';
 
@@ -19,14 +19,12 @@ export const MAX_DEFERRALS = 24;
 
 export interface RunGenerationDeps {
   db: Database;
-  /** Where a generation goes back to wait when its model provider asks for a long pause. */
-  queue: GenerationQueue;
   engine: ContentEngine;
   sources: SourceChain;
   /** Null when the deployment has no image pipeline; paid standardisation then keeps source URLs. */
   images: ImageStandardiser | null;
-  /** Attempts the queue makes in all. Until the last, a source that is down makes the job retry. */
+  /** Attempts a generation gets in all. Until the last, a source that is down makes the attempt fail, to be retried. */
   maxAttempts: number;
-  /** The claim's lease; the default suits the default job expiry. */
+  /** The claim's lease and retry delay; the default suits the default run expiry. */
   claims?: ClaimTimings;
 }

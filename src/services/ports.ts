@@ -2,32 +2,16 @@ import type { AttributeDef } from '../domain/attributes/schema.ts';
 import type { CountryContent } from '../domain/content.ts';
 import type { Fact } from '../domain/facts.ts';
 import type { GenerationUsage } from '../domain/generation-usage.ts';
-import type { SqlRunner } from '../db/database.ts';
 import type { FieldRequest } from '../domain/regenerate-fields.ts';
 
-export interface GenerationJob {
-  generationId: string;
-  productId: string;
-}
-
-/** The durable queue. Enqueueing takes the caller's transaction: a job exists exactly when its charge does. */
+/**
+ * The generation queue is the generations table: a generation written `queued`, in the
+ * transaction that charges for it, is queued (src/db/generation-queue.ts). What a writer tells the
+ * queue is only that it committed some, so this process's workers need not wait for their poll.
+ */
 export interface GenerationQueue {
-  /** `startAfterSeconds`: not to be run before then (a generation waiting out a provider's pause). */
-  enqueue(tx: SqlRunner, jobs: readonly GenerationJob[], options?: { startAfterSeconds?: number }): Promise<void>;
-  /**
-   * Removes these generations' jobs that have not started yet, on the caller's transaction. A job
-   * already running (or one this misses) finds its generation settled and does nothing.
-   */
-  cancel(tx: SqlRunner, jobs: readonly GenerationJob[]): Promise<void>;
-  /**
-   * Where the queue lives in the caller's database: the SQL of an INSERT, for a WITH clause, that
-   * queues one job per row of `source` (a relation of that statement with columns `generation_id`
-   * and `product_id`) and returns one row per job queued. Lets a create write its jobs in the
-   * statement that writes its products, one round trip fewer.
-   */
-  jobsInsertSql?(source: string): string;
-  /** After the commit of a transaction that enqueued `jobs`: lets free workers of this process start them now rather than at their next poll. */
-  jobsCommitted?(jobs: number): void;
+  /** After the commit of `count` queued generations: free workers of this process fetch now rather than at their next poll. */
+  generationsQueued(count: number): void;
 }
 
 /** What an engine writes from: the product as the caller described it, and every fact known about it. */

@@ -25,19 +25,19 @@ export async function prepareGeneration(deps: RunGenerationDeps, { generation, f
       outcome: await failUnderClaim(db, generation.id, { reason: 'product_missing', message: 'The product was removed before it was generated.' }, null, fence),
     };
   }
-  // A run that outlived its job, or whose worker stopped, used its attempt; a busy claim then sends a
-  // new job with a fresh retry budget, so the queue's own limit does not bound the runs: this does.
+  // A run that outlived its time, or whose worker stopped, used its attempt without failing: the
+  // worker's retry limit never saw it, so this bounds the runs.
   if (generation.attempts > deps.maxAttempts) {
     const message = `The generation was started ${deps.maxAttempts} times without finishing (each run outlived its time limit or its worker stopped), so it was not started again. The credits were refunded.`;
     return { kind: 'done', outcome: await failUnderClaim(db, generation.id, { reason: 'generation_failed', message }, null, fence) };
   }
-  // The queue runs a product's jobs in order, but a deferred generation gave its place up while
-  // it waits: anything asked for later waits behind it, so a regeneration never runs before the
-  // create it follows.
+  // The queue hands out a product's generations in order, one at a time, and a deferred one keeps
+  // its place while it waits; a generation claimed by id is checked here, so a regeneration never
+  // runs before the create it follows.
   const ahead = await olderUnsettledGeneration(db, generation);
   if (ahead !== undefined) {
     // Bounded like a pause: the older one settles within its own deferrals, so this only trips on
-    // an older generation that lost its job, and then fails rather than waits forever.
+    // an older generation that never settles, and then fails rather than waits forever.
     if (generation.deferrals >= 2 * MAX_DEFERRALS) {
       const message = `An earlier generation of this product (${ahead.id}) never finished, so this one could not run after it. The credits were refunded.`;
       return { kind: 'done', outcome: await failUnderClaim(db, generation.id, { reason: 'generation_blocked', message }, null, fence) };

@@ -1,7 +1,6 @@
 import { changeBalance, findAccountById } from '../db/accounts.ts';
 import type { Database, SqlRunner } from '../db/database.ts';
 import { insertGenerations, type NewGenerations } from '../db/generations.ts';
-import type { GenerationQueue } from './ports.ts';
 
 /** What a transaction's work decides: keep what it wrote, or undo all of it. Either way `value` is the answer. */
 export type TransactionVerdict<T> = { commit: T } | { rollback: T };
@@ -32,27 +31,13 @@ export type PaidQueueResult =
   | { ok: false; charged: number; available: number; imageStandardization: boolean | undefined };
 
 /**
- * The paid step both create and regenerate end with, inside their transaction: write the
- * generations (a create wrote them with its products already), enqueue their jobs, then the
- * guarded debit. The debit comes last so the balance row is locked only at the end and
- * concurrent calls of one account overlap everywhere else.
- * On `ok: false` the caller must roll back (a `rollback` verdict): the generations and jobs were written.
+ * The paid step of a regeneration, inside its transaction: write the generations (queued: they
+ * are the queue's entries), then the guarded debit. The debit comes last so the balance row is
+ * locked only at the end and concurrent calls of one account overlap everywhere else.
+ * On `ok: false` the caller must roll back (a `rollback` verdict): the generations were written.
  */
-export async function queuePaidGenerations(
-  tx: SqlRunner,
-  queue: GenerationQueue,
-  spec: NewGenerations & {
-    memo: string;
-    whileImageStandardization?: boolean;
-    /** The generations already written with their products (a create writes them in its upsert), in productIds order. */
-    written?: { id: string; product_id: string }[];
-  },
-): Promise<PaidQueueResult> {
-  const generations = spec.written ?? (await insertGenerations(tx, spec));
-  await queue.enqueue(
-    tx,
-    generations.map((g) => ({ generationId: g.id, productId: g.product_id })),
-  );
+export async function queuePaidGenerations(tx: SqlRunner, spec: NewGenerations & { memo: string; whileImageStandardization?: boolean }): Promise<PaidQueueResult> {
+  const generations = await insertGenerations(tx, spec);
   const charged = spec.costs.reduce((sum, c) => sum + c, 0);
   if (charged === 0) return { ok: true, generations, charged };
   const balance = await changeBalance(tx, {

@@ -29,7 +29,7 @@ export interface RegenerateCommand {
   agentModel: AgentModel;
 }
 
-/** Queues a regeneration of the named fields, charged flat, in one transaction with its job. */
+/** Queues a regeneration of the named fields (its generation row, written queued), charged flat, in one transaction. */
 export async function regenerateProduct(
   deps: { db: Database; queue: GenerationQueue; modelCredits?: ModelCredits },
   accountId: string,
@@ -52,9 +52,9 @@ export async function regenerateProduct(
     // product row is locked before the account's, in the order a delete takes them.
     if ((await lockProduct(tx, product.id)) === undefined) return { commit: { kind: 'product_not_found' } };
     // No balance read first: the guarded debit below refuses a short balance, and the rollback
-    // undoes the generation and job written before it, so a refused call leaves nothing behind.
+    // undoes the generation written before it, so a refused call leaves nothing behind.
 
-    const paid = await queuePaidGenerations(tx, deps.queue, {
+    const paid = await queuePaidGenerations(tx, {
       accountId,
       productIds: [product.id],
       kind: 'regenerate',
@@ -71,6 +71,6 @@ export async function regenerateProduct(
     await options.beforeCommit?.(tx, queued);
     return { commit: queued };
   });
-  if (outcome.kind === 'queued') deps.queue.jobsCommitted?.(1);
+  if (outcome.kind === 'queued') deps.queue.generationsQueued(1);
   return outcome;
 }

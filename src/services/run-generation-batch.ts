@@ -1,27 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import { findAccountById, type AccountRow } from '../db/accounts.ts';
 import { loadSchema } from '../db/attributes.ts';
 import type { ContentRow } from '../db/content.ts';
 import { findProductsByIds, generationsWaitingBehindOlder, listContentOf } from '../db/generation-batches.ts';
-import { claimGenerations } from '../db/generations.ts';
 import type { GenerationRow } from '../db/generations.ts';
 import type { ProductRow } from '../db/products.ts';
 import type { AttributeSchema } from '../domain/attributes/schema.ts';
 import { parseFieldRequests, type FieldRequest } from '../domain/regenerate-fields.ts';
 import { fillAttributes, planAttributesWith } from './fill-attributes.ts';
 import { gatherFactsEach, gatherFactsOf, recordNotes, type ProductFacts } from './gather-facts.ts';
-import { claimTimings, keepClaim, type HeldClaim } from './generation-claim.ts';
+import type { HeldClaim } from './generation-claim.ts';
 import type { GenerationOutcome, RunGenerationDeps } from './generation-outcome.ts';
-import { retryIfSourcesUnavailable, runClaimed, runGeneration } from './run-generation.ts';
+import { retryIfSourcesUnavailable, runUnderClaim } from './run-generation.ts';
 import type { ReadyGeneration } from './store-generations.ts';
 import { storeGroup, type PendingStore } from './store-queue.ts';
 import { writeContent } from './write-content.ts';
-
-export interface BatchJob {
-  generationId: string;
-  /** The queue's signal for this job: aborted when it expired or the process is stopping. */
-  signal?: AbortSignal;
-}
 
 export interface BatchDeps extends RunGenerationDeps {
   /** Whether a generation's engine is quick enough to run inside a batch (the template engine); the others run on their own. */
@@ -37,59 +29,20 @@ export interface BatchDeps extends RunGenerationDeps {
 const GROUP_WAIT_MS = 50;
 
 /**
- * runGeneration for a batch of jobs, with what can be shared done once for the batch: one claim
- * statement, one read each of products, older generations, records and the shared source cache,
- * the account's languages and schema once per account, and, for a quick engine's generations, one
- * transaction storing every record (store-generations.ts). Every guarantee of runGeneration holds per generation: claims are fenced
- * per generation, a settled or busy one is left to runGeneration, and whatever is not the plain
- * path (a missing product, a generation waiting behind an older one, a source that could not
- * answer, an engine error, a batch statement that failed) goes to the one-generation path under
- * its claim, so it neither fails nor rolls back its siblings.
- * Returns one outcome per job, in order; each settles as soon as its generation does.
+ * Runs generations a fetch claimed together, with what can be shared done once for them: one read
+ * each of products, older generations, records and the shared source cache, the account's
+ * languages and schema once per account, and, for a quick engine's generations, one transaction
+ * storing every record (store-generations.ts). Every guarantee of runGeneration holds per
+ * generation: claims are fenced per generation, and whatever is not the plain path (a missing
+ * product, a generation waiting behind an older one, a source that could not answer, an engine
+ * error, a batch statement that failed) goes to the one-generation path under its claim, so it
+ * neither fails nor rolls back its siblings. A transient error rejects that generation's outcome
+ * with its claim given back (released for a retry), as runUnderClaim does.
+ * Returns one outcome per claim, in order; each settles as soon as its generation does.
  */
-export function runGenerationBatch(deps: BatchDeps, jobs: readonly BatchJob[]): Promise<GenerationOutcome>[] {
-  const firsts = new Map<string, BatchJob>();
-  for (const job of jobs) if (!firsts.has(job.generationId)) firsts.set(job.generationId, job);
-  const batch = claimBatch(deps, [...firsts.values()]);
-  return jobs.map(async (job) => {
-    const outcomes = await batch;
-    // A job repeated in the batch runs after the first: it finds the generation held or settled.
-    const own = firsts.get(job.generationId) === job ? outcomes.get(job.generationId) : undefined;
-    return own ?? runGeneration(deps, job.generationId, job.signal);
-  });
-}
-
-/** Claims the batch in one statement and starts every claimed generation; the rest go to runGeneration. */
-async function claimBatch(deps: BatchDeps, jobs: readonly BatchJob[]): Promise<Map<string, Promise<GenerationOutcome>>> {
-  const timings = deps.claims ?? claimTimings(600);
-  const fence = { token: randomUUID() };
-  let claimed: GenerationRow[];
-  try {
-    claimed = await claimGenerations(
-      deps.db,
-      jobs.map((j) => j.generationId),
-      { ...fence, leaseSeconds: timings.leaseSeconds },
-    );
-  } catch {
-    // Nothing was claimed (the statement is atomic; a lost answer is recovered by claimGenerations): each goes its own way.
-    return new Map();
-  }
-  const signals = new Map(jobs.map((j) => [j.generationId, j.signal]));
-  const claims = claimed.map((g) => keepClaim(deps.db, g, fence, timings, signals.get(g.id)));
-  return runTogether(deps, claims);
-}
-
-/** The one-generation path under a claim the batch took, released as runGeneration releases it. */
-async function alone(deps: RunGenerationDeps, claim: HeldClaim): Promise<GenerationOutcome> {
-  let outcome: GenerationOutcome;
-  try {
-    outcome = await runClaimed(deps, claim);
-  } catch (err) {
-    await claim.release();
-    throw err;
-  }
-  await claim.settled();
-  return outcome;
+export function runClaimedBatch(deps: BatchDeps, claims: readonly HeldClaim[]): Promise<GenerationOutcome>[] {
+  const outcomes = runTogether(deps, claims);
+  return claims.map((claim) => outcomes.get(claim.generation.id) ?? Promise.reject(new Error(`generation ${claim.generation.id} was claimed twice in one fetch`)));
 }
 
 /** What the batch read once for all its generations. */
@@ -207,7 +160,7 @@ function runTogether(deps: BatchDeps, claims: readonly HeldClaim[]): Map<string,
         }
         if (ready === null) {
           store.left();
-          return alone(deps, claim);
+          return runUnderClaim(deps, claim);
         }
         if ('outcome' in ready) {
           store.left();

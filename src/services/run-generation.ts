@@ -4,7 +4,6 @@ import { gatherFacts, recordNotes, type ProductFacts } from './gather-facts.ts';
 import { claimTimings, holdGeneration, type HeldClaim } from './generation-claim.ts';
 import type { GenerationOutcome, RunGenerationDeps } from './generation-outcome.ts';
 import { prepareGeneration } from './prepare-generation.ts';
-import { requeueUnclaimed } from './requeue-generation.ts';
 import { storeGeneration } from './store-generation.ts';
 import { writeContent } from './write-content.ts';
 
@@ -34,16 +33,22 @@ export function retryIfSourcesUnavailable(gathered: ProductFacts, lastAttempt: b
 export async function runGeneration(deps: RunGenerationDeps, generationId: string, jobSignal?: AbortSignal): Promise<GenerationOutcome> {
   const attempt = await holdGeneration(deps.db, generationId, deps.claims ?? claimTimings(600), jobSignal);
   if (attempt.status === 'settled') return 'already_settled';
-  if (attempt.status !== 'claimed') return requeueUnclaimed(deps, generationId, attempt);
+  // Left in the queue, which hands it out when it is due and nobody holds it.
+  if (attempt.status !== 'claimed') return attempt.status === 'busy' ? 'claim_busy' : 'not_due';
+  return runUnderClaim(deps, attempt.claim);
+}
+
+/** runClaimed, then the claim ended: settled by the run's own statement, or given back for a retry when the run threw. */
+export async function runUnderClaim(deps: RunGenerationDeps, claim: HeldClaim): Promise<GenerationOutcome> {
   let outcome: GenerationOutcome;
   try {
-    outcome = await runClaimed(deps, attempt.claim);
+    outcome = await runClaimed(deps, claim);
   } catch (err) {
-    await attempt.claim.release();
+    await claim.release();
     throw err;
   }
   // Every outcome's statement ended the lease (or found the claim another's): nothing to release.
-  await attempt.claim.settled();
+  await claim.settled();
   return outcome;
 }
 

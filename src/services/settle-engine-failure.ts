@@ -43,8 +43,8 @@ export async function settleEngineFailure(deps: RunGenerationDeps, { generation,
   if (!(err instanceof TransientGenerationError)) throw err;
   const total = attempt.usageWith(err.usage);
   if (err.retryAfterMs !== undefined && generation.deferrals < MAX_DEFERRALS) {
-    // The provider asked everyone to wait longer than a job should sit in a worker: the job goes
-    // back to the queue for that long, and the wait does not use up one of its attempts.
+    // The provider asked everyone to wait longer than a run should sit in a worker: the generation
+    // goes back to the queue for that long, and the wait does not use up one of its attempts.
     return deferUntil(deps, generation, fence, { usage: total, notBefore: new Date(Date.now() + err.retryAfterMs) });
   }
   if (attempt.lastAttempt || err.retryAfterMs !== undefined) {

@@ -1,0 +1,58 @@
+import type { SqlRunner } from './database.ts';
+import type { ClaimFence, GenerationRow } from './generations.ts';
+
+// The generations table is the queue: a create or regeneration writes its generation `queued`, and
+// a worker fetches by claiming. A separate job row per generation (pg-boss's, until migration 025)
+// cost a create a third of its database time at 100 products a call and every run two more writes
+// (bench/results/create.md); the claim, its lease, the attempts and the deferrals a queue needs were
+// on the generation row already.
+
+/**
+ * Claims up to `limit` generations that are due, oldest first, under one token and a lease of
+ * `leaseSeconds`: queued ones, and processing ones whose lease lapsed or was given back (a retry,
+ * or a run whose worker died), once their `not_before` has come. A product's generations run one
+ * at a time in the order they were asked for: one is due only when no older one of its product is
+ * unsettled. Rows another fetch is claiming are skipped, not waited for.
+ *
+ * If only the answer was lost (the connection dropped after the statement committed), what it
+ * claimed is under this token, and that is the answer: the runs go on under the claim rather than
+ * waiting for the lease to lapse, which would count their attempt twice.
+ */
+export async function claimDueGenerations(db: SqlRunner, limit: number, claim: ClaimFence & { leaseSeconds: number }): Promise<GenerationRow[]> {
+  try {
+    return await db.query<GenerationRow>(
+      `WITH due AS (
+         SELECT g.id FROM generations g
+         WHERE g.state IN ('queued', 'processing')
+           AND (g.claimed_until IS NULL OR g.claimed_until <= now())
+           AND (g.not_before IS NULL OR g.not_before <= now())
+           -- A subquery per candidate, not a join: only the candidates the scan reaches are looked
+           -- at, each through its product's index, whatever the table's statistics say.
+           AND (SELECT 1 FROM generations older
+                WHERE older.product_id = g.product_id AND older.state IN ('queued', 'processing')
+                  AND (older.created_at, older.id) < (g.created_at, g.id)
+                LIMIT 1) IS NULL
+         ORDER BY g.created_at, g.id
+         LIMIT $1
+         FOR UPDATE OF g SKIP LOCKED
+       ), claimed AS (
+         UPDATE generations SET state = 'processing', attempts = attempts + 1, started_at = coalesce(started_at, now()),
+           claim_token = $2, claimed_until = now() + make_interval(secs => $3)
+         FROM due WHERE generations.id = due.id
+         RETURNING generations.*
+       ), product AS (
+         UPDATE products SET state = 'processing', updated_at = now()
+         FROM claimed WHERE products.id = claimed.product_id AND products.latest_generation_id = claimed.id
+         RETURNING products.id
+       )
+       SELECT * FROM claimed ORDER BY created_at, id`,
+      [limit, claim.token, claim.leaseSeconds],
+    );
+  } catch (err) {
+    const held = await db
+      .query<GenerationRow>(`SELECT * FROM generations WHERE state = 'processing' AND claim_token = $1 AND claimed_until > now() ORDER BY created_at, id`, [claim.token])
+      .catch(() => []);
+    if (held.length === 0) throw err;
+    return held;
+  }
+}
