@@ -638,7 +638,7 @@ for (const target of databaseTargets()) {
     });
 
     const run = (generationId: string) =>
-      runGeneration({ db: h.container.db, queue: h.container.queue, engine: h.container.engine, sources: h.container.sources, images: null, maxAttempts: 2 }, generationId);
+      runGeneration({ db: h.container.db, engine: h.container.engine, sources: h.container.sources, images: null, maxAttempts: 2 }, generationId);
 
     test('sends the generation back to the queue for the pause without using an attempt, and fails it with a refund only after many pauses', async () => {
       const { id: accountId, token } = await h.account(100);

@@ -87,7 +87,7 @@ for (const target of databaseTargets()) {
           const commit = Promise.withResolvers<void>();
           const charged = Promise.withResolvers<void>();
           const regeneration = h.container.db.transaction(async (tx) => {
-            const paid = await queuePaidGenerations(tx, h.container.queue, {
+            const paid = await queuePaidGenerations(tx, {
               accountId: account.id,
               productIds: [productId],
               kind: 'regenerate',

@@ -204,21 +204,18 @@ for (const target of databaseTargets()) {
     test('a create that failed with a 5xx keeps no record: its key is retried and charged once', async () => {
       const { id, token } = await h.account(100);
       const body = { codes: validEans(1, 306)[0], countries: ['it'] };
-      // The same service over the same database, with a queue that fails: the create rolls back, 500.
-      const broken = await buildApp({
-        ...h.container,
-        queue: {
-          enqueue: async () => {
-            throw new Error('queue exploded');
-          },
-          cancel: async () => {},
-        },
-      });
+      // The database refuses this account's generations for a while: the create rolls back, 500.
+      await h.container.db.query(
+        `CREATE FUNCTION test_refuse_generations() RETURNS trigger LANGUAGE plpgsql AS $$
+         BEGIN IF NEW.account_id = '${id}' THEN RAISE EXCEPTION 'generations refused by the test'; END IF; RETURN NEW; END $$`,
+      );
+      await h.container.db.query('CREATE TRIGGER test_refuse_generations BEFORE INSERT ON generations FOR EACH ROW EXECUTE FUNCTION test_refuse_generations()');
       try {
-        const failed = await send(broken, 'POST', '/api/v1/products/create', token, 'retry-me', body);
+        const failed = await send(h.app, 'POST', '/api/v1/products/create', token, 'retry-me', body);
         assert.equal(failed.statusCode, 500, failed.body);
       } finally {
-        await broken.close();
+        await h.container.db.query('DROP TRIGGER test_refuse_generations ON generations');
+        await h.container.db.query('DROP FUNCTION test_refuse_generations()');
       }
       assert.deepEqual(await footprint(h, id), { credits: 100, ledger: 1, products: 0, generations: 0 });
       const retried = await send(h.app, 'POST', '/api/v1/products/create', token, 'retry-me', body);

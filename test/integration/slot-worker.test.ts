@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createTemplateEngine } from '../../src/generation/template/engine.ts';
-import { JOBS } from '../../src/jobs/registry.ts';
 import { startWorkers } from '../../src/jobs/worker.ts';
 import type { ContentEngine } from '../../src/services/ports.ts';
 import { databaseTargets } from '../helpers/databases.ts';
@@ -36,7 +35,7 @@ async function create(h: Harness, token: string, title: string): Promise<string>
 
 for (const target of databaseTargets()) {
   describe(`generation worker slots [${target.name}]`, () => {
-    test('a job that runs long holds only its own slot: products sent after it are written meanwhile, never more at once than the slots', async () => {
+    test('a generation that runs long holds only its own slot: products sent after it are written meanwhile, never more at once than the slots', async () => {
       const { engine, state } = holdingEngine();
       // Two slots, fetched two at a time (WORKER_CONCURRENCY × WORKER_BATCH_SIZE).
       const h = await startHarness(target, { engine, env: { WORKER_CONCURRENCY: '1', WORKER_BATCH_SIZE: '2' } });
@@ -61,7 +60,7 @@ for (const target of databaseTargets()) {
       }
     });
 
-    test('a job past its expiry is given back to the queue by the worker itself: its retry runs without waiting for the queue monitor', { timeout: 120_000 }, async () => {
+    test('a run past its expiry frees its slot and its claim lapses: the generation runs again without waiting for the hung run', { timeout: 120_000 }, async () => {
       const real = createTemplateEngine();
       const release = Promise.withResolvers<void>();
       let runs = 0;
@@ -74,8 +73,7 @@ for (const target of databaseTargets()) {
           return real.generate(input);
         },
       };
-      // The queue's own monitor would not look for expired jobs within this test.
-      const h = await startHarness(target, { engine, workers: false, env: { JOB_EXPIRE_SECONDS: '2', QUEUE_MONITOR_SECONDS: '3600' } });
+      const h = await startHarness(target, { engine, workers: false, env: { JOB_EXPIRE_SECONDS: '2', QUEUE_POLL_SECONDS: '1' } });
       try {
         const workers = await startWorkers({ ...h.container, events: h.events, claims: { leaseSeconds: 0.5, renewEverySeconds: 0.15, stopGraceSeconds: 0 } });
         const { token } = await h.account(100);
@@ -90,23 +88,34 @@ for (const target of databaseTargets()) {
       }
     });
 
-    test('a job whose payload is not a generation (from another version) ends at once and holds back nothing behind it', async () => {
-      const h = await startHarness(target);
+    test("a product's generations run one at a time in the order they were asked for, while other products' run beside them", async () => {
+      const { engine, state } = holdingEngine();
+      const h = await startHarness(target, { engine, env: { WORKER_CONCURRENCY: '1', WORKER_BATCH_SIZE: '4' } });
       try {
         const { token } = await h.account(100);
-        const { productId, generationId } = await h.createQueued(token, { title: 'Fusilli', brand: 'Molino Rossi', description: DESCRIPTION, countries: ['it'] });
-        await h.settled([generationId]);
-        const bad = await h.container.boss.send(JOBS.generation.name, { generation: 'not an id' }, { singletonKey: productId });
-        assert.ok(bad !== null);
-        // The same product's next generation is queued behind it (one job at a time per product).
-        const res = await h.post(`/api/v1/products/regenerate/${productId}`, token, { fields: { title: '' } });
+        const { productId, generationId: held } = await h.createQueued(token, { title: 'HOLD', brand: 'Molino Rossi', description: DESCRIPTION, countries: ['it'] });
+        const res = await h.post(`/api/v1/products/regenerate/${productId}`, token, { fields: { description: '' } });
         assert.equal(res.statusCode, 202, res.body);
-        const [next] = await h.generationIdsOf([productId]);
-        assert.ok(next !== undefined && next !== generationId);
-        assert.equal((await h.settled([next], 60_000)).get(next), 'completed');
-        const job = await h.container.boss.getJobById(JOBS.generation.name, bad);
-        assert.deepEqual({ state: job?.state, retries: job?.retryCount }, { state: 'completed', retries: 0 });
+        const [regeneration] = await h.generationIdsOf([productId]);
+        assert.ok(regeneration !== undefined && regeneration !== held);
+        // Another product, queued after both, is fetched past the waiting regeneration and written.
+        const other = await create(h, token, 'Fusilli');
+        assert.equal((await h.settled([other], 60_000)).get(other), 'completed');
+        const states = async () =>
+          new Map((await h.container.db.query<{ id: string; state: string; attempts: number }>('SELECT id, state, attempts FROM generations WHERE product_id = $1', [productId])).map((r) => [r.id, [r.state, r.attempts]]));
+        assert.deepEqual((await states()).get(regeneration), ['queued', 0]);
+        assert.deepEqual((await states()).get(held), ['processing', 1]);
+
+        state.release();
+        const outcomes = await h.settled([held, regeneration], 60_000);
+        assert.deepEqual([outcomes.get(held), outcomes.get(regeneration)], ['completed', 'completed']);
+        const [order] = await h.container.db.query<{ in_order: boolean }>(
+          'SELECT (SELECT finished_at FROM generations WHERE id = $1) <= (SELECT started_at FROM generations WHERE id = $2) AS in_order',
+          [held, regeneration],
+        );
+        assert.equal(order?.in_order, true, 'the regeneration started before the create it follows had finished');
       } finally {
+        state.release();
         await h.close();
       }
     });

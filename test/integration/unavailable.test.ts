@@ -18,7 +18,7 @@ describe('database unreachable', () => {
       config: loadConfig({ LOG_LEVEL: 'silent' }),
       db,
       // Never reached: authentication needs the database first.
-      queue: { enqueue: async () => assert.fail('nothing may be enqueued without a database'), cancel: async () => assert.fail('nothing may be cancelled without a database') },
+      queue: { generationsQueued: () => assert.fail('nothing may be queued without a database') },
       logger: pino({ level: 'silent' }),
       mediaStorage: new FileMediaStorage(join(tmpdir(), 'vetrina-unavailable-media')),
       metrics: createMetrics(),
