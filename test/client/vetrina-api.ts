@@ -933,7 +933,7 @@ export class Api<
 > extends HttpClient<SecurityDataType> {
   products = {
     /**
-     * @description One product with its details, or up to 100 codes (comma-separated). Charged per queued product in one transaction with the queued jobs: all or nothing. A code that already names a product of the account re-queues it.
+     * @description One product with its details, or up to 100 codes (comma-separated). Charged per queued product in one transaction with the queued generations: all or nothing. A code that already names a product of the account re-queues it.
      *
      * @tags Products
      * @name PostProductsCreate

@@ -1,12 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import type { SqlRunner } from '../../src/db/database.ts';
+import { defined } from '../helpers/assert.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
 import { validEans } from '../helpers/codes.ts';
 import { changeBalance, setCreditsLowThreshold, setImageStandardization } from '../../src/db/accounts.ts';
 import { planCreate, type CreatePlan } from '../../src/domain/create-request.ts';
 import { createProducts, type CreateOutcome } from '../../src/services/create-products.ts';
-import type { GenerationQueue } from '../../src/services/ports.ts';
 
 for (const target of databaseTargets()) {
   describe(`credits under concurrency [${target.name}]`, () => {
@@ -35,11 +38,9 @@ for (const target of databaseTargets()) {
       assert.deepEqual(await h.balance(id), { credits: 0, ledger: 0 });
       const products = await h.container.db.query<{ n: number }>('SELECT count(*)::int AS n FROM products WHERE account_id = $1', [id]);
       assert.equal(products[0]?.n, 10);
-      const jobs = await h.container.db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pgboss.job j JOIN generations g ON g.id = (j.data->>'generationId')::uuid WHERE g.account_id = $1`,
-        [id],
-      );
-      assert.equal(jobs[0]?.n, 10);
+      // The queue's entries: a generation written queued for each product paid for.
+      const queued = await h.container.db.query<{ n: number }>("SELECT count(*)::int AS n FROM generations WHERE account_id = $1 AND state = 'queued'", [id]);
+      assert.equal(queued[0]?.n, 10);
     });
 
     test('concurrent mixed-size creates and regenerations never overdraw', async () => {
@@ -64,29 +65,69 @@ for (const target of databaseTargets()) {
   });
 }
 
-// Races inside one call, forced deterministically: while a create is between its price check and
-// its debit, another connection changes the account. Needs a second connection: PostgreSQL only.
+// Races inside one call, forced deterministically with row locks. A create's one statement writes
+// its products and generations, then reads the account's settings FOR SHARE and debits its balance
+// row. Another connection's open transaction holds one of those rows, so the create waits there
+// with its products written; meanwhile that transaction changes the account (or a second create
+// starts and waits on the first's products), and its commit lets the create go on against what
+// committed meanwhile. Needs a second connection: PostgreSQL only.
 const server = databaseTargets().find((t) => t.name === 'postgres');
 describe('races between pricing and the debit [postgres]', { skip: server === undefined ? 'TEST_DATABASE_URL is not set' : false }, () => {
   let h: Harness;
+  let watcher: pg.Client;
   before(async () => {
-    if (server !== undefined) h = await startHarness(server, { workers: false });
+    if (server === undefined) return;
+    h = await startHarness(server, { workers: false });
+    watcher = new pg.Client({ connectionString: defined(h.database.url) });
+    await watcher.connect();
   });
   after(async () => {
+    await watcher?.end();
     await h?.close();
   });
 
-  /** The real queue, with something done on another connection after the jobs are written. */
-  function queueThatAlso(sideEffect: () => Promise<void>, times = 1): GenerationQueue {
-    let left = times;
+  /** A transaction on a connection of its own, open until `commit`; `end` closes the connection (rolling back what is not committed). */
+  async function openTransaction(): Promise<SqlRunner & { commit(): Promise<void>; end(): Promise<void> }> {
+    const client = new pg.Client({ connectionString: defined(h.database.url) });
+    await client.connect();
+    await client.query('BEGIN');
     return {
-      async enqueue(tx, jobs) {
-        await h.container.queue.enqueue(tx, jobs);
-        if (left-- > 0) await sideEffect();
+      async query<Row extends object>(text: string, params?: readonly unknown[]): Promise<Row[]> {
+        return (await client.query(text, params === undefined ? undefined : [...params])).rows as Row[];
       },
-      cancel: (tx, jobs) => h.container.queue.cancel(tx, jobs),
+      async commit() {
+        await client.query('COMMIT');
+      },
+      end: () => client.end(),
     };
   }
+
+  /**
+   * Resolves once `count` create statements (their product write heads a WITH) wait on a lock.
+   * Fails if one of `creates` settles first: it did not wait, so there was no race.
+   */
+  async function untilCreatesWait(count: number, ...creates: Promise<unknown>[]): Promise<void> {
+    let settled = false;
+    for (const create of creates)
+      create.then(
+        () => {
+          settled = true;
+        },
+        () => {
+          settled = true;
+        },
+      );
+    for (;;) {
+      const { rows } = await watcher.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%INSERT INTO products%'`,
+      );
+      if ((rows[0]?.n ?? 0) >= count) return;
+      assert.ok(!settled, 'a create finished without waiting on the lock: nothing raced it');
+      await sleep(20);
+    }
+  }
+
+  const lockBalance = (tx: SqlRunner, accountId: string) => tx.query('SELECT 1 FROM account_balances WHERE account_id = $1 FOR UPDATE', [accountId]);
 
   function plan(codes: string[]): CreatePlan {
     const planned = planCreate({ codes: codes.join(','), countries: ['it'] });
@@ -96,11 +137,18 @@ describe('races between pricing and the debit [postgres]', { skip: server === un
 
   test('credits spent elsewhere before the debit: 402 and everything the call wrote is rolled back', async () => {
     const { id } = await h.account(12);
-    const queue = queueThatAlso(async () => {
-      await changeBalance(h.container.db, { accountId: id, delta: -5, kind: 'adjustment', memo: 'spent elsewhere' });
-    });
-    const outcome = await createProducts({ db: h.container.db, queue }, id, 'race-1', plan(validEans(2, 60)));
-    assert.deepEqual(outcome, { kind: 'insufficient_credits', required: 10, available: 7 });
+    const locker = await openTransaction();
+    try {
+      await lockBalance(locker, id);
+      // Priced at 10 against 12; its products written, it waits for the balance row.
+      const creating = createProducts({ db: h.container.db, queue: h.container.queue }, id, 'race-1', plan(validEans(2, 60)));
+      await untilCreatesWait(1, creating);
+      await changeBalance(locker, { accountId: id, delta: -5, kind: 'adjustment', memo: 'spent elsewhere' });
+      await locker.commit();
+      assert.deepEqual(await creating, { kind: 'insufficient_credits', required: 10, available: 7 });
+    } finally {
+      await locker.end();
+    }
     assert.deepEqual(await h.balance(id), { credits: 7, ledger: 7 });
     const written = await h.container.db.query('SELECT 1 FROM products WHERE account_id = $1 UNION ALL SELECT 1 FROM generations WHERE account_id = $1', [id]);
     assert.equal(written.length, 0);
@@ -114,44 +162,43 @@ describe('races between pricing and the debit [postgres]', { skip: server === un
       assert.ok(planned.ok);
       return planned.plan;
     };
-    let second: Promise<CreateOutcome> | undefined;
-    // The first call has written its product with the sku, not yet committed; the second passes its
-    // check (it cannot see that row) and waits on the sku's index until the first commits.
-    const queue = queueThatAlso(async () => {
-      second = createProducts({ db: h.container.db, queue: h.container.queue }, id, 'race-3b', withSku(c2));
-      await waitForLockWaitOn('INSERT INTO products');
-    });
-    const first = await createProducts({ db: h.container.db, queue }, id, 'race-3a', withSku(c1));
-    assert.equal(first.kind, 'queued');
-    assert.deepEqual(await second, {
-      kind: 'invalid',
-      errors: { sku: ['The sku "RACE-SKU" already names product created by a concurrent call, which has a different code.'] },
-    });
+    const locker = await openTransaction();
+    try {
+      await lockBalance(locker, id);
+      // The first call has written its product with the sku, not yet committed: it waits for the
+      // balance row. The second passes its check (it cannot see that row) and waits on the sku's
+      // index until the first commits.
+      const first = createProducts({ db: h.container.db, queue: h.container.queue }, id, 'race-3a', withSku(c1));
+      await untilCreatesWait(1, first);
+      const second = createProducts({ db: h.container.db, queue: h.container.queue }, id, 'race-3b', withSku(c2));
+      await untilCreatesWait(2, first, second);
+      await locker.commit();
+      assert.equal((await first).kind, 'queued');
+      assert.deepEqual(await second, {
+        kind: 'invalid',
+        errors: { sku: ['The sku "RACE-SKU" already names product created by a concurrent call, which has a different code.'] },
+      });
+    } finally {
+      await locker.end();
+    }
     assert.deepEqual(await h.balance(id), { credits: 95, ledger: 95 });
   });
 
-  /** Resolves once another connection's statement containing `statement` (a create's product write heads a WITH) is blocked on a lock. */
-  async function waitForLockWaitOn(statement: string): Promise<void> {
-    for (;;) {
-      const waiting = await h.container.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE $1`, [
-        `%${statement}%`,
-      ]);
-      if (waiting.length > 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-
-  /** Two creates of one new code, the second waiting on the first's uncommitted insert. */
+  /** Two creates of one new code, the second waiting on the first's uncommitted insert, the first on the balance row. */
   async function sameCodeRace(credits: number, seed: number): Promise<{ id: string; outcomes: CreateOutcome[] }> {
     const { id } = await h.account(credits);
-    let second: Promise<CreateOutcome> | undefined;
-    const queue = queueThatAlso(async () => {
-      second = createProducts({ db: h.container.db, queue: h.container.queue }, id, `same-${seed}b`, plan(validEans(1, seed)));
-      await waitForLockWaitOn('INSERT INTO products');
-    });
-    const first = await createProducts({ db: h.container.db, queue }, id, `same-${seed}a`, plan(validEans(1, seed)));
-    assert.ok(second !== undefined);
-    return { id, outcomes: [first, await second] };
+    const locker = await openTransaction();
+    try {
+      await lockBalance(locker, id);
+      const first = createProducts({ db: h.container.db, queue: h.container.queue }, id, `same-${seed}a`, plan(validEans(1, seed)));
+      await untilCreatesWait(1, first);
+      const second = createProducts({ db: h.container.db, queue: h.container.queue }, id, `same-${seed}b`, plan(validEans(1, seed)));
+      await untilCreatesWait(2, first, second);
+      await locker.commit();
+      return { id, outcomes: [await first, await second] };
+    } finally {
+      await locker.end();
+    }
   }
 
   /** The account's products, each with the generation it names as latest, which must exist. */
@@ -203,7 +250,7 @@ describe('races between pricing and the debit [postgres]', { skip: server === un
       for (;;) {
         if (settled) return false;
         const waiting = await h.container.db.query(
-          `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND ltrim(query) LIKE 'INSERT INTO products%'`,
+          `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%INSERT INTO products%'`,
         );
         if (waiting.length > 0) return true;
         await new Promise((resolve) => setTimeout(resolve, 20));
@@ -215,11 +262,18 @@ describe('races between pricing and the debit [postgres]', { skip: server === un
 
   test('image standardisation switched on before the debit: the call is priced again with it', async () => {
     const { id } = await h.account(100);
-    const queue = queueThatAlso(async () => {
-      await setImageStandardization(h.container.db, id, true);
-    });
-    const outcome = await createProducts({ db: h.container.db, queue }, id, 'race-2', plan(validEans(2, 61)));
-    assert.equal(outcome.kind, 'queued');
+    const locker = await openTransaction();
+    try {
+      // The setting switched on, not yet committed: the create prices without it, writes its
+      // products and waits at its read of the settings, which then no longer match its price.
+      await setImageStandardization(locker, id, true);
+      const creating = createProducts({ db: h.container.db, queue: h.container.queue }, id, 'race-2', plan(validEans(2, 61)));
+      await untilCreatesWait(1, creating);
+      await locker.commit();
+      assert.equal((await creating).kind, 'queued');
+    } finally {
+      await locker.end();
+    }
     // 2 products × (5 + 1 for image standardisation), charged once.
     assert.deepEqual(await h.balance(id), { credits: 88, ledger: 88 });
     const costs = await h.container.db.query<{ cost: number }>('SELECT cost FROM generations WHERE account_id = $1', [id]);
@@ -293,15 +347,6 @@ for (const target of databaseTargets()) {
       assert.deepEqual(await h.balance(id), { credits: 5, ledger: 5 });
     });
 
-    test('a queue that writes fewer jobs than generations: the call fails and keeps nothing, charge included', async () => {
-      const { id } = await h.account(100);
-      // A queue whose insert skips every job, as pg-boss does silently on a conflict.
-      const queue: GenerationQueue = { ...h.container.queue, jobsInsertSql: () => 'SELECT NULL::uuid AS id WHERE false' };
-      await assert.rejects(createProducts({ db: h.container.db, queue }, id, 'snapshot-6', plan(validEans(2, 75))), /queued fewer jobs than generations/);
-      assert.deepEqual(await costs(id), []);
-      assert.deepEqual(await h.balance(id), { credits: 100, ledger: 100 });
-    });
-
     test('credits spent since: 402 with the balance as it is now, and nothing written', async () => {
       const { id } = await h.account(7);
       const outcome = await createProducts({ db: h.container.db, queue: h.container.queue }, id, 'snapshot-4', plan(validEans(2, 73)), {
@@ -309,11 +354,9 @@ for (const target of databaseTargets()) {
       });
       assert.deepEqual(outcome, { kind: 'insufficient_credits', required: 10, available: 7 });
       assert.deepEqual(await costs(id), []);
-      const jobs = await h.container.db.query(
-        `SELECT 1 FROM pgboss.job WHERE name = 'vetrina.generation' AND data->>'productId' IN (SELECT id::text FROM products WHERE account_id = $1)`,
-        [id],
-      );
-      assert.equal(jobs.length, 0);
+      // Nothing queued: no generation (the queue's entries), and no product left without one.
+      const written = await h.container.db.query('SELECT 1 FROM products WHERE account_id = $1 UNION ALL SELECT 1 FROM generations WHERE account_id = $1', [id]);
+      assert.equal(written.length, 0);
       assert.deepEqual(await h.balance(id), { credits: 7, ledger: 7 });
     });
   });

@@ -62,7 +62,7 @@ export const createProductsDocs: RouteDoc[] = [
     path: '/api/v1/products/create',
     summary: 'Queue products for content generation',
     description:
-      'One product with its details, or up to 100 codes (comma-separated). Charged per queued product in one transaction with the queued jobs: all or nothing. A code that already names a product of the account re-queues it.',
+      'One product with its details, or up to 100 codes (comma-separated). Charged per queued product in one transaction with the queued generations: all or nothing. A code that already names a product of the account re-queues it.',
     tag: 'Products',
     auth: 'bearer',
     body: createBodySchema,
