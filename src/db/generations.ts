@@ -220,15 +220,16 @@ export async function claimGeneration(db: SqlRunner, id: string, claim: ClaimFen
   const generation = rows[0];
   if (generation !== undefined) return { status: 'claimed', generation };
   // A lease that lapsed between the two statements reads as busy for a second: the caller tries again shortly.
-  const [current] = await db.query<{ state: GenerationState; product_id: string; due_in_seconds: number | null; lease_left_seconds: number }>(
-    `SELECT state, product_id,
+  const [current] = await db.query<{ state: GenerationState; product_id: string; held: boolean; due_in_seconds: number | null; lease_left_seconds: number }>(
+    `SELECT state, product_id, coalesce(claimed_until > now(), false) AS held,
        CASE WHEN not_before > now() THEN ceil(extract(epoch FROM not_before - now()))::int END AS due_in_seconds,
        greatest(1, ceil(extract(epoch FROM coalesce(claimed_until, now()) - now())))::int AS lease_left_seconds
      FROM generations WHERE id = $1`,
     [id],
   );
   if (current === undefined || current.state === 'completed' || current.state === 'failed') return { status: 'settled' };
-  if (current.state === 'queued' && current.due_in_seconds !== null) return { status: 'not_due', productId: current.product_id, retryInSeconds: current.due_in_seconds };
+  // Deferred, or waiting out a failed attempt's retry delay, with no run holding it.
+  if (!current.held && current.due_in_seconds !== null) return { status: 'not_due', productId: current.product_id, retryInSeconds: current.due_in_seconds };
   return { status: 'busy', productId: current.product_id, retryInSeconds: current.lease_left_seconds };
 }
 

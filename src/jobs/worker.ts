@@ -32,8 +32,8 @@ export interface WorkerDeps {
   logger: Logger;
   /**
    * Emits 'settled' with { generationId, outcome } after each generation is handled (tests wait
-   * on it), and 'claim_busy', 'claim_lost' or 'not_due' with the same when a job found it held by
-   * another run or deferred to a later time.
+   * on it), 'claim_lost' with the same when a run found its claim taken over, and 'attempt_failed'
+   * with { generationId, error } when an attempt threw.
    */
   events?: EventEmitter;
   /** Overrides the claim's lease and retry delay (tests); by default they follow JOB_EXPIRE_SECONDS and JOB_RETRY_DELAY_SECONDS. */
@@ -50,7 +50,6 @@ export interface WorkerDeps {
   engines?: Readonly<Record<'v1' | 'v2', string>>;
 }
 
-/** The generation worker of this process, stopped on its own (the container's close stops it too). */
 /** The longest wait between two attempts of a generation, however many failed before. */
 const MAX_RETRY_DELAY_SECONDS = 600;
 
@@ -60,6 +59,7 @@ interface HeldClaimSpec {
   fence: ClaimFence;
 }
 
+/** The generation worker of this process, stopped on its own (the container's close stops it too). */
 export interface GenerationWorkers {
   /** See SlotWorker.stop: graceful waits up to `timeoutMs` for the runs in flight, then asks the rest to stop, and they give their generations back. */
   stop(options: { graceful: boolean; timeoutMs: number }): Promise<void>;
@@ -84,7 +84,10 @@ export async function startWorkers(deps: WorkerDeps): Promise<GenerationWorkers>
   const maxAttempts = config.worker.retryLimit + 1;
   // The lease is a quarter of a run's expiry or less: a claim is renewed many times within a run,
   // and a dead worker's claim lapses long before a live run would have been given up.
-  const claims = deps.claims ?? claimTimings(config.worker.expireSeconds, { delaySeconds: config.worker.retryDelaySeconds, maxDelaySeconds: MAX_RETRY_DELAY_SECONDS });
+  const timings = deps.claims ?? claimTimings(config.worker.expireSeconds, { delaySeconds: config.worker.retryDelaySeconds, maxDelaySeconds: MAX_RETRY_DELAY_SECONDS });
+  // The last attempt keeps its claim when it fails: the worker fails and refunds the generation
+  // under it, so no other run can take it in between.
+  const claims: ClaimTimings = { ...timings, retryDelaySeconds: (attempts) => (attempts >= maxAttempts ? null : (timings.retryDelaySeconds?.(attempts) ?? 0)) };
   const generationDeps = { db, engine: deps.engine, sources: deps.sources, images: deps.images, maxAttempts, claims };
   const engines = deps.engines;
   const batchDeps =
@@ -107,7 +110,8 @@ export async function startWorkers(deps: WorkerDeps): Promise<GenerationWorkers>
         events?.emit('attempt_failed', { generationId: generation.id, error: err });
         return;
       }
-      // The last attempt: failed and refunded now, under the claim this run held.
+      // The last attempt: failed and refunded now, under the claim the run kept. Should this fail
+      // (the database away), the lease lapses and the next run fails it (prepareGeneration).
       const settled = await failAndRefund(db, generation.id, { reason: 'generation_failed', message: 'Generation failed after all retries; the credits were refunded.' }, null, claim.fence);
       log.warn({ err, settled }, 'generation failed for good');
       events?.emit('attempt_failed', { generationId: generation.id, error: err });

@@ -12,9 +12,10 @@ export interface ClaimTimings {
   renewEverySeconds: number;
   /**
    * How long a generation whose attempt failed waits before it is due again, by the attempts it
-   * has used (1 after the first). Absent: due again at once.
+   * has used (1 after the first); null when that was its last attempt, whose claim is then kept
+   * (its lease no longer renewed) for the generation to be failed under it. Absent: due again at once.
    */
-  retryDelaySeconds?: (attempts: number) => number;
+  retryDelaySeconds?: (attempts: number) => number | null;
   /**
    * After its job is given up (expired, or the process is shutting down) a run is asked to stop;
    * it keeps its lease this long to unwind, so the next run never starts beside it. A run that
@@ -53,7 +54,7 @@ export interface HeldClaim {
   fence: ClaimFence;
   /** Aborted when the run must stop: its job was given up, or its claim was lost. */
   signal: AbortSignal;
-  /** Stops renewing and ends the lease after a failed attempt: the generation is due again after the retry delay. */
+  /** Stops renewing and, after a failed attempt, ends the lease: the generation is due again after the retry delay (see ClaimTimings). */
   release(): Promise<void>;
   /** Stops renewing, for a generation whose settling statement already ended the lease (no statement sent). */
   settled(): Promise<void>;
@@ -121,8 +122,10 @@ export function keepClaim(db: Database, generation: GenerationRow, fence: ClaimF
     signal,
     async release() {
       await stop();
+      const retryInSeconds = timings.retryDelaySeconds === undefined ? 0 : timings.retryDelaySeconds(generation.attempts);
+      if (retryInSeconds === null) return;
       // Failing to end it early only makes the next run wait for it to lapse.
-      await releaseClaim(db, generationId, fence, timings.retryDelaySeconds?.(generation.attempts) ?? 0).catch(() => {});
+      await releaseClaim(db, generationId, fence, retryInSeconds).catch(() => {});
     },
     settled: stop,
   };

@@ -40,7 +40,7 @@ export interface EngineInput {
   existing: readonly CountryContent[];
   /** The account's enabled attributes in the product's scope, when it has a schema: `global_attr` keys are their ids. */
   attributes?: readonly AttributeDef[];
-  /** The job's signal: aborted when the queue gives up on this attempt or the worker stops. */
+  /** The run's signal: aborted when the run outlives its time limit, loses its claim, or the worker stops. */
   signal?: AbortSignal;
 }
 
@@ -98,7 +98,7 @@ export class TransientGenerationError extends Error {
   readonly reason: string;
   readonly usage: GenerationUsage | undefined;
   /**
-   * Set when the provider asked for a pause longer than a job waits: the generation goes back to
+   * Set when the provider asked for a pause longer than a run waits: the generation goes back to
    * the queue for that long, and the wait does not count as an attempt.
    */
   readonly retryAfterMs: number | undefined;

@@ -1,8 +1,10 @@
 // A create of a code whose product a delete is removing waits for the delete, then makes a new
 // product: the old one's charge refunded, the new one charged, the ledger equal to the balance.
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
 import pg from 'pg';
+import { claimDueGenerations } from '../../src/db/generation-queue.ts';
 import { validEans } from '../helpers/codes.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness } from '../helpers/harness.ts';
@@ -48,8 +50,18 @@ describe('a create of a code while its product is being deleted [postgres]', { s
       );
       assert.equal(live.length, 1);
       assert.equal(live[0]?.state, 'queued');
-      const jobs = await h.container.db.query(`SELECT 1 FROM pgboss.job WHERE data->>'generationId' = $1 AND state = 'created'`, [live[0]?.generation]);
-      assert.equal(jobs.length, 1, 'the new generation has its job');
+      const [old] = await h.container.db.query<{ state: string; reason: string }>(
+        `SELECT g.state, g.failure->>'reason' AS reason FROM generations g JOIN products p ON g.id = p.latest_generation_id WHERE p.id = $1`,
+        [oldId],
+      );
+      assert.deepEqual(old, { state: 'failed', reason: 'product_deleted' });
+      // The queue hands out the new generation, and nothing of the deleted product's.
+      const fetched = await claimDueGenerations(h.container.db, 100, { token: randomUUID(), leaseSeconds: 60 });
+      assert.deepEqual(
+        fetched.map((g) => g.id),
+        [live[0]?.generation],
+        'the new generation is due, alone',
+      );
       const b = await h.balance(accountId);
       assert.deepEqual(b, { credits: b.ledger, ledger: b.ledger });
       assert.equal(b.credits, 100 - 5 + 5 - 6, 'first create charged and refunded, the new one charged for two countries');

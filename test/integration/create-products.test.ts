@@ -31,7 +31,7 @@ for (const target of databaseTargets()) {
       await h.close();
     });
 
-    test('100 codes in one call: all queued, one charge of 100 × 5 credits', async () => {
+    test('100 codes in one call: all queued, 100 generations queued, one charge of 100 × 5 credits', async () => {
       const { id, token } = await h.account(1000);
       const codes = validEans(100, 1);
       const res = await h.post(CREATE, token, { codes: codes.join(','), countries: ['it'] });
@@ -48,11 +48,13 @@ for (const target of databaseTargets()) {
         codes.map((c) => [c, 'queued']),
       );
       assert.deepEqual(await h.balance(id), { credits: 500, ledger: 500 });
-      const jobs = await h.container.db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'vetrina.generation' AND data->>'productId' = ANY($1::text[])`,
+      // The generations are the queue: one queued for each product, its latest.
+      const queued = await h.container.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM products p JOIN generations g ON g.id = p.latest_generation_id AND g.product_id = p.id
+         WHERE p.id = ANY($1::uuid[]) AND g.state = 'queued'`,
         [body.data.imported_products.map((p) => p.id)],
       );
-      assert.equal(jobs[0]?.n, 100);
+      assert.equal(queued[0]?.n, 100);
     });
 
     test('101 codes: validation_failed on codes, nothing charged', async () => {
@@ -251,7 +253,7 @@ for (const target of databaseTargets()) {
       const snapshot = `SELECT p.countries, p.state, p.latest_generation_id, p.updated_at::text,
           (SELECT count(*)::int FROM generations g WHERE g.account_id = p.account_id) AS generations,
           (SELECT count(*)::int FROM credit_ledger l WHERE l.account_id = p.account_id) AS ledger_rows,
-          (SELECT count(*)::int FROM pgboss.job j WHERE j.data->>'productId' = p.id::text) AS jobs
+          (SELECT count(*)::int FROM generations g WHERE g.product_id = p.id AND g.state = 'queued') AS queued
         FROM products p WHERE p.account_id = $1`;
       const before = await h.container.db.query(snapshot, [id]);
       // known: it, de and fr, + 1 for images = 8; fresh: fr + 1 = 6; the repeat fails and costs nothing.

@@ -3,13 +3,25 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { describe, test } from 'node:test';
 import { listContent } from '../../src/db/content.ts';
-import { claimGeneration, completeGeneration, deferGeneration, findGeneration, recordAttemptUsage, releaseClaim, renewClaim } from '../../src/db/generations.ts';
+import type { SqlRunner } from '../../src/db/database.ts';
+import { claimDueGenerations } from '../../src/db/generation-queue.ts';
+import {
+  claimGeneration,
+  completeGeneration,
+  deferGeneration,
+  findGeneration,
+  type GenerationRow,
+  recordAttemptUsage,
+  releaseClaim,
+  renewClaim,
+} from '../../src/db/generations.ts';
 import { emptyUsage } from '../../src/domain/generation-usage.ts';
 import { createTemplateEngine } from '../../src/generation/template/engine.ts';
 import { startWorkers } from '../../src/jobs/worker.ts';
 import { failAndRefund } from '../../src/services/fail-generation.ts';
 import { claimTimings, keepClaim } from '../../src/services/generation-claim.ts';
 import { prepareGeneration } from '../../src/services/prepare-generation.ts';
+import { runGeneration } from '../../src/services/run-generation.ts';
 import { deferUntil } from '../../src/services/requeue-generation.ts';
 import type { ContentEngine } from '../../src/services/ports.ts';
 import { defined } from '../helpers/assert.ts';
@@ -35,6 +47,17 @@ async function takenOver(h: Harness) {
   return { db, accountId: id, generationId, first, second, staleGeneration: stale.generation };
 }
 
+/** Claims the generation and defers it by a run (as for a provider's long pause) for `seconds`: its row as the deferral left it. */
+async function deferredFor(h: Harness, generationId: string, seconds: number): Promise<GenerationRow> {
+  const claimed = await claimGeneration(h.container.db, generationId, { token: randomUUID(), leaseSeconds: 60 });
+  if (claimed.status !== 'claimed') assert.fail(`the run found the generation ${claimed.status}`);
+  const fence = { token: defined(claimed.generation.claim_token) };
+  assert.equal(await deferUntil(h.container, claimed.generation, fence, { usage: null, notBefore: new Date(Date.now() + seconds * 1000) }), 'deferred');
+  const row = defined(await findGeneration(h.container.db, generationId));
+  assert.deepEqual({ state: row.state, claimed_until: row.claimed_until, deferrals: row.deferrals }, { state: 'queued', claimed_until: null, deferrals: 1 });
+  return row;
+}
+
 /** Everything a user would see of a generation that ran: its state, its records, its account. */
 async function outcomeOf(h: Harness, productId: string, accountId: string) {
   const generations = await h.container.db.query<{ id: string; state: string }>('SELECT id, state FROM generations WHERE product_id = $1', [productId]);
@@ -51,45 +74,49 @@ async function outcomeOf(h: Harness, productId: string, accountId: string) {
 
 for (const target of databaseTargets()) {
   describe(`fenced generation claims [${target.name}]`, () => {
-    test('a generation that outlives its job expiry is not run a second time beside it; the retry waits, and it completes once', { timeout: 120_000 }, async () => {
+    test('a run past its time limit keeps its generation while it stops: not handed out again beside it, and it completes once', { timeout: 120_000 }, async () => {
       const real = createTemplateEngine();
       let running = 0;
       let most = 0;
       let runs = 0;
-      // Resolves when the queue has tried the generation again: the new code reports the live claim,
-      // the old one simply entered the engine a second time.
-      const retried = Promise.withResolvers<void>();
+      // What the queue answered while the first run, told to stop, still held the generation.
+      let meanwhile: { fetched: string[]; byId: string } | undefined;
       const engine: ContentEngine = {
         name: 'slow-to-stop',
         async generate(input) {
           runs += 1;
           running += 1;
           most = Math.max(most, running);
-          if (running > 1) retried.resolve();
           try {
-            // The first run outlives its job's expiry and only notices it was told to stop once
-            // the queue has handed the job out again (a model call that cannot be cut short).
-            if (runs === 1) await retried.promise;
+            if (runs === 1) {
+              // The first run outlives its time limit (JOB_EXPIRE_SECONDS), is told to stop, and
+              // looks at the queue before it does: within its grace the generation is still its own.
+              const signal = defined(input.signal);
+              if (!signal.aborted) await once(signal, 'abort');
+              const fetched = await claimDueGenerations(h.container.db, 100, { token: randomUUID(), leaseSeconds: 0 });
+              const byId = await runGeneration({ ...h.container, maxAttempts: 4 }, defined(input.generationId));
+              meanwhile = { fetched: fetched.map((g) => g.id), byId };
+            }
+            // The template engine honours the stop: the first run ends here, its attempt failed.
             return await real.generate(input);
           } finally {
             running -= 1;
           }
         },
       };
-      const h = await startHarness(target, { engine, env: { JOB_EXPIRE_SECONDS: '2', QUEUE_MONITOR_SECONDS: '1' } });
-      h.events.on('claim_busy', () => retried.resolve());
+      const h = await startHarness(target, { engine, env: { JOB_EXPIRE_SECONDS: '2' } });
       try {
         const { id, token } = await h.account(10);
         const { productId, generationId } = await createOne(h, token);
         assert.equal((await h.settled([generationId], 90_000)).get(generationId), 'completed');
 
+        assert.deepEqual(meanwhile, { fetched: [], byId: 'claim_busy' }, 'the queue handed out a generation its stopping run still held');
         assert.equal(most, 1, 'the engine ran the generation twice at the same time');
-        assert.ok(runs >= 2, 'the first run stopped and a second one finished the generation');
+        assert.equal(runs, 2, 'the first run stopped and a second one finished the generation');
         const { titles: _titles, ...seen } = await outcomeOf(h, productId, id);
         assert.deepEqual(seen, { generations: ['completed'], countries: ['de', 'it'], history: 0, balance: { credits: 4, ledger: 4 } });
         assert.equal((await findGeneration(h.container.db, generationId))?.claimed_until, null, 'a settled generation holds no lease');
       } finally {
-        retried.resolve();
         await h.close();
       }
     });
@@ -111,7 +138,7 @@ for (const target of databaseTargets()) {
           return output;
         },
       };
-      const h = await startHarness(target, { engine, workers: false, env: { JOB_EXPIRE_SECONDS: '2', QUEUE_MONITOR_SECONDS: '1' } });
+      const h = await startHarness(target, { engine, workers: false, env: { JOB_EXPIRE_SECONDS: '2' } });
       try {
         // No grace once told to stop: the hung run's lease lapses within half a second.
         await startWorkers({ ...h.container, events: h.events, claims: { leaseSeconds: 0.5, renewEverySeconds: 0.15, stopGraceSeconds: 0 } });
@@ -134,25 +161,30 @@ for (const target of databaseTargets()) {
       }
     });
 
-    test('runs that each outlive their job stop after the last attempt: failed, refunded, the model not called again', { timeout: 120_000 }, async () => {
+    test('runs that each outlive their time limit and ignore the stop end after the last attempt: failed, refunded, the model not called again', { timeout: 120_000 }, async () => {
+      const real = createTemplateEngine();
       let runs = 0;
+      const release = Promise.withResolvers<void>();
       const engine: ContentEngine = {
         name: 'never-finishes',
-        async generate() {
+        async generate(input) {
           runs += 1;
-          // Like a model call that cannot be cut short: the run goes on past its job's expiry until
-          // the queue's retry has found it still holding the generation, and only then gives up.
-          await once(h.events, 'claim_busy', { signal: AbortSignal.timeout(60_000) });
-          throw new Error('the model call was cut short');
+          // Like a model call that cannot be cut short: each run goes on past its time limit, its
+          // lease lapses, and the queue hands the generation out again.
+          await release.promise;
+          const { signal: _ignored, ...deaf } = input;
+          return real.generate(deaf);
         },
       };
-      const h = await startHarness(target, { engine, env: { JOB_EXPIRE_SECONDS: '2', QUEUE_MONITOR_SECONDS: '1', JOB_RETRY_LIMIT: '1', JOB_RETRY_DELAY_SECONDS: '1' } });
+      const h = await startHarness(target, { engine, workers: false, env: { JOB_EXPIRE_SECONDS: '1', JOB_RETRY_LIMIT: '1' } });
       try {
+        // No grace once told to stop: each hung run's lease lapses within half a second.
+        await startWorkers({ ...h.container, events: h.events, claims: { leaseSeconds: 0.5, renewEverySeconds: 0.15, stopGraceSeconds: 0 } });
         const { id, token } = await h.account(10);
         const { productId, generationId } = await createOne(h, token);
         assert.equal((await h.settled([generationId], 90_000)).get(generationId), 'failed');
 
-        // Two attempts in all (JOB_RETRY_LIMIT 1), although each busy claim queued a job with retries of its own.
+        // Two attempts in all (JOB_RETRY_LIMIT 1): the third fetch fails it rather than run it.
         assert.equal(runs, 2);
         const row = await findGeneration(h.container.db, generationId);
         assert.equal(row?.failure?.reason, 'generation_failed');
@@ -160,72 +192,81 @@ for (const target of databaseTargets()) {
         const { titles: _titles, ...seen } = await outcomeOf(h, productId, id);
         assert.deepEqual(seen, { generations: ['failed'], countries: [], history: 0, balance: { credits: 10, ledger: 10 } });
       } finally {
+        release.resolve();
         await h.close();
       }
     });
 
-    test("a deferral's job is due at its generation's not_before to the microsecond, never before", async () => {
+    test("a deferred generation is not handed out before its not_before, on the database's clock to the microsecond, and is from then on", async () => {
       const h = await startHarness(target, { workers: false });
       try {
         const { token } = await h.account(10);
         const { generationId } = await createOne(h, token);
         const db = h.container.db;
-        // Repeated: a start taken on another clock, or in whole milliseconds, is early now and then.
-        for (let i = 0; i < 50; i++) {
-          await db.query(`DELETE FROM pgboss.job WHERE name = 'vetrina.generation'`);
-          const claimed = await claimGeneration(db, generationId, { token: randomUUID(), leaseSeconds: 60 });
-          assert.equal(claimed.status, 'claimed');
-          if (claimed.status !== 'claimed') return;
-          const fence = { token: defined(claimed.generation.claim_token) };
-          assert.equal(await deferUntil(h.container, claimed.generation, fence, { usage: null, notBefore: new Date(Date.now() + 1_000) }), 'deferred');
-          const [row] = await db.query<{ early_us: string }>(
-            `SELECT (extract(epoch FROM g.not_before - j.start_after) * 1e6)::bigint::text AS early_us
-             FROM pgboss.job j JOIN generations g ON g.id = (j.data->>'generationId')::uuid WHERE g.id = $1`,
-            [generationId],
+        const fetch = async (runner: SqlRunner = db) => (await claimDueGenerations(runner, 100, { token: randomUUID(), leaseSeconds: 60 })).map((g) => g.id);
+        const deferred = await deferredFor(h, generationId, 600);
+        assert.deepEqual(await fetch(), [], 'handed out during its deferral');
+
+        // One transaction, so one now(): a microsecond ahead is not due, now is.
+        await db.transaction(async (tx) => {
+          await tx.query(`UPDATE generations SET not_before = now() + interval '1 microsecond' WHERE id = $1`, [generationId]);
+          assert.deepEqual(await fetch(tx), [], 'handed out a microsecond early');
+          await tx.query('UPDATE generations SET not_before = now() WHERE id = $1', [generationId]);
+          assert.deepEqual(await fetch(tx), [generationId], 'not handed out once due, or not alone');
+          const row = await findGeneration(tx, generationId);
+          // The deferral gave its attempt back: this is its second, after one deferral.
+          assert.deepEqual(
+            { state: row?.state, attempts: row?.attempts, deferrals: row?.deferrals },
+            { state: 'processing', attempts: deferred.attempts + 1, deferrals: deferred.deferrals },
           );
-          assert.equal(row?.early_us, '0', `round ${i}: the job is due ${row?.early_us} µs before the generation`);
-          await db.query('UPDATE generations SET not_before = NULL WHERE id = $1', [generationId]);
-        }
+        });
       } finally {
         await h.close();
       }
     });
 
-    test("a deferred generation's earlier job, fetched before the deferral ends, leaves it to the job queued with the deferral", { timeout: 120_000 }, async () => {
-      const real = createTemplateEngine();
-      const calledAt: number[] = [];
+    test("a product's younger generation is not handed out while an older one is deferred, nor beside it, but once the older one settles", async () => {
+      const h = await startHarness(target, { workers: false });
+      try {
+        const { token } = await h.account(100);
+        const { productId, generationId: older } = await createOne(h, token);
+        const regenerated = await h.post(`/api/v1/products/regenerate/${productId}`, token, { fields: { title: '' } });
+        assert.equal(regenerated.statusCode, 202, regenerated.body);
+        const [younger] = await h.generationIdsOf([productId]);
+        assert.ok(younger !== undefined && younger !== older);
+        const db = h.container.db;
+        const fetch = async (claimToken: string = randomUUID()) => (await claimDueGenerations(db, 100, { token: claimToken, leaseSeconds: 60 })).map((g) => g.id);
+
+        await deferredFor(h, older, 600);
+        assert.deepEqual(await fetch(), [], 'the younger one was handed out ahead of the deferred one');
+        await db.query('UPDATE generations SET not_before = now() WHERE id = $1', [older]);
+        const run = randomUUID();
+        assert.deepEqual(await fetch(run), [older], 'the older one, once due, was not handed out alone');
+        assert.deepEqual(await fetch(), [], 'the younger one was handed out while the older one runs');
+        assert.equal(await completeGeneration(db, older, { token: run }, null), true);
+        assert.deepEqual(await fetch(), [younger], 'the younger one was not handed out once the older one settled');
+      } finally {
+        await h.close();
+      }
+    });
+
+    test('a deferred generation asked for by id before it is due is not run: not_due, and left as it was', async () => {
+      let runs = 0;
       const engine: ContentEngine = {
-        name: 'timed',
+        name: 'counted',
         generate(input) {
-          calledAt.push(Date.now());
-          return real.generate(input);
+          runs += 1;
+          return createTemplateEngine().generate(input);
         },
       };
       const h = await startHarness(target, { engine, workers: false });
       try {
         const { token } = await h.account(10);
         const { generationId } = await createOne(h, token);
-        // A run deferred it (a provider's long pause) while the create's own job is still queued:
-        // two jobs for one generation, the first due now.
-        const claimed = await claimGeneration(h.container.db, generationId, { token: randomUUID(), leaseSeconds: 60 });
-        assert.equal(claimed.status, 'claimed');
-        if (claimed.status !== 'claimed') return;
-        const fence = { token: defined(claimed.generation.claim_token) };
-        // Far enough ahead that no machine is slow enough to reach it before the workers start.
-        const deferred = await deferUntil(h.container, claimed.generation, fence, { usage: null, notBefore: new Date(Date.now() + 600_000) });
-        assert.equal(deferred, 'deferred');
-
-        const early = once(h.events, 'not_due', { signal: AbortSignal.timeout(60_000) });
-        await startWorkers({ ...h.container, events: h.events });
-        assert.deepEqual(await early, [{ generationId, outcome: 'not_due' }]);
-        // The deferral ends now: the generation and the jobs queued for it (the deferral's, and the
-        // one the early job left for the deferral's end) are due.
-        const [due] = await h.container.db.query<{ not_before: Date }>('UPDATE generations SET not_before = now() WHERE id = $1 RETURNING not_before', [generationId]);
-        const notBefore = defined(due?.not_before);
-        await h.container.db.query(`UPDATE pgboss.job SET start_after = now() WHERE data->>'generationId' = $1 AND state = 'created'`, [generationId]);
-        assert.equal((await h.settled([generationId], 60_000)).get(generationId), 'completed');
-        assert.equal(calledAt.length, 1, 'one run');
-        assert.ok(defined(calledAt[0]) >= notBefore.getTime(), `the run started ${notBefore.getTime() - defined(calledAt[0])} ms before the deferral ended`);
+        const deferred = await deferredFor(h, generationId, 600);
+        assert.equal(await runGeneration({ ...h.container, maxAttempts: 4 }, generationId), 'not_due');
+        assert.deepEqual(await findGeneration(h.container.db, generationId), deferred);
+        assert.equal(runs, 0);
       } finally {
         await h.close();
       }

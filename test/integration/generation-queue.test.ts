@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { Database } from '../../src/db/database.ts';
 import { claimDueGenerations } from '../../src/db/generation-queue.ts';
-import { completeGeneration } from '../../src/db/generations.ts';
+import { claimGeneration, completeGeneration, releaseClaim } from '../../src/db/generations.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { createAccount } from '../../src/services/accounts.ts';
 import { databaseTargets, type TestDatabase } from '../helpers/databases.ts';
@@ -142,6 +142,27 @@ for (const target of databaseTargets()) {
         assert.equal(await completeGeneration(db, id, { token: dead.token }, null), false);
         assert.equal(await completeGeneration(db, id, { token: next.token }, null), true);
         assert.deepEqual((await fetchOf([id], 5)).ids, [], 'a settled generation is never handed out');
+      } finally {
+        await settleAll([id]);
+      }
+    });
+
+    test("a failed attempt's generation waits out its retry delay: no fetch takes it, and asked for by id it is not due", async () => {
+      const { accountId, productIds } = await products(1);
+      const [p0] = productIds as [string];
+      const id = await queue(accountId, p0, 10);
+      try {
+        const failed = await fetchOf([id], 5);
+        await releaseClaim(db, id, { token: failed.token }, 600);
+        assert.deepEqual((await fetchOf([id], 5)).ids, []);
+        const byId = await claimGeneration(db, id, { token: randomUUID(), leaseSeconds: 30 });
+        assert.equal(byId.status, 'not_due');
+        assert.ok(byId.status === 'not_due' && byId.retryInSeconds > 590 && byId.retryInSeconds <= 600, JSON.stringify(byId));
+        await db.query('UPDATE generations SET not_before = now() WHERE id = $1', [id]);
+        assert.deepEqual(
+          (await fetchOf([id], 5)).rows.map((r) => [r.id, r.attempts]),
+          [[id, 2]],
+        );
       } finally {
         await settleAll([id]);
       }
