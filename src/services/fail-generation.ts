@@ -12,7 +12,7 @@ export interface GenerationFailure {
 /**
  * Settles a generation as failed for good, refunds what it charged and writes its `product.failed`
  * webhook event, in one transaction.
- * Idempotent: a second call (a redelivered dead-letter job) finds it settled and does nothing.
+ * Idempotent: a second call finds it settled and does nothing.
  * A run passes its fence, so a run whose claim was taken over neither fails nor refunds it.
  */
 export async function failAndRefund(

@@ -17,7 +17,7 @@ export interface ClaimTimings {
    */
   retryDelaySeconds?: (attempts: number) => number | null;
   /**
-   * After its job is given up (expired, or the process is shutting down) a run is asked to stop;
+   * When it outlives its time limit, or its process is shutting down, a run is asked to stop;
    * it keeps its lease this long to unwind, so the next run never starts beside it. A run that
    * ignores the request for longer is taken for hung: its lease then lapses, and its writes are
    * fenced out.
@@ -52,7 +52,7 @@ export class ClaimLostError extends Error {
 export interface HeldClaim {
   generation: GenerationRow;
   fence: ClaimFence;
-  /** Aborted when the run must stop: its job was given up, or its claim was lost. */
+  /** Aborted when the run must stop: its time was up, its worker is stopping, or its claim was lost. */
   signal: AbortSignal;
   /** Stops renewing and, after a failed attempt, ends the lease: the generation is due again after the retry delay (see ClaimTimings). */
   release(): Promise<void>;
