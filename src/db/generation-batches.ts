@@ -1,15 +1,15 @@
 // The statements of a batch of generations run together (src/services/run-generation-batch.ts):
 // each does for every generation of the batch what its one-generation counterpart does for one
 // (olderUnsettledGeneration, findProductById, listContent, completeGeneration, insertHistory,
-// upsertContent, setProductFacts), in one round trip. The batch's claim, claimGenerations, sits in
-// generations.ts beside claimGeneration, which is the same statement for one id.
+// upsertContent, setProductFacts), in one round trip. The batch's claim is the queue's fetch
+// (generation-queue.ts).
 import type { CountryContent } from '../domain/content.ts';
 import type { Fact } from '../domain/facts.ts';
 import type { GenerationUsage } from '../domain/generation-usage.ts';
 import type { HistoryEntry } from './content-history.ts';
 import { upsertContentRows, type ContentRow } from './content.ts';
 import type { SqlRunner } from './database.ts';
-import type { ClaimFence } from './generations.ts';
+import { STANDS_BEFORE, type ClaimFence } from './generations.ts';
 import type { ProductRow } from './products.ts';
 
 /** The live products among `ids`. */
@@ -17,15 +17,11 @@ export async function findProductsByIds(db: SqlRunner, ids: readonly string[]): 
   return db.query<ProductRow>('SELECT * FROM products WHERE id = ANY ($1::uuid[]) AND deleted_at IS NULL', [ids]);
 }
 
-/** The generations among `ids` that stand behind an older unsettled generation of their product (see olderUnsettledGeneration). */
+/** The generations among `ids` that stand behind another generation of their product (see STANDS_BEFORE). */
 export async function generationsWaitingBehindOlder(db: SqlRunner, ids: readonly string[]): Promise<Set<string>> {
-  const rows = await db.query<{ id: string }>(
-    `SELECT g.id FROM generations g
-     WHERE g.id = ANY ($1::uuid[]) AND EXISTS (
-       SELECT 1 FROM generations o
-       WHERE o.product_id = g.product_id AND o.id <> g.id AND o.state IN ('queued', 'processing') AND (o.created_at, o.id) < (g.created_at, g.id))`,
-    [ids],
-  );
+  const rows = await db.query<{ id: string }>(`SELECT g.id FROM generations g WHERE g.id = ANY ($1::uuid[]) AND EXISTS (SELECT 1 FROM generations o WHERE ${STANDS_BEFORE})`, [
+    ids,
+  ]);
   return new Set(rows.map((r) => r.id));
 }
 

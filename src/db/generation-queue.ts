@@ -11,8 +11,13 @@ import type { ClaimFence, GenerationRow } from './generations.ts';
  * Claims up to `limit` generations that are due, oldest first, under one token and a lease of
  * `leaseSeconds`: queued ones, and processing ones whose lease lapsed or was given back (a retry,
  * or a run whose worker died), once their `not_before` has come. A product's generations run one
- * at a time in the order they were asked for: one is due only when no older one of its product is
- * unsettled. Rows another fetch is claiming are skipped, not waited for.
+ * at a time, in the order they were asked for: one is due only when it comes first among its
+ * product's unsettled generations, a processing one (started, and maybe running) before any
+ * queued one, and each kind oldest first. Rows another fetch is claiming are skipped, not waited for.
+ *
+ * Processing first, not merely oldest first: a generation's `created_at` is its transaction's
+ * start, so a create that waited on the product's row lock can commit a generation older than one
+ * already running; by age alone it would start beside it.
  *
  * If only the answer was lost (the connection dropped after the statement committed), what it
  * claimed is under this token, and that is the answer: the runs go on under the claim rather than
@@ -28,9 +33,10 @@ export async function claimDueGenerations(db: SqlRunner, limit: number, claim: C
            AND (g.not_before IS NULL OR g.not_before <= now())
            -- A subquery per candidate, not a join: only the candidates the scan reaches are looked
            -- at, each through its product's index, whatever the table's statistics say.
-           AND (SELECT 1 FROM generations older
-                WHERE older.product_id = g.product_id AND older.state IN ('queued', 'processing')
-                  AND (older.created_at, older.id) < (g.created_at, g.id)
+           AND (SELECT 1 FROM generations ahead
+                WHERE ahead.product_id = g.product_id AND ahead.id <> g.id AND ahead.state IN ('queued', 'processing')
+                  AND ((ahead.state = 'processing' AND g.state = 'queued')
+                       OR (ahead.state = g.state AND (ahead.created_at, ahead.id) < (g.created_at, g.id)))
                 LIMIT 1) IS NULL
          ORDER BY g.created_at, g.id
          LIMIT $1

@@ -358,19 +358,21 @@ export async function deferGeneration(db: SqlRunner, id: string, fence: ClaimFen
 }
 
 /**
- * An older generation of the same product that has not settled: the queue hands out a product's
- * generations one at a time in order, so only a generation claimed by id can meet one; the younger
- * one must wait behind it.
+ * SQL condition on generations `o` and `g`: `o` must settle before `g` runs. Of the same product,
+ * unsettled, and either asked for earlier or running under a live lease. The queue hands a
+ * product's generations out one at a time (generation-queue.ts), so a claimed generation meets
+ * one only when it was claimed by id, or when a create that waited on the product's row lock
+ * committed a generation older than it (its `created_at` is its transaction's start).
  */
-export async function olderUnsettledGeneration(
-  db: SqlRunner,
-  generation: Pick<GenerationRow, 'id' | 'product_id' | 'created_at'>,
-): Promise<{ id: string; not_before: Date | null } | undefined> {
+export const STANDS_BEFORE = `o.product_id = g.product_id AND o.id <> g.id AND o.state IN ('queued', 'processing')
+  AND ((o.created_at, o.id) < (g.created_at, g.id) OR (o.state = 'processing' AND o.claimed_until > now()))`;
+
+/** A generation that must settle before this one runs (STANDS_BEFORE): this one waits behind it. */
+export async function olderUnsettledGeneration(db: SqlRunner, generation: Pick<GenerationRow, 'id'>): Promise<{ id: string; not_before: Date | null } | undefined> {
   const rows = await db.query<{ id: string; not_before: Date | null }>(
-    `SELECT id, not_before FROM generations
-     WHERE product_id = $1 AND id <> $2 AND state IN ('queued', 'processing') AND (created_at, id) < ($3, $2)
-     ORDER BY created_at LIMIT 1`,
-    [generation.product_id, generation.id, generation.created_at],
+    `SELECT o.id, o.not_before FROM generations g JOIN generations o ON ${STANDS_BEFORE}
+     WHERE g.id = $1 ORDER BY o.created_at LIMIT 1`,
+    [generation.id],
   );
   return rows[0];
 }

@@ -33,13 +33,16 @@ export function createBoss(config: Config, connection: QueueConnection, onError:
   return boss;
 }
 
+/** pg-boss queues of the generations before migration 025 (a job per generation, and its dead letters). */
+const LEGACY_GENERATION_QUEUES = ['vetrina.generation', 'vetrina.generation.dead'];
+
 /** Creates the queues (idempotent) with their retry and expiry settings, and updates them on an existing database. */
 export async function ensureQueues(boss: PgBoss): Promise<void> {
   const queues = new Map((await boss.getQueues()).map((q) => [q.name, q]));
-  // Generations are queued in their own table (src/db/generation-queue.ts). The generation queues an
-  // older version created are left as they are: a process of that version still running beside
-  // this one (a rolling upgrade) writes and works them, and every generation they name is fetched
-  // from the table as well, its claim fenced either way.
+  // Generations are queued in their own table (src/db/generation-queue.ts). The pg-boss queues in
+  // which earlier versions kept a job per generation go: every generation such a job named is
+  // still unsettled in the table, and is fetched from there.
+  for (const name of LEGACY_GENERATION_QUEUES) if (queues.has(name)) await boss.deleteQueue(name);
   // A delivery's retries follow its own schedule (the delivery row); the queue's retries only cover
   // a handler that failed (the database away). A worker killed mid-attempt is covered by the
   // attempt's lease, which the relay watches (src/services/queue-due-webhooks.ts).

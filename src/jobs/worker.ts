@@ -54,7 +54,7 @@ export interface WorkerDeps {
 const MAX_RETRY_DELAY_SECONDS = 600;
 
 /** A generation a fetch claimed, and the claim's fence. */
-interface HeldClaimSpec {
+interface FetchedGeneration {
   generation: GenerationRow;
   fence: ClaimFence;
 }
@@ -112,7 +112,13 @@ export async function startWorkers(deps: WorkerDeps): Promise<GenerationWorkers>
       }
       // The last attempt: failed and refunded now, under the claim the run kept. Should this fail
       // (the database away), the lease lapses and the next run fails it (prepareGeneration).
-      const settled = await failAndRefund(db, generation.id, { reason: 'generation_failed', message: 'Generation failed after all retries; the credits were refunded.' }, null, claim.fence);
+      const settled = await failAndRefund(
+        db,
+        generation.id,
+        { reason: 'generation_failed', message: 'Generation failed after all retries; the credits were refunded.' },
+        null,
+        claim.fence,
+      );
       log.warn({ err, settled }, 'generation failed for good');
       events?.emit('attempt_failed', { generationId: generation.id, error: err });
       events?.emit('settled', { generationId: generation.id, outcome: settled ? 'failed' : 'claim_lost' });
@@ -122,7 +128,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<GenerationWorkers>
   // The generations of one fetch run side by side and each frees its slot when it ends, so one
   // slow product never holds back the others fetched with it. Generations the template engine
   // writes share their reads and store statement (run-generation-batch.ts).
-  function runFetched(fetched: readonly HeldClaimSpec[], signals: readonly AbortSignal[]): Promise<void>[] {
+  function runFetched(fetched: readonly FetchedGeneration[], signals: readonly AbortSignal[]): Promise<void>[] {
     const held = fetched.map((f, i) => keepClaim(db, f.generation, f.fence, claims, signals[i]));
     const outcomes = batchDeps === null ? held.map((claim) => runUnderClaim(generationDeps, claim)) : runClaimedBatch(batchDeps, held);
     return held.map((claim, i) => finish(claim, outcomes[i] ?? Promise.reject(new Error('no run was started for this generation'))));
@@ -130,7 +136,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<GenerationWorkers>
 
   // At most WORKER_CONCURRENCY × WORKER_BATCH_SIZE generations run at once in one process, fetched
   // WORKER_BATCH_SIZE at a time under a backlog.
-  const slots = startSlotWorker<HeldClaimSpec>({
+  const slots = startSlotWorker<FetchedGeneration>({
     capacity: config.worker.concurrency * config.worker.batchSize,
     fetchSize: config.worker.batchSize,
     pollSeconds: config.worker.pollSeconds,

@@ -236,11 +236,7 @@ function debitRefusedPrice(err: unknown): number | null {
  * One try: price, check, write, queue and charge, in a transaction or (`call.inTransaction` false)
  * with the one statement as its only write. Whatever it wrote is kept only on `queued`.
  */
-async function createAtCurrentPrice(
-  tx: SqlRunner,
-  call: CreateCall,
-  options: CreateOptions,
-): Promise<TransactionVerdict<CreateOutcome | SettingsChanged | DebitRefused>> {
+async function createAtCurrentPrice(tx: SqlRunner, call: CreateCall, options: CreateOptions): Promise<TransactionVerdict<CreateOutcome | SettingsChanged | DebitRefused>> {
   const { accountId, plan, inputs } = call;
   let account = call.account ?? (await readAccount(tx, accountId));
   // A sku must be checked against the products it may already name before anything is written,

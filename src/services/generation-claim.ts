@@ -71,7 +71,7 @@ export async function holdGeneration(db: Database, generationId: string, timings
 }
 
 /**
- * Keeps a claim just taken (by holdGeneration, or for a whole batch by claimGenerations) renewed
+ * Keeps a claim just taken (by the queue's fetch, or by holdGeneration) renewed
  * until it is released, or until its run settled the generation and ends it with `settled`.
  */
 export function keepClaim(db: Database, generation: GenerationRow, fence: ClaimFence, timings: ClaimTimings, jobSignal?: AbortSignal): HeldClaim {

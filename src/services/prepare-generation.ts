@@ -25,8 +25,8 @@ export async function prepareGeneration(deps: RunGenerationDeps, { generation, f
       outcome: await failUnderClaim(db, generation.id, { reason: 'product_missing', message: 'The product was removed before it was generated.' }, null, fence),
     };
   }
-  // A run that outlived its time, or whose worker stopped, used its attempt without failing: the
-  // worker's retry limit never saw it, so this bounds the runs.
+  // A run whose worker died, or that hung past its time and lost its lease, used its attempt
+  // without failing: the worker's retry limit never saw it, so this bounds the runs.
   if (generation.attempts > deps.maxAttempts) {
     const message = `The generation was started ${deps.maxAttempts} times without finishing (each run outlived its time limit or its worker stopped), so it was not started again. The credits were refunded.`;
     return { kind: 'done', outcome: await failUnderClaim(db, generation.id, { reason: 'generation_failed', message }, null, fence) };

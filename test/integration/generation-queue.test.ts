@@ -3,10 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { Database } from '../../src/db/database.ts';
 import { claimDueGenerations } from '../../src/db/generation-queue.ts';
-import { claimGeneration, completeGeneration, releaseClaim } from '../../src/db/generations.ts';
+import { generationsWaitingBehindOlder } from '../../src/db/generation-batches.ts';
+import { claimGeneration, completeGeneration, olderUnsettledGeneration, releaseClaim } from '../../src/db/generations.ts';
 import { migrate } from '../../src/db/migrate.ts';
+import { ensureQueues } from '../../src/jobs/queue.ts';
+import { startWorkers } from '../../src/jobs/worker.ts';
 import { createAccount } from '../../src/services/accounts.ts';
 import { databaseTargets, type TestDatabase } from '../helpers/databases.ts';
+import { startHarness } from '../helpers/harness.ts';
 import { seedProduct } from '../helpers/seed-products.ts';
 
 // The generations table is the generation queue: what a fetch hands out, in which order, and what
@@ -109,6 +113,28 @@ for (const target of databaseTargets()) {
       }
     });
 
+    test('a generation committed older than one already running (its create waited on the product) waits for the running one', async () => {
+      const { accountId, productIds } = await products(1);
+      const [p0] = productIds as [string];
+      const running = await queue(accountId, p0, 10);
+      const all = [running];
+      try {
+        const first = await fetchOf(all, 5);
+        assert.deepEqual(first.ids, [running]);
+        // Its transaction began before the running one's, so its created_at is the older.
+        const late = await queue(accountId, p0, 30);
+        all.push(late);
+        assert.deepEqual((await fetchOf(all, 5)).ids, []);
+        // Claimed by id anyway, it sees the live run before it, and so does a batch's check.
+        assert.equal((await olderUnsettledGeneration(db, { id: late }))?.id, running);
+        assert.deepEqual(await generationsWaitingBehindOlder(db, [late, running]), new Set([late, running]));
+        assert.equal(await completeGeneration(db, running, { token: first.token }, null), true);
+        assert.deepEqual((await fetchOf(all, 5)).ids, [late]);
+      } finally {
+        await settleAll(all);
+      }
+    });
+
     test('a deferred generation is handed out only once its time has come, and keeps its place before younger ones of its product', async () => {
       const { accountId, productIds } = await products(1);
       const [p0] = productIds as [string];
@@ -181,6 +207,27 @@ for (const target of databaseTargets()) {
         assert.deepEqual([...handedOut, ...rest.ids].sort(), [...all].sort());
       } finally {
         await settleAll(all);
+      }
+    });
+  });
+}
+
+for (const target of databaseTargets()) {
+  describe(`upgrading from a job per generation [${target.name}]`, () => {
+    test('the pg-boss queues of earlier versions are deleted at start, and the generations their jobs named are fetched from the table', async () => {
+      const h = await startHarness(target, { workers: false });
+      try {
+        const { token } = await h.account(100);
+        const { productId, generationId } = await h.createQueued(token, { title: 'Fusilli', brand: 'Molino Rossi', description: 'Pasta di semola.', countries: ['it'] });
+        // What an earlier version left: its generation queue with this generation's job in it.
+        await h.container.boss.createQueue('vetrina.generation', { policy: 'key_strict_fifo' });
+        assert.ok((await h.container.boss.send('vetrina.generation', { generationId, productId }, { singletonKey: productId })) !== null);
+        await ensureQueues(h.container.boss);
+        assert.equal(await h.container.boss.getQueue('vetrina.generation'), null);
+        await startWorkers({ ...h.container, events: h.events });
+        assert.equal((await h.settled([generationId])).get(generationId), 'completed');
+      } finally {
+        await h.close();
       }
     });
   });
