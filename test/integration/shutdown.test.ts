@@ -10,7 +10,6 @@ import pino from 'pino';
 import { createContainer } from '../../src/container.ts';
 import { findGeneration } from '../../src/db/generations.ts';
 import { createTemplateEngine } from '../../src/generation/template/engine.ts';
-import { JOBS } from '../../src/jobs/registry.ts';
 import { startWorkers } from '../../src/jobs/worker.ts';
 import type { ContentEngine } from '../../src/services/ports.ts';
 import { databaseTargets } from '../helpers/databases.ts';
@@ -49,7 +48,7 @@ async function createOne(h: Harness, token: string): Promise<string> {
 
 for (const target of databaseTargets()) {
   describe(`graceful shutdown [${target.name}]`, () => {
-    test('an in-flight job finishes before the workers stop', async () => {
+    test('an in-flight generation finishes before the workers stop', async () => {
       const gate = gatedEngine();
       const h = await startHarness(target, { engine: gate.engine, env: { SHUTDOWN_TIMEOUT_SECONDS: '20' } });
       try {
@@ -70,7 +69,7 @@ for (const target of databaseTargets()) {
       }
     });
 
-    test('a job still running at the shutdown timeout is released to another worker, charged once', async () => {
+    test('a generation still running at the shutdown timeout is given back to another worker, charged once', async () => {
       const gate = gatedEngine();
       const h = await startHarness(target, { engine: gate.engine, env: { SHUTDOWN_TIMEOUT_SECONDS: '1' } });
       try {
@@ -79,19 +78,22 @@ for (const target of databaseTargets()) {
         const generationId = await createOne(h, token);
         await startedSignal;
 
-        // The first process stops while its job hangs: after the timeout the job goes back to the queue.
+        // The first process stops while its generation hangs: after the timeout its run is told to
+        // stop, and gives the generation back (its attempt counted) rather than settling it.
+        const gaveBack = once(h.events, 'attempt_failed', { signal: AbortSignal.timeout(30_000) });
         await h.container.close({ graceful: true });
-        const [job] = await h.container.db.query<{ state: string }>(`SELECT state FROM pgboss.job WHERE name = $1 AND data->>'generationId' = $2`, [
-          JOBS.generation.name,
-          generationId,
-        ]);
-        assert.equal(job?.state, 'retry');
+        const [failedAttempt] = (await gaveBack) as [{ generationId: string }];
+        assert.equal(failedAttempt.generationId, generationId);
+        const left = await findGeneration(h.container.db, generationId);
+        // Unsettled, and held by nobody: the next worker to fetch takes it once its retry is due.
+        assert.deepEqual([left?.state, left?.attempts, left?.claimed_until], ['processing', 1, null]);
+        assert.deepEqual(await h.balance(id), { credits: 5, ledger: 5 });
 
         // Another worker process on the same database picks it up and completes it.
         const events = new EventEmitter();
         const second = await createContainer(h.config, { logger: pino({ level: 'silent' }), database: h.database });
         try {
-          const settled = once(events, 'settled');
+          const settled = once(events, 'settled', { signal: AbortSignal.timeout(30_000) });
           await startWorkers({ ...second, events });
           const [outcome] = (await settled) as [{ generationId: string; outcome: string }];
           assert.deepEqual(outcome, { generationId, outcome: 'completed' });
@@ -99,7 +101,13 @@ for (const target of databaseTargets()) {
           await second.close({ graceful: false });
         }
         assert.deepEqual(await h.balance(id), { credits: 5, ledger: 5 });
-        assert.equal((await findGeneration(h.container.db, generationId))?.state, 'completed');
+        const done = await findGeneration(h.container.db, generationId);
+        assert.deepEqual([done?.state, done?.attempts], ['completed', 2]);
+        const ledger = await h.container.db.query<{ kind: string }>('SELECT kind FROM credit_ledger WHERE account_id = $1 ORDER BY created_at, kind', [id]);
+        assert.deepEqual(
+          ledger.map((r) => r.kind),
+          ['grant', 'charge'],
+        );
       } finally {
         gate.release();
         await h.close();

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createTemplateEngine } from '../../src/generation/template/engine.ts';
+import { findGeneration } from '../../src/db/generations.ts';
 import { startWorkers } from '../../src/jobs/worker.ts';
 import { PermanentGenerationError, type ContentEngine, type EngineInput } from '../../src/services/ports.ts';
+import { runGeneration } from '../../src/services/run-generation.ts';
 import { startFakeOpenAiCompatible } from '../fakes/llm/openai-compatible-server.ts';
 import { startFakeOpenFoodFacts } from '../fakes/open-food-facts-server.ts';
 import { readProductFixtures } from '../fakes/product-fixtures.ts';
@@ -12,8 +14,8 @@ import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
 
 // Generations of the template engine fetched together run as one batch (run-generation-batch.ts).
-// Each test queues its products with the workers off, then starts one worker loop that takes them
-// all in one fetch, so they really share the batch.
+// Each test queues its products with the workers off, then starts a worker (one fetch of up to 10)
+// whose first fetch takes them all, so they really share the batch.
 
 const CREATE = '/api/v1/products/create';
 const BATCH = { WORKER_CONCURRENCY: '1', WORKER_BATCH_SIZE: '10' };
@@ -170,7 +172,7 @@ for (const target of databaseTargets()) {
           ['completed', 'completed', 'completed'],
         );
         assert.equal(outcomes.get(refused.generationId), 'failed');
-        // Its record could not be stored, with its siblings or alone: the queue gave up on it, and it was refunded.
+        // Its record could not be stored, with its siblings or alone: its only attempt failed, and it was failed and refunded.
         assert.equal(outcomes.get(unstorable.generationId), 'failed');
         for (const { productId } of good) assert.equal((await contentRows(h, productId)).length, 2);
         assert.deepEqual(await contentRows(h, refused.productId), []);
@@ -230,7 +232,7 @@ for (const target of databaseTargets()) {
       }
     });
 
-    test('a duplicate job for a generation already settled writes and charges nothing, beside new work in its batch', async () => {
+    test('a settled generation run again writes and charges nothing, and is never fetched again; new products beside it are written', async () => {
       const h = await startHarness(target, { workers: false, env: BATCH });
       try {
         const { id, token } = await h.account(1000);
@@ -240,20 +242,17 @@ for (const target of databaseTargets()) {
         await running.stop({ graceful: true, timeoutMs: 60_000 });
         const contentBefore = await h.container.db.query('SELECT * FROM product_content WHERE product_id = $1 ORDER BY country', [done.productId]);
         const ledgerBefore = await ledger(h, id);
+        const generationBefore = await findGeneration(h.container.db, done.generationId);
 
-        // The settled generation's job again (a redelivery), queued with new products so they share a fetch.
+        // New products queued, and the settled generation run again by id while the worker writes them.
         const fresh = [await createOne(h, token, pasta('NEW-1')), await createOne(h, token, pasta('NEW-2'))];
-        await h.container.db.transaction((tx) => h.container.queue.enqueue(tx, [{ generationId: done.generationId, productId: done.productId }]));
-        const duplicate = new Promise<string>((resolve) => {
-          h.events.on('settled', (s: { generationId: string; outcome: string }) => {
-            if (s.generationId === done.generationId) resolve(s.outcome);
-          });
-        });
         await startWorkers({ ...h.container, events: h.events });
-        assert.equal(await duplicate, 'already_settled');
+        const deps = { db: h.container.db, engine: h.container.engine, sources: h.container.sources, images: null, maxAttempts: h.config.worker.retryLimit + 1 };
+        assert.equal(await runGeneration(deps, done.generationId), 'already_settled');
         const outcomes = await h.settled(fresh.map((p) => p.generationId));
         assert.deepEqual([...outcomes.values()], ['completed', 'completed']);
 
+        assert.deepEqual(await findGeneration(h.container.db, done.generationId), generationBefore);
         assert.deepEqual(await h.container.db.query('SELECT * FROM product_content WHERE product_id = $1 ORDER BY country', [done.productId]), contentBefore);
         assert.deepEqual(await historyRows(h, done.productId), []);
         const rows = await ledger(h, id);

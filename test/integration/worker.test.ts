@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
 import { listContent } from '../../src/db/content.ts';
-import { findGeneration } from '../../src/db/generations.ts';
+import { claimDueGenerations } from '../../src/db/generation-queue.ts';
+import { findGeneration, renewClaim } from '../../src/db/generations.ts';
 import { createTemplateEngine } from '../../src/generation/template/engine.ts';
-import { JOBS } from '../../src/jobs/registry.ts';
 import { startWorkers } from '../../src/jobs/worker.ts';
 import type { ContentEngine, EngineInput } from '../../src/services/ports.ts';
 import type { SourceChain } from '../../src/sources/source-chain.ts';
@@ -134,7 +134,7 @@ for (const target of databaseTargets()) {
       }
     });
 
-    test('a job whose retries run out fails for good and refunds, exactly once; the product can be worked on again', async () => {
+    test('a generation whose attempts run out fails for good and refunds, exactly once; the product can be worked on again', async () => {
       // Fails both attempts of the first generation (retry limit 1), then works.
       const engine = flakyEngine(2);
       const h = await startHarness(target, { engine, env: { JOB_RETRY_LIMIT: '1' } });
@@ -144,11 +144,14 @@ for (const target of databaseTargets()) {
         const generationId = await generationOf(h, productId);
         assert.equal((await h.settled([generationId])).get(generationId), 'failed');
         assert.equal(engine.calls, 2);
+        // Failed and refunded by the last attempt's run itself: not left in the queue for anyone to take again.
+        const failed = await findGeneration(h.container.db, generationId);
+        assert.deepEqual([failed?.state, failed?.attempts, failed?.claimed_until], ['failed', 2, null]);
         assert.deepEqual(await ledgerKinds(h, id), ['grant:10', 'charge:-1', 'refund:1']);
         const product = await h.container.db.query<{ state: string; failure: { reason: string } }>('SELECT state, failure FROM products WHERE id = $1', [productId]);
         assert.deepEqual([product[0]?.state, product[0]?.failure.reason], ['failed', 'generation_failed']);
 
-        // The failed job no longer holds the product's place in the queue: a regeneration runs.
+        // The failed generation no longer holds the product's place in the queue: a regeneration runs.
         const regen = await h.post(`/api/v1/products/regenerate/${productId}`, token, { fields: { title: '' }, agent_model: 'v1' });
         assert.equal(regen.statusCode, 202);
         const next = await generationOf(h, productId);
@@ -160,41 +163,38 @@ for (const target of databaseTargets()) {
       }
     });
 
-    test('a worker that dies mid-job: the job is picked up again and completes exactly once', async () => {
-      const h = await startHarness(target, { workers: false, env: { JOB_EXPIRE_SECONDS: '2', QUEUE_MONITOR_SECONDS: '1' } });
+    test('a worker that dies mid-generation: another worker takes it over once its lease lapses and completes it exactly once', async () => {
+      const h = await startHarness(target, { workers: false });
       try {
         const { id, token } = await h.account(10);
         const productId = await createOne(h, token, { ...PASTA, countries: ['it', 'de'] });
         const generationId = await generationOf(h, productId);
 
-        // The doomed worker claims the job from the queue, starts the generation, then is never heard from again.
-        const [claimed] = await h.container.boss.fetch<{ generationId: string }>(JOBS.generation.name);
-        assert.equal(claimed?.data.generationId, generationId);
-        // Its lease is never renewed after this, as a dead worker's is not.
-        await import('../../src/db/generations.ts').then((g) => g.claimGeneration(h.container.db, generationId, { token: randomUUID(), leaseSeconds: 0.5 }));
+        // The doomed worker claims the generation under a short lease, then is never heard from again: its lease is never renewed.
+        const doomed = { token: randomUUID() };
+        const [claimed] = await claimDueGenerations(h.container.db, 1, { ...doomed, leaseSeconds: 0.5 });
+        assert.deepEqual([claimed?.id, claimed?.attempts], [generationId, 1]);
         assert.equal((await h.get(`/api/v1/products/details/${productId}`, token)).json<{ product: { state: string } }>().product.state, 'processing');
 
-        // A healthy worker comes up; once the claim expires the queue hands the job to it.
-        const running = await startWorkers({ ...h.container, events: h.events });
+        // A healthy worker comes up (with the default lease, long enough for its own run); once the dead one's lease lapses it claims the generation.
+        await startWorkers({ ...h.container, events: h.events });
         assert.equal((await h.settled([generationId])).get(generationId), 'completed');
 
         const generation = await findGeneration(h.container.db, generationId);
         assert.equal(generation?.state, 'completed');
         assert.equal(generation?.attempts, 2);
+        assert.notEqual(generation?.claim_token, doomed.token);
+        // Were the dead worker to come back, it holds nothing any more.
+        assert.equal(await renewClaim(h.container.db, generationId, { ...doomed, leaseSeconds: 30 }), false);
         assert.equal((await listContent(h.container.db, productId)).length, 2);
         assert.deepEqual(await ledgerKinds(h, id), ['grant:10', 'charge:-6']);
         assert.deepEqual(await h.balance(id), { credits: 4, ledger: 4 });
-        // pg-boss marks the job done after our handler returns; stopping the worker waits for that.
-        await running.stop({ graceful: true, timeoutMs: 60_000 });
-        const job = await h.container.boss.getJobById(JOBS.generation.name, claimed?.id ?? '');
-        assert.equal(job?.state, 'completed');
-        assert.ok((job?.retryCount ?? 0) >= 1);
       } finally {
         await h.close();
       }
     });
 
-    test('a redelivered job does no work twice', async () => {
+    test('a settled generation run again by id does no work twice', async () => {
       const h = await startHarness(target);
       try {
         const { id, token } = await h.account(10);
@@ -243,7 +243,7 @@ for (const target of databaseTargets()) {
       }
     });
 
-    test('jobs fetched in one batch with a slow one are settled in the queue without waiting for it', async () => {
+    test('generations fetched in one batch with a slow one complete without waiting for it', async () => {
       const real = createTemplateEngine();
       let release: () => void = () => {};
       const released = new Promise<void>((resolve) => (release = resolve));
@@ -254,7 +254,7 @@ for (const target of databaseTargets()) {
           return real.generate(input);
         },
       };
-      // Everything is queued before the one worker loop starts, so it takes all four in one batch.
+      // Everything is queued before the worker starts, so its first fetch takes all four in one batch.
       const h = await startHarness(target, { engine, workers: false, env: { WORKER_CONCURRENCY: '1', WORKER_BATCH_SIZE: '4' } });
       try {
         const { token } = await h.account(100);
@@ -262,19 +262,14 @@ for (const target of databaseTargets()) {
         const others = [];
         for (let i = 0; i < 3; i++) others.push(await generationOf(h, await createOne(h, token, { sku: `QUICK-${i}`, ...PASTA, countries: ['it'] })));
         await startWorkers({ ...h.container, events: h.events });
-        await h.settled(others);
-        const states = await h.container.db.query<{ generation: string; state: string }>(
-          `SELECT data->>'generationId' AS generation, state FROM pgboss.job WHERE name = 'vetrina.generation' AND data->>'generationId' = ANY($1::text[])`,
-          [[slow, ...others]],
-        );
-        assert.deepEqual(states.map((s) => `${s.generation === slow ? 'slow' : 'quick'} ${s.state}`).sort(), [
-          'quick completed',
-          'quick completed',
-          'quick completed',
-          'slow active',
+        assert.deepEqual([...(await h.settled(others)).values()], ['completed', 'completed', 'completed']);
+        const rows = await h.container.db.query<{ id: string; state: string; claim_token: string }>('SELECT id, state, claim_token FROM generations WHERE id = ANY ($1::uuid[])', [
+          [slow, ...others],
         ]);
+        assert.deepEqual(rows.map((r) => `${r.id === slow ? 'slow' : 'quick'} ${r.state}`).sort(), ['quick completed', 'quick completed', 'quick completed', 'slow processing']);
+        assert.equal(new Set(rows.map((r) => r.claim_token)).size, 1, 'the four were fetched as one batch');
         release();
-        await h.settled([slow]);
+        assert.equal((await h.settled([slow])).get(slow), 'completed');
       } finally {
         release();
         await h.close();
@@ -329,7 +324,7 @@ for (const target of databaseTargets()) {
         const first = await createOne(h, token, { codes: validEans(1, 45)[0], ...PASTA, countries: ['it'] });
         const created = await generationOf(h, first);
         assert.equal((await h.settled([created], 20_000)).get(created), 'completed');
-        // Every loop has fetched by now and waits out its poll.
+        // The worker has fetched by now and waits out its poll.
         assert.equal((await h.post(`/api/v1/products/regenerate/${first}`, token, { fields: { title: '' } })).statusCode, 202);
         const regenerated = await generationOf(h, first);
         assert.equal((await h.settled([regenerated], 20_000)).get(regenerated), 'completed');
@@ -340,11 +335,12 @@ for (const target of databaseTargets()) {
       }
     });
 
-    test('a create of more jobs than one loop takes wakes as many idle loops as it needs', async () => {
+    test('a create of more generations than one fetch takes has the woken worker fetch until its slots are full', async () => {
       const h = await startHarness(target, { workers: false, env: { QUEUE_POLL_SECONDS: '60', WORKER_CONCURRENCY: '2', WORKER_BATCH_SIZE: '4' } });
       try {
-        // Once armed, no product's sources are read until all 8 are being read: only both loops
-        // together hold 8 jobs, so the products settle only if the create woke both.
+        // Once armed, no product's sources are read until all 8 are being read: the worker's 2 × 4
+        // slots hold 8 generations only if, woken by the create, it fetched again after its first
+        // fetch of 4 (polls are a minute apart).
         let armed = false;
         let arrived = 0;
         let release = () => {};
@@ -364,7 +360,7 @@ for (const target of databaseTargets()) {
         const { token } = await h.account(100);
         const first = await generationOf(h, await createOne(h, token, { codes: validEans(1, 47)[0], ...PASTA, countries: ['it'] }));
         await h.settled([first], 20_000);
-        // Every loop has fetched by now and waits out its poll.
+        // The worker has fetched by now and waits out its poll.
         armed = true;
         const res = await h.post(CREATE, token, { codes: validEans(8, 48).join(','), countries: ['it'] });
         assert.equal(res.statusCode, 202, res.body);
