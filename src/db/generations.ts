@@ -258,6 +258,21 @@ export async function releaseClaim(db: SqlRunner, id: string, fence: ClaimFence,
   );
 }
 
+/**
+ * Hands back a claimed generation whose run was cut off by its worker's stop: the attempt did not
+ * fail, so it is given back, and the generation is due at once for another worker, whatever
+ * retry delay or kept claim the run's end left on it. False when the claim is no longer `fence`'s.
+ */
+export async function handBackGeneration(db: SqlRunner, id: string, fence: ClaimFence): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE generations SET attempts = greatest(attempts - 1, 0), not_before = NULL, claimed_until = NULL
+     WHERE id = $1 AND claim_token = $2 AND state = 'processing'
+     RETURNING id`,
+    [id, fence.token],
+  );
+  return rows.length > 0;
+}
+
 /** The fence as a SQL condition on parameter $n: no fence (a product's deletion) matches any holder. */
 const fenced = (n: number) => `($${n}::uuid IS NULL OR claim_token = $${n}::uuid)`;
 

@@ -32,6 +32,11 @@ export interface SlotWorker {
   stop(options: { graceful: boolean; timeoutMs: number }): Promise<void>;
 }
 
+/** The reason of a run's signal when its worker stopped: the run was cut off, it did not fail. */
+export class WorkerStoppedError extends Error {
+  override name = 'WorkerStoppedError';
+}
+
 /** What a run that was asked to stop gets to give its item back before stop() returns. */
 const UNWIND_MS = 1000;
 
@@ -157,7 +162,7 @@ export function startSlotWorker<T>(options: SlotWorkerOptions<T>): SlotWorker {
     }
     const left = [...running.values()];
     if (left.length > 0) {
-      stopAll.abort(new Error('the worker stopped'));
+      stopAll.abort(new WorkerStoppedError('the worker stopped'));
       // Each run gives its item back as it unwinds (a claim released is due again elsewhere; one
       // not released lapses within its lease).
       await Promise.race([Promise.all(left.map((r) => r.ended)), new Promise((resolve) => setTimeout(resolve, UNWIND_MS).unref())]);

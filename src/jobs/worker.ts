@@ -10,13 +10,13 @@ import type { ContentEngine, ImageStandardiser } from '../services/ports.ts';
 import type { SourceChain } from '../sources/source-chain.ts';
 import { claimTimings, keepClaim, type ClaimTimings, type HeldClaim } from '../services/generation-claim.ts';
 import { claimDueGenerations } from '../db/generation-queue.ts';
-import type { ClaimFence, GenerationRow } from '../db/generations.ts';
+import { handBackGeneration, type ClaimFence, type GenerationRow } from '../db/generations.ts';
 import type { GenerationOutcome } from '../services/generation-outcome.ts';
 import { runUnderClaim } from '../services/run-generation.ts';
 import { runClaimedBatch } from '../services/run-generation-batch.ts';
 import { createStoreQueue } from '../services/store-queue.ts';
 import { scheduleIdempotencyKeyPruning } from './prune-idempotency-keys.ts';
-import { startSlotWorker } from './slot-worker.ts';
+import { startSlotWorker, WorkerStoppedError } from './slot-worker.ts';
 import type { WorkerWakeup } from './worker-wakeup.ts';
 import { preloadLanguageDetector } from '../generation/template/detect-language.ts';
 import { warmRecordChecks } from '../generation/ai/checks/warm-record-checks.ts';
@@ -32,8 +32,9 @@ export interface WorkerDeps {
   logger: Logger;
   /**
    * Emits 'settled' with { generationId, outcome } after each generation is handled (tests wait
-   * on it), 'claim_lost' with the same when a run found its claim taken over, and 'attempt_failed'
-   * with { generationId, error } when an attempt threw.
+   * on it), 'claim_lost' with the same when a run found its claim taken over, 'attempt_failed'
+   * with { generationId, error } when an attempt threw, and 'handed_back' with { generationId,
+   * handedBack } when the worker's stop cut a run off.
    */
   events?: EventEmitter;
   /** Overrides the claim's lease and retry delay (tests); by default they follow JOB_EXPIRE_SECONDS and JOB_RETRY_DELAY_SECONDS. */
@@ -94,7 +95,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<GenerationWorkers>
     engines === undefined ? null : { ...generationDeps, batchable: (g: GenerationRow) => engines[g.agent_model] === 'template', storeReady: createStoreQueue(generationDeps.db) };
 
   /** One generation's run to its end: logged and announced; a thrown attempt is retried later, or failed for good after the last. */
-  async function finish(claim: HeldClaim, run: Promise<GenerationOutcome>): Promise<void> {
+  async function finish(claim: HeldClaim, run: Promise<GenerationOutcome>, signal: AbortSignal | undefined): Promise<void> {
     const { generation } = claim;
     const log = logger.child({ generationId: generation.id, attempt: generation.attempts });
     try {
@@ -104,6 +105,14 @@ export async function startWorkers(deps: WorkerDeps): Promise<GenerationWorkers>
       const event = outcome === 'claim_busy' || outcome === 'claim_lost' || outcome === 'not_due' ? outcome : 'settled';
       events?.emit(event, { generationId: generation.id, outcome });
     } catch (err) {
+      if (signal?.reason instanceof WorkerStoppedError) {
+        // Cut off by this worker's stop (a deploy, a scale-down): not a failed attempt. Should this
+        // not reach the database, the lease lapses and the attempt is counted, as for a crash.
+        const handedBack = await handBackGeneration(db, generation.id, claim.fence).catch(() => false);
+        log.info({ handedBack }, 'generation stopped with its worker; handed back to the queue');
+        events?.emit('handed_back', { generationId: generation.id, handedBack });
+        return;
+      }
       if (generation.attempts < maxAttempts) {
         // The run gave its claim back with the retry's delay (generation-claim.ts): the queue hands it out again then.
         log.warn({ err }, 'generation attempt failed; it will be retried');
@@ -131,7 +140,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<GenerationWorkers>
   function runFetched(fetched: readonly FetchedGeneration[], signals: readonly AbortSignal[]): Promise<void>[] {
     const held = fetched.map((f, i) => keepClaim(db, f.generation, f.fence, claims, signals[i]));
     const outcomes = batchDeps === null ? held.map((claim) => runUnderClaim(generationDeps, claim)) : runClaimedBatch(batchDeps, held);
-    return held.map((claim, i) => finish(claim, outcomes[i] ?? Promise.reject(new Error('no run was started for this generation'))));
+    return held.map((claim, i) => finish(claim, outcomes[i] ?? Promise.reject(new Error('no run was started for this generation')), signals[i]));
   }
 
   // At most WORKER_CONCURRENCY × WORKER_BATCH_SIZE generations run at once in one process, fetched

@@ -79,14 +79,15 @@ for (const target of databaseTargets()) {
         await startedSignal;
 
         // The first process stops while its generation hangs: after the timeout its run is told to
-        // stop, and gives the generation back (its attempt counted) rather than settling it.
-        const gaveBack = once(h.events, 'attempt_failed', { signal: AbortSignal.timeout(30_000) });
+        // stop, and the worker hands the generation back rather than settling it: a run cut off by
+        // a stop is no failed attempt.
+        const gaveBack = once(h.events, 'handed_back', { signal: AbortSignal.timeout(30_000) });
         await h.container.close({ graceful: true });
-        const [failedAttempt] = (await gaveBack) as [{ generationId: string }];
-        assert.equal(failedAttempt.generationId, generationId);
+        const [handedBack] = (await gaveBack) as [{ generationId: string; handedBack: boolean }];
+        assert.deepEqual(handedBack, { generationId, handedBack: true });
         const left = await findGeneration(h.container.db, generationId);
-        // Unsettled, and held by nobody: the next worker to fetch takes it once its retry is due.
-        assert.deepEqual([left?.state, left?.attempts, left?.claimed_until], ['processing', 1, null]);
+        // Unsettled, held by nobody and due at once: the next worker to fetch takes it.
+        assert.deepEqual([left?.state, left?.attempts, left?.claimed_until, left?.not_before], ['processing', 0, null, null]);
         assert.deepEqual(await h.balance(id), { credits: 5, ledger: 5 });
 
         // Another worker process on the same database picks it up and completes it.
@@ -102,7 +103,7 @@ for (const target of databaseTargets()) {
         }
         assert.deepEqual(await h.balance(id), { credits: 5, ledger: 5 });
         const done = await findGeneration(h.container.db, generationId);
-        assert.deepEqual([done?.state, done?.attempts], ['completed', 2]);
+        assert.deepEqual([done?.state, done?.attempts], ['completed', 1]);
         const ledger = await h.container.db.query<{ kind: string }>('SELECT kind FROM credit_ledger WHERE account_id = $1 ORDER BY created_at, kind', [id]);
         assert.deepEqual(
           ledger.map((r) => r.kind),
