@@ -53,13 +53,13 @@ export async function minimalTransactionApp(parts: { db: Database; boss: PgBoss 
             )
           : products.map((p) => ({ generationId: p.id, productId: p.id }));
         if (withJobs) {
-        const ids = await boss.insert(
-          MINIMAL_QUEUE,
-          jobs.map((j) => ({ data: j, singletonKey: j.productId })),
-          { db: onTransaction(tx), returnId: true },
-        );
-        if (ids?.length !== jobs.length) throw new Error('pg-boss queued fewer jobs than products');
-      }
+          const ids = await boss.insert(
+            MINIMAL_QUEUE,
+            jobs.map((j) => ({ data: j, singletonKey: j.productId })),
+            { db: onTransaction(tx), returnId: true },
+          );
+          if (ids?.length !== jobs.length) throw new Error('pg-boss queued fewer jobs than products');
+        }
         const balance = await changeBalance(tx, { accountId, delta: -codes.length, kind: 'charge', requestId: request.id, memo: 'minimal' });
         if (balance === undefined) throw new Error('the bench account ran out of credits');
       });

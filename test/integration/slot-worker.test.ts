@@ -102,7 +102,11 @@ for (const target of databaseTargets()) {
         const other = await create(h, token, 'Fusilli');
         assert.equal((await h.settled([other], 60_000)).get(other), 'completed');
         const states = async () =>
-          new Map((await h.container.db.query<{ id: string; state: string; attempts: number }>('SELECT id, state, attempts FROM generations WHERE product_id = $1', [productId])).map((r) => [r.id, [r.state, r.attempts]]));
+          new Map(
+            (await h.container.db.query<{ id: string; state: string; attempts: number }>('SELECT id, state, attempts FROM generations WHERE product_id = $1', [productId])).map(
+              (r) => [r.id, [r.state, r.attempts]],
+            ),
+          );
         assert.deepEqual((await states()).get(regeneration), ['queued', 0]);
         assert.deepEqual((await states()).get(held), ['processing', 1]);
 
