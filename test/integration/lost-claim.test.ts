@@ -11,7 +11,8 @@ import { behindCuttingProxy, type CuttingProxy } from '../helpers/cutting-proxy.
 import { defined } from '../helpers/assert.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
 
-/** The claim statement's text, sent with every call while statements are not prepared. */
+/** The claim statements' texts, sent with every call while statements are not prepared: the queue's fetch, and a claim by id. */
+const FETCH_ANSWERED = { marker: 'FOR UPDATE OF g SKIP LOCKED', when: 'answered' } as const;
 const CLAIM_ANSWERED = { marker: 'WITH claimed AS (', when: 'answered' } as const;
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -46,10 +47,10 @@ describe('a claim whose answer is lost [postgres]', { skip: serverUrl === undefi
     return rows.map((r) => `${r.state} ${r.attempts}`);
   }
 
-  test("a batch's claim: its generations run under it at once and complete, each on its first attempt", async () => {
+  test("a fetch's claim: its generations run under it at once and complete, each on its first attempt", { timeout: 60_000 }, async () => {
     const { token } = await h.account(100);
     const ids = [await create(token, 'B-1'), await create(token, 'B-2'), await create(token, 'B-3')];
-    const cut = proxy.cutOn(CLAIM_ANSWERED);
+    const cut = proxy.cutOn(FETCH_ANSWERED);
     const workers = await startWorkers({ ...h.container, events: h.events });
     try {
       await cut;
@@ -62,7 +63,7 @@ describe('a claim whose answer is lost [postgres]', { skip: serverUrl === undefi
     }
   });
 
-  test("one generation's claim: held under the run's fence, its attempt counted once", async () => {
+  test("one generation's claim: held under the run's fence, its attempt counted once", { timeout: 60_000 }, async () => {
     const { token } = await h.account(100);
     const id = await create(token, 'ONE');
     const cut = proxy.cutOn(CLAIM_ANSWERED);
