@@ -35,7 +35,7 @@ export interface Container {
   db: Database;
   boss: PgBoss;
   queue: GenerationQueue;
-  /** The same object as `queue`: wakes this process's workers when generations are queued (startWorkers registers them). */
+  /** Wakes this process's workers when generations are queued through `queue` (startWorkers registers them). */
   wakeup: WorkerWakeup;
   engine: ContentEngine;
   sources: SourceChain;
@@ -145,7 +145,12 @@ async function openParts(config: Config, options: ContainerOptions, logger: Logg
     logger,
     db: opened.db,
     boss,
-    queue: wakeup,
+    queue: {
+      generationsQueued(count) {
+        wakeup.generationsQueued(count);
+        statistics.generationsQueued(count);
+      },
+    },
     wakeup,
     webhooks: {
       queue: webhookQueue(boss),
