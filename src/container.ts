@@ -35,7 +35,7 @@ export interface Container {
   db: Database;
   boss: PgBoss;
   queue: GenerationQueue;
-  /** Wakes this process's workers when generations are queued through `queue` (startWorkers registers them). */
+  /** The same object as `queue`: wakes this process's workers when generations are queued (startWorkers registers them). */
   wakeup: WorkerWakeup;
   engine: ContentEngine;
   sources: SourceChain;
@@ -145,12 +145,7 @@ async function openParts(config: Config, options: ContainerOptions, logger: Logg
     logger,
     db: opened.db,
     boss,
-    queue: {
-      generationsQueued(count) {
-        wakeup.generationsQueued(count);
-        statistics.generationsQueued(count);
-      },
-    },
+    queue: wakeup,
     wakeup,
     webhooks: {
       queue: webhookQueue(boss),

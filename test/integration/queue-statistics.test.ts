@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, test } from 'node:test';
 import pino from 'pino';
-import { analysisDue, keepQueueStatisticsFresh, type QueueStatistics } from '../../src/jobs/queue-statistics.ts';
+import { keepQueueStatisticsFresh } from '../../src/jobs/queue-statistics.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { databaseTargets, type DatabaseTarget } from '../helpers/databases.ts';
 
@@ -10,10 +10,10 @@ import { databaseTargets, type DatabaseTarget } from '../helpers/databases.ts';
 // must be fresh before the next tick (an hour here), or a fetch sorts the whole backlog.
 
 /**
- * A job table of `rows` rows written behind the planner's back, `nudge` run on the statistics
- * keeper (ticking every `tickSeconds`), then a wait until the table's statistics count those rows.
+ * A job table of `rows` rows written behind the planner's back while the statistics keeper ticks
+ * every `tickSeconds`, then a wait until the table's statistics count those rows.
  */
-async function analysedAfter(target: DatabaseTarget, setting: { tickSeconds: number; rows: number; nudge: (statistics: QueueStatistics) => void }): Promise<void> {
+async function analysedAfter(target: DatabaseTarget, setting: { tickSeconds: number; rows: number }): Promise<void> {
   const database = await target.open();
   await migrate(database.db);
   const statistics = keepQueueStatisticsFresh(database.db, setting.tickSeconds, pino({ level: 'silent' }));
@@ -23,7 +23,6 @@ async function analysedAfter(target: DatabaseTarget, setting: { tickSeconds: num
     await database.db.query('INSERT INTO pgboss.job_written SELECT generate_series(1, $1::int)', [setting.rows]);
     const counted = async () => (await database.db.query<{ n: number }>(`SELECT reltuples::int AS n FROM pg_class WHERE oid = 'pgboss.job_written'::regclass`))[0]?.n;
     assert.notEqual(await counted(), setting.rows, 'not analysed yet');
-    setting.nudge(statistics);
     const deadline = Date.now() + 30_000;
     while ((await counted()) !== setting.rows) {
       assert.ok(Date.now() < deadline, 'the job table was not analysed');
@@ -37,30 +36,8 @@ async function analysedAfter(target: DatabaseTarget, setting: { tickSeconds: num
 
 for (const target of databaseTargets()) {
   describe(`queue statistics (${target.name})`, () => {
-    test('a burst of generations queued by this process gets the queue tables analysed without waiting for the tick', async () => {
-      await analysedAfter(target, {
-        tickSeconds: 3600,
-        rows: 600,
-        nudge: (statistics) => {
-          statistics.generationsQueued(300);
-          statistics.generationsQueued(300);
-        },
-      });
-    });
-
-    test('a job table changed by more than the threshold is analysed at the tick, with nothing queued here', async () => {
-      await analysedAfter(target, { tickSeconds: 1, rows: 700, nudge: () => {} });
+    test('a queue table changed by more than the threshold is analysed at the tick', async () => {
+      await analysedAfter(target, { tickSeconds: 1, rows: 700 });
     });
   });
 }
-
-describe('when generations queued call for an analysis', () => {
-  test('500 generations into a short queue; a fifth of the rows the last analysis found into a long one', () => {
-    assert.equal(analysisDue(499, 0), false);
-    assert.equal(analysisDue(500, 0), true);
-    assert.equal(analysisDue(500, 2_500), true);
-    // A steady bulk intake into a queue of 100,000: every 20,000, not every 500.
-    assert.equal(analysisDue(19_999, 100_000), false);
-    assert.equal(analysisDue(20_000, 100_000), true);
-  });
-});
