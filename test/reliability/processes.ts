@@ -78,13 +78,18 @@ export async function postJson(url: string, token: string, body: unknown): Promi
   }
 }
 
+/** The application name of terminateBackends' own sessions, which two terminations at once must not end. */
+const TERMINATOR = 'vetrina-test-terminator';
+
 /** Ends every other session on the database, the way a failover or an operator's restart does. */
 export async function terminateBackends(databaseUrl: string): Promise<number> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const client = new pg.Client({ connectionString: databaseUrl, application_name: TERMINATOR });
   await client.connect();
   try {
     const rows = await client.query<{ n: string }>(
-      'SELECT count(pg_terminate_backend(pid)) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      `SELECT count(pg_terminate_backend(pid)) AS n FROM pg_stat_activity
+       WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name IS DISTINCT FROM $1`,
+      [TERMINATOR],
     );
     return Number(rows.rows[0]?.n ?? 0);
   } finally {
