@@ -75,8 +75,6 @@ export interface BalanceChange {
   requestId?: string | null;
   generationId?: string | null;
   memo?: string | null;
-  /** Apply only while the account's image standardisation setting is still this (the price depended on it). */
-  whileImageStandardization?: boolean;
 }
 
 /**
@@ -90,7 +88,7 @@ export async function changeBalance(db: SqlRunner, change: BalanceChange): Promi
     // this debit, as it did when the debit wrote the accounts row itself.
     `WITH settings AS (
        SELECT id, credits_low_threshold FROM accounts
-       WHERE id = $1 AND ($7::boolean IS NULL OR image_standardization = $7::boolean)
+       WHERE id = $1
        FOR SHARE
      ), account AS (
        UPDATE account_balances b SET credits = b.credits + $2
@@ -102,7 +100,7 @@ export async function changeBalance(db: SqlRunner, change: BalanceChange): Promi
        RETURNING balance_after
      )
      SELECT ledger.balance_after, account.credits_low_threshold FROM ledger, account`,
-    [change.accountId, change.delta, change.kind, change.requestId ?? null, change.generationId ?? null, change.memo ?? null, change.whileImageStandardization ?? null],
+    [change.accountId, change.delta, change.kind, change.requestId ?? null, change.generationId ?? null, change.memo ?? null],
   );
   const row = rows[0];
   if (row === undefined) return undefined;

@@ -157,9 +157,6 @@ async function writeProductsOrSkuTaken(
   }
 }
 
-/** The setting the call was priced with changed before the debit: everything was rolled back, to be priced again. */
-type SettingsChanged = { kind: 'settings_changed' };
-
 /** The create statement's guarded debit did not apply, so it kept nothing: the account says why. */
 type DebitRefused = { kind: 'debit_refused'; price: number; imageStandardization: boolean };
 
@@ -191,7 +188,6 @@ export async function createProducts(deps: CreateProductsDeps, accountId: string
       : answerOf(await createAtCurrentPrice(deps.db, call, options));
     account = undefined;
     if (attempt.kind === 'queued') deps.queue.generationsQueued(attempt.data.successful);
-    if (attempt.kind === 'settings_changed') continue;
     if (attempt.kind !== 'debit_refused') return attempt;
     const now = await readAccount(deps.db, accountId);
     if (now.imageStandardization !== attempt.imageStandardization) continue;
@@ -236,7 +232,7 @@ function debitRefusedPrice(err: unknown): number | null {
  * One try: price, check, write, queue and charge, in a transaction or (`call.inTransaction` false)
  * with the one statement as its only write. Whatever it wrote is kept only on `queued`.
  */
-async function createAtCurrentPrice(tx: SqlRunner, call: CreateCall, options: CreateOptions): Promise<TransactionVerdict<CreateOutcome | SettingsChanged | DebitRefused>> {
+async function createAtCurrentPrice(tx: SqlRunner, call: CreateCall, options: CreateOptions): Promise<TransactionVerdict<CreateOutcome | DebitRefused>> {
   const { accountId, plan, inputs } = call;
   let account = call.account ?? (await readAccount(tx, accountId));
   // A sku must be checked against the products it may already name before anything is written,

@@ -26,9 +26,7 @@ export async function transactionOrAnswer<T>(db: Database, work: (tx: SqlRunner)
   }
 }
 
-export type PaidQueueResult =
-  | { ok: true; generations: { id: string; product_id: string }[]; charged: number }
-  | { ok: false; charged: number; available: number; imageStandardization: boolean | undefined };
+export type PaidQueueResult = { ok: true; generations: { id: string; product_id: string }[]; charged: number } | { ok: false; charged: number; available: number };
 
 /**
  * The paid step of a regeneration, inside its transaction: write the generations (queued: they
@@ -36,7 +34,7 @@ export type PaidQueueResult =
  * locked only at the end and concurrent calls of one account overlap everywhere else.
  * On `ok: false` the caller must roll back (a `rollback` verdict): the generations were written.
  */
-export async function queuePaidGenerations(tx: SqlRunner, spec: NewGenerations & { memo: string; whileImageStandardization?: boolean }): Promise<PaidQueueResult> {
+export async function queuePaidGenerations(tx: SqlRunner, spec: NewGenerations & { memo: string }): Promise<PaidQueueResult> {
   const generations = await insertGenerations(tx, spec);
   const charged = spec.costs.reduce((sum, c) => sum + c, 0);
   if (charged === 0) return { ok: true, generations, charged };
@@ -47,9 +45,8 @@ export async function queuePaidGenerations(tx: SqlRunner, spec: NewGenerations &
     requestId: spec.requestId,
     generationId: generations.length === 1 ? (generations[0]?.id ?? null) : null,
     memo: spec.memo,
-    ...(spec.whileImageStandardization === undefined ? {} : { whileImageStandardization: spec.whileImageStandardization }),
   });
   if (balance !== undefined) return { ok: true, generations, charged };
   const now = await findAccountById(tx, spec.accountId);
-  return { ok: false, charged, available: now?.credits ?? 0, imageStandardization: now?.image_standardization };
+  return { ok: false, charged, available: now?.credits ?? 0 };
 }
