@@ -1,5 +1,5 @@
 import type { SqlRunner } from './database.ts';
-import type { ClaimFence, GenerationRow } from './generations.ts';
+import { claimedSql, claimStatement, type ClaimFence, type GenerationRow } from './generations.ts';
 
 // The generations table is the queue: a create or regeneration writes its generation `queued`, and
 // a worker fetches by claiming. A separate job row per generation (pg-boss's, until migration 025)
@@ -14,54 +14,36 @@ import type { ClaimFence, GenerationRow } from './generations.ts';
  * at a time, in the order they were asked for: one is due only when it comes first among its
  * product's unsettled generations, a processing one (started, and maybe running) before any
  * queued one, and each kind oldest first. Rows another fetch is claiming are skipped, not waited for.
+ * A lost answer is recovered as claimStatement says.
  *
  * Processing first, not merely oldest first: a generation's `created_at` is its transaction's
  * start, so a create that waited on the product's row lock can commit a generation older than one
  * already running; by age alone it would start beside it.
- *
- * If only the answer was lost (the connection dropped after the statement committed), what it
- * claimed is under this token, and that is the answer: the runs go on under the claim rather than
- * waiting for the lease to lapse, which would count their attempt twice.
  */
 export async function claimDueGenerations(db: SqlRunner, limit: number, claim: ClaimFence & { leaseSeconds: number }): Promise<GenerationRow[]> {
-  try {
-    return await db.query<GenerationRow>(
-      `WITH due AS (
-         SELECT g.id FROM generations g
-         WHERE g.state IN ('queued', 'processing')
-           AND (g.claimed_until IS NULL OR g.claimed_until <= now())
-           AND (g.not_before IS NULL OR g.not_before <= now())
-           -- A subquery per candidate, not a join: only the candidates the scan reaches are looked
-           -- at, each through its product's index. Unsettled is spelt as "neither settled state"
-           -- so that the queue's own index cannot serve it: on stale statistics the planner
-           -- otherwise read the whole queue index for every candidate (1.7 s a fetch with 11,000
-           -- queued, bench/results/create.md).
-           AND (SELECT 1 FROM generations ahead
-                WHERE ahead.product_id = g.product_id AND ahead.id <> g.id AND ahead.state NOT IN ('completed', 'failed')
-                  AND ((ahead.state = 'processing' AND g.state = 'queued')
-                       OR (ahead.state = g.state AND (ahead.created_at, ahead.id) < (g.created_at, g.id)))
-                LIMIT 1) IS NULL
-         ORDER BY g.created_at, g.id
-         LIMIT $1
-         FOR UPDATE OF g SKIP LOCKED
-       ), claimed AS (
-         UPDATE generations SET state = 'processing', attempts = attempts + 1, started_at = coalesce(started_at, now()),
-           claim_token = $2, claimed_until = now() + make_interval(secs => $3)
-         FROM due WHERE generations.id = due.id
-         RETURNING generations.*
-       ), product AS (
-         UPDATE products SET state = 'processing', updated_at = now()
-         FROM claimed WHERE products.id = claimed.product_id AND products.latest_generation_id = claimed.id
-         RETURNING products.id
-       )
-       SELECT * FROM claimed ORDER BY created_at, id`,
-      [limit, claim.token, claim.leaseSeconds],
-    );
-  } catch (err) {
-    const held = await db
-      .query<GenerationRow>(`SELECT * FROM generations WHERE state = 'processing' AND claim_token = $1 AND claimed_until > now() ORDER BY created_at, id`, [claim.token])
-      .catch(() => []);
-    if (held.length === 0) throw err;
-    return held;
-  }
+  return claimStatement(
+    db,
+    `WITH due AS (
+       SELECT g.id FROM generations g
+       WHERE g.state IN ('queued', 'processing')
+         AND (g.claimed_until IS NULL OR g.claimed_until <= now())
+         AND (g.not_before IS NULL OR g.not_before <= now())
+         -- A subquery per candidate, not a join: only the candidates the scan reaches are looked
+         -- at, each through its product's index. Unsettled is spelt as "neither settled state"
+         -- so that the queue's own index cannot serve it: on stale statistics the planner
+         -- otherwise read the whole queue index for every candidate (1.7 s a fetch with 11,000
+         -- queued, bench/results/create.md).
+         AND (SELECT 1 FROM generations ahead
+              WHERE ahead.product_id = g.product_id AND ahead.id <> g.id AND ahead.state NOT IN ('completed', 'failed')
+                AND ((ahead.state = 'processing' AND g.state = 'queued')
+                     OR (ahead.state = g.state AND (ahead.created_at, ahead.id) < (g.created_at, g.id)))
+              LIMIT 1) IS NULL
+       ORDER BY g.created_at, g.id
+       LIMIT $1
+       FOR UPDATE OF g SKIP LOCKED
+     ), ${claimedSql('FROM due WHERE generations.id = due.id')}
+     SELECT * FROM claimed ORDER BY created_at, id`,
+    [limit, claim.token, claim.leaseSeconds],
+    claim,
+  );
 }

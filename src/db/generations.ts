@@ -170,43 +170,54 @@ export function withLinkedGenerations(productSql: string, params: readonly unkno
 /**
  * Takes generations by id under one token: those queued or processing
  * with a lapsed lease are claimed; the others (settled, held by a live run, or deferred to a time
- * still to come) are left out.
- *
- * The statement is atomic: it claims all it can or nothing. If only its answer was lost (the
- * connection dropped after it committed), what it claimed is under this token, and that is the
- * answer: the run goes on under the claim rather than waiting for its own lease to lapse and
- * claiming again, which would count its attempt twice. When nothing is under the token, the error stands.
+ * still to come) are left out. A lost answer is recovered as claimStatement says.
  */
 export async function claimGenerations(db: SqlRunner, ids: readonly string[], claim: ClaimFence & { leaseSeconds: number }): Promise<GenerationRow[]> {
-  try {
-    return await db.query<GenerationRow>(
-      `WITH claimed AS (
+  return claimStatement(
+    db,
+    `WITH ${claimedSql(`WHERE id = ANY ($1::uuid[]) AND state IN ('queued', 'processing') AND (claimed_until IS NULL OR claimed_until <= now())
+           AND (not_before IS NULL OR not_before <= now())`)}
+       SELECT * FROM claimed`,
+    [ids, claim.token, claim.leaseSeconds],
+    claim,
+  );
+}
+
+/**
+ * The CTEs `claimed` and `product` of a claim statement: the generations `where` picks (a WHERE
+ * clause on `generations`, maybe after a FROM) moved to processing under the token $2 and a lease
+ * of $3 seconds, their attempt counted, and the products they are the latest of shown processing.
+ */
+export function claimedSql(where: string): string {
+  return `claimed AS (
          UPDATE generations SET state = 'processing', attempts = attempts + 1, started_at = coalesce(started_at, now()),
            claim_token = $2, claimed_until = now() + make_interval(secs => $3)
-         WHERE id = ANY ($1::uuid[]) AND state IN ('queued', 'processing') AND (claimed_until IS NULL OR claimed_until <= now())
-           AND (not_before IS NULL OR not_before <= now())
-         RETURNING *
+         ${where}
+         RETURNING generations.*
        ), product AS (
          UPDATE products SET state = 'processing', updated_at = now()
          FROM claimed WHERE products.id = claimed.product_id AND products.latest_generation_id = claimed.id
          RETURNING products.id
-       )
-       SELECT * FROM claimed`,
-      [ids, claim.token, claim.leaseSeconds],
-    );
+       )`;
+}
+
+/**
+ * Runs a claim statement, which claims all it can or nothing. If only its answer was lost (the
+ * connection dropped after it committed), what it claimed is under this token, and that is the
+ * answer: the run goes on under the claim rather than waiting for its own lease to lapse and
+ * claiming again, which would count its attempt twice. When nothing is under the token, the error stands.
+ */
+export async function claimStatement(db: SqlRunner, text: string, params: readonly unknown[], fence: ClaimFence): Promise<GenerationRow[]> {
+  try {
+    return await db.query<GenerationRow>(text, params);
   } catch (err) {
-    const held = await claimedUnder(db, ids, claim).catch(() => []);
+    // A claim's token is new to it, so what it holds is exactly what it claimed.
+    const held = await db
+      .query<GenerationRow>(`SELECT * FROM generations WHERE state = 'processing' AND claim_token = $1 AND claimed_until > now() ORDER BY created_at, id`, [fence.token])
+      .catch(() => []);
     if (held.length === 0) throw err;
     return held;
   }
-}
-
-/** The generations among `ids` that `fence` holds, with a lease still running. */
-function claimedUnder(db: SqlRunner, ids: readonly string[], fence: ClaimFence): Promise<GenerationRow[]> {
-  return db.query<GenerationRow>(`SELECT * FROM generations WHERE id = ANY ($1::uuid[]) AND claim_token = $2 AND state = 'processing' AND claimed_until > now()`, [
-    ids,
-    fence.token,
-  ]);
 }
 
 /**
