@@ -114,7 +114,7 @@ async function run(name: string, write: (fixture: ProductFixture) => Promise<Cou
   for (const fixture of fixtures) {
     const written = await write(fixture);
     const facts = fixtureFacts(fixture);
-    const [record] = shapeRecords(FIXTURE_SCHEMA, FAMILY_OF_CATEGORY[fixture.category], [written], facts, null);
+    const [record] = shapeRecords(FIXTURE_SCHEMA, FAMILY_OF_CATEGORY[fixture.category], [written], facts, null, []);
     if (record === undefined) throw new Error(`${name}: no record for ${fixture.slug}`);
     for (const group of [familyName(fixture), 'all']) {
       const tally = tallies.get(group) ?? { inScope: 0, filled: 0, correct: 0, expected: 0, proposed: 0, refused: 0 };

@@ -1,6 +1,7 @@
 import { loadSchema } from '../db/attributes.ts';
 import type { SqlRunner } from '../db/database.ts';
 import type { ProductRow } from '../db/products.ts';
+import { disabledAttributeIds, keepDisabledAsBefore, withoutDisabled } from '../domain/attributes/disabled-values.ts';
 import { checkWrittenValue, fillOne } from '../domain/attributes/fill-from-facts.ts';
 import { catalogueFamily, proposeFamily } from '../domain/attributes/propose-family.ts';
 import { type AttributeDef, type AttributeSchema, attributesInScope, hasSchema } from '../domain/attributes/schema.ts';
@@ -61,9 +62,11 @@ export function shapeRecords(
   records: readonly CountryContent[],
   facts: readonly Fact[],
   fields: readonly FieldRequest[] | null,
+  previous: readonly CountryContent[],
 ): CountryContent[] {
   const inScope = attributesInScope(schema, familyId);
   const schemaKeys = new Set(schema.attributes.map((a) => a.attribute_id));
+  const disabled = disabledAttributeIds(schema);
   return records.map((original) => {
     const record = structuredClone(original);
     const allFacts = [...facts, ...callerFacts(record, facts, inScope)];
@@ -76,6 +79,13 @@ export function shapeRecords(
       }
     }
     for (const attribute of targets(inScope, fields)) settle(record, attribute, allFacts, inScope);
+    // Whatever an engine wrote for a disabled attribute ("Materiale: metallo") goes; the value the
+    // record held stays, out of sight until the attribute is enabled again.
+    keepDisabledAsBefore(
+      disabled,
+      record,
+      previous.find((p) => p.country === record.country),
+    );
     return record;
   });
 }
@@ -108,10 +118,22 @@ export function planAttributesWith(schema: AttributeSchema, product: ProductRow,
   return { schema, familyId, newFamily, inScope: attributesInScope(schema, familyId) };
 }
 
+/** The records an engine rewrites, as it is shown them: a disabled attribute's kept values are not for it to read or repeat. */
+export function recordsForEngine(plan: AttributePlan | null, existing: readonly CountryContent[]): readonly CountryContent[] {
+  return plan === null ? existing : existing.map((record) => withoutDisabled(plan.schema, record));
+}
+
 /**
  * Puts a generation's records in the account's schema: every enabled attribute of the product's
- * scope filled from the facts or left empty, nothing outside the schema.
+ * scope filled from the facts or left empty, every disabled one as `previous` (the records being
+ * replaced) held it, nothing outside the schema.
  */
-export function fillAttributes(plan: AttributePlan | null, records: CountryContent[], facts: readonly Fact[], fields: readonly FieldRequest[] | null): CountryContent[] {
-  return plan === null ? records : shapeRecords(plan.schema, plan.familyId, records, facts, fields);
+export function fillAttributes(
+  plan: AttributePlan | null,
+  records: CountryContent[],
+  facts: readonly Fact[],
+  fields: readonly FieldRequest[] | null,
+  previous: readonly CountryContent[],
+): CountryContent[] {
+  return plan === null ? records : shapeRecords(plan.schema, plan.familyId, records, facts, fields, previous);
 }

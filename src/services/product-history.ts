@@ -1,7 +1,9 @@
+import { loadSchema } from '../db/attributes.ts';
 import { findHistoryEntry, insertHistory, listHistory } from '../db/content-history.ts';
 import { listContent, upsertContent } from '../db/content.ts';
 import type { Database } from '../db/database.ts';
 import { lockProduct, touchProduct } from '../db/products.ts';
+import { restorableValues } from '../domain/attributes/restorable-values.ts';
 import { applyFieldValues, changedFields, type FieldValues } from '../domain/content-changes.ts';
 import type { GenerationUsage } from '../domain/generation-usage.ts';
 import { findOwnProduct, refForMessage } from './find-own-product.ts';
@@ -62,7 +64,7 @@ export type RestoreOutcome =
 
 /**
  * Undoes one change: the fields it changed get back the values they had before it, in its
- * country. Free of charge (nothing is generated) and itself kept in the history, so it can be
+ * country, as far as the attribute schema now allows. Free of charge (nothing is generated) and itself kept in the history, so it can be
  * undone in turn. Refused while a generation is queued or running, which would overwrite it.
  */
 export async function restoreVersion(db: Database, accountId: string, ref: string, versionId: string): Promise<RestoreOutcome> {
@@ -78,7 +80,8 @@ export async function restoreVersion(db: Database, accountId: string, ref: strin
     if (entry === undefined) return { kind: 'version_not_found', message: `Product ${product.id} has no history version "${versionId}".` };
     const current = (await listContent(tx, product.id)).find((c) => c.country === entry.country);
     if (current === undefined) return { kind: 'version_not_found', message: `Product ${product.id} no longer has content for ${entry.country}.` };
-    const restored = applyFieldValues(current, entry.before);
+    // An attribute deleted or disabled since, or a value its options no longer allow, is not brought back.
+    const restored = applyFieldValues(current, restorableValues(await loadSchema(tx, accountId), entry.before));
     const change = changedFields(current, restored) ?? { before: {}, after: {} };
     // A manual edit may have changed the handle, which belongs to the product rather than to a country.
     const handle = entry.before.product_handle;

@@ -1,6 +1,7 @@
 import { findAccountById } from '../db/accounts.ts';
 import { loadSchema } from '../db/attributes.ts';
 import { listContent, type ContentRow } from '../db/content.ts';
+import { withoutDisabled } from '../domain/attributes/disabled-values.ts';
 import { type AttributeSchema, hasSchema, missingAttributes } from '../domain/attributes/schema.ts';
 import type { Database } from '../db/database.ts';
 import { findGeneration } from '../db/generations.ts';
@@ -52,6 +53,8 @@ export function productView(
   countryLanguages: Readonly<Record<string, string>> = {},
 ): ProductView {
   const newest = content !== undefined && content.updated_at > product.updated_at ? content.updated_at : product.updated_at;
+  // A disabled attribute's values are kept, not served.
+  const served = withoutDisabled(schema, { global_attr: content?.global_attr ?? {}, sources: content?.sources ?? {} });
   return {
     id: product.id,
     code: product.code,
@@ -69,12 +72,12 @@ export function productView(
     short_description: content?.short_description ?? null,
     description: content?.description ?? null,
     key_features: content?.key_features ?? [],
-    global_attr: content?.global_attr ?? {},
+    global_attr: served.global_attr,
     title_tag: content?.title_tag ?? null,
     meta_description: content?.meta_description ?? null,
     meta_keywords: content?.meta_keywords ?? null,
     images: content?.images ?? product.images.map((url) => ({ url })),
-    sources: content?.sources ?? {},
+    sources: served.sources,
     validation_messages: content?.validation_messages ?? [],
     failure: product.failure,
     facts: product.facts,

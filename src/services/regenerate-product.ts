@@ -3,7 +3,8 @@ import type { Database, SqlRunner } from '../db/database.ts';
 import type { AgentModel } from '../domain/pricing.ts';
 import { regenerateCost, type ModelCredits } from '../domain/pricing.ts';
 import { type FieldRequest, unknownAttributeFields } from '../domain/regenerate-fields.ts';
-import type { FieldErrors } from '../domain/validation.ts';
+import { addError, type FieldErrors } from '../domain/validation.ts';
+import { disabledMessage } from '../domain/attributes/disabled-values.ts';
 import { loadSchema } from '../db/attributes.ts';
 import { findOwnProduct } from './find-own-product.ts';
 import type { GenerationQueue } from './ports.ts';
@@ -42,8 +43,12 @@ export async function regenerateProduct(
   // The schema is read only for a call that names an attribute: it is the only use of it here.
   if (command.fields.some((f) => f.kind === 'attribute')) {
     const schema = await loadSchema(deps.db, accountId);
-    const unknown = unknownAttributeFields(command.fields, new Set(schema.attributes.map((a) => a.attribute_id)));
-    if (Object.keys(unknown).length > 0) return { kind: 'validation_failed', errors: unknown };
+    const errors = unknownAttributeFields(command.fields, new Set(schema.attributes.map((a) => a.attribute_id)));
+    for (const field of command.fields) {
+      const disabled = field.kind === 'attribute' ? disabledMessage(schema, field.attribute) : undefined;
+      if (disabled !== undefined) addError(errors, `fields.${field.name}`, disabled);
+    }
+    if (Object.keys(errors).length > 0) return { kind: 'validation_failed', errors };
   }
   const required = regenerateCost(command.agentModel, deps.modelCredits);
 

@@ -6,7 +6,7 @@ import type { GenerationRow } from '../db/generations.ts';
 import type { ProductRow } from '../db/products.ts';
 import type { AttributeSchema } from '../domain/attributes/schema.ts';
 import { parseFieldRequests, type FieldRequest } from '../domain/regenerate-fields.ts';
-import { fillAttributes, planAttributesWith } from './fill-attributes.ts';
+import { fillAttributes, planAttributesWith, recordsForEngine } from './fill-attributes.ts';
 import { gatherFactsEach, gatherFactsOf, recordNotes, type ProductFacts } from './gather-facts.ts';
 import type { HeldClaim } from './generation-claim.ts';
 import type { GenerationOutcome, RunGenerationDeps } from './generation-outcome.ts';
@@ -199,11 +199,12 @@ async function upToStore(
   const schema = shared.schemas.get(product.account_id);
   if (schema === undefined) return null;
   const plan = planAttributesWith(schema, product, gathered.facts);
+  const existing = shared.existing.get(product.id) ?? [];
   const written = await writeContent(deps, claim, {
     product,
     fields,
     gathered,
-    existing: shared.existing.get(product.id) ?? [],
+    existing: recordsForEngine(plan, existing),
     lastAttempt,
     attributes: plan?.inScope,
     countryLanguages: shared.languages.get(product.account_id) ?? {},
@@ -212,7 +213,7 @@ async function upToStore(
   const notes = recordNotes(gathered);
   for (const record of written.content) record.validation_messages.push(...notes);
   const facts = [...gathered.facts, ...written.extraFacts];
-  const content = fillAttributes(plan, written.content, facts, fields);
+  const content = fillAttributes(plan, written.content, facts, fields, existing);
   return { claim, product, result: { ...written, content, facts, newFamily: plan?.newFamily ?? null } };
 }
 

@@ -1,5 +1,5 @@
 import { listContent } from '../db/content.ts';
-import { fillAttributes, planAttributes } from './fill-attributes.ts';
+import { fillAttributes, planAttributes, recordsForEngine } from './fill-attributes.ts';
 import { gatherFacts, recordNotes, type ProductFacts } from './gather-facts.ts';
 import { claimTimings, holdGeneration, type HeldClaim } from './generation-claim.ts';
 import type { GenerationOutcome, RunGenerationDeps } from './generation-outcome.ts';
@@ -64,13 +64,13 @@ export async function runClaimed(deps: RunGenerationDeps, claim: HeldClaim): Pro
 
   const existing = await listContent(deps.db, product.id);
   const plan = await planAttributes(deps.db, product, gathered.facts);
-  const written = await writeContent(deps, claim, { product, fields, gathered, existing, lastAttempt, attributes: plan?.inScope });
+  const written = await writeContent(deps, claim, { product, fields, gathered, existing: recordsForEngine(plan, existing), lastAttempt, attributes: plan?.inScope });
   if (written.kind === 'done') return written.outcome;
   // What the sources left out or had cleaned is said on every country's record.
   const notes = recordNotes(gathered);
   for (const record of written.content) record.validation_messages.push(...notes);
 
   const facts = [...gathered.facts, ...written.extraFacts];
-  const content = fillAttributes(plan, written.content, facts, fields);
+  const content = fillAttributes(plan, written.content, facts, fields, existing);
   return storeGeneration(deps.db, claim, product, { ...written, content, facts, newFamily: plan?.newFamily ?? null });
 }

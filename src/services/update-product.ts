@@ -5,6 +5,7 @@ import type { Database } from '../db/database.ts';
 import { loadSchema } from '../db/attributes.ts';
 import { lockProduct, setProductFamily, touchProduct } from '../db/products.ts';
 import { conformValue } from '../domain/attributes/conform-value.ts';
+import { disabledMessage } from '../domain/attributes/disabled-values.ts';
 import { type AttributeSchema, findAttribute, findFamily, hasSchema } from '../domain/attributes/schema.ts';
 import { addError, type FieldErrors } from '../domain/validation.ts';
 import { type CountryContent, emptyContent } from '../domain/content.ts';
@@ -74,6 +75,11 @@ function checkAgainstSchema(
     const attribute = findAttribute(schema, key);
     if (attribute === undefined || attribute.attribute_id !== key) {
       addError(errors, `global_attr.${key}`, `No attribute "${key}" in this account's schema; see GET /api/v1/attributes.`);
+      continue;
+    }
+    const disabled = disabledMessage(schema, key);
+    if (disabled !== undefined) {
+      addError(errors, `global_attr.${key}`, disabled);
       continue;
     }
     if (value === null) {

@@ -22,7 +22,7 @@ describe('the fixture schema over every product fixture', () => {
     test(fixture.slug, () => {
       const facts = fixtureFacts(fixture);
       const family = FAMILY_OF_CATEGORY[fixture.category];
-      const [record] = shapeRecords(FIXTURE_SCHEMA, family, [emptyContent('it', 'it')], facts, null);
+      const [record] = shapeRecords(FIXTURE_SCHEMA, family, [emptyContent('it', 'it')], facts, null, []);
       assert.ok(record);
       const inScope = attributesInScope(FIXTURE_SCHEMA, family);
       const byId = new Map(facts.map((f) => [f.id, f]));
