@@ -2379,7 +2379,7 @@ export class Api<
       }),
 
     /**
-     * @description Once an account has attributes, `global_attr` keys are their attribute_ids and every generation fills the enabled ones from facts. Select types need `options` (`[{"action":"new","value":"Red"}]`); `family` scope needs `family_ids` (`_id` or family_id); a number may carry a `unit` its values are normalised to.
+     * @description Once an account has attributes, `global_attr` keys are their attribute_ids and every generation fills the enabled ones from facts; a disabled one (`is_enabled: false`) is never filled, and the values products hold are kept but not served until it is enabled again. Select types need `options` (`[{"action":"new","value":"Red"}]`); `family` scope needs `family_ids` (`_id` or family_id); a number may carry a `unit` its values are normalised to.
      *
      * @tags Attributes
      * @name PostAttributesCreate
@@ -2449,7 +2449,7 @@ export class Api<
       }),
 
     /**
-     * @description A partial update. `options` is a list of operations (`new`, `update`, `delete`); options not named are kept.
+     * @description A partial update. `options` is a list of operations (`new`, `update`, `delete`); options not named are kept. `is_enabled: false` hides the values products hold (nothing fills, serves or restores them) and `true` serves them again.
      *
      * @tags Attributes
      * @name PutAttributesUpdateById

@@ -137,6 +137,15 @@ for (const target of databaseTargets()) {
       }
       const [header = ''] = (await exported(token, 'csv')).split('\r\n');
       assert.ok(header.endsWith(',attr:colour'), header);
+
+      // Nothing was written out of sight either: enabled, material is simply missing until a generation fills it.
+      await setEnabled(token, 'material', true);
+      for (const id of [described, catalogued]) {
+        const product = await details(token, id);
+        assert.equal(product.global_attr.material, undefined);
+        assert.deepEqual(product.missing_attributes, ['material']);
+        assert.equal(product.completeness, 0.5);
+      }
     });
 
     test('disabling hides the values held; nothing writes them meanwhile; enabling again brings them back', async () => {

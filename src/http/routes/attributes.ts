@@ -83,7 +83,7 @@ export const attributesDocs: RouteDoc[] = [
     path: '/api/v1/attributes/create',
     summary: 'Define an attribute',
     description:
-      'Once an account has attributes, `global_attr` keys are their attribute_ids and every generation fills the enabled ones from facts. Select types need `options` (`[{"action":"new","value":"Red"}]`); `family` scope needs `family_ids` (`_id` or family_id); a number may carry a `unit` its values are normalised to.',
+      'Once an account has attributes, `global_attr` keys are their attribute_ids and every generation fills the enabled ones from facts; a disabled one (`is_enabled: false`) is never filled, and the values products hold are kept but not served until it is enabled again. Select types need `options` (`[{"action":"new","value":"Red"}]`); `family` scope needs `family_ids` (`_id` or family_id); a number may carry a `unit` its values are normalised to.',
     tag: 'Attributes',
     auth: 'bearer',
     body: createAttributeBodySchema,
@@ -95,7 +95,8 @@ export const attributesDocs: RouteDoc[] = [
     method: 'PUT',
     path: '/api/v1/attributes/update/{id}',
     summary: 'Change an attribute',
-    description: 'A partial update. `options` is a list of operations (`new`, `update`, `delete`); options not named are kept.',
+    description:
+      'A partial update. `options` is a list of operations (`new`, `update`, `delete`); options not named are kept. `is_enabled: false` hides the values products hold (nothing fills, serves or restores them) and `true` serves them again.',
     tag: 'Attributes',
     auth: 'bearer',
     params: attributeIdParams,
