@@ -40,6 +40,7 @@ describe('the names a record keeps from the facts', () => {
 
   it('are not descriptions, ingredients, categories or quantities, nor a quoted sentence, nor a code', () => {
     const quotedSentence = 'Il mugnaio diceva sempre "il burro buono si sente subito al primo morso, senza bisogno di spiegazioni".';
+    assert.deepEqual(factNames([fact('attribute', 'Schermo 27" IPS per supporti fino a 32"')]), [], 'inch marks quote nothing');
     assert.deepEqual(
       factNames([fact('description', quotedSentence), fact('ingredients', 'Farina, burro'), fact('category', 'Dolci'), fact('quantity', '500 g'), fact('name', 'N5')]),
       [],

@@ -9,8 +9,11 @@ import type { Fact } from '../../../domain/facts.ts';
 const NAME_KEYS: ReadonlySet<Fact['key']> = new Set(['name', 'brand', 'variant']);
 /** Fact keys whose text may quote a term of its own. */
 const QUOTING_KEYS: ReadonlySet<Fact['key']> = new Set(['name', 'variant', 'description', 'ingredients', 'category', 'attribute']);
-/** A span in typographic or straight double quotes („…“ “…” «…» »…« "…"); single quotes are apostrophes too often. */
-const QUOTED = /[„“”"«»‹›]([^„“”"«»‹›\n]{2,80})[„“”"«»‹›]/gu;
+/**
+ * A span in typographic or straight double quotes („…“ “…” «…» »…« "…"); single quotes are
+ * apostrophes too often, and a quote after a digit is an inch mark (27" … 32").
+ */
+const QUOTED = /(?<!\d)[„“”"«»‹›]([^„“”"«»‹›\n]{2,80})[„“”"«»‹›]/gu;
 /** A quoted span longer than this is a sentence the facts quote, not a term. */
 const MAX_QUOTED_WORDS = 6;
 /** Apostrophes a model may write for one another ("dell'olio", "dell’olio"). */
