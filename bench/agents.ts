@@ -88,20 +88,29 @@ function chosenConfigurations(): Configuration[] {
   return only === undefined ? CONFIGURATIONS : CONFIGURATIONS.filter((c) => only.includes(c.name));
 }
 
-// One-word product names: the scripted writer copies the name into the key features of every
-// country, and a longer name in one language (“Biscotti al burro”) fails the German record's language
-// check, so v2 would repair it twice in vain. A name this short is never judged for its language.
+// Product names as catalogues write them, in their own language: the scripted writer copies the
+// name into the key features of every country, and a record keeps it as it is (“Pesto alla
+// genovese” in the German record, “Westfälischer Pumpernickel” in the Italian one). The language
+// check masks the facts' names before it judges a text, so no record is repaired for them.
 const FOODS: Array<{ title: string; description: (quantity: string) => string; quantities: string[] }> = [
-  { title: 'Cantuccini', description: (q) => `Biscotti alle mandorle cotti due volte, secondo la ricetta toscana. Confezione da ${q}.`, quantities: ['200 g', '350 g', '500 g'] },
-  { title: 'Passata', description: (q) => `Passata di pomodoro italiano, solo pomodoro e sale. Bottiglia da ${q}.`, quantities: ['500 g', '690 g'] },
-  { title: 'Fusilli', description: (q) => `Pasta di semola di grano duro trafilata al bronzo. Pacco da ${q}.`, quantities: ['500 g', '1 kg'] },
-  { title: 'Grissini', description: (q) => `Grissini torinesi stirati a mano con olio extravergine di oliva. Confezione da ${q}.`, quantities: ['125 g', '250 g'] },
-  { title: 'Pesto', description: (q) => `Pesto alla genovese con basilico, pinoli e formaggio grattugiato. Vasetto da ${q}.`, quantities: ['90 g', '190 g'] },
-  { title: 'Espresso', description: (q) => `Miscela di arabica e robusta, tostatura scura, macinata per moka. Pacchetto da ${q}.`, quantities: ['250 g', '500 g'] },
-  { title: 'Müsli', description: (q) => `Kernige Haferflocken mit Rosinen, Haselnüssen und Apfelstücken. Packung mit ${q}.`, quantities: ['500 g', '750 g', '1 kg'] },
-  { title: 'Pumpernickel', description: (q) => `Westfälisches Vollkornbrot aus Roggenschrot, lange gebacken. Packung mit ${q}.`, quantities: ['250 g', '500 g'] },
-  { title: 'Mozzarella', description: (q) => `Mozzarella di latte vaccino, fresca e morbida. Busta da ${q}.`, quantities: ['125 g', '250 g'] },
-  { title: 'Apfelmus', description: (q) => `Apfelmus aus süßen Äpfeln, ohne Zuckerzusatz. Glas mit ${q}.`, quantities: ['360 g', '710 g'] },
+  {
+    title: 'Cantuccini toscani',
+    description: (q) => `Biscotti alle mandorle cotti due volte, secondo la ricetta toscana. Confezione da ${q}.`,
+    quantities: ['200 g', '350 g', '500 g'],
+  },
+  { title: 'Passata di pomodoro', description: (q) => `Passata di pomodoro italiano, solo pomodoro e sale. Bottiglia da ${q}.`, quantities: ['500 g', '690 g'] },
+  { title: 'Fusilli trafilati al bronzo', description: (q) => `Pasta di semola di grano duro trafilata al bronzo. Pacco da ${q}.`, quantities: ['500 g', '1 kg'] },
+  { title: 'Grissini stirati a mano', description: (q) => `Grissini torinesi stirati a mano con olio extravergine di oliva. Confezione da ${q}.`, quantities: ['125 g', '250 g'] },
+  { title: 'Pesto alla genovese', description: (q) => `Pesto alla genovese con basilico, pinoli e formaggio grattugiato. Vasetto da ${q}.`, quantities: ['90 g', '190 g'] },
+  { title: 'Caffè espresso per moka', description: (q) => `Miscela di arabica e robusta, tostatura scura, macinata per moka. Pacchetto da ${q}.`, quantities: ['250 g', '500 g'] },
+  {
+    title: 'Müsli mit Haselnüssen und Äpfeln',
+    description: (q) => `Kernige Haferflocken mit Rosinen, Haselnüssen und Apfelstücken. Packung mit ${q}.`,
+    quantities: ['500 g', '750 g', '1 kg'],
+  },
+  { title: 'Westfälischer Pumpernickel', description: (q) => `Westfälisches Vollkornbrot aus Roggenschrot, lange gebacken. Packung mit ${q}.`, quantities: ['250 g', '500 g'] },
+  { title: 'Mozzarella fior di latte', description: (q) => `Mozzarella di latte vaccino, fresca e morbida. Busta da ${q}.`, quantities: ['125 g', '250 g'] },
+  { title: 'Apfelmus ohne Zuckerzusatz', description: (q) => `Apfelmus aus süßen Äpfeln, ohne Zuckerzusatz. Glas mit ${q}.`, quantities: ['360 g', '710 g'] },
 ];
 const BRANDS = ['Molino Rossi', 'Dolce Vita', 'Alpenhof', 'Casa Verde', 'Bontà Italiane', 'Nordkorn', 'Terra Mia'];
 

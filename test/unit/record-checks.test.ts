@@ -180,14 +180,20 @@ test('a worker warms the checks on a clean record of every kind: the same checks
   assert.equal(await warmRecordChecks(), 0);
   // The same record with a disease claim is caught, so the warm-up ran the health-claim patterns.
   const claimed = { ...SAMPLE_RECORD, short_description: 'Biscotti al burro che prevengono il diabete.' };
-  const problems = await deterministicChecks(claimed, { language: 'it', kind: 'food', factTexts: [] });
+  const problems = await deterministicChecks(claimed, { language: 'it', kind: 'food', factTexts: [], names: [] });
   assert.ok(problems.some((p) => p.check === 'health_claim'));
 });
 
 describe('the deterministic record checks on good records', () => {
   for (const good of GOOD) {
     it(`${good.name}: no problem at all`, async () => {
-      const problems = await deterministicChecks(good.record, { language: good.record.language, kind: good.kind, factTexts: good.facts, minFeatures: LIMITS.keyFeaturesMin });
+      const problems = await deterministicChecks(good.record, {
+        language: good.record.language,
+        kind: good.kind,
+        factTexts: good.facts,
+        names: [],
+        minFeatures: LIMITS.keyFeaturesMin,
+      });
       assert.deepEqual(problems, []);
     });
   }
@@ -620,7 +626,7 @@ describe('deterministicChecks', () => {
       short_description: 'Questa pasta previene il cancro ed è buonissima, provala subito con il sugo di pomodoro fresco.',
       key_features: ['Pasta di semola di grano duro', 'f'.repeat(LIMITS.keyFeatureLength + 1)],
     });
-    const problems = await deterministicChecks(messy, { language: 'it', kind: 'food', factTexts: [], minFeatures: LIMITS.keyFeaturesMin });
+    const problems = await deterministicChecks(messy, { language: 'it', kind: 'food', factTexts: [], names: [], minFeatures: LIMITS.keyFeaturesMin });
     assert.deepEqual(summary(problems), [
       'empty title',
       'length key_features',
@@ -636,7 +642,7 @@ describe('deterministicChecks', () => {
       description: 'Als KI kann ich keine Beschreibung erstellen, aber diese Nudeln schmecken wirklich sehr gut und sind schnell gekocht.',
       short_description: 'Questa pasta previene il cancro ed è buonissima, provala subito con il sugo di pomodoro fresco.',
     });
-    const ctx = { language: 'it', kind: 'food', factTexts: [] } as const;
+    const ctx = { language: 'it', kind: 'food', factTexts: [], names: [] } as const;
     const ranBetween: string[] = [];
     const problems = await deterministicChecks(messy, ctx, async () => {
       ranBetween.push('other work');

@@ -4,6 +4,7 @@ import { applyFieldValues, type FieldValues } from '../../domain/content-changes
 import type { Fact, ProductKind } from '../../domain/facts.ts';
 import { findUngrounded } from '../grounding.ts';
 import { deterministicChecks } from './checks/deterministic-checks.ts';
+import { factNames } from './checks/fact-names.ts';
 import type { RecordProblem } from './checks/problem.ts';
 
 /** The kinds the health-claim rules tell apart. */
@@ -35,6 +36,7 @@ export async function verifyRecord(
       language: record.language,
       kind: context.kind,
       factTexts: context.facts.map((f) => f.value),
+      names: factNames(context.facts),
     },
     afterPendingIo,
   );

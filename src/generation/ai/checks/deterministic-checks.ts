@@ -13,6 +13,8 @@ export interface CheckContext {
   kind: ClaimKind;
   /** The values of the product's facts: clinical claims they state may be repeated. */
   factTexts: readonly string[];
+  /** Names the facts give (factNames): kept in their own language, they are not judged for it. */
+  names: readonly string[];
   /** Fewer key features than this is a problem; unset, any number up to the limit is fine. */
   minFeatures?: number;
   /** A lower title limit the caller asked for. */
@@ -31,6 +33,6 @@ export async function deterministicChecks(record: CheckedFields, ctx: CheckConte
   await between?.();
   problems.push(...checkLabelClaims(record, ctx.factTexts));
   await between?.();
-  problems.push(...(await checkLanguage(record, ctx.language)));
+  problems.push(...(await checkLanguage(record, ctx.language, ctx.names)));
   return problems;
 }

@@ -1,10 +1,13 @@
-// Each long text of a record must be in the record's language. The detector is only asked about
-// texts long enough to tell (see detect-language.ts): a product name or a one-word feature is
-// never judged, and an unsure detection is no problem, so brand names cannot cause a false alarm.
+// Each long text of a record must be in the record's language. The names the facts give (product
+// name, brand, variant, quoted terms: fact-names.ts) are masked first, as a record rightly keeps
+// them in their own language; what remains is judged only when it is long enough to tell (see
+// detect-language.ts), and an unsure detection is no problem. A text that is mostly a name
+// therefore passes, while sentences around a name are judged as strictly as any others.
 import type { CountryContent } from '../../../domain/content.ts';
 import { detectLanguage } from '../../template/detect-language.ts';
 import { languageName } from '../../template/fact-view.ts';
 import { toPlainText } from '../../template/text.ts';
+import { nameMask } from './fact-names.ts';
 import type { RecordProblem } from './problem.ts';
 
 export type LanguageCheckedFields = Pick<CountryContent, 'description' | 'short_description' | 'meta_description' | 'key_features'>;
@@ -27,12 +30,16 @@ function judgedTexts(record: Partial<LanguageCheckedFields>): Array<readonly [st
   return out;
 }
 
-/** A problem for each long text field detected, with confidence, as another language than `language`. */
-export async function checkLanguage(record: Partial<LanguageCheckedFields>, language: string): Promise<RecordProblem[]> {
+/**
+ * A problem for each long text field detected, with confidence, as another language than
+ * `language` once the `names` (factNames) in it are masked.
+ */
+export async function checkLanguage(record: Partial<LanguageCheckedFields>, language: string, names: readonly string[] = []): Promise<RecordProblem[]> {
   const expected = baseLanguage(language);
+  const mask = nameMask(names);
   const problems: RecordProblem[] = [];
   for (const [field, text] of judgedTexts(record)) {
-    const detected = await detectLanguage(text);
+    const detected = await detectLanguage(mask(text));
     if (detected === null || detected === expected) continue;
     problems.push({
       field,
