@@ -189,6 +189,7 @@ export interface Product {
   id: string;
   code: string | null;
   sku: string | null;
+  brand: string | null;
   state: ProductState;
   publication_state: PublicationState;
   agent_model: 'v1' | 'v2';

@@ -85,6 +85,7 @@ export function ProductPage({ id }: { id: string }) {
   return html`<p><a href="#/products">${t('back')}</a></p>
     <h1 tabindex="-1">${product.title ?? product.code ?? product.id}</h1>
     <p class="meta">${[product.code, product.sku].filter(Boolean).join(' · ')} <${StateBadge} state=${product.state} /> <${PublicationBadge} state=${product.publication_state} /></p>
+    ${product.brand === null ? null : html`<p class="meta product-brand">${t('product_brand')}: ${product.brand}</p>`}
     ${product.failure === null ? null : html`<p class="error">${t('failed_note', { message: product.failure.message })}</p>`}
     <${Status} message=${message} />
     <div role="tablist" aria-label=${t('countries')} class="tabs" onKeyDown=${onTabKey}>

@@ -17,7 +17,9 @@ export interface ProductRow {
   sku: string | null;
   product_handle: string | null;
   title: string | null;
+  /** The brand the product shows: the caller's or a person's (`brand_set_by`), else its facts' (migration 026). */
   brand: string | null;
+  brand_set_by: BrandSetBy | null;
   description: string | null;
   images: string[];
   notes: string | null;
@@ -41,6 +43,9 @@ export interface ProductRow {
 
 /** The condition every read of products adds: a deleted product is in none of them. */
 const LIVE = 'deleted_at IS NULL';
+
+/** Who gave a product its brand; a brand given is kept by every later generation. */
+export type BrandSetBy = 'caller' | 'person';
 
 export interface ProductInputs {
   sku: string | null;
@@ -69,6 +74,7 @@ const REQUEUE_SET = `
   product_handle = coalesce(EXCLUDED.product_handle, products.product_handle),
   title = coalesce(EXCLUDED.title, products.title),
   brand = coalesce(EXCLUDED.brand, products.brand),
+  brand_set_by = CASE WHEN EXCLUDED.brand IS NULL THEN products.brand_set_by ELSE 'caller' END,
   description = coalesce(EXCLUDED.description, products.description),
   images = CASE WHEN jsonb_array_length(EXCLUDED.images) > 0 THEN EXCLUDED.images ELSE products.images END,
   notes = coalesce(EXCLUDED.notes, products.notes),
@@ -81,7 +87,10 @@ const REQUEUE_SET = `
 // A create names the generation it inserts in the same statement (withLinkedGenerations) as the product's latest:
 // each product row is written once per call, not inserted and then updated again (every index of
 // products, migration 008's among them, would take each product twice).
-const INPUT_COLUMNS = 'account_id, code, code_type, sku, product_handle, title, brand, description, images, notes, countries, agent_model, state, latest_generation_id';
+const INPUT_COLUMNS =
+  'account_id, code, code_type, sku, product_handle, title, brand, description, images, notes, countries, agent_model, state, latest_generation_id, brand_set_by';
+// The caller's brand ($5 of inputParams) is the caller's to keep.
+const BRAND_SET_BY = `CASE WHEN $5::text IS NULL THEN NULL ELSE 'caller' END`;
 
 function inputParams(accountId: string, p: ProductInputs): unknown[] {
   return [accountId, p.sku, p.productHandle, p.title, p.brand, p.description, JSON.stringify(p.images), p.notes, p.countries, p.agentModel];
@@ -130,7 +139,7 @@ export async function upsertProductsByCode(
   const written = await writeWith<WrittenProduct & { code: string }>(
     db,
     `INSERT INTO products (${INPUT_COLUMNS})
-     SELECT $1, c.code, c.code_type, $2, $3, $4, $5, $6, $7::jsonb, $8, $9::text[], $10, 'queued', gen_random_uuid()
+     SELECT $1, c.code, c.code_type, $2, $3, $4, $5, $6, $7::jsonb, $8, $9::text[], $10, 'queued', gen_random_uuid(), ${BRAND_SET_BY}
      FROM unnest($11::text[], $12::text[]) AS c(code, code_type)
      -- One lock order for every call, so two calls with the same codes in another order cannot deadlock.
      ORDER BY c.code
@@ -152,7 +161,7 @@ export async function upsertProductBySku(db: SqlRunner, accountId: string, input
   const written = await writeWith<WrittenProduct>(
     db,
     `INSERT INTO products (${INPUT_COLUMNS})
-     VALUES ($1, NULL, NULL, $2, $3, $4, $5, $6, $7::jsonb, $8, $9::text[], $10, 'queued', gen_random_uuid())
+     VALUES ($1, NULL, NULL, $2, $3, $4, $5, $6, $7::jsonb, $8, $9::text[], $10, 'queued', gen_random_uuid(), ${BRAND_SET_BY})
      ON CONFLICT (account_id, sku) WHERE sku IS NOT NULL AND deleted_at IS NULL DO UPDATE SET ${REQUEUE_SET}
      RETURNING id, cardinality(countries) AS country_count, latest_generation_id AS generation_id`,
     inputParams(accountId, inputs),
@@ -165,7 +174,7 @@ export async function insertRawProduct(db: SqlRunner, accountId: string, inputs:
   const written = await writeWith<WrittenProduct>(
     db,
     `INSERT INTO products (${INPUT_COLUMNS})
-     VALUES ($1, NULL, NULL, $2, $3, $4, $5, $6, $7::jsonb, $8, $9::text[], $10, 'queued', gen_random_uuid())
+     VALUES ($1, NULL, NULL, $2, $3, $4, $5, $6, $7::jsonb, $8, $9::text[], $10, 'queued', gen_random_uuid(), ${BRAND_SET_BY})
      RETURNING id, cardinality(countries) AS country_count, latest_generation_id AS generation_id`,
     inputParams(accountId, inputs),
     generations,
@@ -209,9 +218,18 @@ export async function findProductById(db: SqlRunner, id: string): Promise<Produc
   return rows[0];
 }
 
-/** Keeps the facts a generation wrote from beside the product, for `sources` to point into. */
-export async function setProductFacts(db: SqlRunner, productId: string, facts: readonly Fact[]): Promise<void> {
-  await db.query('UPDATE products SET facts = $2::jsonb WHERE id = $1', [productId, JSON.stringify(facts)]);
+/** The SET clause by which the brand a generation's facts agree on (`brand`, an SQL expression) becomes the product's, unless the caller or a person gave it one. */
+export const brandFromFacts = (brand: string) => `
+  brand = CASE WHEN products.brand_set_by IS NULL THEN ${brand} ELSE products.brand END`;
+
+/** Keeps the facts a generation wrote from beside the product, for `sources` to point into, and takes their brand (brandFromFacts). */
+export async function setProductFacts(db: SqlRunner, productId: string, facts: readonly Fact[], brand: string | null): Promise<void> {
+  await db.query(`UPDATE products SET facts = $2::jsonb, ${brandFromFacts('$3::text')} WHERE id = $1`, [productId, JSON.stringify(facts), brand]);
+}
+
+/** A person's brand (null: none), kept by later generations; `setBy` null hands the brand back to the facts. */
+export async function setProductBrand(db: SqlRunner, id: string, brand: string | null, setBy: BrandSetBy | null): Promise<void> {
+  await db.query('UPDATE products SET brand = $2, brand_set_by = $3, updated_at = now() WHERE id = $1', [id, brand, setBy]);
 }
 
 /** Locks a product row for the rest of the transaction, so a restore and a generation never interleave. */

@@ -109,7 +109,12 @@ export const productSchema = z
     code_type: z.enum(['ean', 'asin', 'minsan']).nullable(),
     sku: z.string().nullable(),
     product_handle: z.string().nullable(),
-    brand: z.string().nullable(),
+    brand: z
+      .string()
+      .nullable()
+      .describe(
+        "The caller's brand or one a person set with `update`; else the one the facts agree on (catalogue, Open Food Facts, Icecat, an AIFA holder that is not a company name), which each generation sets again.",
+      ),
     state: productState,
     publication_state: z.enum(['pending_review', 'ready', 'online']).describe('Review before publishing: a completed generation puts the product back to `pending_review`.'),
     agent_model: z.enum(['v1', 'v2']),

@@ -6,6 +6,7 @@ import { cleanFacts, type CleanedFacts } from '../generation/plain-facts.ts';
 import type { GatheredFacts, SourceChain, SourceReport } from '../sources/source-chain.ts';
 import type { SourceQuery } from '../sources/source.ts';
 import type { ImageCandidate } from './ports.ts';
+import { givenBrand } from './product-brand.ts';
 
 export interface ProductFacts {
   facts: Fact[];
@@ -61,7 +62,8 @@ function queryOf(product: ProductRow): SourceQuery | null {
 }
 
 async function factsOf(product: ProductRow, gathered: GatheredFacts | null): Promise<ProductFacts> {
-  const own = callerFacts(product, product.updated_at.toISOString());
+  // A brand the facts gave the product is theirs to give again, not the caller's.
+  const own = callerFacts({ ...product, brand: givenBrand(product) }, product.updated_at.toISOString());
   if (gathered === null) return { ...(await withLanguages(cleanFacts(own))), reports: [], unavailable: [], down: [] };
   return {
     ...(await withLanguages(cleanFacts([...own, ...gathered.facts]))),

@@ -2,11 +2,12 @@ import { loadSchema } from '../db/attributes.ts';
 import { findHistoryEntry, insertHistory, listHistory } from '../db/content-history.ts';
 import { listContent, upsertContent } from '../db/content.ts';
 import type { Database } from '../db/database.ts';
-import { lockProduct, touchProduct } from '../db/products.ts';
+import { lockProduct, setProductBrand, touchProduct } from '../db/products.ts';
 import { restorableValues } from '../domain/attributes/restorable-values.ts';
 import { applyFieldValues, changedFields, type FieldValues } from '../domain/content-changes.ts';
 import type { GenerationUsage } from '../domain/generation-usage.ts';
 import { findOwnProduct, refForMessage } from './find-own-product.ts';
+import { brandOfFacts } from './product-brand.ts';
 
 export interface HistoryVersion {
   id: string;
@@ -90,6 +91,19 @@ export async function restoreVersion(db: Database, accountId: string, ref: strin
       change.before.product_handle = product.product_handle;
       change.after.product_handle = handle;
       await touchProduct(tx, product.id, handle);
+    }
+    // So may the brand. Back to none or to the facts' own, the brand is the facts' again (later
+    // generations keep it in step); any other is a person's, kept from them.
+    const wanted = entry.before.brand;
+    if (Object.hasOwn(entry.before, 'brand') && (typeof wanted === 'string' || wanted === null)) {
+      const fromFacts = await brandOfFacts(product, product.facts);
+      const toFacts = wanted === null || wanted === fromFacts;
+      const brand = toFacts ? fromFacts : wanted;
+      if (brand !== product.brand) {
+        change.before.brand = product.brand;
+        change.after.brand = brand;
+      }
+      if (brand !== product.brand || (product.brand_set_by === null) !== toFacts) await setProductBrand(tx, product.id, brand, toFacts ? null : 'person');
     }
     const fields = Object.keys(change.before);
     if (fields.length > 0) {

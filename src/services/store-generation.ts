@@ -11,6 +11,7 @@ import type { GenerationUsage } from '../domain/generation-usage.ts';
 import { mergeFacts } from './gather-facts.ts';
 import type { HeldClaim } from './generation-claim.ts';
 import type { GenerationOutcome } from './generation-outcome.ts';
+import { brandOfFacts } from './product-brand.ts';
 
 export interface Result {
   content: readonly CountryContent[];
@@ -51,12 +52,16 @@ export function historyOf(generation: GenerationRow, before: readonly CountryCon
 }
 
 /**
- * Settles the generation and writes its records, their history, the product's facts and its
+ * Settles the generation and writes its records, their history, the product's facts (and the
+ * brand they agree on, unless one was given) and its
  * `product.completed` webhook event (and a `product.publication_state_changed` when it sends the
  * product back to review) in one transaction, only while this run still holds its claim. Content is written by (product,
  * country), so a run that stores after another replaces rather than duplicates.
  */
 export async function storeGeneration(db: Database, { generation, fence }: HeldClaim, product: ProductRow, result: Result): Promise<GenerationOutcome> {
+  // A regeneration keeps facts it no longer saw, so the untouched fields' `sources` still resolve.
+  const facts = generation.kind === 'regenerate' ? mergeFacts(product.facts, result.facts) : result.facts;
+  const brand = await brandOfFacts(product, facts);
   const stored = await db.transaction(async (tx) => {
     const before = await listContent(tx, product.id);
     const history = historyOf(generation, before, result.content);
@@ -65,8 +70,7 @@ export async function storeGeneration(db: Database, { generation, fence }: HeldC
     if (!(await completeGeneration(tx, generation.id, fence, result.productHandle, result.usage, review))) return false;
     await insertHistory(tx, product.id, generation.id, history);
     await upsertContent(tx, product.id, generation.id, result.content);
-    // A regeneration keeps facts it no longer saw, so the untouched fields' `sources` still resolve.
-    await setProductFacts(tx, product.id, generation.kind === 'regenerate' ? mergeFacts(product.facts, result.facts) : result.facts);
+    await setProductFacts(tx, product.id, facts, brand);
     if (result.newFamily) await recordProductFamily(tx, product.id, result.newFamily.id, result.newFamily.proposed);
     await recordGenerationSettled(tx, generation.id);
     // A record that changed goes back to review: an integrator that follows publication events

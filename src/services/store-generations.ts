@@ -5,6 +5,7 @@ import { recordGenerationsSettled, recordPublicationChanges } from '../db/webhoo
 import { mergeFacts } from './gather-facts.ts';
 import type { HeldClaim } from './generation-claim.ts';
 import type { GenerationOutcome } from './generation-outcome.ts';
+import { brandOfFacts } from './product-brand.ts';
 import { asksForReview, historyOf, lockForReview, type Result } from './store-generation.ts';
 
 export interface ReadyGeneration {
@@ -14,19 +15,26 @@ export interface ReadyGeneration {
 }
 
 /**
- * storeGeneration for a batch: every generation's settlement, records, history, facts and webhook
+ * storeGeneration for a batch: every generation's settlement, records, history, facts, brand and webhook
  * events in one transaction, each kind of row in one statement. A generation whose claim was
  * taken over meanwhile is not completed and nothing of it is written ('claim_lost'); its siblings
  * are. Throws when the transaction fails as a whole: the caller then stores each on its own, so
  * one product's bad row never holds back the others.
  */
 export async function storeGenerations(db: Database, ready: readonly ReadyGeneration[]): Promise<Map<string, GenerationOutcome>> {
+  const withFacts = await Promise.all(
+    ready.map(async (r) => {
+      // A regeneration keeps facts it no longer saw, so the untouched fields' `sources` still resolve.
+      const facts = r.claim.generation.kind === 'regenerate' ? mergeFacts(r.product.facts, r.result.facts) : r.result.facts;
+      return { ...r, facts, brand: await brandOfFacts(r.product, facts) };
+    }),
+  );
   return db.transaction(async (tx) => {
     const before = await listContentOf(
       tx,
       ready.map((r) => r.product.id),
     );
-    const items = ready.map((r) => {
+    const items = withFacts.map((r) => {
       const history = historyOf(r.claim.generation, before.get(r.product.id) ?? [], r.result.content);
       return { ...r, history, review: asksForReview(r.claim.generation, history) };
     });
@@ -47,8 +55,8 @@ export async function storeGenerations(db: Database, ready: readonly ReadyGenera
         handle: i.result.productHandle,
         usage: i.result.usage,
         review: i.review,
-        // A regeneration keeps facts it no longer saw, so the untouched fields' `sources` still resolve.
-        facts: i.claim.generation.kind === 'regenerate' ? mergeFacts(i.product.facts, i.result.facts) : i.result.facts,
+        facts: i.facts,
+        brand: i.brand,
       })),
     );
     const stored = items.filter((i) => completed.has(i.claim.generation.id));

@@ -3,7 +3,7 @@ import { insertHistory } from '../db/content-history.ts';
 import { listContent, upsertContent } from '../db/content.ts';
 import type { Database } from '../db/database.ts';
 import { loadSchema } from '../db/attributes.ts';
-import { lockProduct, setProductFamily, touchProduct } from '../db/products.ts';
+import { lockProduct, setProductBrand, setProductFamily, touchProduct } from '../db/products.ts';
 import { conformValue } from '../domain/attributes/conform-value.ts';
 import { disabledMessage } from '../domain/attributes/disabled-values.ts';
 import { type AttributeSchema, findAttribute, findFamily, hasSchema } from '../domain/attributes/schema.ts';
@@ -23,6 +23,8 @@ export interface ManualEdit {
   text: Partial<Record<PlainField, string>>;
   keyFeatures?: string[];
   productHandle?: string;
+  /** The product's brand, in every country (null: none); kept by later generations. */
+  brand?: string | null;
   /** A null value removes the attribute. */
   attributes?: Record<string, string | null>;
   /** A family's `_id` or family_id, null for none: a person's choice, confirming any proposal. */
@@ -95,9 +97,10 @@ function checkAgainstSchema(
 }
 
 /**
- * Changes fields of one country's record by hand: free, kept in the history as a `manual` change
- * (so restore undoes it), and refused while a generation is queued or running, which would
- * overwrite it. The publication state stays as it is: the person editing is the reviewer.
+ * Changes fields of one country's record (and the product's handle and brand) by hand: free, kept
+ * in the history as a `manual` change (so restore undoes it), and refused while a generation is
+ * queued or running, which would overwrite it. The publication state stays as it is: the person
+ * editing is the reviewer.
  */
 export async function updateProduct(db: Database, accountId: string, request: ManualEdit): Promise<UpdateOutcome> {
   let edit = request;
@@ -135,6 +138,13 @@ export async function updateProduct(db: Database, accountId: string, request: Ma
     if (handle !== product.product_handle) {
       change.before.product_handle = product.product_handle;
       change.after.product_handle = handle;
+    }
+    // The brand belongs to the product, like the handle: recorded with this country's change, so restore undoes it.
+    const brandChanged = edit.brand !== undefined && edit.brand !== product.brand;
+    if (brandChanged) {
+      change.before.brand = product.brand;
+      change.after.brand = edit.brand ?? null;
+      await setProductBrand(tx, product.id, edit.brand ?? null, 'person');
     }
     const fields = Object.keys(change.before);
     if (checked.familyId !== undefined && (checked.familyId !== product.family_id || product.family_proposed)) {

@@ -10,6 +10,7 @@ import type { ProductFacts } from './gather-facts.ts';
 import type { HeldClaim } from './generation-claim.ts';
 import type { RunGenerationDeps, Step } from './generation-outcome.ts';
 import type { EngineInput } from './ports.ts';
+import { givenBrand } from './product-brand.ts';
 import { attachImages } from './record-images.ts';
 import { settleEngineFailure } from './settle-engine-failure.ts';
 
@@ -39,7 +40,7 @@ function engineInput(claim: HeldClaim, input: WriteInput, countryLanguages: Read
       sku: product.sku,
       productHandle: product.product_handle,
       title: product.title,
-      brand: product.brand,
+      brand: givenBrand(product),
       description: product.description,
       images: product.images,
     },

@@ -438,6 +438,7 @@ export interface Product {
   code_type: "ean" | "asin" | "minsan" | null;
   sku: string | null;
   product_handle: string | null;
+  /** The caller's brand or one a person set with `update`; else the one the facts agree on (catalogue, Open Food Facts, Icecat, an AIFA holder that is not a company name), which each generation sets again. */
   brand: string | null;
   state: "queued" | "processing" | "completed" | "failed";
   /** Review before publishing: a completed generation puts the product back to `pending_review`. */
@@ -1515,7 +1516,7 @@ export class Api<
       }),
 
     /**
- * @description Free. Only the fields sent change; `name` is an alias of `title`; a `null` attribute value removes it. Once the account has attributes, `global_attr` keys are attribute_ids and values are checked against the schema (select options in any language, numbers normalised to the unit), and `family` sets the family. Text must be plain (no HTML). Kept in the history as a `manual` change, so restore undoes it. Refused with `product_busy` while a generation is queued or running. The publication state is left as it is.
+ * @description Free. Only the fields sent change; `name` is an alias of `title`; a `null` attribute value removes it. `product_handle` and `brand` belong to the product (every country); a brand set here is kept by later generations, which otherwise set the brand their facts agree on. Once the account has attributes, `global_attr` keys are attribute_ids and values are checked against the schema (select options in any language, numbers normalised to the unit), and `family` sets the family. Text must be plain (no HTML). Kept in the history as a `manual` change, so restore undoes it. Refused with `product_busy` while a generation is queued or running. The publication state is left as it is.
  *
  * @tags Products
  * @name PostProductsUpdate
@@ -1570,6 +1571,8 @@ export class Api<
         meta_keywords?: string;
         /** @maxLength 255 */
         product_handle?: string;
+        /** The product's brand, in every country; null for none. Later generations keep it. */
+        brand?: string | null;
         global_attr?: Partial<Record<string, string | null>>;
         /** Accounts with attributes: the product's family (family_id or _id); confirms a proposed one. */
         family?: string | null;

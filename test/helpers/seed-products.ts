@@ -29,8 +29,8 @@ export async function seedProduct(db: SqlRunner, accountId: string, p: SeedProdu
   const id = randomUUID();
   const countries = p.countries ?? Object.keys(p.content ?? {});
   await db.query(
-    `INSERT INTO products (id, account_id, code, code_type, sku, product_handle, title, brand, images, countries, agent_model, state, publication_state, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::text[], 'v2', $11, $12, coalesce($13::timestamptz, now()))`,
+    `INSERT INTO products (id, account_id, code, code_type, sku, product_handle, title, brand, brand_set_by, images, countries, agent_model, state, publication_state, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $8::text IS NULL THEN NULL ELSE 'caller' END, $9::jsonb, $10::text[], 'v2', $11, $12, coalesce($13::timestamptz, now()))`,
     [
       id,
       accountId,

@@ -105,6 +105,7 @@ for (const target of databaseTargets()) {
         'code',
         'sku',
         'product_handle',
+        'brand',
         'state',
         'publication_state',
         'country',
@@ -127,6 +128,7 @@ for (const target of databaseTargets()) {
         '8076809513753',
         'BAR,5',
         'spaghetti "n5"',
+        'Barilla <Italia>',
         'completed',
         'online',
         'it',
@@ -146,6 +148,7 @@ for (const target of databaseTargets()) {
       assert.deepEqual(rows[1], [
         c.plain,
         'B000000001',
+        '',
         '',
         '',
         'completed',
@@ -256,6 +259,7 @@ for (const target of databaseTargets()) {
       assert.equal(cell('attr:tolerance'), '+3,5');
       assert.equal(cell('attr:storage'), "'-18 °C", 'a number with a unit is text that starts with -');
       assert.equal(cell('sku'), 'F-1');
+      assert.equal(cell('brand'), `'${dde}`);
 
       const [shopifyHeader, ...shopifyRows] = table((await exported(token, '?country=it&format=shopify')).body);
       assert.equal(shopifyRows.length, 1);

@@ -167,6 +167,7 @@ for (const target of databaseTargets()) {
     test('one product: fields beside their facts, edited in place, regenerated with an instruction, restored from the history', async () => {
       await page.getByRole('link', { name: 'Lampada da tavolo Alfa' }).click();
       await page.getByRole('heading', { level: 1, name: /Lampada da tavolo Alfa/ }).waitFor();
+      assert.equal(await page.locator('.product-brand').innerText(), 'Brand: Alfaluce', 'the brand the catalogue row names');
       assert.equal(await page.getByRole('tab').count(), 2);
       assert.equal(await page.getByRole('tab', { selected: true }).innerText(), 'IT');
       const titleField = page.locator('section[data-field="title"]');

@@ -42,6 +42,15 @@ export function isCompanyName(brand: string): boolean {
   return LEGAL_FORM.test(brand.trim());
 }
 
+/**
+ * The brand shoppers know the product by: the best brand fact for the language, unless it names a
+ * company. The title leads with it, and the product's own `brand` is it (src/generation/facts-brand.ts).
+ */
+export function chooseBrand(view: FactView, target: string): CleanFact | undefined {
+  const brand = pick(view, 'brand', target);
+  return brand === undefined || isCompanyName(brand.text) ? undefined : brand;
+}
+
 export interface TitleParts {
   brand: CleanFact | undefined;
   name: NameChoice;
@@ -110,7 +119,8 @@ export function titleParts(view: FactView, target: string, pack: LanguagePack, n
   let nameText = isShouting(name.text) ? recase(name.text, caseStyle, locale, smallWords, brandName) : name.text;
   nameText = normaliseQuantitiesInText(nameText, locale);
   if (notes.noBrandInTitle && brandName !== null) nameText = removeWord(nameText, brandName) || nameText;
-  const showBrand = brandName !== null && !notes.noBrandInTitle && !isCompanyName(brandName) && !containsWord(nameText, brandName);
+  const chosen = chooseBrand(view, target);
+  const showBrand = chosen !== undefined && !notes.noBrandInTitle && !containsWord(nameText, chosen.text);
 
   const variant = pick(view, 'variant', target);
   let variantText: string | null = null;

@@ -24,6 +24,7 @@ export const UPDATE_LIMITS = {
   key_features: LIMITS.keyFeatures,
   key_feature: LIMITS.keyFeatureLength,
   product_handle: MAX_LENGTH.product_handle,
+  brand: MAX_LENGTH.brand,
   attribute_value: 1_000,
 } as const;
 
@@ -68,6 +69,11 @@ export const updateBodySchema = z
       })
       .optional(),
     product_handle: plain('product_handle', UPDATE_LIMITS.product_handle, { required: true }).optional(),
+    brand: plain('brand', UPDATE_LIMITS.brand)
+      .refine((text) => text.trim() !== '', { error: 'The brand cannot be empty; send null for a product without one.' })
+      .nullable()
+      .optional()
+      .describe("The product's brand, in every country; null for none. Later generations keep it."),
     global_attr: z
       .record(z.string(), plain('attribute value', UPDATE_LIMITS.attribute_value).nullable(), {
         error: 'The global_attr field must be an object of attribute names to strings (null removes one).',
@@ -97,6 +103,7 @@ export const updateBodySchema = z
       'meta_description',
       'meta_keywords',
       'product_handle',
+      'brand',
       'global_attr',
       'family',
     ] as const;
@@ -111,7 +118,7 @@ export const updateProductDocs: RouteDoc[] = [
     path: '/api/v1/products/update',
     summary: 'Change content fields of one country by hand',
     description:
-      'Free. Only the fields sent change; `name` is an alias of `title`; a `null` attribute value removes it. Once the account has attributes, `global_attr` keys are attribute_ids and values are checked against the schema (select options in any language, numbers normalised to the unit), and `family` sets the family. Text must be plain (no HTML). Kept in the history as a `manual` change, so restore undoes it. Refused with `product_busy` while a generation is queued or running. The publication state is left as it is.',
+      'Free. Only the fields sent change; `name` is an alias of `title`; a `null` attribute value removes it. `product_handle` and `brand` belong to the product (every country); a brand set here is kept by later generations, which otherwise set the brand their facts agree on. Once the account has attributes, `global_attr` keys are attribute_ids and values are checked against the schema (select options in any language, numbers normalised to the unit), and `family` sets the family. Text must be plain (no HTML). Kept in the history as a `manual` change, so restore undoes it. Refused with `product_busy` while a generation is queued or running. The publication state is left as it is.',
     tag: 'Products',
     auth: 'bearer',
     body: updateBodySchema,
@@ -126,7 +133,7 @@ export async function updateProductRoute(app: FastifyInstance, deps: AppDeps): P
   app.post(url, async (request, reply) => {
     const body = parseBody(updateBodySchema, request.body);
     if (!body.ok) throw body.error;
-    const { code, country, title, name, key_features, product_handle, global_attr, family, ...text } = body.value;
+    const { code, country, title, name, key_features, product_handle, brand, global_attr, family, ...text } = body.value;
     const newTitle = title ?? name;
     const outcome = await updateProduct(deps.db, authOf(request).accountId, {
       ref: code,
@@ -134,6 +141,7 @@ export async function updateProductRoute(app: FastifyInstance, deps: AppDeps): P
       text: { ...text, ...(newTitle === undefined ? {} : { title: newTitle }) },
       ...(key_features === undefined ? {} : { keyFeatures: key_features }),
       ...(product_handle === undefined ? {} : { productHandle: product_handle.trim() }),
+      ...(brand === undefined ? {} : { brand: brand === null ? null : brand.trim() }),
       ...(global_attr === undefined ? {} : { attributes: global_attr }),
       ...(family === undefined ? {} : { family }),
     });
