@@ -71,7 +71,8 @@ const PAGE = `<!doctype html>
 </html>
 `;
 
-const FILE_TYPES: Readonly<Record<string, string>> = { '.ts': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml' };
+const JAVASCRIPT = 'text/javascript; charset=utf-8';
+const FILE_TYPES: Readonly<Record<string, string>> = { '.ts': JAVASCRIPT, '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml' };
 
 export const appFileParams = z.strictObject({
   file: z
@@ -111,11 +112,11 @@ async function loadAppFiles(): Promise<Map<string, AppFile>> {
     const outside = importsOf(body).filter((specifier) => !(DOMAIN_MODULES as readonly string[]).includes(specifier.replace(/^\.\//, '')));
     if (outside.length > 0)
       throw new Error(`src/domain/${name} is served to the review app but imports ${outside.join(', ')}, which is not: add it to DOMAIN_MODULES if it is pure.`);
-    files.set(`domain/${name}`, { type: FILE_TYPES['.ts'] ?? '', body, typed: true });
+    files.set(`domain/${name}`, { type: JAVASCRIPT, body, typed: true });
   }
   // The packages' own ES module builds, as their exports name them for `import`.
   for (const [name, specifier] of Object.entries(VENDOR)) {
-    files.set(`vendor/${name}`, { type: 'text/javascript; charset=utf-8', body: await readFile(fileURLToPath(import.meta.resolve(specifier)), 'utf8'), typed: false });
+    files.set(`vendor/${name}`, { type: JAVASCRIPT, body: await readFile(fileURLToPath(import.meta.resolve(specifier)), 'utf8'), typed: false });
   }
   return files;
 }
