@@ -10,7 +10,7 @@ import { errorText, focusLater, formError } from './widgets.ts';
 // with one click) and completeness.
 
 /** The account's attribute names and units; ids stand in when they cannot be read. */
-function attributeNames(): Promise<Map<string, Attribute>> {
+export function attributeNames(): Promise<Map<string, Attribute>> {
   return api<{ data: Attribute[] }>('GET', '/api/v1/attributes').then(
     (res) => new Map(res.body.data.map((a) => [a.attribute_id, a])),
     () => new Map(),

@@ -133,29 +133,52 @@ function RotatedNotice({ endpoint, rotated, onDone }: { endpoint: WebhookEndpoin
   </div>`;
 }
 
+/** Deliveries shown at a time; older ones are added below, a page at a time, by the API's `before` cursor. */
+const DELIVERY_PAGE = 20;
+
 function Deliveries({ endpointId, version }: { endpointId: string; version: number }) {
   const [deliveries, setDeliveries] = useState<WebhookDelivery[] | null>(null);
+  const [nextBefore, setNextBefore] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const load = () =>
-    api<{ data: { deliveries: WebhookDelivery[] } }>('GET', `/api/v1/webhooks/${endpointId}/deliveries?limit=20`).then(
-      (res) => setDeliveries(res.body.data.deliveries),
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  /** The newest page (again, on a refresh), or the page older than `before` added below the ones shown. */
+  const load = (before: string | null) => {
+    setError(null);
+    const query = `limit=${DELIVERY_PAGE}${before === null ? '' : `&before=${encodeURIComponent(before)}`}`;
+    return api<{ data: { deliveries: WebhookDelivery[]; next_before: string | null } }>('GET', `/api/v1/webhooks/${endpointId}/deliveries?${query}`).then(
+      (res) => {
+        setDeliveries((shown) => (before === null ? res.body.data.deliveries : [...(shown ?? []), ...res.body.data.deliveries]));
+        setNextBefore(res.body.data.next_before);
+      },
       (err: unknown) => setError(errorText(err)),
     );
+  };
+  const older = async () => {
+    if (nextBefore === null) return;
+    setLoadingOlder(true);
+    await load(nextBefore);
+    setLoadingOlder(false);
+  };
   useEffect(() => {
-    void load();
+    void load(null);
   }, [endpointId, version]);
-  if (error !== null) return html`<p class="error" role="alert">${error}</p>`;
-  if (deliveries === null) return html`<p>${t('loading')}</p>`;
-  if (deliveries.length === 0) return html`<p class="sub">${t('wh_no_deliveries')}</p>`;
+  const errorLine = error === null ? null : html`<p class="error" role="alert">${error}</p>`;
+  if (deliveries === null) return errorLine ?? html`<p>${t('loading')}</p>`;
+  if (deliveries.length === 0) return html`${errorLine}<p class="sub">${t('wh_no_deliveries')}</p>`;
   return html`<div class="table-wrap"><table data-testid=${`deliveries-${endpointId}`}>
       <caption>${t('wh_deliveries')}</caption>
       <thead><tr><th scope="col">${t('wh_event')}</th><th scope="col">${t('wh_state')}</th><th scope="col">${t('wh_attempts')}</th><th scope="col">${t('wh_last_status')}</th><th scope="col">${t('wh_next_attempt')}</th><th scope="col">${t('wh_delivered_at')}</th></tr></thead>
       <tbody>${deliveries.map(
         (d) =>
-          html`<tr data-state=${d.state}><td>${d.type}</td><td>${t(`wh_state_${d.state}` as MessageKey)}</td><td class="num">${d.attempts}</td><td>${d.last_status ?? d.last_error ?? '—'}</td><td>${d.next_attempt_at === null ? '—' : formatTime(d.next_attempt_at)}</td><td>${d.delivered_at === null ? '—' : formatTime(d.delivered_at)}</td></tr>`,
+          html`<tr key=${d.id} data-state=${d.state}><td>${d.type}</td><td>${t(`wh_state_${d.state}` as MessageKey)}</td><td class="num">${d.attempts}</td><td>${d.last_status ?? d.last_error ?? '—'}</td><td>${d.next_attempt_at === null ? '—' : formatTime(d.next_attempt_at)}</td><td>${d.delivered_at === null ? '—' : formatTime(d.delivered_at)}</td></tr>`,
       )}</tbody>
     </table></div>
-    <button type="button" class="secondary" onClick=${() => void load()}>${t('wh_refresh')}</button>`;
+    <p class="sub" role="status">${t(nextBefore === null ? 'wh_deliveries_all' : 'wh_deliveries_shown', { count: deliveries.length })}</p>
+    ${errorLine}
+    <div class="actions">
+      ${nextBefore === null ? null : html`<button type="button" class="secondary" disabled=${loadingOlder} onClick=${older}>${t('wh_older_deliveries')}</button>`}
+      <button type="button" class="secondary" onClick=${() => void load(null)}>${t('wh_refresh')}</button>
+    </div>`;
 }
 
 function EndpointItem({ endpoint, onChanged }: { endpoint: WebhookEndpoint; onChanged: (note: string) => void }) {

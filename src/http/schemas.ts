@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FieldErrors } from '../domain/validation.ts';
 import { unstorableText } from '../domain/text.ts';
 import { addError } from '../domain/validation.ts';
+import { isHttpUrl } from '../domain/web-url.ts';
 import { validationFailed, type ApiError } from './errors.ts';
 
 // Request bodies: shape only (types, lengths, URL schemes, unknown keys). Business rules live in domain/.
@@ -22,12 +23,6 @@ export const MAX_LENGTH = {
 
 function text(field: string, max: number) {
   return z.string({ error: `The ${field} field must be a string.` }).max(max, { error: `The ${field} field must be at most ${max} characters long.` });
-}
-
-function isHttpUrl(value: string): boolean {
-  if (!URL.canParse(value)) return false;
-  const url = new URL(value);
-  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
 }
 
 const agentModel = z.enum(['v1', 'v2'], { error: 'The agent_model field must be "v1" or "v2".' });

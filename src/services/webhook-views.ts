@@ -58,8 +58,9 @@ export async function readWebhookDeliveries(
   page: { limit: number; before: string | null },
 ): Promise<{ deliveries: DeliveryView[]; nextBefore: string | null } | undefined> {
   if ((await findOwnWebhookEndpoint(db, accountId, endpointId)) === undefined) return undefined;
-  const rows = await listDeliveries(db, endpointId, page);
-  const deliveries = rows.map((d) => ({
+  // One more than the page: whether an older page exists, so the last page says so even when full.
+  const rows = await listDeliveries(db, endpointId, { limit: page.limit + 1, before: page.before });
+  const deliveries = rows.slice(0, page.limit).map((d) => ({
     id: d.id,
     event_id: d.event_id,
     type: d.type,
@@ -73,5 +74,5 @@ export async function readWebhookDeliveries(
     created_at: d.created_at.toISOString(),
   }));
   const last = deliveries.at(-1);
-  return { deliveries, nextBefore: rows.length === page.limit && last !== undefined ? last.id : null };
+  return { deliveries, nextBefore: rows.length > page.limit && last !== undefined ? last.id : null };
 }

@@ -4336,6 +4336,33 @@ export class Api<
      * No description
      *
      * @tags Service
+     * @name GetAppDomainByFile
+     * @summary The rules of the service the review app runs itself (product codes, countries, when a create is complete)
+     * @request GET:/app/domain/{file}
+     * @response `200` `string` The module.
+     * @response `404` `NotFoundError` `not_found`
+     * @response `500` `InternalError` `internal_error`
+     */
+    getAppDomainByFile: (
+      file:
+        | "codes.ts"
+        | "countries.ts"
+        | "create-request.ts"
+        | "pricing.ts"
+        | "validation.ts"
+        | "web-url.ts",
+      params: RequestParams = {},
+    ) =>
+      this.request<string, NotFoundError | InternalError>({
+        path: `/app/domain/${file}`,
+        method: "GET",
+        ...params,
+      }),
+
+    /**
+     * No description
+     *
+     * @tags Service
      * @name GetAppVendorByFile
      * @summary The libraries the review app uses, from the instance’s own packages
      * @request GET:/app/vendor/{file}

@@ -194,7 +194,27 @@ for (const target of databaseTargets()) {
       assert.match(String(main.headers['content-type']), /^text\/javascript/);
       assert.doesNotMatch(main.body, /: Route\b|type Route =/, 'types are stripped');
       assert.equal((await h.app.inject({ method: 'GET', url: '/app/vendor/preact.js' })).statusCode, 200);
-      for (const url of ['/app/nothing.ts', '/app/tsconfig.json', '/app/..%2Fsrc%2Fmain.ts', '/app/vendor/..%2F..%2Fpackage.json']) {
+      // The domain's own rules the page runs, types stripped; their imports are served beside them.
+      const rules = await h.app.inject({ method: 'GET', url: '/app/domain/create-request.ts' });
+      assert.equal(rules.statusCode, 200);
+      assert.match(String(rules.headers['content-type']), /^text\/javascript/);
+      assert.match(rules.body, /export function planCreate\(input\s*\)/);
+      assert.doesNotMatch(rules.body, /: CreateRequestInput\b|interface /, 'types are stripped');
+      for (const imported of rules.body.matchAll(/from '\.\/([a-z-]+\.ts)'/g))
+        assert.equal((await h.app.inject({ method: 'GET', url: `/app/domain/${imported[1]}` })).statusCode, 200, imported[1]);
+      const icon = await h.app.inject({ method: 'GET', url: '/app/icon.svg' });
+      assert.equal(icon.statusCode, 200);
+      assert.equal(icon.headers['content-type'], 'image/svg+xml');
+      assert.match(page.body, /<link rel="icon" href="\/app\/icon.svg"/);
+      for (const url of [
+        '/app/nothing.ts',
+        '/app/tsconfig.json',
+        '/app/..%2Fsrc%2Fmain.ts',
+        '/app/vendor/..%2F..%2Fpackage.json',
+        '/app/domain/accounts.ts',
+        '/app/domain/..%2Fconfig.ts',
+        '/app/domain/attributes%2Fschema.ts',
+      ]) {
         const res = await h.app.inject({ method: 'GET', url });
         assert.equal(res.statusCode, 404, url);
       }

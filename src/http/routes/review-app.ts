@@ -15,6 +15,15 @@ import { textFileSchema } from '../response-schemas.ts';
 // node_modules. Every datum it shows comes from /api/v1, with the same rules as any integrator.
 
 const APP_DIR = join(import.meta.dirname, '..', '..', '..', 'app');
+const DOMAIN_DIR = join(import.meta.dirname, '..', '..', 'domain');
+
+/**
+ * The domain modules the page runs itself, served under /app/domain/ (types stripped): the
+ * create's own rules (codes and their check digits, countries, when a create is complete), so
+ * the page says what the API would refuse as the person types, and asks nothing it knows will
+ * be refused. Each must import only modules of this list; that is checked at start.
+ */
+const DOMAIN_MODULES = ['codes.ts', 'countries.ts', 'create-request.ts', 'pricing.ts', 'validation.ts', 'web-url.ts'] as const;
 
 /** The vendored modules the page imports by bare name, resolved through the import map. */
 const VENDOR: Readonly<Record<string, string>> = {
@@ -23,7 +32,11 @@ const VENDOR: Readonly<Record<string, string>> = {
   'htm.js': 'htm',
 };
 
-const IMPORT_MAP = JSON.stringify({ imports: { preact: '/app/vendor/preact.js', 'preact/hooks': '/app/vendor/hooks.js', htm: '/app/vendor/htm.js' } });
+// The page's modules import the domain by its path in the repository (`../src/domain/codes.ts`),
+// which tsc checks as it is; in the browser that URL is mapped to where it is served.
+const IMPORT_MAP = JSON.stringify({
+  imports: { preact: '/app/vendor/preact.js', 'preact/hooks': '/app/vendor/hooks.js', htm: '/app/vendor/htm.js', '/src/domain/': '/app/domain/' },
+});
 
 /**
  * Only this origin, nothing inline but the import map, allowed by its hash (a browser cannot load
@@ -47,6 +60,7 @@ const PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Vetrina</title>
+<link rel="icon" href="/app/icon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/app/app.css">
 <script type="importmap">${IMPORT_MAP}</script>
 <script type="module" src="/app/main.ts"></script>
@@ -57,14 +71,16 @@ const PAGE = `<!doctype html>
 </html>
 `;
 
-const FILE_TYPES: Readonly<Record<string, string>> = { '.ts': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
+const JAVASCRIPT = 'text/javascript; charset=utf-8';
+const FILE_TYPES: Readonly<Record<string, string>> = { '.ts': JAVASCRIPT, '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml' };
 
 export const appFileParams = z.strictObject({
   file: z
     .string()
-    .regex(/^[a-z0-9-]+\.(ts|css)$/)
-    .describe('A module (types stripped) or the style sheet of the page.'),
+    .regex(/^[a-z0-9-]+\.(ts|css|svg)$/)
+    .describe('A module (types stripped), the style sheet or the icon of the page.'),
 });
+export const appDomainParams = z.strictObject({ file: z.enum(DOMAIN_MODULES).describe('A domain module the page runs itself (types stripped).') });
 export const appVendorParams = z.strictObject({ file: z.enum(Object.keys(VENDOR) as [string, ...string[]]).describe('Preact, its hooks, or htm.') });
 
 function securityHeaders(reply: FastifyReply): FastifyReply {
@@ -91,11 +107,23 @@ async function loadAppFiles(): Promise<Map<string, AppFile>> {
     if (type === undefined || !appFileParams.shape.file.safeParse(name).success) continue;
     files.set(name, { type, body: await readFile(join(APP_DIR, name), 'utf8'), typed: extension === '.ts' });
   }
+  for (const name of DOMAIN_MODULES) {
+    const body = await readFile(join(DOMAIN_DIR, name), 'utf8');
+    const outside = importsOf(body).filter((specifier) => !(DOMAIN_MODULES as readonly string[]).includes(specifier.replace(/^\.\//, '')));
+    if (outside.length > 0)
+      throw new Error(`src/domain/${name} is served to the review app but imports ${outside.join(', ')}, which is not: add it to DOMAIN_MODULES if it is pure.`);
+    files.set(`domain/${name}`, { type: JAVASCRIPT, body, typed: true });
+  }
   // The packages' own ES module builds, as their exports name them for `import`.
   for (const [name, specifier] of Object.entries(VENDOR)) {
-    files.set(`vendor/${name}`, { type: 'text/javascript; charset=utf-8', body: await readFile(fileURLToPath(import.meta.resolve(specifier)), 'utf8'), typed: false });
+    files.set(`vendor/${name}`, { type: JAVASCRIPT, body: await readFile(fileURLToPath(import.meta.resolve(specifier)), 'utf8'), typed: false });
   }
   return files;
+}
+
+/** Every module a source imports (`import … from '…'`, `export … from '…'`, type-only ones too). */
+function importsOf(source: string): string[] {
+  return [...source.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s+'([^']+)'/gm)].map((m) => m[1] ?? '');
 }
 
 function served(file: AppFile): string {
@@ -116,7 +144,8 @@ export async function reviewAppRoutes(app: FastifyInstance): Promise<void> {
   app.get('/app', async (_request, reply) => securityHeaders(reply).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(PAGE));
   app.get<{ Params: { file: string } }>('/app/:file', async (request, reply) => send(reply, request.params.file));
   app.get<{ Params: { file: string } }>('/app/vendor/:file', async (request, reply) => send(reply, `vendor/${request.params.file}`));
-  for (const url of ['/app', '/app/:file', '/app/vendor/:file']) methodNotAllowed(app, url, ['GET']);
+  app.get<{ Params: { file: string } }>('/app/domain/:file', async (request, reply) => send(reply, `domain/${request.params.file}`));
+  for (const url of ['/app', '/app/:file', '/app/vendor/:file', '/app/domain/:file']) methodNotAllowed(app, url, ['GET']);
 }
 
 export const reviewAppDocs: RouteDoc[] = [
@@ -138,6 +167,16 @@ export const reviewAppDocs: RouteDoc[] = [
     auth: 'none',
     params: appFileParams,
     responses: { 200: { description: 'The file.', schema: textFileSchema, contentType: '*/*' } },
+    errors: ['not_found'],
+  },
+  {
+    method: 'GET',
+    path: '/app/domain/{file}',
+    summary: 'The rules of the service the review app runs itself (product codes, countries, when a create is complete)',
+    tag: 'Service',
+    auth: 'none',
+    params: appDomainParams,
+    responses: { 200: { description: 'The module.', schema: textFileSchema, contentType: 'text/javascript' } },
     errors: ['not_found'],
   },
   {
