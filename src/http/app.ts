@@ -8,6 +8,7 @@ import type { Database } from '../db/database.ts';
 import type { GenerationQueue } from '../services/ports.ts';
 import { authenticate, authenticateAdmin } from './auth.ts';
 import { ApiError, handleError, sendApiError, validationFailed } from './errors.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../domain/json-depth.ts';
 import { useIdempotencyKeys } from './idempotency.ts';
 import type { MediaStorage } from '../media/media-storage.ts';
 import { accountRoute } from './routes/account.ts';
@@ -83,6 +84,24 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
+/**
+ * JSON bodies pass a depth check on their text before anything parses or walks them (the
+ * Idempotency-Key's fingerprint, validation, the handlers), so nothing downstream recurses deeper
+ * than MAX_JSON_DEPTH over caller data. Parsing itself stays Fastify's (prototype-poisoning checks).
+ */
+function refuseDeepJson(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      done(validationFailed({ body: [`The JSON nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels.`] }), undefined);
+      return;
+    }
+    parse(request, text, done);
+  });
+}
+
 /** What a caller may send as its own request id; kept in the log as `client_request_id`, never as ours. */
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -129,12 +148,15 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   // Only JSON bodies are read; anything else is 415 before a handler runs.
   app.removeContentTypeParser(['text/plain']);
+  refuseDeepJson(app);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) =>
     sendApiError(reply, new ApiError('not_found', `No route ${request.method} ${request.url.split('?')[0] ?? ''}.`)),
   );
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // No answer is ever to be read as another type than the one it declares (a JSON error as HTML).
+    reply.header('x-content-type-options', 'nosniff');
   });
 
   // Only the review app's session cookie is read (src/http/auth.ts); nothing is signed by the plugin.
