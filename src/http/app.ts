@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { GenerationQueue } from '../services/ports.ts';
-import { authenticate, authenticateAdmin } from './auth.ts';
+import { authenticate, authenticateAdmin, servedOverHttps } from './auth.ts';
 import { ApiError, handleError, sendApiError, validationFailed } from './errors.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../domain/json-depth.ts';
 import { useIdempotencyKeys } from './idempotency.ts';
@@ -178,7 +178,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // Everything an account calls: /api/v1, and the one CommerceClarity path outside it. One rate
   // limit for both, so the second path is no way around it.
   await app.register(async (guarded) => {
-    guarded.addHook('onRequest', authenticate(deps.db, { idleSeconds: deps.config.appSessionIdleSeconds }));
+    guarded.addHook('onRequest', authenticate(deps.db, { idleSeconds: deps.config.appSessionIdleSeconds, publicHttps: servedOverHttps(deps.config) }));
     await guarded.register(rateLimit, {
       max: deps.config.rateLimitPerMinute,
       timeWindow: 60_000,
