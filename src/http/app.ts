@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { GenerationQueue } from '../services/ports.ts';
 import { authenticate, authenticateAdmin, servedOverHttps } from './auth.ts';
+import { FailedAuthLimit } from './failed-auth-limit.ts';
 import { ApiError, handleError, sendApiError, validationFailed } from './errors.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../domain/json-depth.ts';
 import { useIdempotencyKeys } from './idempotency.ts';
@@ -102,6 +103,11 @@ function refuseDeepJson(app: FastifyInstance): void {
   });
 }
 
+/** The nearest `hops` proxies are trusted (Fastify's numeric trustProxy, which its types leave out). */
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
+
 /** What a caller may send as its own request id; kept in the log as `client_request_id`, never as ours. */
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -122,6 +128,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     requestTimeout: longestBodyMs,
     http: { requestTimeout: longestBodyMs, headersTimeout: timeoutMs, connectionsCheckingInterval: Math.min(5_000, Math.max(100, Math.floor(timeoutMs / 2))) },
     requestIdHeader: false,
+    // Behind a load balancer, the client's address (rate limits, the session cookie's loopback
+    // case) is the one the trusted proxies name in X-Forwarded-For; by default no proxy is trusted.
+    trustProxy: typeof deps.config.trustProxy === 'number' ? trustHops(deps.config.trustProxy) : deps.config.trustProxy,
     // Our id is always ours: a caller's could collide with another's or be chosen to confuse the log.
     genReqId: () => randomUUID(),
     // The caller's own id, when sane, is logged beside ours so logs on both sides still line up.
@@ -161,6 +170,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   // Only the review app's session cookie is read (src/http/auth.ts); nothing is signed by the plugin.
   await app.register(cookie);
+  // One count of failed authentications per client address for the account and the admin routes.
+  const failedAuth = new FailedAuthLimit(deps.config.authFailuresPerMinute);
   app.decorateRequest('auth', null);
   app.decorateRequest('adminAuth', null);
   await app.register(healthRoute, { db: deps.db, sources: deps.sources });
@@ -178,7 +189,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // Everything an account calls: /api/v1, and the one CommerceClarity path outside it. One rate
   // limit for both, so the second path is no way around it.
   await app.register(async (guarded) => {
-    guarded.addHook('onRequest', authenticate(deps.db, { idleSeconds: deps.config.appSessionIdleSeconds, publicHttps: servedOverHttps(deps.config) }));
+    guarded.addHook('onRequest', authenticate(deps.db, { idleSeconds: deps.config.appSessionIdleSeconds, publicHttps: servedOverHttps(deps.config) }, failedAuth));
     await guarded.register(rateLimit, {
       max: deps.config.rateLimitPerMinute,
       timeWindow: 60_000,
@@ -230,7 +241,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     // CommerceClarity documents this one path outside /api/v1; its clients call it there.
     await guarded.register(publicationStateRoute, deps);
   });
-  await app.register((admin) => registerAdminRoutes(admin, deps), { prefix: '/api/v1/admin' });
+  await app.register((admin) => registerAdminRoutes(admin, deps, failedAuth), { prefix: '/api/v1/admin' });
   return app;
 }
 
@@ -247,8 +258,8 @@ function carriesBody(request: FastifyRequest): boolean {
  * server's local credential) and no Idempotency-Key (its keys are an account's; an admin token
  * may have none).
  */
-async function registerAdminRoutes(admin: FastifyInstance, deps: AppDeps): Promise<void> {
-  admin.addHook('onRequest', authenticateAdmin(deps.db, deps.localAdminCredential ?? null));
+async function registerAdminRoutes(admin: FastifyInstance, deps: AppDeps, failedAuth: FailedAuthLimit): Promise<void> {
+  admin.addHook('onRequest', authenticateAdmin(deps.db, deps.localAdminCredential ?? null, failedAuth));
   await admin.register(rateLimit, {
     max: deps.config.rateLimitPerMinute,
     timeWindow: 60_000,

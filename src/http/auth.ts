@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FailedAuthLimit } from './failed-auth-limit.ts';
 import type { Config } from '../config.ts';
 import { DatabaseUnavailableError, isConnectionError, type SqlRunner } from '../db/database.ts';
 import { csrfMatches, sessionOf } from '../services/app-sessions.ts';
@@ -90,8 +91,8 @@ function lookUp(db: SqlRunner, token: string): Promise<AuthenticatedToken | null
  * are unaffected by any cookie. With the cookie, every unsafe method must carry the session's
  * CSRF token: a browser sends the cookie on its own, the header only when our page adds it.
  */
-export function authenticate(db: SqlRunner, sessions: { idleSeconds: number; publicHttps: boolean }) {
-  return async (request: FastifyRequest): Promise<void> => {
+export function authenticate(db: SqlRunner, sessions: { idleSeconds: number; publicHttps: boolean }, failures?: FailedAuthLimit) {
+  const check = async (request: FastifyRequest): Promise<void> => {
     // `cookies` exists only where @fastify/cookie is registered (buildApp does); a scope without it has no session.
     const cookie: string | undefined = (request.cookies as FastifyRequest['cookies'] | undefined)?.[sessionCookieFor(request, sessions.publicHttps).name];
     if (request.headers.authorization !== undefined || cookie === undefined) {
@@ -111,6 +112,27 @@ export function authenticate(db: SqlRunner, sessions: { idleSeconds: number; pub
       throw new ApiError('forbidden', CSRF_MESSAGE);
     }
     request.auth = { accountId: session.accountId, tokenId: session.tokenId, session: { id: session.sessionId, csrfToken: session.csrfToken }, account: null };
+  };
+  return failures === undefined ? check : limitedBy(failures, check);
+}
+
+/**
+ * Wraps an authentication hook: a client address over its limit of failed authentications is
+ * answered 429 before its token is looked up; each 401 counts against it.
+ */
+function limitedBy(failures: FailedAuthLimit, check: (request: FastifyRequest) => Promise<void>) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const wait = failures.retryAfterSeconds(request.ip);
+    if (wait !== null) {
+      reply.header('retry-after', String(wait));
+      throw new ApiError('rate_limited', `Too many failed authentications from this address; retry in ${wait} seconds.`, { retry_after_seconds: wait });
+    }
+    try {
+      await check(request);
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'unauthorized') failures.recordFailure(request.ip);
+      throw err;
+    }
   };
 }
 
@@ -133,8 +155,8 @@ function sameSecret(given: string, expected: string): boolean {
  * (the one it wrote into its data directory for the CLI), which counts only from this machine.
  * No token or an unknown one is 401; an account's ordinary token is 403.
  */
-export function authenticateAdmin(db: SqlRunner, localCredential: string | null) {
-  return async (request: FastifyRequest): Promise<void> => {
+export function authenticateAdmin(db: SqlRunner, localCredential: string | null, failures?: FailedAuthLimit) {
+  const check = async (request: FastifyRequest): Promise<void> => {
     const token = bearerToken(request.headers.authorization);
     if (token === null) throw new ApiError('unauthorized', UNAUTHORIZED_MESSAGE);
     if (localCredential !== null && sameSecret(token, localCredential)) {
@@ -147,6 +169,7 @@ export function authenticateAdmin(db: SqlRunner, localCredential: string | null)
     if (!found.admin) throw new ApiError('forbidden', ADMIN_ONLY_MESSAGE);
     request.adminAuth = { tokenId: found.tokenId, accountId: found.accountId };
   };
+  return failures === undefined ? check : limitedBy(failures, check);
 }
 
 export function authOf(request: FastifyRequest): RequestAuth {
