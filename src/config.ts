@@ -24,6 +24,8 @@ const configSchema = z.object({
   // A catalogue upload is imported while it arrives: its body may take this long (REQUEST_TIMEOUT_SECONDS for every other request).
   CATALOGUE_UPLOAD_TIMEOUT_SECONDS: intFrom(900, 1, 86_400),
   RATE_LIMIT_PER_MINUTE: intFrom(600, 1, 1_000_000),
+  // Exports an account may have running at once in one process; one more is answered 429.
+  EXPORTS_PER_ACCOUNT: intFrom(2, 1, 1000),
   // Failed authentications a client address may make a minute before it is refused unread (429).
   AUTH_FAILURES_PER_MINUTE: intFrom(30, 1, 1_000_000),
   // Which proxies' X-Forwarded-For names the client: empty (none), `true` (any), a hop count, or addresses/CIDRs.
@@ -206,6 +208,7 @@ export type Config = Readonly<{
   catalogueUploadTimeoutMs: number;
   rateLimitPerMinute: number;
   authFailuresPerMinute: number;
+  exportsPerAccount: number;
   /** Fastify's trustProxy: which proxies' X-Forwarded-For (and -Proto) are believed. */
   trustProxy: boolean | number | string[];
   /** A review app session unused this long ends. */
@@ -349,6 +352,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     catalogueUploadTimeoutMs: c.CATALOGUE_UPLOAD_TIMEOUT_SECONDS * 1000,
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
     authFailuresPerMinute: c.AUTH_FAILURES_PER_MINUTE,
+    exportsPerAccount: c.EXPORTS_PER_ACCOUNT,
     trustProxy: parseTrustProxy(c.TRUST_PROXY),
     appSessionIdleSeconds: c.APP_SESSION_IDLE_MINUTES * 60,
     requestTimeoutMs: c.REQUEST_TIMEOUT_SECONDS * 1000,
