@@ -16,6 +16,7 @@ import { accountRoute } from './routes/account.ts';
 import { adminAccountsRoutes } from './routes/admin-accounts.ts';
 import { adminCatalogueRoutes } from './routes/admin-catalogue.ts';
 import { adminTokensRoutes } from './routes/admin-tokens.ts';
+import { adminAuditRoutes } from './routes/admin-audit.ts';
 import { localAdminOperations } from '../services/admin-operations.ts';
 import { accountLedgerRoute } from './routes/account-ledger.ts';
 import { attributesRoutes } from './routes/attributes.ts';
@@ -270,7 +271,9 @@ async function registerAdminRoutes(admin: FastifyInstance, deps: AppDeps, failed
     errorResponseBuilder: (_request, context) =>
       new ApiError('rate_limited', `Too many requests for this token; retry in ${context.after}.`, { retry_after_seconds: Math.ceil(context.ttl / 1000) }),
   });
-  const operations = localAdminOperations(deps.db, 'admin api');
+  // Per request: each change is recorded with the admin token that made it (`local`: the server's
+  // own credential, the CLI through it) and the request's id.
+  const operationsFor = (request: FastifyRequest) => localAdminOperations(deps.db, { actor: request.adminAuth?.tokenId ?? 'local', requestId: request.id });
   await admin.register(async (json) => {
     json.addHook('preValidation', async (request) => {
       if ((request.method === 'POST' || request.method === 'PATCH') && !/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')) {
@@ -281,8 +284,9 @@ async function registerAdminRoutes(admin: FastifyInstance, deps: AppDeps, failed
         throw new ApiError('invalid_json', 'The body must be a JSON object.');
       }
     });
-    await json.register(adminAccountsRoutes, { operations });
-    await json.register(adminTokensRoutes, { operations });
+    await json.register(adminAccountsRoutes, { operationsFor });
+    await json.register(adminTokensRoutes, { operationsFor });
+    await json.register(adminAuditRoutes, { operationsFor });
   });
   await admin.register(adminCatalogueRoutes, { db: deps.db, maxBytes: deps.config.catalogueMaxBytes });
 }
