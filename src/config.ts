@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import ipaddr from 'ipaddr.js';
 import { parseAllowedHost } from './media/address-policy.ts';
 import type { S3MediaSettings } from './media/s3-media-storage.ts';
 import { DEFAULT_RETRY_SCHEDULE_SECONDS, parseRetrySchedule } from './domain/webhooks.ts';
@@ -23,6 +24,12 @@ const configSchema = z.object({
   // A catalogue upload is imported while it arrives: its body may take this long (REQUEST_TIMEOUT_SECONDS for every other request).
   CATALOGUE_UPLOAD_TIMEOUT_SECONDS: intFrom(900, 1, 86_400),
   RATE_LIMIT_PER_MINUTE: intFrom(600, 1, 1_000_000),
+  // Exports an account may have running at once in one process; one more is answered 429.
+  EXPORTS_PER_ACCOUNT: intFrom(2, 1, 1000),
+  // Failed authentications a client address may make a minute before it is refused unread (429).
+  AUTH_FAILURES_PER_MINUTE: intFrom(30, 1, 1_000_000),
+  // Which proxies' X-Forwarded-For names the client: empty (none), `true` (any), a hop count, or addresses/CIDRs.
+  TRUST_PROXY: z.string().trim().default(''),
   // A review app session unused this long ends (its absolute end stays 12 hours after sign-in).
   APP_SESSION_IDLE_MINUTES: z.coerce
     .number({ error: IDLE_MINUTES_PROBLEM })
@@ -200,6 +207,10 @@ export type Config = Readonly<{
   catalogueMaxBytes: number;
   catalogueUploadTimeoutMs: number;
   rateLimitPerMinute: number;
+  authFailuresPerMinute: number;
+  exportsPerAccount: number;
+  /** Fastify's trustProxy: which proxies' X-Forwarded-For (and -Proto) are believed. */
+  trustProxy: boolean | number | string[];
   /** A review app session unused this long ends. */
   appSessionIdleSeconds: number;
   requestTimeoutMs: number;
@@ -340,6 +351,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     catalogueMaxBytes: c.CATALOGUE_MAX_BYTES,
     catalogueUploadTimeoutMs: c.CATALOGUE_UPLOAD_TIMEOUT_SECONDS * 1000,
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
+    authFailuresPerMinute: c.AUTH_FAILURES_PER_MINUTE,
+    exportsPerAccount: c.EXPORTS_PER_ACCOUNT,
+    trustProxy: parseTrustProxy(c.TRUST_PROXY),
     appSessionIdleSeconds: c.APP_SESSION_IDLE_MINUTES * 60,
     requestTimeoutMs: c.REQUEST_TIMEOUT_SECONDS * 1000,
     dbPoolSize: c.DB_POOL_SIZE,
@@ -501,4 +515,30 @@ function agentModel(which: 'V1' | 'V2', c: Parsed, problems: string[]): AgentMod
     images,
     jsonSchema: c[`AGENT_${which}_JSON_SCHEMA`] === 'on',
   });
+}
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy: empty or `false` none, `true` any, a whole number the
+ * hops to trust, else addresses or CIDR ranges (comma-separated) of the proxies in front.
+ */
+function parseTrustProxy(value: string): boolean | number | string[] {
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
+  const bad = entries.filter((e) => !(ipaddr.isValid(e) || isCidr(e)));
+  if (bad.length > 0) throw new ConfigError(`invalid configuration:\n  TRUST_PROXY: "${bad.join('", "')}" is not an address or CIDR range (or true, false, a hop count)`);
+  return entries;
+}
+
+function isCidr(value: string): boolean {
+  try {
+    ipaddr.parseCIDR(value);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -104,7 +104,12 @@ async function openParts(config: Config, options: ContainerOptions, logger: Logg
   // Also before the queue: a job finishing during a graceful stop still stores its renditions.
   const mediaStorage = await openMediaStorage(config.media.store, teardown);
   // Deliveries go through the same address guard and allow-list as image fetches.
-  const webhookSender = createWebhookSender({ allowedHosts: config.fetch.allowedHosts, connectTimeoutMs: config.fetch.connectTimeoutMs, userAgent: config.sources.userAgent });
+  const webhookSender = createWebhookSender({
+    allowedHosts: config.fetch.allowedHosts,
+    connectTimeoutMs: config.fetch.connectTimeoutMs,
+    userAgent: config.sources.userAgent,
+    logFailure: (failure) => logger.info(failure, 'webhook attempt without an answer'),
+  });
   teardown.add(() => webhookSender.close());
 
   const boss = createBoss(config, opened.queue, (err) => logger.error({ err }, 'queue error'));

@@ -7,7 +7,8 @@ import type { Database } from '../db/database.ts';
 import { openDatabase } from '../db/open.ts';
 import { run } from '../main.ts';
 import { AccountError } from '../services/accounts.ts';
-import { type AdminOperations, localAdminOperations } from '../services/admin-operations.ts';
+import { recordAdminAction } from '../db/admin-audit.ts';
+import { type AdminOperations, catalogueImportEntry, localAdminOperations } from '../services/admin-operations.ts';
 import { type AccountView, type ImportSummaryView, importSummaryView, type IssuedTokenView, type TokenView } from '../services/admin-views.ts';
 import { importAifa } from '../sources/aifa/import-aifa.ts';
 import { importCatalogue } from '../sources/catalogue/import-catalogue.ts';
@@ -34,6 +35,7 @@ const USAGE = `Usage: vetrina <command> [options]
                                               your product feed (CSV with a header row, or JSON Lines)
                                               into the shared catalogue, keyed by each row's code
   sources aifa import <file>                  AIFA's medicines list (confezioni.csv) into the local catalogue
+  audit [--limit N] [--before ID]             operators' changes, newest first: who, what, on what, when
 
   --json   print one JSON object instead of text
 While \`vetrina serve\` holds an embedded data directory, these commands send their change to it.
@@ -77,7 +79,7 @@ async function withOperator<T>(config: Config, work: (operator: Operator) => Pro
     return work({ kind: 'remote', ops: remoteAdminOperations(endpoint) });
   }
   try {
-    return await work({ kind: 'local', db: opened.db, ops: localAdminOperations(opened.db, 'cli') });
+    return await work({ kind: 'local', db: opened.db, ops: localAdminOperations(opened.db, { actor: 'cli', requestId: null }) });
   } finally {
     await opened.close();
   }
@@ -147,6 +149,8 @@ async function command(config: Config, args: string[]): Promise<Output | null> {
       admin: { type: 'boolean' },
       format: { type: 'string' },
       language: { type: 'string' },
+      limit: { type: 'string' },
+      before: { type: 'string' },
       json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -238,8 +242,23 @@ async function command(config: Config, args: string[]): Promise<Output | null> {
     return withOperator(config, (operator) =>
       operator.kind === 'remote'
         ? operator.ops.importCatalogue(file, { ...(format === undefined ? {} : { format }), language: language ?? null }).then(importOutput)
-        : withProgress(file, values.json === true, (onProgress) => importCatalogue(operator.db, file, { format, language: language ?? null, onProgress })),
+        : withProgress(file, values.json === true, async (onProgress) => {
+            const summary = await importCatalogue(operator.db, file, { format, language: language ?? null, onProgress });
+            await recordAdminAction(operator.db, catalogueImportEntry(summary, { actor: 'cli', requestId: null }));
+            return summary;
+          }),
     );
+  }
+  if (group === 'audit') {
+    if (action !== undefined) throw new UsageError('audit takes no arguments but --limit and --before');
+    const limit = values.limit === undefined ? 50 : wholeNumber(values.limit, '--limit');
+    if (limit < 1 || limit > 200) throw new UsageError('--limit must be from 1 to 200');
+    const before = values.before ?? null;
+    if (before !== null && !/^[1-9]\d{0,17}$/.test(before)) throw new UsageError('--before must be an entry id (the next_before of a previous page)');
+    const page = await withOps(config, (ops) => ops.listAudit({ before, limit }));
+    const lines = page.entries.map((e) => `${e.id}\t${e.at}\t${e.actor}\t${e.action}\t${e.target}\t${JSON.stringify(e.details)}`);
+    const more = page.next_before === null ? [] : [`(older: vetrina audit --before ${page.next_before})`];
+    return { json: { ...page }, text: lines.length === 0 ? 'No changes recorded.' : [...lines, ...more].join('\n') };
   }
   if (group === 'sources' && action === 'aifa' && rest[0] === 'import') {
     const [, file, ...extra] = rest;

@@ -59,6 +59,7 @@ export function remoteAdminOperations(
     createToken: (input) => call('POST', '/tokens', { body: { ...(input.account === null ? {} : { account: input.account }), admin: input.admin } }),
     // Only the id travels: a whole token in a URL would land in request logs.
     revokeToken: (idOrToken) => call('DELETE', `/tokens/${name(tokenIdOf(idOrToken) ?? idOrToken)}`),
+    listAudit: (page) => call('GET', `/audit?${new URLSearchParams({ limit: String(page.limit), ...(page.before === null ? {} : { before: page.before }) }).toString()}`),
     async importCatalogue(file, options) {
       // The same refusals as a local import, before anything is sent.
       chooseFormat(basename(file), options.format);

@@ -45,6 +45,9 @@ export interface ListCursor {
   id: string;
 }
 
+/** A trigram index serves only terms of at least three characters. */
+const TRIGRAM_LENGTH = 3;
+
 /** `\`, `%` and `_` match themselves in the search term. */
 function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -76,18 +79,28 @@ function whereOf(f: ProductFilters, params: unknown[]): string {
     const match = a.multi
       ? `(' | ' || (c.global_attr ->> ${add(a.key)}) || ' | ') LIKE ${add(likePattern(` | ${a.value} | `))}`
       : `c.global_attr @> ${add(JSON.stringify({ [a.key]: a.value }))}::jsonb`;
-    conditions.push(`p.id IN (SELECT c.product_id FROM product_content c WHERE ${match}${inCountry})`);
+    conditions.push(`EXISTS (SELECT 1 FROM product_content c WHERE c.product_id = p.id AND ${match}${inCountry})`);
   }
   if (f.search !== null) {
     const pattern = add(likePattern(f.search));
-    // A union of index-served matches (trigram indexes, migration 008) rather than one OR across
-    // two tables, which PostgreSQL could only answer by reading every row of the account.
-    conditions.push(`p.id IN (
+    const ownFields = (alias: string) =>
+      `${alias}.code ILIKE ${pattern} OR ${alias}.sku ILIKE ${pattern} OR ${alias}.product_handle ILIKE ${pattern} OR ${alias}.title ILIKE ${pattern}`;
+    if ([...f.search].length < TRIGRAM_LENGTH) {
+      // No trigram index can serve a term this short: the account's own products are read (its
+      // index), each with its records, so the cost is the account's size, never the instance's.
+      conditions.push(`(${ownFields('p')} OR EXISTS (SELECT 1 FROM product_content c WHERE c.product_id = p.id AND c.title ILIKE ${pattern}))`);
+    } else {
+      // A union of index-served matches (trigram indexes, migration 008) rather than one OR across
+      // two tables, which PostgreSQL could only answer by reading every row of the account. The
+      // records' side is joined to the account's products, so the planner may equally start from
+      // them (a small account) or from the title index (a selective term).
+      conditions.push(`p.id IN (
       SELECT s.id FROM products s
-      WHERE s.account_id = ${account} AND s.deleted_at IS NULL
-        AND (s.code ILIKE ${pattern} OR s.sku ILIKE ${pattern} OR s.product_handle ILIKE ${pattern} OR s.title ILIKE ${pattern})
+      WHERE s.account_id = ${account} AND s.deleted_at IS NULL AND (${ownFields('s')})
       UNION
-      SELECT c.product_id FROM product_content c WHERE c.title ILIKE ${pattern})`);
+      SELECT c.product_id FROM product_content c JOIN products s ON s.id = c.product_id
+      WHERE s.account_id = ${account} AND s.deleted_at IS NULL AND c.title ILIKE ${pattern})`);
+    }
   }
   return conditions.join(' AND ');
 }

@@ -6,14 +6,17 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { GenerationQueue } from '../services/ports.ts';
-import { authenticate, authenticateAdmin } from './auth.ts';
+import { authenticate, authenticateAdmin, servedOverHttps } from './auth.ts';
+import { FailedAuthLimit } from './failed-auth-limit.ts';
 import { ApiError, handleError, sendApiError, validationFailed } from './errors.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../domain/json-depth.ts';
 import { useIdempotencyKeys } from './idempotency.ts';
 import type { MediaStorage } from '../media/media-storage.ts';
 import { accountRoute } from './routes/account.ts';
 import { adminAccountsRoutes } from './routes/admin-accounts.ts';
 import { adminCatalogueRoutes } from './routes/admin-catalogue.ts';
 import { adminTokensRoutes } from './routes/admin-tokens.ts';
+import { adminAuditRoutes } from './routes/admin-audit.ts';
 import { localAdminOperations } from '../services/admin-operations.ts';
 import { accountLedgerRoute } from './routes/account-ledger.ts';
 import { attributesRoutes } from './routes/attributes.ts';
@@ -83,6 +86,29 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
+/**
+ * JSON bodies pass a depth check on their text before anything parses or walks them (the
+ * Idempotency-Key's fingerprint, validation, the handlers), so nothing downstream recurses deeper
+ * than MAX_JSON_DEPTH over caller data. Parsing itself stays Fastify's (prototype-poisoning checks).
+ */
+function refuseDeepJson(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      done(validationFailed({ body: [`The JSON nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels.`] }), undefined);
+      return;
+    }
+    parse(request, text, done);
+  });
+}
+
+/** The nearest `hops` proxies are trusted (Fastify's numeric trustProxy, which its types leave out). */
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
+
 /** What a caller may send as its own request id; kept in the log as `client_request_id`, never as ours. */
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -103,6 +129,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     requestTimeout: longestBodyMs,
     http: { requestTimeout: longestBodyMs, headersTimeout: timeoutMs, connectionsCheckingInterval: Math.min(5_000, Math.max(100, Math.floor(timeoutMs / 2))) },
     requestIdHeader: false,
+    // Behind a load balancer, the client's address (rate limits, the session cookie's loopback
+    // case) is the one the trusted proxies name in X-Forwarded-For; by default no proxy is trusted.
+    trustProxy: typeof deps.config.trustProxy === 'number' ? trustHops(deps.config.trustProxy) : deps.config.trustProxy,
     // Our id is always ours: a caller's could collide with another's or be chosen to confuse the log.
     genReqId: () => randomUUID(),
     // The caller's own id, when sane, is logged beside ours so logs on both sides still line up.
@@ -129,16 +158,21 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   // Only JSON bodies are read; anything else is 415 before a handler runs.
   app.removeContentTypeParser(['text/plain']);
+  refuseDeepJson(app);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) =>
     sendApiError(reply, new ApiError('not_found', `No route ${request.method} ${request.url.split('?')[0] ?? ''}.`)),
   );
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // No answer is ever to be read as another type than the one it declares (a JSON error as HTML).
+    reply.header('x-content-type-options', 'nosniff');
   });
 
   // Only the review app's session cookie is read (src/http/auth.ts); nothing is signed by the plugin.
   await app.register(cookie);
+  // One count of failed authentications per client address for the account and the admin routes.
+  const failedAuth = new FailedAuthLimit(deps.config.authFailuresPerMinute);
   app.decorateRequest('auth', null);
   app.decorateRequest('adminAuth', null);
   await app.register(healthRoute, { db: deps.db, sources: deps.sources });
@@ -156,7 +190,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // Everything an account calls: /api/v1, and the one CommerceClarity path outside it. One rate
   // limit for both, so the second path is no way around it.
   await app.register(async (guarded) => {
-    guarded.addHook('onRequest', authenticate(deps.db, { idleSeconds: deps.config.appSessionIdleSeconds }));
+    guarded.addHook('onRequest', authenticate(deps.db, { idleSeconds: deps.config.appSessionIdleSeconds, publicHttps: servedOverHttps(deps.config) }, failedAuth));
     await guarded.register(rateLimit, {
       max: deps.config.rateLimitPerMinute,
       timeWindow: 60_000,
@@ -208,7 +242,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     // CommerceClarity documents this one path outside /api/v1; its clients call it there.
     await guarded.register(publicationStateRoute, deps);
   });
-  await app.register((admin) => registerAdminRoutes(admin, deps), { prefix: '/api/v1/admin' });
+  await app.register((admin) => registerAdminRoutes(admin, deps, failedAuth), { prefix: '/api/v1/admin' });
   return app;
 }
 
@@ -225,8 +259,8 @@ function carriesBody(request: FastifyRequest): boolean {
  * server's local credential) and no Idempotency-Key (its keys are an account's; an admin token
  * may have none).
  */
-async function registerAdminRoutes(admin: FastifyInstance, deps: AppDeps): Promise<void> {
-  admin.addHook('onRequest', authenticateAdmin(deps.db, deps.localAdminCredential ?? null));
+async function registerAdminRoutes(admin: FastifyInstance, deps: AppDeps, failedAuth: FailedAuthLimit): Promise<void> {
+  admin.addHook('onRequest', authenticateAdmin(deps.db, deps.localAdminCredential ?? null, failedAuth));
   await admin.register(rateLimit, {
     max: deps.config.rateLimitPerMinute,
     timeWindow: 60_000,
@@ -237,7 +271,9 @@ async function registerAdminRoutes(admin: FastifyInstance, deps: AppDeps): Promi
     errorResponseBuilder: (_request, context) =>
       new ApiError('rate_limited', `Too many requests for this token; retry in ${context.after}.`, { retry_after_seconds: Math.ceil(context.ttl / 1000) }),
   });
-  const operations = localAdminOperations(deps.db, 'admin api');
+  // Per request: each change is recorded with the admin token that made it (`local`: the server's
+  // own credential, the CLI through it) and the request's id.
+  const operationsFor = (request: FastifyRequest) => localAdminOperations(deps.db, { actor: request.adminAuth?.tokenId ?? 'local', requestId: request.id });
   await admin.register(async (json) => {
     json.addHook('preValidation', async (request) => {
       if ((request.method === 'POST' || request.method === 'PATCH') && !/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')) {
@@ -248,8 +284,9 @@ async function registerAdminRoutes(admin: FastifyInstance, deps: AppDeps): Promi
         throw new ApiError('invalid_json', 'The body must be a JSON object.');
       }
     });
-    await json.register(adminAccountsRoutes, { operations });
-    await json.register(adminTokensRoutes, { operations });
+    await json.register(adminAccountsRoutes, { operationsFor });
+    await json.register(adminTokensRoutes, { operationsFor });
+    await json.register(adminAuditRoutes, { operationsFor });
   });
   await admin.register(adminCatalogueRoutes, { db: deps.db, maxBytes: deps.config.catalogueMaxBytes });
 }

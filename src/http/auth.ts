@@ -1,5 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FailedAuthLimit } from './failed-auth-limit.ts';
+import type { Config } from '../config.ts';
 import { DatabaseUnavailableError, isConnectionError, type SqlRunner } from '../db/database.ts';
 import { csrfMatches, sessionOf } from '../services/app-sessions.ts';
 import type { AccountSnapshot } from '../db/accounts.ts';
@@ -16,7 +18,28 @@ export interface RequestAuth {
 }
 
 /** The review app's session cookie (/app): HttpOnly, so no script of any page can read it. */
-export const SESSION_COOKIE = 'vetrina_session';
+export const SESSION_COOKIE = '__Host-vetrina_session';
+/**
+ * The cookie's name on plain http from this machine (local use), where a browser drops a Secure
+ * cookie and so a `__Host-` one. Read only there, so a planted cookie of that name counts nowhere else.
+ */
+export const LOCAL_SESSION_COOKIE = 'vetrina_session';
+
+/**
+ * How the session cookie is named and flagged for this request. Everywhere but plain http on
+ * loopback it is `__Host-` (no Domain, Path=/, Secure), so neither a sibling subdomain nor a man in
+ * the middle of plain http can plant one (login CSRF). Behind a proxy that ends TLS the socket is
+ * plain http, yet browsers reach the service over https: `publicHttps` (PUBLIC_BASE_URL) says so.
+ */
+/** Whether browsers reach this service over https although its socket may be plain http (PUBLIC_BASE_URL). */
+export function servedOverHttps(config: Pick<Config, 'media'>): boolean {
+  return config.media.publicBaseUrlSet && new URL(config.media.publicBaseUrl).protocol === 'https:';
+}
+
+export function sessionCookieFor(request: FastifyRequest, publicHttps: boolean): { name: string; secure: boolean } {
+  const plainLocal = !publicHttps && request.protocol !== 'https' && fromThisMachine(request);
+  return plainLocal ? { name: LOCAL_SESSION_COOKIE, secure: false } : { name: SESSION_COOKIE, secure: true };
+}
 /** Where the review app sends its CSRF token on every unsafe request made with the cookie. */
 export const CSRF_HEADER = 'x-csrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -68,10 +91,10 @@ function lookUp(db: SqlRunner, token: string): Promise<AuthenticatedToken | null
  * are unaffected by any cookie. With the cookie, every unsafe method must carry the session's
  * CSRF token: a browser sends the cookie on its own, the header only when our page adds it.
  */
-export function authenticate(db: SqlRunner, sessions: { idleSeconds: number }) {
-  return async (request: FastifyRequest): Promise<void> => {
+export function authenticate(db: SqlRunner, sessions: { idleSeconds: number; publicHttps: boolean }, failures?: FailedAuthLimit) {
+  const check = async (request: FastifyRequest): Promise<void> => {
     // `cookies` exists only where @fastify/cookie is registered (buildApp does); a scope without it has no session.
-    const cookie: string | undefined = (request.cookies as FastifyRequest['cookies'] | undefined)?.[SESSION_COOKIE];
+    const cookie: string | undefined = (request.cookies as FastifyRequest['cookies'] | undefined)?.[sessionCookieFor(request, sessions.publicHttps).name];
     if (request.headers.authorization !== undefined || cookie === undefined) {
       const token = bearerToken(request.headers.authorization);
       const found = token === null ? null : await lookUp(db, token);
@@ -89,6 +112,27 @@ export function authenticate(db: SqlRunner, sessions: { idleSeconds: number }) {
       throw new ApiError('forbidden', CSRF_MESSAGE);
     }
     request.auth = { accountId: session.accountId, tokenId: session.tokenId, session: { id: session.sessionId, csrfToken: session.csrfToken }, account: null };
+  };
+  return failures === undefined ? check : limitedBy(failures, check);
+}
+
+/**
+ * Wraps an authentication hook: a client address over its limit of failed authentications is
+ * answered 429 before its token is looked up; each 401 counts against it.
+ */
+function limitedBy(failures: FailedAuthLimit, check: (request: FastifyRequest) => Promise<void>) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const wait = failures.retryAfterSeconds(request.ip);
+    if (wait !== null) {
+      reply.header('retry-after', String(wait));
+      throw new ApiError('rate_limited', `Too many failed authentications from this address; retry in ${wait} seconds.`, { retry_after_seconds: wait });
+    }
+    try {
+      await check(request);
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'unauthorized') failures.recordFailure(request.ip);
+      throw err;
+    }
   };
 }
 
@@ -111,8 +155,8 @@ function sameSecret(given: string, expected: string): boolean {
  * (the one it wrote into its data directory for the CLI), which counts only from this machine.
  * No token or an unknown one is 401; an account's ordinary token is 403.
  */
-export function authenticateAdmin(db: SqlRunner, localCredential: string | null) {
-  return async (request: FastifyRequest): Promise<void> => {
+export function authenticateAdmin(db: SqlRunner, localCredential: string | null, failures?: FailedAuthLimit) {
+  const check = async (request: FastifyRequest): Promise<void> => {
     const token = bearerToken(request.headers.authorization);
     if (token === null) throw new ApiError('unauthorized', UNAUTHORIZED_MESSAGE);
     if (localCredential !== null && sameSecret(token, localCredential)) {
@@ -125,6 +169,7 @@ export function authenticateAdmin(db: SqlRunner, localCredential: string | null)
     if (!found.admin) throw new ApiError('forbidden', ADMIN_ONLY_MESSAGE);
     request.adminAuth = { tokenId: found.tokenId, accountId: found.accountId };
   };
+  return failures === undefined ? check : limitedBy(failures, check);
 }
 
 export function authOf(request: FastifyRequest): RequestAuth {

@@ -165,6 +165,7 @@ export function fingerprintOf(method: string, path: string, body: unknown): stri
     .digest('hex');
 }
 
+/** Recursive, over a body whose depth the JSON parser has already bounded (MAX_JSON_DEPTH). */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v)).join(',')}]`;
   if (value !== null && typeof value === 'object') {

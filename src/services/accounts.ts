@@ -49,6 +49,11 @@ async function findNamedAccount(db: SqlRunner, name: string): Promise<AccountRow
 }
 
 export async function createAccount(db: Database, input: { name: string; credits: number; imageStandardization: boolean }): Promise<CreatedAccount> {
+  return db.transaction((tx) => createAccountIn(tx, input));
+}
+
+/** createAccount's work, inside a transaction the caller holds (an admin change and its audit entry). */
+export async function createAccountIn(tx: SqlRunner, input: { name: string; credits: number; imageStandardization: boolean }): Promise<CreatedAccount> {
   const name = input.name.trim();
   if (!ACCOUNT_NAME.test(name)) {
     throw new AccountError('an account name is 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit', { field: 'name' });
@@ -56,10 +61,8 @@ export async function createAccount(db: Database, input: { name: string; credits
   if (!Number.isInteger(input.credits) || input.credits < 0 || input.credits > MAX_CREDITS) {
     throw new AccountError(`credits must be a whole number from 0 to ${MAX_CREDITS}`, { field: 'credits' });
   }
-  return db.transaction(async (tx) => {
-    if ((await findAccountByName(tx, name)) !== undefined) throw new AccountError(`an account named "${name}" already exists`, { field: 'name' });
-    return openAccount(tx, name, input.credits, input.imageStandardization);
-  });
+  if ((await findAccountByName(tx, name)) !== undefined) throw new AccountError(`an account named "${name}" already exists`, { field: 'name' });
+  return openAccount(tx, name, input.credits, input.imageStandardization);
 }
 
 async function openAccount(tx: SqlRunner, name: string, credits: number, imageStandardization: boolean): Promise<CreatedAccount> {
@@ -74,29 +77,38 @@ async function openAccount(tx: SqlRunner, name: string, credits: number, imageSt
  * by the ledger as a `credit` or a `debit`. `via` says who did it (cli, admin api).
  */
 export async function adjustCredits(db: Database, name: string, amount: number, via = 'cli'): Promise<AccountRow> {
+  return db.transaction((tx) => adjustCreditsIn(tx, name, amount, { memo: via, requestId: null }));
+}
+
+/** Who a credit change is by, as its ledger row says: a memo naming the operator, and its request. */
+export interface LedgerAuthor {
+  memo: string;
+  requestId: string | null;
+}
+
+/** adjustCredits' work, inside a transaction the caller holds (an admin change and its audit entry). */
+export async function adjustCreditsIn(tx: SqlRunner, name: string, amount: number, by: LedgerAuthor): Promise<AccountRow> {
   if (!Number.isInteger(amount) || amount === 0 || Math.abs(amount) > MAX_CREDITS) {
     throw new AccountError(`the amount must be a whole number other than 0, at most ${MAX_CREDITS} either way`, { field: 'amount' });
   }
-  return db.transaction(async (tx) => {
-    const account = await findNamedAccount(tx, name);
-    if (account === undefined) throw noSuchAccount(name);
-    // Read under the balance row's lock, so two grants at once cannot both pass. The refunds of its
-    // unfinished work must fit too: a refund that cannot be written would leave its generation unsettled.
-    const balance = await lockBalanceWithHeld(tx, account.id);
-    if (balance === undefined) throw noSuchAccount(name);
-    if (amount > 0 && balance.credits + balance.held + amount > MAX_CREDITS) {
-      const held = balance.held > 0 ? ` and ${balance.held} more held by unfinished work (refunded should it fail)` : '';
-      throw new AccountError(
-        `the account "${name}" has ${balance.credits} credits${held}; adding ${amount} would pass the most a balance can hold (${MAX_CREDITS}), so nothing was changed`,
-        { field: 'amount' },
-      );
-    }
-    const after = await changeBalance(tx, { accountId: account.id, delta: amount, kind: amount > 0 ? 'grant' : 'adjustment', memo: via });
-    if (after === undefined) {
-      throw new AccountError(`the account "${name}" has ${balance.credits} credits; removing ${-amount} would take it below 0, so nothing was changed`, { field: 'amount' });
-    }
-    return { ...account, credits: after };
-  });
+  const account = await findNamedAccount(tx, name);
+  if (account === undefined) throw noSuchAccount(name);
+  // Read under the balance row's lock, so two grants at once cannot both pass. The refunds of its
+  // unfinished work must fit too: a refund that cannot be written would leave its generation unsettled.
+  const balance = await lockBalanceWithHeld(tx, account.id);
+  if (balance === undefined) throw noSuchAccount(name);
+  if (amount > 0 && balance.credits + balance.held + amount > MAX_CREDITS) {
+    const held = balance.held > 0 ? ` and ${balance.held} more held by unfinished work (refunded should it fail)` : '';
+    throw new AccountError(
+      `the account "${name}" has ${balance.credits} credits${held}; adding ${amount} would pass the most a balance can hold (${MAX_CREDITS}), so nothing was changed`,
+      { field: 'amount' },
+    );
+  }
+  const after = await changeBalance(tx, { accountId: account.id, delta: amount, kind: amount > 0 ? 'grant' : 'adjustment', memo: by.memo, requestId: by.requestId });
+  if (after === undefined) {
+    throw new AccountError(`the account "${name}" has ${balance.credits} credits; removing ${-amount} would take it below 0, so nothing was changed`, { field: 'amount' });
+  }
+  return { ...account, credits: after };
 }
 
 /** Turns image standardization on or off for a named account. */

@@ -86,3 +86,21 @@ export function importSummaryView(summary: ImportSummary): ImportSummaryView {
     errors: summary.errors.slice(0, IMPORT_ERRORS_SHOWN),
   };
 }
+
+/** One change an operator made, as the audit shows it. */
+export interface AdminAuditEntryView {
+  id: string;
+  at: string;
+  /** The admin token's id; `local` (the server's own credential, the CLI through it); `cli` (the CLI on the database). */
+  actor: string;
+  action: string;
+  target: string;
+  request_id: string | null;
+  details: Record<string, unknown>;
+}
+
+/** A page of the audit, newest first; `next_before` continues it (null: no older entry). */
+export interface AdminAuditView {
+  entries: AdminAuditEntryView[];
+  next_before: string | null;
+}

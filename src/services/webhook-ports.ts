@@ -19,7 +19,7 @@ export interface WebhookMessage {
   previousSecrets?: readonly string[];
 }
 
-/** A 2xx or other answer's status, or no answer at all with why (`timeout`, `address_blocked`, …). */
+/** A 2xx or other answer's status, or no answer at all with why (`address_blocked`, `network_error`, `stopped`, …). */
 export type SendOutcome = { status: number } | { status: null; error: string };
 
 /** Posts a signed message to an endpoint through the address guard; never throws for the receiver's faults. */

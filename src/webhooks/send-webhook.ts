@@ -17,7 +17,21 @@ export interface WebhookSenderOptions {
   timeoutMs?: number;
   /** Same contract as dns.lookup; tests map names to addresses without DNS. */
   lookup?: LookupFunction;
+  /** Where the detail of a failure goes (the server's log): the endpoint's owner is told only its reason. */
+  logFailure?: (failure: { url: string; reason: string; detail: string }) => void;
 }
+
+/**
+ * The reasons an attempt without an answer is given. Two only: telling a name that does not
+ * resolve from a private address, or a refused port from a filtered one or a slow receiver, would
+ * let an account map internal names and scan ports from the server's address.
+ */
+export const NO_ANSWER_REASONS = {
+  /** The name does not resolve, or resolves to an address that is private, local or reserved. */
+  blocked: 'address_blocked',
+  /** Anything else that left no answer: refused, reset, timed out (connecting or answering), TLS. */
+  unreachable: 'network_error',
+} as const;
 
 /**
  * Posts Standard Webhooks messages through the guarded agent: the address is checked inside the
@@ -57,10 +71,11 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       await readAtMost(response.body, MAX_RESPONSE_BYTES);
       return { status: response.statusCode };
     } catch (err) {
-      if (timeout.aborted) return { status: null, error: 'timeout' };
-      if (callerSignal?.aborted === true) return { status: null, error: 'stopped' };
-      if (isAddressBlocked(err)) return { status: null, error: 'address_blocked' };
-      return { status: null, error: `network_error${codeSuffix(err)}` };
+      if (callerSignal?.aborted === true && !timeout.aborted) return { status: null, error: 'stopped' };
+      const code = codeOf(err);
+      const reason = isAddressBlocked(err) || (code !== undefined && NAME_UNUSABLE_CODES.has(code)) ? NO_ANSWER_REASONS.blocked : NO_ANSWER_REASONS.unreachable;
+      options.logFailure?.({ url, reason, detail: timeout.aborted ? `no answer in ${timeoutMs} ms` : (code ?? (err instanceof Error ? err.message : String(err))) });
+      return { status: null, error: reason };
     }
   }
 
@@ -79,9 +94,12 @@ async function readAtMost(body: AsyncIterable<Uint8Array> & { destroy(): void },
   }
 }
 
-function codeSuffix(err: unknown): string {
+// Errors the resolver gives for a name that does not exist or has no address.
+const NAME_UNUSABLE_CODES: ReadonlySet<string> = new Set(['ENOTFOUND', 'ENODATA', 'EAI_NONAME', 'EAI_NODATA', 'EAI_AGAIN']);
+
+function codeOf(err: unknown): string | undefined {
   for (let e = err, i = 0; e instanceof Error && i < 8; e = e.cause, i++) {
-    if ('code' in e && typeof e.code === 'string') return `: ${e.code}`;
+    if ('code' in e && typeof e.code === 'string') return e.code;
   }
-  return '';
+  return undefined;
 }

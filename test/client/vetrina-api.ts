@@ -1434,7 +1434,7 @@ export class Api<
       }),
 
     /**
-     * @description Not paged: the whole selection, in list order, streamed with constant memory. CSV files are RFC 4180 (CRLF, quoted fields), UTF-8 with a BOM, with a header row; the csv format has one attr:<name> column per attribute present in the export. In both CSV formats a cell that a spreadsheet would read as a formula (starting with =, +, -, @, tab or carriage return, or a full-width ＝＋－＠) is written with a leading apostrophe, so it opens as text; a signed plain number such as -5 or +3,5 stays as written.
+     * @description Not paged: the whole selection, in list order, streamed with constant memory. An account runs at most EXPORTS_PER_ACCOUNT exports at once (default 2); one more is 429 rate_limited with Retry-After. CSV files are RFC 4180 (CRLF, quoted fields), UTF-8 with a BOM, with a header row; the csv format has one attr:<name> column per attribute present in the export. In both CSV formats a cell that a spreadsheet would read as a formula (starting with =, +, -, @, tab or carriage return, or a full-width ＝＋－＠) is written with a leading apostrophe, so it opens as text; a signed plain number such as -5 or +3,5 stays as written.
      *
      * @tags Products
      * @name GetProductsExport
@@ -3183,7 +3183,7 @@ export class Api<
     attempts: number,
   /** The HTTP status of the last answer; null when none came. *\/
     last_status: (number | null),
-  /** Why the last attempt failed: `answered 500`, `timeout`, `address_blocked`, `network_error: …`, `secret_unreadable` (the WEBHOOK_SECRET_KEY of the sending worker does not open the endpoint secret). *\/
+  /** Why the last attempt failed: `answered 500`; `address_blocked` (the name does not resolve, or its address is private, local or reserved); `network_error` (no answer: refused, reset, timed out or a TLS failure; the detail is in the server's log only, so that no account can map internal names or scan ports through it); `secret_unreadable` (the WEBHOOK_SECRET_KEY of the sending worker does not open the endpoint secret). *\/
     last_error: string | null,
     last_attempt_at: (string | null),
   /** When the next attempt is due (while pending). *\/
@@ -3252,7 +3252,7 @@ export class Api<
               attempts: number;
               /** The HTTP status of the last answer; null when none came. */
               last_status: number | null;
-              /** Why the last attempt failed: `answered 500`, `timeout`, `address_blocked`, `network_error: …`, `secret_unreadable` (the WEBHOOK_SECRET_KEY of the sending worker does not open the endpoint secret). */
+              /** Why the last attempt failed: `answered 500`; `address_blocked` (the name does not resolve, or its address is private, local or reserved); `network_error` (no answer: refused, reset, timed out or a TLS failure; the detail is in the server's log only, so that no account can map internal names or scan ports through it); `secret_unreadable` (the WEBHOOK_SECRET_KEY of the sending worker does not open the endpoint secret). */
               last_error: string | null;
               last_attempt_at: string | null;
               /** When the next attempt is due (while pending). */
@@ -3355,7 +3355,7 @@ export class Api<
   };
   session = {
     /**
-     * @description Exchanges the Bearer token for a `vetrina_session` cookie (HttpOnly, SameSite=Strict, Secure over https or when PUBLIC_BASE_URL is https, 12 hours). The session also ends once unused for APP_SESSION_IDLE_MINUTES (default 30); a request sent with `x-vetrina-background: 1` (the review app's automatic refreshes) is served but does not count as use. An ended session answers 401 like an unknown one. Requests with that cookie and no Authorization header act as the token; each POST, PUT, PATCH and DELETE must also send `csrf_token` in `x-csrf-token` (else 403). Revoking the token ends its sessions. Body: `{}`. No Idempotency-Key.
+     * @description Exchanges the Bearer token for a `__Host-vetrina_session` cookie (HttpOnly, SameSite=Strict, Secure, Path=/, 12 hours); only on plain http from the server's own machine (PUBLIC_BASE_URL not https) is it `vetrina_session` without Secure, since browsers drop a Secure cookie there. The session also ends once unused for APP_SESSION_IDLE_MINUTES (default 30); a request sent with `x-vetrina-background: 1` (the review app's automatic refreshes) is served but does not count as use. An ended session answers 401 like an unknown one. Requests with that cookie and no Authorization header act as the token; each POST, PUT, PATCH and DELETE must also send `csrf_token` in `x-csrf-token` (else 403). Revoking the token ends its sessions. Body: `{}`. No Idempotency-Key.
      *
      * @tags Session
      * @name PostSession
@@ -4062,6 +4062,104 @@ export class Api<
       >({
         path: `/api/v1/admin/tokens/${id}`,
         method: "DELETE",
+        secure: true,
+        format: "json",
+        ...params,
+      }),
+
+    /**
+ * @description Accounts created, credits, settings, tokens created and revoked, shared catalogue imports: who (the admin token), what, on what, the request and the time. Each entry is written in the change's own transaction. Paged by `before`; `limit` 1–200, default 50.
+ *
+ * @tags Admin
+ * @name GetAdminAudit
+ * @summary Every change an operator made, newest first
+ * @request GET:/api/v1/admin/audit
+ * @secure
+ * @response `200` `{
+    status: "success",
+    data: {
+    entries: ({
+  /** Grows with each entry. *\/
+    id: string,
+  /**
+   * @format date-time
+   * @pattern ^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z))$
+   *\/
+    at: string,
+  /** The admin token's id; `local` for the running server's own credential (the CLI through it); `cli` for the CLI on the database itself. *\/
+    actor: string,
+  /** `account.create`, `account.credit`, `account.settings`, `token.create`, `token.revoke`, `catalogue.import`. *\/
+    action: string,
+  /** What the action was on: the account's name, the token's id, the import's id. *\/
+    target: string,
+  /** The request's x-request-id; null for the CLI on the database. *\/
+    request_id: string | null,
+  /** What was asked: the amount, the settings, the token kind, the import counts. *\/
+    details: Partial<Record<string,any>>,
+
+})[],
+  /** Pass as `before` for the next (older) page; null on the last page. *\/
+    next_before: string | null,
+
+},
+
+}` A page of the audit.
+ * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `403` `ForbiddenError` `forbidden`
+ * @response `422` `ValidationFailedError` `validation_failed`
+ * @response `429` `RateLimitedError` `rate_limited`
+ * @response `500` `InternalError` `internal_error`
+ * @response `503` `UnavailableError` `unavailable`
+ */
+    getAdminAudit: (
+      query?: {
+        /**
+         * @min 1
+         * @max 200
+         */
+        limit?: number;
+        /** @pattern ^[1-9]\d{0,17}$ */
+        before?: string;
+      },
+      params: RequestParams = {},
+    ) =>
+      this.request<
+        {
+          status: "success";
+          data: {
+            entries: {
+              /** Grows with each entry. */
+              id: string;
+              /**
+               * @format date-time
+               * @pattern ^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z))$
+               */
+              at: string;
+              /** The admin token's id; `local` for the running server's own credential (the CLI through it); `cli` for the CLI on the database itself. */
+              actor: string;
+              /** `account.create`, `account.credit`, `account.settings`, `token.create`, `token.revoke`, `catalogue.import`. */
+              action: string;
+              /** What the action was on: the account's name, the token's id, the import's id. */
+              target: string;
+              /** The request's x-request-id; null for the CLI on the database. */
+              request_id: string | null;
+              /** What was asked: the amount, the settings, the token kind, the import counts. */
+              details: Partial<Record<string, any>>;
+            }[];
+            /** Pass as `before` for the next (older) page; null on the last page. */
+            next_before: string | null;
+          };
+        },
+        | UnauthorizedError
+        | ForbiddenError
+        | ValidationFailedError
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/admin/audit`,
+        method: "GET",
+        query: query,
         secure: true,
         format: "json",
         ...params,

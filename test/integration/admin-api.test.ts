@@ -6,6 +6,8 @@ import { adminAccountListResponseSchema, adminAccountResponseSchema, adminAccoun
 import { adminCatalogueDocs, adminCatalogueImportResponseSchema } from '../../src/http/routes/admin-catalogue.ts';
 import { adminIssuedTokenResponseSchema, adminRevokedTokenResponseSchema, adminTokenListResponseSchema, adminTokensDocs } from '../../src/http/routes/admin-tokens.ts';
 import { ledgerResponseSchema } from '../../src/http/routes/account-ledger.ts';
+import { adminAuditDocs, adminAuditResponseSchema } from '../../src/http/routes/admin-audit.ts';
+import { tokenIdOf } from '../../src/services/tokens.ts';
 import { newLocalAdminCredential } from '../../src/db/admin-endpoint-file.ts';
 import { issueToken } from '../../src/services/tokens.ts';
 import { databaseTargets } from '../helpers/databases.ts';
@@ -13,7 +15,7 @@ import { startHarness, type Harness } from '../helpers/harness.ts';
 
 // /api/v1/admin: the operator's routes, on both databases, as an operator's HTTP client calls them.
 
-const ROUTES = [...adminAccountsDocs, ...adminTokensDocs, ...adminCatalogueDocs];
+const ROUTES = [...adminAccountsDocs, ...adminTokensDocs, ...adminAuditDocs, ...adminCatalogueDocs];
 
 for (const target of databaseTargets()) {
   describe(`admin API [${target.name}]`, () => {
@@ -134,6 +136,52 @@ for (const target of databaseTargets()) {
         assert.equal(res.json().code, 'validation_failed');
       }
       assert.deepEqual(await h.balance(account.id), { credits: 70, ledger: 70 });
+    });
+
+    test("audit: every change is recorded with the admin token, the action, its target and the request; refused ones are not; a credit's ledger row names the token", async () => {
+      const operator = (await issueToken(h.container.db, null, { admin: true })).token;
+      const operatorId = tokenIdOf(operator);
+      const name = `audited-${target.name}`;
+      const created = await call('POST', '/api/v1/admin/accounts', operator, { name, credits: 5 });
+      assert.equal(created.statusCode, 201, created.body);
+      const settings = await call('PATCH', `/api/v1/admin/accounts/${name}`, operator, { credits_low_threshold: 3 });
+      const credit = await call('POST', `/api/v1/admin/accounts/${name}/credits`, operator, { amount: 7 });
+      assert.equal(credit.statusCode, 200, credit.body);
+      const refused = await call('POST', `/api/v1/admin/accounts/${name}/credits`, operator, { amount: -1000 });
+      assert.equal(refused.statusCode, 422);
+      const issued = await call('POST', '/api/v1/admin/tokens', operator, { account: name });
+      const tokenId = adminIssuedTokenResponseSchema.parse(issued.json()).data.token_id;
+      const revoked = await call('DELETE', `/api/v1/admin/tokens/${tokenId}`, operator);
+      assert.equal(revoked.statusCode, 200, revoked.body);
+
+      const page = adminAuditResponseSchema.parse((await call('GET', '/api/v1/admin/audit?limit=5', admin)).json()).data;
+      assert.deepEqual(
+        page.entries.map((e) => [e.actor, e.action, e.target, e.request_id]),
+        [
+          [operatorId, 'token.revoke', tokenId, revoked.headers['x-request-id']],
+          [operatorId, 'token.create', tokenId, issued.headers['x-request-id']],
+          [operatorId, 'account.credit', name, credit.headers['x-request-id']],
+          [operatorId, 'account.settings', name, settings.headers['x-request-id']],
+          [operatorId, 'account.create', name, created.headers['x-request-id']],
+        ],
+        'newest first; the refused credit left no entry',
+      );
+      assert.deepEqual(page.entries[2]?.details, { amount: 7 });
+      assert.deepEqual(page.entries[1]?.details, { account: name, admin: false });
+      assert.ok(page.next_before !== null, 'a full page has a next one');
+      const older = adminAuditResponseSchema.parse((await call('GET', `/api/v1/admin/audit?limit=5&before=${page.next_before}`, admin)).json()).data;
+      assert.ok(
+        older.entries.every((e) => BigInt(e.id) < BigInt(page.next_before ?? '0')),
+        'the next page is older',
+      );
+
+      const [row] = await h.container.db.query<{ memo: string; request_id: string }>(
+        'SELECT memo, request_id FROM credit_ledger l JOIN accounts a ON a.id = l.account_id WHERE a.name = $1 AND l.delta = 7',
+        [name],
+      );
+      assert.deepEqual(row, { memo: `admin ${operatorId}`, request_id: credit.headers['x-request-id'] });
+      assert.equal((await call('GET', '/api/v1/admin/audit?before=abc', admin)).statusCode, 422);
+      assert.equal((await call('GET', '/api/v1/admin/audit?limit=201', admin)).statusCode, 422);
     });
 
     test('tokens: create, list without secrets, revoke by the whole token (refused on its very next request), admin tokens of no account', async () => {

@@ -13,26 +13,46 @@ import { startHarness, type Harness } from '../helpers/harness.ts';
 // required on every change made with it, and ended by sign-out or by revoking the token.
 
 interface Session {
+  /** The cookie's name as set: `__Host-vetrina_session`, or `vetrina_session` on plain http from loopback. */
+  name: string;
   cookie: string;
   csrf: string;
   setCookie: string;
 }
 
-async function signIn(h: Harness, token: string): Promise<Session> {
-  const res = await h.post('/api/v1/session', token, {});
+/** A documentation address (RFC 5737): a browser on another machine, as light-my-request reports it; nothing is sent there. */
+const REMOTE = '203.0.113.7';
+
+async function signIn(h: Harness, token: string, remoteAddress?: string): Promise<Session> {
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/api/v1/session',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    payload: '{}',
+    ...(remoteAddress === undefined ? {} : { remoteAddress }),
+  });
   assert.equal(res.statusCode, 201, res.body);
   const setCookie = String(res.headers['set-cookie']);
-  const cookie = defined(/vetrina_session=([^;]+)/.exec(setCookie)?.[1], 'session cookie');
+  const [, name = '', cookie = ''] = defined(/^((?:__Host-)?vetrina_session)=([^;]+)/.exec(setCookie), 'session cookie');
   const body = res.json() as { data: { csrf_token: string } };
-  return { cookie, csrf: body.data.csrf_token, setCookie };
+  return { name, cookie, csrf: body.data.csrf_token, setCookie };
 }
 
-function withCookie(h: Harness, session: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, csrf?: string): Promise<LightMyRequestResponse> {
+function withCookie(
+  h: Harness,
+  session: Session,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+  csrf?: string,
+  options: { name?: string; remoteAddress?: string } = {},
+): Promise<LightMyRequestResponse> {
   return h.app.inject({
     method,
     url,
+    ...(options.remoteAddress === undefined ? {} : { remoteAddress: options.remoteAddress }),
     headers: {
-      cookie: `vetrina_session=${session.cookie}`,
+      cookie: `${options.name ?? session.name}=${session.cookie}`,
       ...(csrf === undefined ? {} : { 'x-csrf-token': csrf }),
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
@@ -55,7 +75,8 @@ for (const target of databaseTargets()) {
       const session = await signIn(h, account.token);
       assert.match(session.setCookie, /HttpOnly/i);
       assert.match(session.setCookie, /SameSite=Strict/i);
-      assert.doesNotMatch(session.setCookie, /Secure/i, 'plain http on loopback: no Secure flag, or the browser would drop it');
+      assert.equal(session.name, 'vetrina_session', 'plain http on loopback: neither Secure nor __Host-, or the browser would drop it');
+      assert.doesNotMatch(session.setCookie, /Secure/i);
       const me = await withCookie(h, session, 'GET', '/api/v1/account');
       assert.equal(me.statusCode, 200, me.body);
       assert.equal((me.json() as { data: { id: string } }).data.id, account.id);
@@ -73,13 +94,30 @@ for (const target of databaseTargets()) {
       try {
         const account = await proxied.account(100);
         const session = await signIn(proxied, account.token);
+        assert.equal(session.name, '__Host-vetrina_session');
         assert.match(session.setCookie, /;\s*Secure/i);
+        assert.match(session.setCookie, /;\s*Path=\/(;|$)/i);
+        assert.doesNotMatch(session.setCookie, /Domain=/i, 'a __Host- cookie names no domain');
+        const planted = await withCookie(proxied, session, 'GET', '/api/v1/account', undefined, undefined, { name: 'vetrina_session' });
+        assert.equal(planted.statusCode, 401, 'behind https the unprefixed name is not read, even from loopback');
         const out = await withCookie(proxied, session, 'DELETE', '/api/v1/session', undefined, session.csrf);
         assert.equal(out.statusCode, 200, out.body);
-        assert.match(String(out.headers['set-cookie']), /vetrina_session=;.*;\s*Secure/i);
+        assert.match(String(out.headers['set-cookie']), /__Host-vetrina_session=;.*;\s*Secure/i);
       } finally {
         await proxied.close();
       }
+    });
+
+    test('from another machine the cookie is __Host- and Secure, and a cookie without the prefix is not read there', async () => {
+      const account = await h.account(100);
+      const session = await signIn(h, account.token, REMOTE);
+      assert.equal(session.name, '__Host-vetrina_session');
+      assert.match(session.setCookie, /;\s*Secure/i);
+      const me = await withCookie(h, session, 'GET', '/api/v1/account', undefined, undefined, { remoteAddress: REMOTE });
+      assert.equal(me.statusCode, 200, me.body);
+      // A sibling subdomain or a man in the middle of plain http can set `vetrina_session`, never `__Host-…`.
+      const planted = await withCookie(h, session, 'GET', '/api/v1/account', undefined, undefined, { name: 'vetrina_session', remoteAddress: REMOTE });
+      assert.equal(planted.statusCode, 401, planted.body);
     });
 
     test('a change with the cookie but without the CSRF token is refused and changes nothing; with it, it goes through', async () => {

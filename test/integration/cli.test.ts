@@ -17,6 +17,11 @@ after(stopAllServers);
 
 const TOKEN = /vt_[0-9a-f]{16}_[A-Za-z0-9_-]{43}/g;
 
+interface AuditPage {
+  entries: { actor: string; action: string; target: string; request_id: string | null }[];
+  next_before: string | null;
+}
+
 function tokenId(token: string): string {
   const match = /^vt_([0-9a-f]{16})_/.exec(token);
   assert.ok(match !== null, `not a token: ${token}`);
@@ -227,6 +232,30 @@ describe('vetrina CLI on an embedded data directory', () => {
       assert.ok(tokens.find((t) => t.id === tokenId(third))?.revoked_at);
       const created = onlyJson(await runCli(['accounts', 'create', '--name', 'other', '--json'], env));
       assert.equal((await getAccount(server, String(created.token))).status, 200);
+
+      // The audit, read through the server: its changes by the server's own credential (`local`),
+      // with their requests; the changes the CLI made on the database alone, by `cli`.
+      const audit = onlyJson(await runCli(['audit', '--limit', '200', '--json'], env)) as unknown as AuditPage;
+      const through = audit.entries.filter((e) => e.actor === 'local');
+      assert.deepEqual(
+        through.map((e) => [e.action, e.target]),
+        [
+          ['account.create', 'other'],
+          ['catalogue.import', String(summary.import_id)],
+          ['token.revoke', tokenId(third)],
+          ['account.credit', 'shop'],
+          ['account.credit', 'shop'],
+        ],
+        'newest first; the refused removal left no entry',
+      );
+      assert.ok(through.every((e) => e.request_id !== null));
+      const alone = audit.entries.filter((e) => e.actor === 'cli').map((e) => e.action);
+      assert.ok(alone.includes('account.create') && alone.includes('token.revoke') && alone.includes('account.settings'), alone.join(', '));
+      assert.ok(audit.entries.filter((e) => e.actor === 'cli').every((e) => e.request_id === null));
+      const text = await runCli(['audit', '--limit', '1'], env);
+      assert.equal(text.code, 0, text.stderr);
+      assert.match(text.stdout, /^\d+\t\d{4}-\d\d-\d\dT[\d:.]+Z\tlocal\taccount\.create\tother\t\{"credits":0,"image_standardization":false\}\n/);
+      assert.match(text.stdout, /older: vetrina audit --before \d+/);
     } finally {
       assert.equal(await server.stop(), 0, `server exit code after SIGTERM:\n${server.output()}`);
     }

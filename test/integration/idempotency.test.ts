@@ -56,7 +56,7 @@ async function testScopeApp(h: Harness) {
   app.setErrorHandler(handleError);
   app.decorateRequest('auth', null);
   await app.register(async (scope) => {
-    scope.addHook('onRequest', authenticate(h.container.db, { idleSeconds: h.container.config.appSessionIdleSeconds }));
+    scope.addHook('onRequest', authenticate(h.container.db, { idleSeconds: h.container.config.appSessionIdleSeconds, publicHttps: false }));
     useIdempotencyKeys(scope, { db: h.container.db });
     scope.post('/slow', async (_request, reply) => {
       slowRuns += 1;

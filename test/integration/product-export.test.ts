@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { type ClientRequest, type IncomingMessage, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import { databaseTargets } from '../helpers/databases.ts';
@@ -323,6 +325,54 @@ for (const target of databaseTargets()) {
       assert.equal(new Set(skus).size, 1203);
       assert.equal(skus[0], 'B-1203');
       assert.equal(skus.at(-1), 'B-1');
+    });
+
+    test('an account runs at most 2 exports at once: a third is 429 with Retry-After; a slot comes back when a download ends or is cut off', async () => {
+      const { id: accountId, token } = await h.account();
+      const other = await h.account();
+      // 200 records of 100 KB: 20 MB an export, more than loopback's socket buffers hold, so a
+      // client that reads nothing keeps its export running.
+      await h.container.db.query(
+        `WITH made AS (
+           INSERT INTO products (account_id, sku, countries, agent_model, state)
+           SELECT $1, 'BIG-' || g, ARRAY['it'], 'v2', 'completed' FROM generate_series(1, 200) g RETURNING id)
+         INSERT INTO product_content (product_id, country, language, title, description, generation_id)
+         SELECT id, 'it', 'it', 'Grande', repeat('x', 100000), gen_random_uuid() FROM made`,
+        [accountId],
+      );
+      await h.app.listen({ host: '127.0.0.1', port: 0 });
+      const port = (h.app.server.address() as AddressInfo).port;
+      const held: ClientRequest[] = [];
+      for (let i = 0; i < 2; i += 1) {
+        const request = httpRequest({ host: '127.0.0.1', port, path: `${EXPORT}?country=it`, headers: { authorization: `Bearer ${token}` } });
+        const answered = new Promise<IncomingMessage>((resolve, reject) => {
+          request.once('response', resolve);
+          request.once('error', reject);
+        });
+        request.end();
+        const response = await answered;
+        assert.equal(response.statusCode, 200);
+        response.pause();
+        held.push(request);
+      }
+      const third = await h.get(`${EXPORT}?country=it&format=csv`, token);
+      assert.equal(third.statusCode, 429, third.body);
+      assert.equal(third.headers['retry-after'], '10');
+      assert.equal(third.json<{ code: string }>().code, 'rate_limited');
+      assert.match(third.json<{ message: string }>().message, /already has 2 exports running/);
+      const theirs = await h.get(`${EXPORT}?country=it`, other.token);
+      assert.equal(theirs.statusCode, 200, "another account's export is not held back");
+
+      // The client hangs up one download: its slot is given back.
+      for (const request of held) request.once('error', () => {});
+      held[0]?.destroy();
+      let again = await h.get(`${EXPORT}?country=de`, token);
+      for (let i = 0; again.statusCode === 429 && i < 500; i += 1) {
+        await new Promise((resolve) => setImmediate(resolve));
+        again = await h.get(`${EXPORT}?country=de`, token);
+      }
+      assert.equal(again.statusCode, 200, again.body);
+      held[1]?.destroy();
     });
 
     test('bad parameters are validation_failed on the parameter', async () => {

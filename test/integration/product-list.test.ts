@@ -235,6 +235,13 @@ for (const target of databaseTargets()) {
       assert.deepEqual(await q('?search=%25'), [pasta]);
       assert.deepEqual(await q('?search=p_1'), [lamp], '_ is a character, not a wildcard');
       assert.deepEqual(await q('?search=zzz'), []);
+      // Terms shorter than a trigram are read from the account's own products and records.
+      assert.deepEqual(await q('?search=Nu'), [pasta], "two letters of a record's title");
+      assert.deepEqual(await q('?search=Q'), [queued], 'one letter of a sku');
+      assert.deepEqual(await q('?search=n.'), [pasta]);
+      assert.deepEqual(await q('?search=_1'), [lamp], 'a short term with a wildcard character matches it as written');
+      assert.deepEqual(await q('?search=%25'), [pasta], 'a short term that is a LIKE wildcard matches itself');
+      assert.deepEqual(await q('?search=rc'), [lamp]);
       assert.deepEqual(await q('?search='), sorted(pasta, lamp, queued), 'an empty search filters nothing');
       const page = await list(token, '?search=spaghetti&state=completed');
       assert.equal(page.total, 1, 'the total counts the filtered products');
@@ -279,7 +286,7 @@ for (const target of databaseTargets()) {
       const gone = await seedProduct(db, mine.id, { code: '5000112548167', sku: 'GONE', brand: 'Same', content: { it: { title: 'Comune' } } });
       const other = await seedProduct(db, theirs.id, { code: '4006381333931', sku: 'SHARED', brand: 'Same', content: { it: { title: 'Comune' } } });
       await db.query('UPDATE products SET deleted_at = now() WHERE id = $1', [gone]);
-      for (const query of ['', '?search=comune', '?search=4006381333931', '?brand=same', '?country=it', '?state=completed']) {
+      for (const query of ['', '?search=comune', '?search=co', '?search=4006381333931', '?brand=same', '?country=it', '?state=completed']) {
         const page = await list(mine.token, query);
         assert.deepEqual(ids(page), [kept], query);
         assert.equal(page.total, 1, `${query}: the total counts neither`);

@@ -62,11 +62,13 @@ describe('webhook sender', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
+  const logged: { url: string; reason: string; detail: string }[] = [];
   const sender = (options: { allowed?: string[]; lookup?: LookupFunction; timeoutMs?: number } = {}) =>
     createWebhookSender({
       allowedHosts: options.allowed ?? [`127.0.0.1:${port}`],
       connectTimeoutMs: 2_000,
       userAgent: 'vetrina-test',
+      logFailure: (failure) => logged.push(failure),
       ...(options.lookup === undefined ? {} : { lookup: options.lookup }),
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     });
@@ -114,10 +116,29 @@ describe('webhook sender', () => {
     }
   });
 
-  test('no answer within the time limit is a timeout', async () => {
-    const s = sender({ timeoutMs: 200 });
+  test('no answer in time and a refused connection give one reason; the difference is in the log only', async () => {
+    // A port with nothing listening: bound, then closed, so connecting is refused at once.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const s = createWebhookSender({
+      allowedHosts: [`127.0.0.1:${port}`, `127.0.0.1:${closedPort}`],
+      connectTimeoutMs: 2_000,
+      userAgent: 'vetrina-test',
+      timeoutMs: 200,
+      logFailure: (failure) => logged.push(failure),
+    });
     try {
-      assert.deepEqual(await s.send(`${origin}/hold`, message), { status: null, error: 'timeout' });
+      const before = logged.length;
+      const slow = await s.send(`${origin}/hold`, message);
+      const refused = await s.send(`http://127.0.0.1:${closedPort}/in`, message);
+      assert.deepEqual(slow, { status: null, error: 'network_error' });
+      assert.deepEqual(refused, slow, 'an open port that holds and a closed one read alike');
+      assert.deepEqual(
+        logged.slice(before).map((l) => l.detail),
+        ['no answer in 200 ms', 'ECONNREFUSED'],
+      );
     } finally {
       await s.close();
     }
@@ -127,6 +148,7 @@ describe('webhook sender', () => {
     const looked: string[] = [];
     const lookup: LookupFunction = (hostname, options, callback) => {
       looked.push(hostname);
+      if (hostname.endsWith('.invalid')) return void callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), '');
       if (options.all === true) callback(null, [{ address: '10.0.0.7', family: 4 }]);
       else callback(null, '10.0.0.7', 4);
     };
@@ -135,11 +157,13 @@ describe('webhook sender', () => {
       const before = hits.length;
       assert.deepEqual(await s.send(`${origin}/ok`, message), { status: null, error: 'address_blocked' });
       assert.deepEqual(await s.send('http://hooks.internal.test/in', message), { status: null, error: 'address_blocked' });
+      // A name that does not resolve at all reads exactly as one that resolves to a private address.
+      assert.deepEqual(await s.send('http://no-such-name.invalid/in', message), { status: null, error: 'address_blocked' });
       // The loopback server spelt as a decimal, hex, IPv4-mapped or NAT64 literal: refused as loopback.
       for (const host of ['2130706433', '0x7f.1', '[::ffff:7f00:1]', '[::ffff:127.0.0.1]', '[64:ff9b::7f00:1]']) {
         assert.deepEqual(await s.send(`http://${host}:${port}/ok`, message), { status: null, error: 'address_blocked' }, host);
       }
-      assert.deepEqual(looked, ['hooks.internal.test'], 'the name was checked in the lookup');
+      assert.deepEqual(looked, ['hooks.internal.test', 'no-such-name.invalid'], 'the names were checked in the lookup');
       assert.equal(hits.length, before, 'nothing reached the server');
     } finally {
       await s.close();

@@ -359,7 +359,7 @@ for (const target of databaseTargets()) {
     test('credits.low when a charge takes the balance under the threshold set for the account', async () => {
       const account = await h.account(10);
       const endpoint = await register(account.token, { events: ['credits.low'] });
-      await localAdminOperations(h.container.db, 'test').setCreditsLowThreshold(account.name, 10);
+      await localAdminOperations(h.container.db, { actor: 'test', requestId: null }).setCreditsLowThreshold(account.name, 10);
       const { generationId } = await createProduct(h, account.token, 'LOW-1');
       await h.settled([generationId]);
       const [message] = await receiver.waitFor(endpoint.path, 1);

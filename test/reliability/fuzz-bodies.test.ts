@@ -1,78 +1,17 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
+import { body, key, objectText, plausible, stringArray, text } from '../helpers/fuzz-json.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
 
-// Property-based fuzzing of the two bodies a caller writes freely: whatever JSON arrives (lone
-// surrogates, numbers past a double, deep nesting, prototype keys, wrong types in every field),
-// the answer is never a 5xx. Bodies are built as JSON text, so keys such as "__proto__" arrive
-// as the own keys a hostile client would send.
+// Property-based fuzzing of the two bodies a caller writes freely: whatever JSON arrives, the
+// answer is never a 5xx (test/helpers/fuzz-json.ts says what the fuzz holds). Every other body
+// route is fuzzed in fuzz-routes.test.ts.
 
 const RUNS = 2000;
 const CREATE = '/api/v1/products/create';
 const regen = (encodedReference: string) => `/api/v1/products/regenerate/${encodedReference}`;
-
-/** Characters that break naive text handling, mixed with any UTF-16 code unit. */
-const unit = fc.oneof(
-  { weight: 1, arbitrary: fc.constantFrom('\ud800', '\udfff', '\u0000', '\u202e', '\ufeff', 'é', '😀', '<', '&', '"', '\\', ' ', '\n') },
-  { weight: 2, arbitrary: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)) },
-  { weight: 12, arbitrary: fc.constantFrom('a', 'B', '1', '-', '_', '.', '/', ':', ' ') },
-);
-const text = fc.oneof(
-  fc.string({ unit, maxLength: 40 }),
-  fc.string({ unit: 'grapheme', maxLength: 40 }),
-  fc.constantFrom('', 'it', 'de', 'IT', 'xx', 'v1', 'v2', '8001234567890', '4005900136381', 'https://example.invalid/a.jpg', 'title', 'key_features', 'global_attr.x'),
-  fc.string({ unit, minLength: 200, maxLength: 6000 }),
-);
-const key = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'), text);
-/** Numbers as written, including ones JSON.parse turns into Infinity, 0 or an imprecise double. */
-const number = fc.oneof(
-  fc.constantFrom('1e400', '-1e400', '1e-400', '-0', '123456789012345678901234567890', '9007199254740993', '0.1', '1', '2'),
-  fc.double({ noNaN: true, noDefaultInfinity: true }).map((n) => JSON.stringify(n)),
-  fc.integer().map(String),
-);
-
-const { json } = fc.letrec<{ json: string; array: string; object: string }>((tie) => ({
-  json: fc.oneof(
-    { depthSize: 'small', maxDepth: 6 },
-    text.map((s) => JSON.stringify(s)),
-    number,
-    fc.constantFrom('true', 'false', 'null'),
-    tie('array'),
-    tie('object'),
-  ),
-  array: fc.array(tie('json'), { maxLength: 6 }).map((items) => `[${items.join(',')}]`),
-  object: fc.array(fc.tuple(key, tie('json')), { maxLength: 6 }).map(objectText),
-}));
-
-function objectText(entries: readonly (readonly [string, string])[]): string {
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`;
-}
-
-/** A value for a known field: often plausible, so validation lets it through to the service. */
-const plausible = (values: fc.Arbitrary<string>) => fc.oneof({ weight: 5, arbitrary: values }, { weight: 1, arbitrary: json });
-const stringArray = fc.array(text, { maxLength: 8 }).map((a) => JSON.stringify(a));
-
-/**
- * Either an object of known keys with plausible or arbitrary values plus arbitrary extra keys, a
- * valid body with some fields replaced by fuzz (so the calls reach the services and the
- * database), or any JSON at all.
- */
-function body(valid: Record<string, string>, fields: Record<string, fc.Arbitrary<string>>): fc.Arbitrary<string> {
-  const entries = (chosen: [string, fc.Arbitrary<string>][]) => fc.tuple(...chosen.map(([k, arb]) => arb.map((v) => [k, v] as const)));
-  const known = fc.subarray(Object.entries(fields)).chain(entries);
-  const extra = fc.array(fc.tuple(key, json), { maxLength: 3 });
-  const mutated = fc
-    .subarray(Object.entries(fields), { minLength: 1, maxLength: 2 })
-    .chain(entries)
-    .map((changed) => objectText([...Object.entries(valid).filter(([k]) => !changed.some(([c]) => c === k)), ...changed]));
-  return fc.oneof(
-    { weight: 4, arbitrary: fc.tuple(known, fc.oneof({ weight: 6, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: extra })).map(([k, e]) => objectText([...k, ...e])) },
-    { weight: 4, arbitrary: mutated },
-    { weight: 1, arbitrary: json },
-  );
-}
 
 const createBody = body(
   { codes: '"8001234567890"', title: '"Tazza in ceramica"', description: '"Ceramica smaltata."', countries: '["it"]' },

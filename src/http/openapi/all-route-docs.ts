@@ -2,6 +2,7 @@ import { accountDocs } from '../routes/account.ts';
 import { adminAccountsDocs } from '../routes/admin-accounts.ts';
 import { adminCatalogueDocs } from '../routes/admin-catalogue.ts';
 import { adminTokensDocs } from '../routes/admin-tokens.ts';
+import { adminAuditDocs } from '../routes/admin-audit.ts';
 import { accountLedgerDocs } from '../routes/account-ledger.ts';
 import { attributesDocs } from '../routes/attributes.ts';
 import { familiesDocs } from '../routes/families.ts';
@@ -53,6 +54,7 @@ export function allRouteDocs(): RouteDoc[] {
     ...appSessionDocs,
     ...adminAccountsDocs,
     ...adminTokensDocs,
+    ...adminAuditDocs,
     ...adminCatalogueDocs,
     ...healthDocs,
     ...mediaDocs,

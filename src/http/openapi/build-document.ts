@@ -78,8 +78,9 @@ export function buildDocument(docs: readonly RouteDoc[], options: DocumentOption
         session: {
           type: 'apiKey',
           in: 'cookie',
-          name: 'vetrina_session',
-          description: "The review app's session (POST /api/v1/session). Every POST, PUT, PATCH and DELETE with it must send its CSRF token in `x-csrf-token`.",
+          name: '__Host-vetrina_session',
+          description:
+            "The review app's session (POST /api/v1/session); named `vetrina_session` only on plain http from the server's own machine. Every POST, PUT, PATCH and DELETE with it must send its CSRF token in `x-csrf-token`.",
         },
       },
     },

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { parseCountryLanguages } from '../../domain/countries.ts';
 import type { AdminOperations } from '../../services/admin-operations.ts';
@@ -110,11 +110,11 @@ export const adminAccountsDocs: RouteDoc[] = [
   },
 ];
 
-export async function adminAccountsRoutes(app: FastifyInstance, deps: { operations: AdminOperations }): Promise<void> {
-  const ops = deps.operations;
+export async function adminAccountsRoutes(app: FastifyInstance, deps: { operationsFor: (request: FastifyRequest) => AdminOperations }): Promise<void> {
   const list = '/accounts';
-  app.get(list, async () => ({ status: 'success', data: await ops.listAccounts() }));
+  app.get(list, async (request) => ({ status: 'success', data: await deps.operationsFor(request).listAccounts() }));
   app.post(list, async (request, reply) => {
+    const ops = deps.operationsFor(request);
     const body = parseBody(adminCreateAccountBodySchema, request.body);
     if (!body.ok) throw body.error;
     const { name, credits, image_standardization } = body.value;
@@ -125,6 +125,7 @@ export async function adminAccountsRoutes(app: FastifyInstance, deps: { operatio
 
   const one = '/accounts/:name';
   app.patch<{ Params: { name: string } }>(one, async (request) => {
+    const ops = deps.operationsFor(request);
     const body = parseBody(adminAccountSettingsBodySchema, request.body);
     if (!body.ok) throw body.error;
     const { image_standardization: images, country_languages: languages, credits_low_threshold: threshold } = body.value;
@@ -142,7 +143,7 @@ export async function adminAccountsRoutes(app: FastifyInstance, deps: { operatio
   app.post<{ Params: { name: string } }>(credits, async (request) => {
     const body = parseBody(adminCreditBodySchema, request.body);
     if (!body.ok) throw body.error;
-    return { status: 'success', data: await asAdmin(() => ops.creditAccount(request.params.name, body.value.amount)) };
+    return { status: 'success', data: await asAdmin(() => deps.operationsFor(request).creditAccount(request.params.name, body.value.amount)) };
   });
   methodNotAllowed(app, credits, ['POST']);
 }

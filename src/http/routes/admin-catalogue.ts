@@ -13,6 +13,8 @@ import { InputFormatError } from '../../sources/catalogue/input-format.ts';
 import { InputStoppedError } from '../../sources/catalogue/input-row.ts';
 import { InputReadError } from '../../sources/catalogue/open-input.ts';
 import { MAX_RECORD_BYTES } from '../../sources/catalogue/read-csv.ts';
+import { recordAdminAction } from '../../db/admin-audit.ts';
+import { catalogueImportEntry } from '../../services/admin-operations.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import { ApiError, validationFailed } from '../errors.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
@@ -136,6 +138,7 @@ export async function adminCatalogueRoutes(app: FastifyInstance, deps: { db: Dat
         }
         throw err;
       });
+      await recordAdminAction(deps.db, catalogueImportEntry(summary, { actor: request.adminAuth?.tokenId ?? 'local', requestId: request.id }));
       return reply.code(201).send({ status: 'success', data: importSummaryView(summary) });
     } finally {
       await rm(dir, { recursive: true, force: true });

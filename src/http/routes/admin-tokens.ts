@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AdminOperations } from '../../services/admin-operations.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
@@ -65,19 +65,18 @@ export const adminTokensDocs: RouteDoc[] = [
   },
 ];
 
-export async function adminTokensRoutes(app: FastifyInstance, deps: { operations: AdminOperations }): Promise<void> {
-  const ops = deps.operations;
+export async function adminTokensRoutes(app: FastifyInstance, deps: { operationsFor: (request: FastifyRequest) => AdminOperations }): Promise<void> {
   const list = '/tokens';
-  app.get(list, async () => ({ status: 'success', data: await ops.listTokens() }));
+  app.get(list, async (request) => ({ status: 'success', data: await deps.operationsFor(request).listTokens() }));
   app.post(list, async (request, reply) => {
     const body = parseBody(adminCreateTokenBodySchema, request.body);
     if (!body.ok) throw body.error;
-    const issued = await asAdmin(() => ops.createToken({ account: body.value.account ?? null, admin: body.value.admin ?? false }));
+    const issued = await asAdmin(() => deps.operationsFor(request).createToken({ account: body.value.account ?? null, admin: body.value.admin ?? false }));
     return reply.code(201).send({ status: 'success', data: issued });
   });
   methodNotAllowed(app, list, ['GET', 'POST']);
 
   const one = '/tokens/:id';
-  app.delete<{ Params: { id: string } }>(one, async (request) => ({ status: 'success', data: await asAdmin(() => ops.revokeToken(request.params.id)) }));
+  app.delete<{ Params: { id: string } }>(one, async (request) => ({ status: 'success', data: await asAdmin(() => deps.operationsFor(request).revokeToken(request.params.id)) }));
   methodNotAllowed(app, one, ['DELETE']);
 }

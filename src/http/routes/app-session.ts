@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { endSession, SESSION_LIFETIME_SECONDS, startSession } from '../../services/app-sessions.ts';
 import type { AppDeps } from '../app.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
-import { authOf, BACKGROUND_HEADER, CSRF_HEADER, SESSION_COOKIE } from '../auth.ts';
+import { authOf, BACKGROUND_HEADER, CSRF_HEADER, LOCAL_SESSION_COOKIE, SESSION_COOKIE, servedOverHttps, sessionCookieFor } from '../auth.ts';
 import { ApiError } from '../errors.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 
@@ -28,19 +28,17 @@ const SIGN_IN_NEEDS_TOKEN = 'A session is started with an API token: send Author
  */
 export async function appSessionRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const url = '/session';
-  // Behind a proxy that ends TLS the socket is plain http, yet browsers reach the service over
-  // https: PUBLIC_BASE_URL says so, and the cookie must then never travel in the clear.
-  const publicHttps = deps.config.media.publicBaseUrlSet && new URL(deps.config.media.publicBaseUrl).protocol === 'https:';
-  const secure = (request: FastifyRequest) => publicHttps || request.protocol === 'https';
+  const publicHttps = servedOverHttps(deps.config);
   app.post(url, { config: { idempotencyKeys: false } }, async (request, reply) => {
     const auth = authOf(request);
     if (auth.session !== null) throw new ApiError('unauthorized', SIGN_IN_NEEDS_TOKEN);
     const started = await startSession(deps.db, auth.tokenId, deps.config.appSessionIdleSeconds);
-    reply.setCookie(SESSION_COOKIE, started.cookie, {
+    const cookie = sessionCookieFor(request, publicHttps);
+    reply.setCookie(cookie.name, started.cookie, {
       path: '/',
       httpOnly: true,
       sameSite: 'strict',
-      secure: secure(request),
+      secure: cookie.secure,
       maxAge: SESSION_LIFETIME_SECONDS,
     });
     return reply.code(201).send({ status: 'success', data: { authenticated_by: 'session', csrf_token: started.csrfToken } });
@@ -55,7 +53,8 @@ export async function appSessionRoutes(app: FastifyInstance, deps: AppDeps): Pro
   app.delete(url, { config: { idempotencyKeys: false } }, async (request, reply) => {
     const auth = authOf(request);
     if (auth.session !== null) await endSession(deps.db, auth.session.id);
-    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure: secure(request) });
+    const cookie = sessionCookieFor(request, publicHttps);
+    reply.clearCookie(cookie.name, { path: '/', httpOnly: true, sameSite: 'strict', secure: cookie.secure });
     return { status: 'success' };
   });
   methodNotAllowed(app, url, ['GET', 'POST', 'DELETE']);
@@ -66,7 +65,7 @@ export const appSessionDocs: RouteDoc[] = [
     method: 'POST',
     path: '/api/v1/session',
     summary: 'Start a browser session (the review app’s sign-in)',
-    description: `Exchanges the Bearer token for a \`${SESSION_COOKIE}\` cookie (HttpOnly, SameSite=Strict, Secure over https or when PUBLIC_BASE_URL is https, ${SESSION_LIFETIME_SECONDS / 3600} hours). The session also ends once unused for APP_SESSION_IDLE_MINUTES (default 30); a request sent with \`${BACKGROUND_HEADER}: 1\` (the review app's automatic refreshes) is served but does not count as use. An ended session answers 401 like an unknown one. Requests with that cookie and no Authorization header act as the token; each POST, PUT, PATCH and DELETE must also send \`csrf_token\` in \`${CSRF_HEADER}\` (else 403). Revoking the token ends its sessions. Body: \`{}\`. No Idempotency-Key.`,
+    description: `Exchanges the Bearer token for a \`${SESSION_COOKIE}\` cookie (HttpOnly, SameSite=Strict, Secure, Path=/, ${SESSION_LIFETIME_SECONDS / 3600} hours); only on plain http from the server's own machine (PUBLIC_BASE_URL not https) is it \`${LOCAL_SESSION_COOKIE}\` without Secure, since browsers drop a Secure cookie there. The session also ends once unused for APP_SESSION_IDLE_MINUTES (default 30); a request sent with \`${BACKGROUND_HEADER}: 1\` (the review app's automatic refreshes) is served but does not count as use. An ended session answers 401 like an unknown one. Requests with that cookie and no Authorization header act as the token; each POST, PUT, PATCH and DELETE must also send \`csrf_token\` in \`${CSRF_HEADER}\` (else 403). Revoking the token ends its sessions. Body: \`{}\`. No Idempotency-Key.`,
     tag: 'Session',
     auth: 'bearer',
     body: z.strictObject({}),

@@ -1,10 +1,12 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { EXPORT_CONTENT_TYPE, EXPORT_FORMATS, exportChunks } from '../../services/export-products.ts';
 import { filtersOf } from '../../services/list-products.ts';
 import type { AppDeps } from '../app.ts';
+import { ApiError } from '../errors.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
+import { RunningPerAccount } from '../running-per-account.ts';
 import { authOf } from '../auth.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 import { parseBody } from '../schemas.ts';
@@ -28,7 +30,7 @@ export const exportProductsDocs: RouteDoc[] = [
     path: '/api/v1/products/export',
     summary: "Every matching product of one country, streamed (JSON Lines, CSV or Shopify's product CSV)",
     description:
-      'Not paged: the whole selection, in list order, streamed with constant memory. CSV files are RFC 4180 (CRLF, quoted fields), UTF-8 with a BOM, with a header row; the csv format has one attr:<name> column per attribute present in the export. In both CSV formats a cell that a spreadsheet would read as a formula (starting with =, +, -, @, tab or carriage return, or a full-width ＝＋－＠) is written with a leading apostrophe, so it opens as text; a signed plain number such as -5 or +3,5 stays as written.',
+      'Not paged: the whole selection, in list order, streamed with constant memory. An account runs at most EXPORTS_PER_ACCOUNT exports at once (default 2); one more is 429 rate_limited with Retry-After. CSV files are RFC 4180 (CRLF, quoted fields), UTF-8 with a BOM, with a header row; the csv format has one attr:<name> column per attribute present in the export. In both CSV formats a cell that a spreadsheet would read as a formula (starting with =, +, -, @, tab or carriage return, or a full-width ＝＋－＠) is written with a leading apostrophe, so it opens as text; a signed plain number such as -5 or +3,5 stays as written.',
     tag: 'Products',
     auth: 'bearer',
     query: exportProductsQuerySchema,
@@ -39,33 +41,59 @@ export const exportProductsDocs: RouteDoc[] = [
   },
 ];
 
+/** What a caller at its cap of running exports is told to wait before trying again, in seconds. */
+const EXPORT_RETRY_AFTER_SECONDS = 10;
+
 export async function exportProductsRoute(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const url = '/products/export';
+  const running = new RunningPerAccount(deps.config.exportsPerAccount);
   app.get<{ Querystring: Record<string, unknown> }>(url, async (request, reply) => {
     const accountId = authOf(request).accountId;
-    const split = await splitAttributeQuery(deps, accountId, request.query);
-    const parsed = parseBody(exportProductsQuerySchema, split.rest);
-    if (!parsed.ok) throw parsed.error;
-    const { format = 'jsonl', ...filterQuery } = parsed.value;
-    const filters = filtersOf(accountId, filterQuery, split.attributes);
-    if (filters.country === null) throw new Error('export without a country');
-    const scoped = { ...filters, country: filters.country };
-    const extension = format === 'jsonl' ? 'jsonl' : 'csv';
-    const stamp = new Date().toISOString().slice(0, 10);
-    const name = `products-${scoped.country}${format === 'shopify' ? '-shopify' : ''}-${stamp}.${extension}`;
-    const chunks = exportChunks(deps.db, scoped, format);
-    // The first chunk is read before answering, so a database that cannot be reached is a 503,
-    // not a 200 cut short; after it, Readable.from pulls the next batch only when the socket has
-    // taken the last one (backpressure).
-    const first = await chunks.next();
-    async function* all() {
-      if (first.done === true) return;
-      yield first.value;
-      yield* chunks;
+    const release = running.take(accountId);
+    if (release === null) {
+      reply.header('retry-after', String(EXPORT_RETRY_AFTER_SECONDS));
+      throw new ApiError(
+        'rate_limited',
+        `This account already has ${running.cap} exports running, the most it may run at once (EXPORTS_PER_ACCOUNT); retry when one has finished.`,
+        {
+          retry_after_seconds: EXPORT_RETRY_AFTER_SECONDS,
+        },
+      );
     }
-    const stream = Readable.from(all(), { objectMode: false });
-    stream.on('error', (err) => request.log.error({ err }, 'export failed after it started; the download is cut short'));
-    return reply.header('content-type', EXPORT_CONTENT_TYPE[format]).header('content-disposition', `attachment; filename="${name}"`).send(stream);
+    // Given back when the download ends, fails or is cut off by the client, and on any refusal below.
+    reply.raw.once('close', release);
+    try {
+      return await answerExport(request, reply, deps, accountId);
+    } catch (err) {
+      release();
+      throw err;
+    }
   });
   methodNotAllowed(app, url, ['GET']);
+}
+
+async function answerExport(request: FastifyRequest<{ Querystring: Record<string, unknown> }>, reply: FastifyReply, deps: AppDeps, accountId: string): Promise<FastifyReply> {
+  const split = await splitAttributeQuery(deps, accountId, request.query);
+  const parsed = parseBody(exportProductsQuerySchema, split.rest);
+  if (!parsed.ok) throw parsed.error;
+  const { format = 'jsonl', ...filterQuery } = parsed.value;
+  const filters = filtersOf(accountId, filterQuery, split.attributes);
+  if (filters.country === null) throw new Error('export without a country');
+  const scoped = { ...filters, country: filters.country };
+  const extension = format === 'jsonl' ? 'jsonl' : 'csv';
+  const stamp = new Date().toISOString().slice(0, 10);
+  const name = `products-${scoped.country}${format === 'shopify' ? '-shopify' : ''}-${stamp}.${extension}`;
+  const chunks = exportChunks(deps.db, scoped, format);
+  // The first chunk is read before answering, so a database that cannot be reached is a 503,
+  // not a 200 cut short; after it, Readable.from pulls the next batch only when the socket has
+  // taken the last one (backpressure).
+  const first = await chunks.next();
+  async function* all() {
+    if (first.done === true) return;
+    yield first.value;
+    yield* chunks;
+  }
+  const stream = Readable.from(all(), { objectMode: false });
+  stream.on('error', (err) => request.log.error({ err }, 'export failed after it started; the download is cut short'));
+  return reply.header('content-type', EXPORT_CONTENT_TYPE[format]).header('content-disposition', `attachment; filename="${name}"`).send(stream);
 }

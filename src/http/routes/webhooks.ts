@@ -110,7 +110,7 @@ export const webhookDeliverySchema = z.object({
     .string()
     .nullable()
     .describe(
-      'Why the last attempt failed: `answered 500`, `timeout`, `address_blocked`, `network_error: …`, `secret_unreadable` (the WEBHOOK_SECRET_KEY of the sending worker does not open the endpoint secret).',
+      "Why the last attempt failed: `answered 500`; `address_blocked` (the name does not resolve, or its address is private, local or reserved); `network_error` (no answer: refused, reset, timed out or a TLS failure; the detail is in the server's log only, so that no account can map internal names or scan ports through it); `secret_unreadable` (the WEBHOOK_SECRET_KEY of the sending worker does not open the endpoint secret).",
     ),
   last_attempt_at: z.iso.datetime().nullable(),
   next_attempt_at: z.iso.datetime().nullable().describe('When the next attempt is due (while pending).'),

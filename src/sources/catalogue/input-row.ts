@@ -1,7 +1,10 @@
 /** One data row of an input file, or why it could not be read; `line` is 1-based in the file. */
 export type InputRow = { line: number; ok: true; fields: Record<string, unknown> } | { line: number; ok: false; reason: string };
 
-/** PostgreSQL text and jsonb cannot hold U+0000; a stray NUL in a feed must not fail a whole batch. */
+/**
+ * PostgreSQL text and jsonb cannot hold U+0000; a stray NUL in a feed must not fail a whole batch.
+ * Recursive, over rows whose depth readJsonlRows has already bounded by MAX_JSON_DEPTH.
+ */
 export function withoutNul(value: unknown): unknown {
   if (typeof value === 'string') return value.includes('\u0000') ? value.replaceAll('\u0000', '') : value;
   if (Array.isArray(value)) return value.map(withoutNul);

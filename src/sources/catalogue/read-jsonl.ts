@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../domain/json-depth.ts';
 import { withoutNul, type InputRow } from './input-row.ts';
 
 /** Rows of a JSON Lines text stream: one object per line; blank lines are skipped. */
@@ -9,6 +10,11 @@ export async function* readJsonlRows(text: Readable): AsyncGenerator<InputRow> {
   for await (const content of lines) {
     line += 1;
     if (content.trim() === '') continue;
+    // Checked on the text, before a parse or withoutNul walks it.
+    if (nestsDeeperThan(content, MAX_JSON_DEPTH)) {
+      yield { line, ok: false, reason: `nested deeper than ${MAX_JSON_DEPTH} levels` };
+      continue;
+    }
     let value: unknown;
     try {
       value = JSON.parse(content);
