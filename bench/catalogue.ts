@@ -9,6 +9,7 @@ import { loadConfig } from '../src/config.ts';
 import { createContainer, type Container } from '../src/container.ts';
 import { buildApp } from '../src/http/app.ts';
 import { createAccount } from '../src/services/accounts.ts';
+import type { SqlRunner } from '../src/db/database.ts';
 import { openTarget } from './targets.ts';
 
 export const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -21,8 +22,8 @@ export interface Catalogue {
   close(): Promise<void>;
 }
 
-async function seed(container: Container, accountId: string, products: number): Promise<void> {
-  const db = container.db;
+/** `products` products of `accountId`, with their records, written straight into the database. */
+export async function seedProducts(db: SqlRunner, accountId: string, products: number): Promise<void> {
   // Products spread over 5 brands, 5 states, 3 publication states; a third also sold in Germany.
   await db.query(
     `INSERT INTO products (account_id, code, code_type, sku, product_handle, title, brand, countries, agent_model, state, publication_state, created_at, updated_at)
@@ -64,8 +65,8 @@ export async function openCatalogue(): Promise<Catalogue> {
   const started = performance.now();
   // Seeding writes updated_at itself; the trigger that keeps it in step with the records would only slow it.
   for (const event of ['insert', 'update']) await container.db.query(`ALTER TABLE product_content DISABLE TRIGGER product_content_touches_product_${event}`);
-  await seed(container, mine.account.id, PRODUCTS);
-  await seed(container, other.account.id, Math.floor(PRODUCTS / 5));
+  await seedProducts(container.db, mine.account.id, PRODUCTS);
+  await seedProducts(container.db, other.account.id, Math.floor(PRODUCTS / 5));
   for (const event of ['insert', 'update']) await container.db.query(`ALTER TABLE product_content ENABLE TRIGGER product_content_touches_product_${event}`);
   await container.db.query('VACUUM ANALYZE products');
   await container.db.query('VACUUM ANALYZE product_content');

@@ -1,0 +1,365 @@
+// Isolation under hostile load: while account A runs each hostile load in turn, account B's
+// `GET /api/v1/account` and 1-code create latencies (p50, p99) and the service process's
+// event-loop delay p99, beside the same figures with A idle; on PGlite and on PostgreSQL.
+//
+// The service runs as its own process (`vetrina serve`, workers included), so the event-loop
+// delay is the service's alone: it is read from its /metrics (prom-client's histogram, which
+// resets at each read, so one read before and one after a phase give that phase's figure).
+// Every address is loopback; the "failing" webhook endpoints are a port nothing listens on.
+//
+//   node bench/isolation.ts                         # PGlite (+ PostgreSQL with TEST_DATABASE_URL)
+//   BENCH_SCALE=0.1 node bench/isolation.ts         # a tenth of every size, for a quick look
+//   BENCH_WRITE=1 …                                 # writes bench/results/isolation.md
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/open.ts';
+import { createAccount } from '../src/services/accounts.ts';
+import { createServerDatabase } from '../test/helpers/databases.ts';
+import { validEans } from '../test/helpers/codes.ts';
+import { machine, seedProducts } from './catalogue.ts';
+import { SERVER_URL, type TargetName, targetNames } from './targets.ts';
+
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const PHASE_SECONDS = Number(process.env.BENCH_PHASE_SECONDS ?? 20);
+const PRODUCTS = Math.round(100_000 * SCALE);
+const METRICS_TOKEN = 'bench-isolation-metrics-token';
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+interface Service {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** A port that was free a moment ago (for the service and for the endpoint nothing listens on). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const port = (server.address() as AddressInfo).port;
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+async function startService(env: Record<string, string>): Promise<Service> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', METRICS_TOKEN, RATE_LIMIT_PER_MINUTE: '1000000', SOURCES: 'catalogue' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i += 1) {
+    if (child.exitCode !== null) throw new Error(`the service exited (${child.exitCode}) before it listened`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    child,
+    async stop() {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await once(child, 'exit');
+    },
+  };
+}
+
+const percentile = (values: number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+};
+
+/** The event-loop delay p99 since the last read, in ms (each read resets prom-client's histogram). */
+async function loopDelayP99(service: Service): Promise<number> {
+  const text = await (await fetch(`${service.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const line = text.split('\n').find((l) => l.startsWith('vetrina_nodejs_eventloop_lag_p99_seconds'));
+  return Number(line?.split(' ').at(-1) ?? Number.NaN) * 1000;
+}
+
+interface Probe {
+  account: number[];
+  create: number[];
+  stop(): Promise<void>;
+}
+
+/** Account B, one call after another: its account, then a 1-code create; each call's latency. */
+function probeB(service: Service, token: string, eans: string[]): Probe {
+  const probe: Probe = { account: [], create: [], stop: async () => {} };
+  let running = true;
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const loop = (async () => {
+    while (running) {
+      let started = performance.now();
+      await (await fetch(`${service.url}/api/v1/account`, { headers })).arrayBuffer();
+      probe.account.push(performance.now() - started);
+      const code = eans.pop();
+      if (code !== undefined) {
+        started = performance.now();
+        const res = await fetch(`${service.url}/api/v1/products/create`, { method: 'POST', headers, body: JSON.stringify({ codes: code, countries: ['it'] }) });
+        await res.arrayBuffer();
+        if (res.status === 202) probe.create.push(performance.now() - started);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  probe.stop = async () => {
+    running = false;
+    await loop;
+  };
+  return probe;
+}
+
+/** `rows` CSV rows of `columns` cells each, as a stream (never held whole). */
+function csvStream(rows: number, columns: number, cell: (row: number, column: number) => string): Readable {
+  return Readable.from(
+    (function* () {
+      yield `${Array.from({ length: columns }, (_, c) => (c === 0 ? 'ean' : `col_${c}`)).join(',')}\n`;
+      for (let r = 0; r < rows; r += 1) yield `${Array.from({ length: columns }, (_, c) => cell(r, c)).join(',')}\n`;
+    })(),
+  );
+}
+
+async function upload(service: Service, token: string, body: Readable): Promise<number> {
+  const res = await fetch(`${service.url}/api/v1/catalogue/imports`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+    body: Readable.toWeb(body) as ReadableStream,
+    duplex: 'half',
+  } as RequestInit);
+  await res.arrayBuffer();
+  return res.status;
+}
+
+interface Phase {
+  name: string;
+  run(ctx: Context): Promise<string>;
+}
+
+interface Context {
+  service: Service;
+  a: string;
+  b: string;
+  aEans: string[];
+  bProductCode: string;
+  receiver: Receiver;
+}
+
+const phases: Phase[] = [
+  { name: 'A idle', run: async () => new Promise((resolve) => setTimeout(() => resolve(''), PHASE_SECONDS * 1000)) },
+  {
+    name: 'A uploads 20 rows of 120,000 columns',
+    run: async ({ service, a, aEans }) =>
+      `status ${await upload(
+        service,
+        a,
+        csvStream(20, Math.round(120_000 * Math.max(SCALE, 0.1)), (r, c) => (c === 0 ? (aEans[r] ?? '') : 'x')),
+      )}`,
+  },
+  {
+    name: `A uploads ${Math.round(100 * SCALE)} MiB of narrow rows`,
+    run: async ({ service, a, aEans }) => {
+      const rows = Math.round((100 * 2 ** 20 * SCALE) / 60);
+      return `status ${await upload(
+        service,
+        a,
+        csvStream(rows, 3, (r, c) => (c === 0 ? (aEans[r % aEans.length] ?? '') : c === 1 ? `Prodotto numero ${r}` : 'Descrizione breve')),
+      )}`;
+    },
+  },
+  {
+    name: `A exports ${PRODUCTS.toLocaleString('en')} products 10 times at once`,
+    run: async ({ service, a }) => {
+      const statuses = await Promise.all(
+        Array.from({ length: 10 }, async () => {
+          const res = await fetch(`${service.url}/api/v1/products/export?country=it`, { headers: { authorization: `Bearer ${a}` } });
+          await res.arrayBuffer();
+          return res.status;
+        }),
+      );
+      return `statuses ${[...new Set(statuses)].join(', ')}`;
+    },
+  },
+  {
+    name: 'A searches one letter, 4 at a time',
+    run: async ({ service, a }) => {
+      const until = performance.now() + PHASE_SECONDS * 1000;
+      let calls = 0;
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          while (performance.now() < until) {
+            await (await fetch(`${service.url}/api/v1/products?search=a`, { headers: { authorization: `Bearer ${a}` } })).arrayBuffer();
+            calls += 1;
+          }
+        }),
+      );
+      return `${calls} searches`;
+    },
+  },
+  {
+    name: 'A fans publication states out to 20 failing endpoints',
+    run: async ({ service, a, b, bProductCode, receiver }) => {
+      const headers = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+      const list = (await (await fetch(`${service.url}/api/v1/products?per_page=200`, { headers: headers(a) })).json()) as { data: { data: { id: string }[] } };
+      const ids = list.data.data.slice(0, 100).map((p) => p.id);
+      let deliveries = 0;
+      for (let call = 0; call < 8; call += 1) {
+        const state = call % 2 === 0 ? 'ready' : 'online';
+        const res = await fetch(`${service.url}/api/v1/inventories/set-publication-state`, {
+          method: 'PUT',
+          headers: headers(a),
+          body: JSON.stringify({ ids: ids.join(','), publication_state: state }),
+        });
+        await res.arrayBuffer();
+        deliveries += ids.length * 20;
+      }
+      // B's own events meanwhile: how long each takes to reach B's working receiver.
+      const delays: number[] = [];
+      const until = performance.now() + PHASE_SECONDS * 1000;
+      for (let i = 0; performance.now() < until; i += 1) {
+        const sent = performance.now();
+        const arrived = receiver.next();
+        const res = await fetch(`${service.url}/api/v1/inventories/set-publication-state`, {
+          method: 'PUT',
+          headers: headers(b),
+          body: JSON.stringify({ ids: bProductCode, publication_state: i % 2 === 0 ? 'ready' : 'online' }),
+        });
+        await res.arrayBuffer();
+        await Promise.race([arrived, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+        delays.push(performance.now() - sent);
+      }
+      return `${deliveries.toLocaleString('en')} deliveries queued for A; B's deliveries p50 ${percentile(delays, 50).toFixed(0)} ms, p99 ${percentile(delays, 99).toFixed(0)} ms`;
+    },
+  },
+];
+
+interface Receiver {
+  url: string;
+  next(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function startReceiver(): Promise<Receiver> {
+  let waiting: (() => void) | null = null;
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    request.resume();
+    request.on('end', () => {
+      response.writeHead(204).end();
+      waiting?.();
+      waiting = null;
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    next: () => new Promise<void>((resolve) => (waiting = resolve)),
+    close: async () => {
+      server.closeAllConnections();
+      server.close();
+      await once(server, 'close');
+    },
+  };
+}
+
+interface Row {
+  target: TargetName;
+  phase: string;
+  account: number[];
+  create: number[];
+  loop: number;
+  note: string;
+}
+
+async function runTarget(target: TargetName): Promise<Row[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'vetrina-isolation-'));
+  const server = target === 'postgres' && SERVER_URL !== undefined ? await createServerDatabase(SERVER_URL, 'vetrina_bench') : null;
+  const dbEnv: Record<string, string> = server === null ? { DATA_DIR: dir } : { DATABASE_URL: server.url };
+  const receiver = await startReceiver();
+  const deadPort = await freePort();
+  try {
+    // Accounts and A's catalogue of products, written before the service starts.
+    const config = loadConfig({ ...dbEnv, LOG_LEVEL: 'silent' });
+    const opened = await openDatabase(config, 'bench');
+    const a = await createAccount(opened.db, { name: 'tenant-a', credits: 2_000_000_000, imageStandardization: false });
+    const b = await createAccount(opened.db, { name: 'tenant-b', credits: 2_000_000_000, imageStandardization: false });
+    await seedProducts(opened.db, a.account.id, PRODUCTS);
+    await opened.close();
+
+    const receiverHost = new URL(receiver.url).host;
+    const service = await startService({ ...dbEnv, FETCH_ALLOWED_HOSTS: `${receiverHost},127.0.0.1:${deadPort}` });
+    try {
+      const headers = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+      for (let i = 0; i < 20; i += 1) {
+        await fetch(`${service.url}/api/v1/webhooks`, { method: 'POST', headers: headers(a.token), body: JSON.stringify({ url: `http://127.0.0.1:${deadPort}/hook-${i}` }) });
+      }
+      await fetch(`${service.url}/api/v1/webhooks`, {
+        method: 'POST',
+        headers: headers(b.token),
+        body: JSON.stringify({ url: receiver.url, events: ['product.publication_state_changed'] }),
+      });
+      const bProduct = await fetch(`${service.url}/api/v1/products/create`, {
+        method: 'POST',
+        headers: headers(b.token),
+        body: JSON.stringify({ sku: 'B-1', title: 'Tazza', description: 'Ceramica.', countries: ['it'] }),
+      });
+      const bProductId = ((await bProduct.json()) as { data: { imported_products: { id: string }[] } }).data.imported_products[0]?.id ?? '';
+      const context: Context = { service, a: a.token, b: b.token, aEans: validEans(Math.max(20, Math.min(PRODUCTS, 10_000)), 501), bProductCode: bProductId, receiver };
+      const bEans = validEans(50_000, 502);
+      const rows: Row[] = [];
+      for (const phase of phases) {
+        await loopDelayP99(service);
+        const probe = probeB(service, b.token, bEans);
+        const note = await phase.run(context);
+        await probe.stop();
+        const loop = await loopDelayP99(service);
+        rows.push({ target, phase: phase.name, account: probe.account, create: probe.create, loop, note });
+        process.stderr.write(
+          `${target} · ${phase.name}: account p99 ${percentile(probe.account, 99).toFixed(1)} ms, create p99 ${percentile(probe.create, 99).toFixed(1)} ms, loop p99 ${loop.toFixed(1)} ms ${note}\n`,
+        );
+      }
+      return rows;
+    } finally {
+      await service.stop();
+    }
+  } finally {
+    await receiver.close();
+    await server?.drop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const rows: Row[] = [];
+for (const target of targetNames()) rows.push(...(await runTarget(target)));
+
+const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
+const table = [
+  "| database | A's load | B account p50 / p99 ms | B create p50 / p99 ms | event-loop delay p99 ms | A's load did |",
+  '| --- | --- | ---: | ---: | ---: | --- |',
+  ...rows.map(
+    (r) =>
+      `| ${r.target} | ${r.phase} | ${ms(percentile(r.account, 50))} / ${ms(percentile(r.account, 99))} | ${ms(percentile(r.create, 50))} / ${ms(percentile(r.create, 99))} | ${ms(r.loop)} | ${r.note} |`,
+  ),
+].join('\n');
+const report = `# Isolation under hostile load (bench/isolation.ts)
+
+${machine()}. Scale ${SCALE} (A holds ${PRODUCTS.toLocaleString('en')} products); idle and search phases ${PHASE_SECONDS} s.
+The service runs as its own process (API and workers); B calls its account, then a 1-code create, one after another with 50 ms between rounds, while A's load runs.
+Targets: B's p99 at most 2× its idle p99 and at most 100 ms; the event-loop delay p99 at most 50 ms.
+
+${table}
+`;
+process.stdout.write(`${report}\n`);
+if (process.env.BENCH_WRITE === '1') await writeFile(new URL('./results/isolation.md', import.meta.url), report);
