@@ -48,10 +48,7 @@ function prepare(text: string): string {
  * Numbers stated by a text: those with a unit as "1.5 l", the rest bare ("7"), canonical. 1,5 = 1.5;
  * 500g = 500 g; "15.000" is 15000 in German (`locale` "de") and 15 in English (src/domain/numbers.ts).
  */
-export function numbersIn(
-  text: string,
-  options: { lenientUnits?: boolean; locale?: string | null } = {},
-): { bare: string[]; measures: Array<{ key: string; written: string }> } {
+export function numbersIn(text: string, options: { lenientUnits?: boolean; locale?: string | null } = {}): { bare: string[]; measures: Array<{ key: string; written: string }> } {
   const locale = options.locale ?? null;
   const plain = prepare(text);
   // Facts may shout units ("500 G"); output never does, so evidence reads units case-blind.

@@ -261,7 +261,16 @@ export function scanMeasurements(text: string, locale: string | null = null): Me
   for (const match of text.matchAll(PIECES)) {
     const count = match[1] ?? match[2];
     if (count !== undefined)
-      add({ name: 'pieces_per_pack', amounts: [amountOf(count, decimal)], unit: '', join: 'single', text: null, written: count, index: match.index, end: match.index + match[0].length });
+      add({
+        name: 'pieces_per_pack',
+        amounts: [amountOf(count, decimal)],
+        unit: '',
+        join: 'single',
+        text: null,
+        written: count,
+        index: match.index,
+        end: match.index + match[0].length,
+      });
   }
   for (const match of text.matchAll(BLUETOOTH)) if (match[1] !== undefined) add(textMeasurement('bluetooth_version', match[1], match));
   for (const match of text.matchAll(USB)) {
