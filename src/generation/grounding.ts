@@ -33,7 +33,13 @@ export interface Evidence {
 const NUMBER = new RegExp(numberPattern(false), 'g');
 const NUMBER_SPACED = new RegExp(numberPattern(true), 'g');
 const DIGIT = /\d/;
-const numberIn = (locale: string | null) => (spaceGroups(locale) ? NUMBER_SPACED : NUMBER);
+const numberIn = (spaces: boolean) => (spaces ? NUMBER_SPACED : NUMBER);
+
+/**
+ * Where a plain space groups thousands (French, Polish …) a text is read both ways: "1 055 lm" is
+ * 1055 lm, but "Spaghetti n.5 500 g" states 5 and 500 g; either reading a fact supports is fine.
+ */
+const spaceReadings = (locale: string | null): boolean[] => (spaceGroups(locale) ? [true, false] : [false]);
 
 // An untagged fact is read both ways, a dot and a comma as the decimal mark (French also groups
 // with spaces): "1.200 lm" of unknown language supports 1200 and 1.2, and the record's own reading
@@ -48,13 +54,17 @@ function prepare(text: string): string {
  * Numbers stated by a text: those with a unit as "1.5 l", the rest bare ("7"), canonical. 1,5 = 1.5;
  * 500g = 500 g; "15.000" is 15000 in German (`locale` "de") and 15 in English (src/domain/numbers.ts).
  */
-export function numbersIn(text: string, options: { lenientUnits?: boolean; locale?: string | null } = {}): { bare: string[]; measures: Array<{ key: string; written: string }> } {
+export function numbersIn(
+  text: string,
+  options: { lenientUnits?: boolean; locale?: string | null; spaces?: boolean } = {},
+): { bare: string[]; measures: Array<{ key: string; written: string }> } {
   const locale = options.locale ?? null;
+  const spaces = options.spaces ?? spaceGroups(locale);
   const plain = prepare(text);
   // Facts may shout units ("500 G"); output never does, so evidence reads units case-blind.
   const scanned = options.lenientUnits === true ? plain.toLowerCase() : plain;
   if (!DIGIT.test(scanned)) return { bare: [], measures: [] };
-  const found = quantitiesIn(scanned, locale);
+  const found = quantitiesIn(scanned, locale, spaces);
   const measures = found.map((q) => ({ key: `${q.measure.amount} ${q.measure.unit}`, written: plain.slice(q.index, q.end) }));
   const bare: string[] = [];
   let at = 0;
@@ -64,7 +74,7 @@ export function numbersIn(text: string, options: { lenientUnits?: boolean; local
     return gap;
   });
   rest.push(scanned.slice(at));
-  for (const gap of rest) for (const match of gap.matchAll(numberIn(locale))) bare.push(match[0]);
+  for (const gap of rest) for (const match of gap.matchAll(numberIn(spaces))) bare.push(match[0]);
   return { bare, measures };
 }
 
@@ -83,10 +93,11 @@ export function canonicalText(text: string, locale: string | null = null): strin
 
 function canonicalTextOf(text: string, locale: string | null): string {
   const lower = prepare(text).toLowerCase();
-  const number = numberIn(locale);
+  const spaces = spaceGroups(locale);
+  const number = numberIn(spaces);
   let out = '';
   let at = 0;
-  for (const q of quantitiesIn(lower, locale)) {
+  for (const q of quantitiesIn(lower, locale, spaces)) {
     out += `${lower.slice(at, q.index).replace(number, (n) => canonicalNumber(n, locale))}${q.measure.amount}${q.measure.unit}`;
     at = q.end;
   }
@@ -107,11 +118,13 @@ export function evidenceOf(facts: readonly EvidenceFact[]): Evidence {
   const texts = new Set<string>();
   for (const fact of facts) {
     for (const locale of fact.language == null ? UNKNOWN_READINGS : [fact.language]) {
-      const { bare, measures: found } = numbersIn(fact.value, { lenientUnits: true, locale });
-      for (const n of bare) numbers.add(canonicalNumber(n, locale));
-      for (const m of found) {
-        measures.add(m.key);
-        numbers.add(m.key.split(' ')[0] ?? '');
+      for (const spaces of spaceReadings(locale)) {
+        const { bare, measures: found } = numbersIn(fact.value, { lenientUnits: true, locale, spaces });
+        for (const n of bare) numbers.add(canonicalNumber(n, locale));
+        for (const m of found) {
+          measures.add(m.key);
+          numbers.add(m.key.split(' ')[0] ?? '');
+        }
       }
       texts.add(canonicalText(fact.value, locale));
     }
@@ -171,9 +184,14 @@ export function findUngroundedIn(record: CheckedRecord, evidence: Evidence, loca
   if (locale === undefined) locale = record.language === undefined || record.country === undefined ? null : numberLocale(record.language, record.country, record.language);
   const problems: Ungrounded[] = [];
   for (const [field, text] of textFields(record)) {
-    const { bare, measures } = numbersIn(text, { locale });
-    for (const m of measures) if (!evidence.measures.has(m.key)) problems.push({ field, kind: 'number', value: m.written });
-    for (const n of bare) if (!evidence.numbers.has(canonicalNumber(n, locale))) problems.push({ field, kind: 'number', value: n });
+    const readings = spaceReadings(locale).map((spaces) => {
+      const { bare, measures } = numbersIn(text, { locale, spaces });
+      const found: Ungrounded[] = [];
+      for (const m of measures) if (!evidence.measures.has(m.key)) found.push({ field, kind: 'number', value: m.written });
+      for (const n of bare) if (!evidence.numbers.has(canonicalNumber(n, locale))) found.push({ field, kind: 'number', value: n });
+      return found;
+    });
+    if (!readings.some((found) => found.length === 0)) problems.push(...(readings[0] ?? []));
   }
   for (const [key, value] of Object.entries(record.global_attr ?? {})) {
     if (!attributeSupported(value, evidence, locale)) problems.push({ field: `global_attr.${key}`, kind: 'attribute', value });

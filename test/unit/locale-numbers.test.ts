@@ -88,4 +88,17 @@ describe('the grounding check reads the record in its locale and each fact in it
     );
     assert.deepEqual(findUngroundedIn({ key_features: ['Gewicht: 1.200 kg', 'Lebensdauer 15.000 Stunden'] }, german, 'de-DE'), []);
   });
+
+  test('where plain spaces group thousands, a text is read both ways: "1 055 lm" is 1055 lm, "n.5 500 g" is 5 and 500 g', () => {
+    const french = evidenceOf([
+      { value: 'Spaghetti n.5', language: 'fr' },
+      { value: '500 g', language: null },
+      { value: 'Flux lumineux 1 055 lm', language: 'fr' },
+    ]);
+    assert.deepEqual(findUngroundedIn({ title: 'Barilla Spaghetti n.5 500 g', key_features: ['Flux lumineux : 1055 lm', 'Flux 1\u202f055 lm'] }, french, 'fr-FR'), []);
+    assert.deepEqual(
+      findUngroundedIn({ key_features: ['Flux 1 056 lm'] }, french, 'fr-FR').map((p) => p.value),
+      ['1 056'],
+    );
+  });
 });

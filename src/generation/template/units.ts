@@ -4,7 +4,7 @@
 // shop and open-data records use; Intl.NumberFormat does the locale formatting. The units and
 // their spellings are the service's one table (src/domain/units.ts).
 
-import { decimalMarkOf, numberPattern, readNumber, spaceGroups, writeNumber } from '../../domain/numbers.ts';
+import { decimalMarkOf, numberPattern, readNumber, writeNumber } from '../../domain/numbers.ts';
 import { UNIT_SPELLINGS, UNITS } from '../../domain/units.ts';
 
 export type Unit = 'mg' | 'µg' | 'g' | 'kg' | 'ml' | 'cl' | 'dl' | 'l' | 'oz' | 'fl oz' | 'lb' | 'mm' | 'cm' | 'm' | '%';
@@ -89,14 +89,16 @@ interface Found {
 }
 
 /**
- * Every number-with-unit in a text. A single-letter upper-case G or M is not a unit
+ * Every number-with-unit in a text, its numbers read in `locale`. No-break spaces group thousands;
+ * plain ones only with `spaces` (French "1 055 lm", but "Spaghetti n.5 500 g" is 500 g): the
+ * engine's own text has its groups written with no-break spaces. A single-letter upper-case G or M is not a unit
  * ("5G" phones, size "M"), and a number glued to a letter is a model code ("A52"), except after "x".
  */
-export function quantitiesIn(text: string, locale: string | null = null): Found[] {
+export function quantitiesIn(text: string, locale: string | null = null, spaces = false): Found[] {
   // A text without a digit has no quantity: nothing to scan.
   if (!DIGIT.test(text)) return [];
   const found: Found[] = [];
-  for (const match of text.matchAll(spaceGroups(locale) ? NUMBER_UNIT_SPACED : NUMBER_UNIT)) {
+  for (const match of text.matchAll(spaces ? NUMBER_UNIT_SPACED : NUMBER_UNIT)) {
     const [all, number = '', rawUnit = ''] = match;
     // The two characters before the match, read without copying the text before it.
     const prev = match.index > 0 ? text.slice(match.index - 1, match.index) : '';
