@@ -122,10 +122,11 @@ describe('one key feature per distinct statement of the facts', () => {
     const facts = [
       fact('name', 'Crema viso', { language: 'it' }),
       fact('brand', 'Acme'),
-      fact('description', 'Crema idratante senza parabeni, siliconi e coloranti. Per viso, collo e décolleté.', { language: 'it' }),
+      fact('description', 'Crema idratante senza parabeni, siliconi e coloranti. Per viso, collo e décolleté. Funziona solo con acqua tiepida.', { language: 'it' }),
     ];
     const [it] = await write(facts, [IT]);
     assert.ok(it?.key_features.includes('Crema idratante senza parabeni, siliconi e coloranti'), JSON.stringify(it?.key_features));
     assert.ok(it?.key_features.includes('Per viso, collo e décolleté'), JSON.stringify(it?.key_features));
+    assert.ok(it?.key_features.includes('Funziona solo con acqua tiepida'), JSON.stringify(it?.key_features));
   });
 });

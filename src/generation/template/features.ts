@@ -201,10 +201,11 @@ export function buildFeatures(ctx: RecordContext, body: Body): Features {
 
 // Words that join a second statement to a first: "… con estratto di camomilla", "… with a nano receiver".
 const WITH = /\s(?:con|with|mit|avec|met|com|z|ze)\s(?=\p{L})/u;
-// A clause with these words must not be cut at its commas: "senza parabeni, siliconi e coloranti"
-// would leave "siliconi e coloranti", which says the opposite.
+// A clause with these words is not cut: "senza parabeni, siliconi e coloranti" would leave
+// "siliconi e coloranti", which says the opposite, and "Funziona solo con batterie AA" would leave
+// "Funziona solo"; a negation, an alternative, "only" or a compatibility binds the whole clause.
 const NOT_SPLIT =
-  /(?<![\p{L}])(?:senza|without|free|ohne|frei|sans|sin|zonder|sem|bez|non|not|no|nicht|kein\p{L}*|ne|pas|niet|geen|nie|não|ni|nor|neither|weder|or|oder|o|ou|lub|albo)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:senza|without|free|ohne|frei|sans|sin|zonder|sem|bez|non|not|no|nicht|kein\p{L}*|ne|pas|niet|geen|nie|não|ni|nor|neither|weder|or|oder|o|ou|lub|albo|solo|soltanto|only|nur|seulement|uniquement|sólo|solamente|alleen|apenas|só|tylko|compatibil\p{L}*|compatible|kompatibel|compatível|zgodn\p{L}*)(?![\p{L}])/iu;
 
 // "A, B and C" is one enumeration, not three statements: "für Gesicht, Körper und Hände".
 const ENUMERATION = /(?<![\p{L}])(?:and|und|e|ed|et|y|en|i|oraz|as well as|such as|wie|come|comme|como|zoals|jak)(?![\p{L}])/iu;
@@ -246,7 +247,8 @@ function clausesOf(clause: string): string[] {
   const parts: string[] = [];
   const commaParts = clause.split(/,\s+(?!\d)/u);
   const enumeration = commaParts.length > 1 && commaParts.slice(1).some((p) => ENUMERATION.test(p));
-  const byComma = !NOT_SPLIT.test(clause) && !enumeration && commaParts.length > 1 && commaParts.every((p) => words(p) >= 2) ? commaParts : [clause];
+  if (NOT_SPLIT.test(clause)) return [clause];
+  const byComma = !enumeration && commaParts.length > 1 && commaParts.every((p) => words(p) >= 2) ? commaParts : [clause];
   for (const part of byComma) {
     const at = WITH.exec(part);
     const head = at === null ? part : part.slice(0, at.index);
