@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { decimalMarkOf, numberLocale, readNumber, writeNumber } from '../../src/domain/numbers.ts';
-import { evidenceOf, findUngroundedIn } from '../../src/generation/grounding.ts';
+import { evidenceOf, findUngrounded, findUngroundedIn } from '../../src/generation/grounding.ts';
 import { localiseNumbers } from '../../src/generation/template/local-numbers.ts';
 
 describe('numbers read in the language of their text', () => {
@@ -100,5 +100,15 @@ describe('the grounding check reads the record in its locale and each fact in it
       findUngroundedIn({ key_features: ['Flux 1 056 lm'] }, french, 'fr-FR').map((p) => p.value),
       ['1 056'],
     );
+  });
+
+  test("a model's record is read in its own language and country, as the agent engines' check passes it", () => {
+    const facts = [{ value: 'Lebensdauer 15.000 Stunden, 0,75 l', language: 'de' }];
+    assert.deepEqual(findUngrounded({ language: 'en', country: 'gb', key_features: ['15,000 hours', '0.75 l'] }, facts), []);
+    assert.deepEqual(
+      findUngrounded({ language: 'en', country: 'gb', key_features: ['15.000 hours'] }, facts).map((p) => p.value),
+      ['15.000'],
+    );
+    assert.deepEqual(findUngrounded({ language: 'de', country: 'ch', key_features: ["15'000 Stunden", '0.75 l'] }, facts), []);
   });
 });
