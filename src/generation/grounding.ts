@@ -4,6 +4,7 @@
 import { BoundedMemo } from '../bounded-memo.ts';
 import type { CountryContent } from '../domain/content.ts';
 import type { Fact } from '../domain/facts.ts';
+import { datesIn } from '../domain/dates.ts';
 import { numberLocale, numberPattern, spaceGroups } from '../domain/numbers.ts';
 import { toPlainText } from './template/text.ts';
 import { canonicalNumber, quantitiesIn } from './template/units.ts';
@@ -24,6 +25,8 @@ export interface Ungrounded {
 export interface Evidence {
   /** Canonical numbers ("1.5") stated anywhere in the facts. */
   numbers: ReadonlySet<string>;
+  /** ISO dates ("2027-12-31") stated anywhere in the facts, in every order a fact can mean. */
+  dates: ReadonlySet<string>;
   /** Canonical number-with-unit pairs ("1.5 l"). */
   measures: ReadonlySet<string>;
   /** Each fact's value in canonical form, for attribute values. */
@@ -56,14 +59,19 @@ function prepare(text: string): string {
  */
 export function numbersIn(
   text: string,
-  options: { lenientUnits?: boolean; locale?: string | null; spaces?: boolean } = {},
-): { bare: string[]; measures: Array<{ key: string; written: string }> } {
+  options: { lenientUnits?: boolean; locale?: string | null; spaces?: boolean; dateLocale?: string | null } = {},
+): { bare: string[]; measures: Array<{ key: string; written: string }>; dates: Array<{ readings: string[]; written: string }> } {
   const locale = options.locale ?? null;
   const spaces = options.spaces ?? spaceGroups(locale);
   const plain = prepare(text);
   // Facts may shout units ("500 G"); output never does, so evidence reads units case-blind.
-  const scanned = options.lenientUnits === true ? plain.toLowerCase() : plain;
-  if (!DIGIT.test(scanned)) return { bare: [], measures: [] };
+  const lower = options.lenientUnits === true ? plain.toLowerCase() : plain;
+  if (!DIGIT.test(lower)) return { bare: [], measures: [], dates: [] };
+  // A date is one statement, read in the locale's order ("31.12.2027" is no 31.12 and 2027); the
+  // facts (lenientUnits) keep its numbers as numbers too.
+  const foundDates = datesIn(lower, options.dateLocale === undefined ? locale : options.dateLocale);
+  const dates = foundDates.map((d) => ({ readings: d.readings, written: plain.slice(d.index, d.end) }));
+  const scanned = options.lenientUnits === true ? lower : foundDates.reduce((t, d) => t.slice(0, d.index) + ' '.repeat(d.end - d.index) + t.slice(d.end), lower);
   const found = quantitiesIn(scanned, locale, spaces);
   const measures = found.map((q) => ({ key: `${q.measure.amount} ${q.measure.unit}`, written: plain.slice(q.index, q.end) }));
   const bare: string[] = [];
@@ -75,7 +83,7 @@ export function numbersIn(
   });
   rest.push(scanned.slice(at));
   for (const gap of rest) for (const match of gap.matchAll(numberIn(spaces))) bare.push(match[0]);
-  return { bare, measures };
+  return { bare, measures, dates };
 }
 
 // A record compares the same names, facts and lines many times over (every country, every check):
@@ -115,11 +123,15 @@ export type EvidenceFact = Pick<Fact, 'value'> & { language?: string | null };
 export function evidenceOf(facts: readonly EvidenceFact[]): Evidence {
   const numbers = new Set<string>();
   const measures = new Set<string>();
+  const dates = new Set<string>();
   const texts = new Set<string>();
   for (const fact of facts) {
     for (const locale of fact.language == null ? UNKNOWN_READINGS : [fact.language]) {
       for (const spaces of spaceReadings(locale)) {
-        const { bare, measures: found } = numbersIn(fact.value, { lenientUnits: true, locale, spaces });
+        // English is written month first in one country and day first in others: both orders.
+        const dateLocale = locale === 'en' ? null : locale;
+        const { bare, measures: found, dates: stated } = numbersIn(fact.value, { lenientUnits: true, locale, spaces, dateLocale });
+        for (const d of stated) for (const reading of d.readings) dates.add(reading);
         for (const n of bare) numbers.add(canonicalNumber(n, locale));
         for (const m of found) {
           measures.add(m.key);
@@ -129,7 +141,7 @@ export function evidenceOf(facts: readonly EvidenceFact[]): Evidence {
       texts.add(canonicalText(fact.value, locale));
     }
   }
-  return { numbers, measures, texts: [...texts] };
+  return { numbers, measures, dates, texts: [...texts] };
 }
 
 // Each attribute value is looked for in every fact's text: its pattern is built once. Bounded as CANONICAL.
@@ -185,8 +197,9 @@ export function findUngroundedIn(record: CheckedRecord, evidence: Evidence, loca
   const problems: Ungrounded[] = [];
   for (const [field, text] of textFields(record)) {
     const readings = spaceReadings(locale).map((spaces) => {
-      const { bare, measures } = numbersIn(text, { locale, spaces });
+      const { bare, measures, dates } = numbersIn(text, { locale, spaces });
       const found: Ungrounded[] = [];
+      for (const d of dates) if (!d.readings.some((r) => evidence.dates.has(r))) found.push({ field, kind: 'number', value: d.written });
       for (const m of measures) if (!evidence.measures.has(m.key)) found.push({ field, kind: 'number', value: m.written });
       for (const n of bare) if (!evidence.numbers.has(canonicalNumber(n, locale))) found.push({ field, kind: 'number', value: n });
       return found;

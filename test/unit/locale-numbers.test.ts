@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { datesIn, writeDate } from '../../src/domain/dates.ts';
 import { decimalMarkOf, numberLocale, readNumber, writeNumber } from '../../src/domain/numbers.ts';
 import { evidenceOf, findUngrounded, findUngroundedIn } from '../../src/generation/grounding.ts';
 import { localiseNumbers } from '../../src/generation/template/local-numbers.ts';
@@ -110,5 +111,35 @@ describe('the grounding check reads the record in its locale and each fact in it
       ['15.000'],
     );
     assert.deepEqual(findUngrounded({ language: 'de', country: 'ch', key_features: ["15'000 Stunden", '0.75 l'] }, facts), []);
+  });
+});
+
+describe('dates in the record conventions', () => {
+  test('a numeric date is read in its text order and written as the record locale writes it', () => {
+    assert.deepEqual(
+      datesIn('Scadenza 31/12/2027, lotto 05/03/2026', 'it').map((d) => d.readings),
+      [['2027-12-31'], ['2026-03-05']],
+    );
+    assert.deepEqual(
+      datesIn('Best before 05/03/2026', null).map((d) => d.readings),
+      [['2026-03-05', '2026-05-03']],
+    );
+    assert.equal(writeDate('2027-12-31', 'en-GB'), '31/12/2027');
+    assert.equal(writeDate('2027-12-31', 'de-DE'), '31.12.2027');
+    assert.equal(writeDate('2027-12-31', 'en-US'), '12/31/2027');
+    assert.equal(localiseNumbers('Mindestens haltbar bis 31.12.2027.', 'de', 'en-GB'), 'Mindestens haltbar bis 31/12/2027.');
+    assert.equal(localiseNumbers('Best before 2027-12-31', 'en', 'it-IT'), 'Best before 31/12/2027');
+    assert.equal(localiseNumbers('Best before 05/03/2026', 'en', 'de-DE'), 'Best before 05/03/2026', 'March or May: kept as written');
+  });
+
+  test('the check reads a record date in its locale: the same day passes, another day does not', () => {
+    const facts = [{ value: 'Mindestens haltbar bis 05.03.2026', language: 'de' }];
+    assert.deepEqual(findUngrounded({ language: 'en', country: 'gb', key_features: ['Best before 05/03/2026'] }, facts), []);
+    assert.deepEqual(findUngrounded({ language: 'de', country: 'de', key_features: ['Mindestens haltbar bis 05.03.2026'] }, facts), []);
+    assert.deepEqual(
+      findUngrounded({ language: 'en', country: 'us', key_features: ['Best before 05/03/2026'] }, facts).map((p) => p.value),
+      ['05/03/2026'],
+      'in the United States 05/03/2026 is the 3rd of May',
+    );
   });
 });

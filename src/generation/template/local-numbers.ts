@@ -1,8 +1,10 @@
 // The facts' numbers in the record's conventions: every amount with a unit ("0,75 l", "1.200 lm",
-// "8,7%", "220-240 V", "68 × 39,3 × 30 cm") and every pH, read in the language of the text it
-// stands in and written for the record's locale, so an English record copying an Italian
-// sentence says "0.75 l", not "0,75 l". Bare numbers (model numbers, versions such as
-// "Bluetooth 5.2", codes) are left as written: nothing says they are amounts. Pure.
+// "8,7%", "220-240 V", "68 × 39,3 × 30 cm"), every pH and every numeric date ("2027-12-31",
+// "31.12.2027"), read in the language of the text it stands in and written for the record's
+// locale, so an English record copying an Italian sentence says "0.75 l", not "0,75 l". Bare
+// numbers (model numbers, versions such as "Bluetooth 5.2", codes) are left as written: nothing
+// says they are amounts. Pure.
+import { datesIn, writeDate } from '../../domain/dates.ts';
 import { canonicalUnit, decimalMarkOf, numberPattern, readNumber, spaceGroups, writeNumber } from '../../domain/numbers.ts';
 import type { CleanFact, FactView } from './fact-view.ts';
 
@@ -43,6 +45,7 @@ function rewrite(run: string, decimal: ReturnType<typeof decimalMarkOf>, unit: s
  */
 export function localiseNumbers(text: string, from: string | null, locale: string): string {
   if (!/\d/.test(text)) return text;
+  text = localiseDates(text, from, locale);
   const decimal = decimalMarkOf(from);
   const { measure, ph, number } = patterns(spaceGroups(from));
   const measured = text.replace(measure, (all, run: string, space: string, unitText: string) => {
@@ -55,6 +58,24 @@ export function localiseNumbers(text: string, from: string | null, locale: strin
     const canonical = readNumber(written, decimal);
     return canonical === null ? all : `${label}${writeNumber(canonical, locale)}`;
   });
+}
+
+// English is written month first in the United States and day first elsewhere: an English or
+// untagged date is rewritten only when one order alone gives a date ("31/12/2027").
+const DATE_ORDER_UNKNOWN = new Set(['en']);
+
+/** `text`'s numeric dates written as `locale` writes them; a date read more than one way is kept as written. */
+function localiseDates(text: string, from: string | null, locale: string): string {
+  const dates = datesIn(text, from === null || DATE_ORDER_UNKNOWN.has(from) ? null : from);
+  if (dates.length === 0) return text;
+  let out = '';
+  let at = 0;
+  for (const date of dates) {
+    const [only, other] = date.readings;
+    out += text.slice(at, date.index) + (only !== undefined && other === undefined ? writeDate(only, locale) : text.slice(date.index, date.end));
+    at = date.end;
+  }
+  return out + text.slice(at);
 }
 
 // Facts whose text a record copies; codes, images and kinds have no amounts to localise.
