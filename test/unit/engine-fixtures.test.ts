@@ -37,7 +37,8 @@ const TARGETS = [
   { country: 'pl', language: 'pl' },
   { country: 'se', language: 'sv' },
 ];
-const DECIMAL_COMMA = new Set(['it', 'de', 'fr', 'es', 'nl', 'pt', 'pl']);
+// Every record writes the decimal mark of its language in its country: Swedish too, under English labels.
+const DECIMAL_COMMA = new Set(['it', 'de', 'fr', 'es', 'nl', 'pt', 'pl', 'sv']);
 // A measure the engine formats itself: number, optional space, a unit it normalises.
 const MEASURE = /(\d+)([.,])(\d+)\s?(kg|g|mg|ml|cl|l)\b/giu;
 

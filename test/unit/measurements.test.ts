@@ -18,7 +18,7 @@ describe('measurements in free text', () => {
     ['LED-Birne mit warmweißem Licht (2700 K) und 806 Lumen', { colour_temperature: '2700 K', luminous_flux: '806 Lumen' }],
     [
       'Powerbank mit 10000 mAh und 25 W USB-C Power Delivery. Maße 106 × 52 × 25 mm, Gewicht 194 g.',
-      { battery_capacity: '10000 mAh', power: '25 W', usb: 'USB-C', dimensions: '106 × 52 × 25 mm', weight: '194 g' },
+      { battery_capacity: '10,000 mAh', power: '25 W', usb: 'USB-C', dimensions: '106 × 52 × 25 mm', weight: '194 g' },
     ],
     ['Téléviseur de 138 cm (55 pouces), Bluetooth 5.2. Classe énergétique G.', { screen_size: '55 pouces', bluetooth_version: '5.2', energy_class: 'G' }],
     ['Soporta cargas de hasta 2300 W (10 A, 220-240 V). Pack de 2 unidades.', { power: '2300 W', current: '10 A', voltage: '220-240 V', pieces_per_pack: '2' }],
@@ -51,16 +51,28 @@ describe('measurements in free text', () => {
     assert.deepEqual(names, ['dimensions', 'battery_capacity']);
   });
 
-  test('numbers in the locale style; grouped numbers as written', () => {
+  test('numbers in the locale style, four digits ungrouped, five and more grouped as the locale groups them', () => {
     assert.equal(read('1.5 V battery', 'it-IT').voltage, '1,5 V');
     assert.equal(read('Dimensions 1230.4 x 707.4 x 25.9 mm', 'de-DE').dimensions, '1230,4 × 707,4 × 25,9 mm');
-    assert.equal(read('Battery 2.500 mAh', 'de-DE').battery_capacity, '2.500 mAh');
+    // mAh are whole: "2.500 mAh" is 2500 mAh in any language.
+    assert.equal(read('Battery 2.500 mAh', 'de-DE').battery_capacity, '2500 mAh');
+    assert.equal(read('Battery 10000 mAh', 'en-GB').battery_capacity, '10,000 mAh');
+    assert.equal(read('Batterie 10000 mAh', 'de-CH').battery_capacity, "10'000 mAh");
+  });
+
+  test('a lone mark before three digits is read in the language of the text', () => {
+    const value = (text: string, locale: string | null) => scanMeasurements(text, locale).map((m) => m.amounts.map((a) => a.value));
+    assert.deepEqual(value('Gewicht 1.200 kg', 'de'), [['1200']]);
+    assert.deepEqual(value('Gewicht 1,250 kg', 'de'), [['1.25']]);
+    assert.deepEqual(value('Weight 1,250 kg', 'en'), [['1250']]);
+    // Lumen are whole numbers: a German "1,200 lm" is an English-style 1200 lm, as its reader takes it.
+    assert.deepEqual(value('Lichtstrom 1,200 lm', 'de'), [['1200']]);
   });
 
   test('a number grouped with spaces (fr, pl) is read whole, never as its last three digits', () => {
-    assert.equal(read('Flux lumineux 1 055 lm', 'fr-FR').luminous_flux, '1 055 lm');
-    assert.equal(read('Batterie 10\u00a0000 mAh', 'fr-FR').battery_capacity, '10\u00a0000 mAh');
-    assert.equal(read('Akumulator 20\u202f000 mAh', 'pl-PL').battery_capacity, '20\u202f000 mAh');
+    assert.equal(read('Flux lumineux 1 055 lm', 'fr-FR').luminous_flux, '1055 lm');
+    assert.equal(read('Batterie 10\u00a0000 mAh', 'fr-FR').battery_capacity, '10\u202f000 mAh');
+    assert.equal(read('Akumulator 20\u202f000 mAh', 'pl-PL').battery_capacity, '20\u00a0000 mAh');
     assert.deepEqual(
       scanMeasurements('Batterie 10 000 mAh').map((m) => m.amounts.map((a) => a.value)),
       [['10000']],

@@ -233,7 +233,15 @@ describe('descriptions and key features', () => {
       'Spaghetti n.5 di Barilla, in confezione da 500 g.\nPasta di semola di grano duro trafilata al bronzo.\n- Cottura 9 minuti\n- Ideale con sughi di pomodoro\n' +
         'Categoria: Spaghetti.\nIngredienti: semola di grano duro, acqua.\nAllergeni: glutine.',
     );
-    assert.deepEqual(c.key_features, ['Cottura 9 minuti', 'Ideale con sughi di pomodoro', 'Contenuto: 500 g', 'Contiene: glutine']);
+    // What the product is and its short ingredients list are statements of their own.
+    assert.deepEqual(c.key_features, [
+      'Cottura 9 minuti',
+      'Ideale con sughi di pomodoro',
+      'Contenuto: 500 g',
+      'Contiene: glutine',
+      'Categoria: Spaghetti',
+      'Ingredienti: semola di grano duro, acqua',
+    ]);
     assert.deepEqual(c.validation_messages, []);
   });
 

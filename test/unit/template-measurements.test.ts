@@ -55,7 +55,8 @@ describe('attributes from free text', () => {
 
   test('measurements are labelled and written in the record language', async () => {
     const [de] = await write(catalogueFacts('electronics-anker-powercore-10000-pd-redux'), ['de']);
-    assert.equal(de?.global_attr.battery_capacity, '10000 mAh');
+    // Five digits and more are grouped as the record's language groups them.
+    assert.equal(de?.global_attr.battery_capacity, '10.000 mAh');
     assert.equal(de?.global_attr.dimensions, '106 × 52 × 25 mm');
     const [it] = await write(catalogueFacts('household-duracell-plus-aa-4'), ['it']);
     assert.equal(it?.global_attr.voltage, '1,5 V');

@@ -4,6 +4,8 @@
 // Hand-written: the units are few and fixed, and the labels that tell a battery life from a rated
 // life or a capacity from a net content are words in eight languages that no library lists.
 
+import { canonicalUnit, decimalMarkOf, readNumber, type DecimalMark } from '../numbers.ts';
+
 export type MeasurementName =
   | 'power'
   | 'energy'
@@ -27,10 +29,13 @@ export type MeasurementName =
 export interface Amount {
   /** Canonical: "1.5", "15000". */
   value: string;
-  /** As written ("15.000", "1,5"), for a number whose grouping a locale must not re-read. */
+  /** As written ("15.000", "1,5"). */
   written: string;
-  /** Written with thousands separators ("15,000"): kept as written rather than reformatted. */
-  grouped: boolean;
+  /**
+   * Its reading is a guess: a lone mark before three digits ("1.200") in a text of unknown
+   * language. Kept as written rather than reformatted, which would state the guess.
+   */
+  ambiguous: boolean;
 }
 
 export interface Measurement {
@@ -57,18 +62,15 @@ const NUMBER = `(?:${GROUPED}|${PLAIN})`;
 const START = String.raw`(?<![\p{L}\p{N}.,_-])(?<!\d\s?[x×]\s?)`;
 const END = String.raw`(?![\p{L}\p{N}])`;
 
-/** "15.000" → 15000 (grouped), "1,5" → 1.5. */
-function amountOf(written: string): Amount {
-  const grouped = new RegExp(`^${GROUPED}$`, 'u').test(written);
-  if (grouped) {
-    const decimal = /([.,])(\d{1,2}|\d{4,})$/.exec(written);
-    const whole = (decimal === null ? written : written.slice(0, decimal.index)).replace(/[.,\s]/gu, '');
-    return { value: decimal?.[2] === undefined ? whole : `${whole}.${decimal[2].replace(/0+$/, '')}`.replace(/\.$/, ''), written, grouped: true };
-  }
-  const [int = '', fraction = ''] = written.replace(',', '.').split('.');
-  const frac = fraction.replace(/0+$/, '');
-  const whole = int.replace(/^0+(?=\d)/, '');
-  return { value: frac === '' ? whole : `${whole}.${frac}`, written, grouped: false };
+/**
+ * "15.000" → 15000, "1,5" → 1.5, read in the text's language or locale (src/domain/numbers.ts has
+ * the rule); an amount ambiguous without one reads its lone mark as thousands, as it always did here.
+ */
+function amountOf(written: string, decimal: DecimalMark | null, unit?: string): Amount {
+  const read = readNumber(written, decimal, unit);
+  if (read !== null) return { value: read, written, ambiguous: false };
+  const mark = written.includes(',') ? '.' : ',';
+  return { value: readNumber(written, mark, unit) ?? written, written, ambiguous: true };
 }
 
 interface Rule {
@@ -210,7 +212,8 @@ function measureText(match: RegExpExecArray): string {
  * Every measurement in a text, in order of where it stands. A number is read once: "106 × 52 ×
  * 25 mm" is dimensions, not three lengths; "10000 mAh" is no current.
  */
-export function scanMeasurements(text: string): Measurement[] {
+export function scanMeasurements(text: string, locale: string | null = null): Measurement[] {
+  const decimal = decimalMarkOf(locale);
   const found: Measurement[] = [];
   const taken: Array<[number, number]> = [];
   const free = (start: number, end: number) => !taken.some(([a, b]) => start < b && end > a);
@@ -222,7 +225,7 @@ export function scanMeasurements(text: string): Measurement[] {
 
   for (const match of text.matchAll(DIMENSIONS)) {
     const [, a = '', b = '', c, unit = ''] = match;
-    const amounts = [a, b, ...(c === undefined ? [] : [c])].map(amountOf);
+    const amounts = [a, b, ...(c === undefined ? [] : [c])].map((n) => amountOf(n, decimal));
     add({
       name: 'dimensions',
       amounts,
@@ -245,7 +248,7 @@ export function scanMeasurements(text: string): Measurement[] {
       const join = numbers.length > 1 ? (rule.join ?? 'single') : 'single';
       add({
         name: rule.name,
-        amounts: numbers.map(amountOf),
+        amounts: numbers.map((n) => amountOf(n, decimal, canonicalUnit(unit))),
         unit: rule.unit(unit),
         join,
         text: null,
@@ -258,7 +261,16 @@ export function scanMeasurements(text: string): Measurement[] {
   for (const match of text.matchAll(PIECES)) {
     const count = match[1] ?? match[2];
     if (count !== undefined)
-      add({ name: 'pieces_per_pack', amounts: [amountOf(count)], unit: '', join: 'single', text: null, written: count, index: match.index, end: match.index + match[0].length });
+      add({
+        name: 'pieces_per_pack',
+        amounts: [amountOf(count, decimal)],
+        unit: '',
+        join: 'single',
+        text: null,
+        written: count,
+        index: match.index,
+        end: match.index + match[0].length,
+      });
   }
   for (const match of text.matchAll(BLUETOOTH)) if (match[1] !== undefined) add(textMeasurement('bluetooth_version', match[1], match));
   for (const match of text.matchAll(USB)) {

@@ -45,7 +45,7 @@ function measureName(measure: Measure, perUnit: boolean): string {
 }
 
 function fromQuantity(b: Builder, text: string, ids: readonly string[], locale: string, kind: ProductKind | null = null): boolean {
-  const quantity = parseQuantity(text);
+  const quantity = parseQuantity(text, locale);
   if (quantity === null) return false;
   const measure = quantity.measure;
   // A medicine's mass ("500 mg") is the strength of each dose, not the net weight of the pack: no
@@ -98,7 +98,7 @@ function fromFreeText(b: Builder, fact: CleanFact, locale: string, kind: Product
   const dims = DIMENSIONS.exec(text);
   if (dims !== null) {
     const [, a = '', c = '', d, unit = ''] = dims;
-    const numbers = [a, c, ...(d === undefined ? [] : [d])].map((n) => formatNumber(n, locale));
+    const numbers = [a, c, ...(d === undefined ? [] : [d])].map((n) => formatNumber(canonicalNumber(n, locale), locale));
     b.set('dimensions', `${numbers.join(' × ')} ${unit.toLowerCase()}`, ids);
   }
   const pack = PACK.exec(text);
@@ -109,7 +109,7 @@ function fromFreeText(b: Builder, fact: CleanFact, locale: string, kind: Product
     [VOLUME_LABEL, 'volume'],
   ] as const) {
     const match = new RegExp(String.raw`(?<![\p{L}])(?:${labels})\s*:?\s*(${NUMBER}\s?\p{L}+)`, 'iu').exec(text);
-    const [found] = quantitiesIn(match?.[1] ?? '');
+    const [found] = quantitiesIn(match?.[1] ?? '', locale);
     // "Peso netto" is the net weight even in a multipack.
     if (found !== undefined && dimensionOf(found.measure.unit) === dimension) b.set(measureName(found.measure, false), formatMeasure(found.measure, locale), ids);
   }
@@ -121,7 +121,7 @@ function fromFreeText(b: Builder, fact: CleanFact, locale: string, kind: Product
   const stated = new Set(
     [b.values.capacity, b.heldMeasures.get('capacity'), ...(weightIsContent ? [] : [b.values.weight, b.heldMeasures.get('weight')])].filter((v): v is string => v !== undefined),
   );
-  const measures = quantitiesIn(text).filter(
+  const measures = quantitiesIn(text, locale).filter(
     (q) => ['mass', 'volume'].includes(dimensionOf(q.measure.unit)) && !stated.has(formatMeasure(q.measure, locale)) && !stated.has(`${q.measure.amount} ${q.measure.unit}`),
   );
   const distinct = new Set(measures.map((q) => `${q.measure.amount}${q.measure.unit}`));
@@ -138,7 +138,7 @@ function fromFreeText(b: Builder, fact: CleanFact, locale: string, kind: Product
  * rating …), each citing the fact it came from. A number read once: the first statement wins.
  */
 function fromMeasurements(b: Builder, fact: CleanFact, locale: string): void {
-  for (const m of scanMeasurements(fact.text)) {
+  for (const m of scanMeasurements(fact.text, locale)) {
     // Pieces are a count only where no pack count or unit count says it already.
     if (m.name === 'pieces_per_pack' && (b.values.pack_count !== undefined || b.values.unit_count !== undefined)) continue;
     b.set(m.name, formatMeasurement(m, locale), [fact.id]);
@@ -173,8 +173,8 @@ export function buildAttributes(view: FactView, kind: ProductKind, target: strin
     const fact = pick(view, 'attribute', target, name);
     if (fact === undefined || NOT_ATTRIBUTES.has(name)) continue;
     // A value that is just a measure ("1.2 kg") is written in the locale's style.
-    const whole = quantitiesIn(fact.text)[0];
-    const [measured, ...more] = scanMeasurements(fact.text);
+    const whole = quantitiesIn(fact.text, locale)[0];
+    const [measured, ...more] = scanMeasurements(fact.text, locale);
     const value =
       whole !== undefined && whole.index === 0 && whole.end === fact.text.length
         ? formatMeasure(whole.measure, locale)

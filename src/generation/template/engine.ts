@@ -52,8 +52,8 @@ export function createTemplateEngine(): ContentEngine {
         const existing = input.existing.find((c) => c.country === country);
         if (input.fields === null || existing === undefined) return fresh.content;
         const { record, callerContent } = regenerateRecord(existing, fresh, input.fields);
-        const facts = [...view.facts.map((f) => ({ value: f.text })), ...callerContent];
-        for (const problem of findUngrounded(touched(record, input), facts)) {
+        const facts = [...view.facts.map((f) => ({ value: f.text, language: f.language })), ...callerContent];
+        for (const problem of findUngrounded(touched(record, input), facts, fresh.locale)) {
           record.validation_messages.push(`Regeneration: grounding check: ${problem.field} states "${problem.value}", which no fact supports.`);
         }
         return record;

@@ -1,5 +1,5 @@
-// key_features: 3 to 7 bullets from the most informative facts; fewer when the facts support
-// fewer (never padded). Pure.
+// key_features: 3 to 7 bullets from the most informative facts, one per distinct statement;
+// fewer when the facts support fewer (never padded). Pure.
 import { canonicalText } from '../grounding.ts';
 import { ACRONYMS } from './casing.ts';
 import type { RecordContext, Sourced } from './context.ts';
@@ -8,7 +8,7 @@ import { fill, type LabelKey } from './language-pack.ts';
 import { LIMITS } from './limits.ts';
 import { isMeasurementName, MEASUREMENT_ORDER, measurementLabel } from './measurement-labels.ts';
 import { mentionsAny } from './notes.ts';
-import { truncateWords } from './text.ts';
+import { sentences, truncateWords } from './text.ts';
 
 // Attributes shown as "Label: value" bullets, by kind: what a shopper compares first.
 const BY_KIND: Readonly<Record<string, readonly LabelKey[]>> = {
@@ -98,6 +98,20 @@ function structured(ctx: RecordContext): Candidate[] {
     const value = values[key];
     if (value !== undefined) add(line(pack.labels[key], value), key);
   }
+  // What the product is (its most specific category) and a short ingredients list ("Caffè tostato
+  // macinato") are statements of their own, written only where the fact is in the record's language.
+  if (values.category !== undefined && inTarget(ctx, 'category')) add(line(pack.labels.category, values.category), 'category');
+  const ingredients = values.ingredients?.replace(/[.]$/, '');
+  if (ingredients !== undefined && ingredients.length <= SHORT_INGREDIENTS && INGREDIENT_KINDS.has(ctx.kind) && inTarget(ctx, 'ingredients')) {
+    add(line(pack.labels.ingredients, ingredients), 'ingredients');
+  }
+  // Nutri-Score is a name in every language; the NOVA group is labelled in the record's language.
+  if (ctx.target !== 'en') {
+    const score = values.nutriscore_grade ?? values.nutri_score;
+    if (score !== undefined) add(line('Nutri-Score', score), values.nutriscore_grade === undefined ? 'nutri_score' : 'nutriscore_grade');
+    const nova = NOVA_LABELS[ctx.target];
+    if (values.nova_group !== undefined && nova !== undefined) add(line(nova, values.nova_group), 'nova_group');
+  }
   // Other source attributes with a short value, labelled by their snake_case name, which the
   // Fact model writes in English: so only in English records, and only with an English value.
   const shown = new Set<string>([...keys, ...CLAIM_ATTRIBUTES, ...MEASUREMENT_ORDER]);
@@ -109,6 +123,26 @@ function structured(ctx: RecordContext): Candidate[] {
     add(line(humanise(name), value), name);
   }
   return out;
+}
+
+// An ingredients list this short reads as one statement ("Roasted ground coffee"); a longer one
+// belongs to the description.
+const SHORT_INGREDIENTS = 80;
+const INGREDIENT_KINDS: ReadonlySet<string> = new Set(['food', 'beauty', 'pet_food']);
+const NOVA_LABELS: Readonly<Record<string, string>> = {
+  it: 'Gruppo NOVA',
+  de: 'NOVA-Gruppe',
+  fr: 'Groupe NOVA',
+  es: 'Grupo NOVA',
+  nl: 'NOVA-groep',
+  pt: 'Grupo NOVA',
+  pl: 'Grupa NOVA',
+};
+
+/** Whether the facts an attribute came from are written in the record's language. */
+function inTarget(ctx: RecordContext, attribute: string): boolean {
+  const ids = ctx.attributes.sources[attribute] ?? [];
+  return ids.length > 0 && ctx.view.facts.every((f) => !ids.includes(f.id) || f.language === ctx.target);
 }
 
 /** A key feature candidate; a structured one names the attribute it states. */
@@ -123,8 +157,12 @@ export interface Features {
 
 /** Source bullets first (up to four), then structured facts, then the remaining source bullets. */
 export function buildFeatures(ctx: RecordContext, body: Body): Features {
-  // Without list items, short sentences of the description read as bullets.
-  const fromText = body.bullets.length > 0 ? body.bullets : body.prose.filter((s) => s.text.length <= 120);
+  // Without list items, the statements of the description's sentences read as bullets: "Shampoo
+  // delicato per uso frequente con estratto di camomilla" states two things, and gives two.
+  const fromText =
+    body.bullets.length > 0
+      ? body.bullets.flatMap((b) => statementsOf(b, ctx.pack.locale, false))
+      : body.prose.flatMap((s) => statementsOf(s, ctx.pack.locale, true)).filter((s) => s.text.length <= 120);
   const facts = structured(ctx);
   // Spec pairs of the source text ("Display technology: LCD") are labelled in the source's words:
   // shown only where the text is in the record's language.
@@ -159,6 +197,66 @@ export function buildFeatures(ctx: RecordContext, body: Body): Features {
   for (const candidate of ordered) take(candidate, 'skip');
   for (const candidate of heldBack) if (items.length < LIMITS.keyFeaturesMin) take(candidate, 'allow');
   return { items, ids: [...new Set(ids)] };
+}
+
+// Words that join a second statement to a first: "… con estratto di camomilla", "… with a nano receiver".
+const WITH = /\s(?:con|with|mit|avec|met|com|z|ze)\s(?=\p{L})/u;
+// A clause with these words is not cut: "senza parabeni, siliconi e coloranti" would leave
+// "siliconi e coloranti", which says the opposite, and "Funziona solo con batterie AA" would leave
+// "Funziona solo"; a negation, an alternative, "only" or a compatibility binds the whole clause.
+const NOT_SPLIT =
+  /(?<![\p{L}])(?:senza|without|free|ohne|frei|sans|sin|zonder|sem|bez|non|not|no|nicht|kein\p{L}*|ne|pas|niet|geen|nie|não|ni|nor|neither|weder|or|oder|o|ou|lub|albo|solo|soltanto|only|nur|seulement|uniquement|sólo|solamente|alleen|apenas|só|tylko|compatibil\p{L}*|compatible|kompatibel|compatível|zgodn\p{L}*)(?![\p{L}])/iu;
+
+// "A, B and C" is one enumeration, not three statements: "für Gesicht, Körper und Hände".
+const ENUMERATION = /(?<![\p{L}])(?:and|und|e|ed|et|y|en|i|oraz|as well as|such as|wie|come|comme|como|zoals|jak)(?![\p{L}])/iu;
+
+/** Words as a reader counts them: "LED-Birne" is one. */
+function words(text: string): number {
+  return text.split(/\s+/u).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+}
+
+function capitalise(text: string, locale: string): string {
+  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
+}
+
+/**
+ * The distinct statements of a source sentence or bullet, each a candidate of its own: its
+ * sentences, then (for prose) its clauses: at ";", after a heading ("Shampoo protettivo …:
+ * protegge il colore …"), at commas between clauses of two words or more, and before "con",
+ * "with", "mit" … joining a second statement. Every piece is the source's own words, so nothing
+ * is added; a piece under two words stays with its neighbour.
+ */
+function statementsOf(source: Sourced, locale: string, prose: boolean): Sourced[] {
+  const pieces: string[] = [];
+  for (const sentence of sentences(source.text)) {
+    const bare = sentence.replace(/[.!?]+$/u, '').trim();
+    if (!prose) {
+      pieces.push(bare);
+      continue;
+    }
+    for (const clause of bare.split(/\s*;\s*/u)) pieces.push(...clausesOf(clause));
+  }
+  const out = pieces.filter((p) => words(p) > 0).map((text, i) => ({ text: i === 0 ? text : capitalise(text, locale), ids: source.ids }));
+  return out.length === 0 ? [source] : out;
+}
+
+function clausesOf(clause: string): string[] {
+  // A heading before a colon: "Label: value" pairs (a label of three words or fewer) stay whole.
+  const colon = /^(.+?):\s+(.+)$/u.exec(clause);
+  if (colon?.[1] !== undefined && colon[2] !== undefined && words(colon[1]) > 3 && words(colon[2]) >= 2) return [...clausesOf(colon[1]), ...clausesOf(colon[2])];
+  const parts: string[] = [];
+  const commaParts = clause.split(/,\s+(?!\d)/u);
+  const enumeration = commaParts.length > 1 && commaParts.slice(1).some((p) => ENUMERATION.test(p));
+  if (NOT_SPLIT.test(clause)) return [clause];
+  const byComma = !enumeration && commaParts.length > 1 && commaParts.every((p) => words(p) >= 2) ? commaParts : [clause];
+  for (const part of byComma) {
+    const at = WITH.exec(part);
+    const head = at === null ? part : part.slice(0, at.index);
+    const tail = at === null ? '' : part.slice(at.index + 1);
+    if (at !== null && words(head) >= 2 && words(tail) >= 3) parts.push(head, tail);
+    else parts.push(part);
+  }
+  return parts;
 }
 
 function wordsPattern(value: string): RegExp {

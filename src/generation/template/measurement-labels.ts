@@ -201,7 +201,7 @@ export function isMeasurementName(name: string): name is MeasurementName {
 /**
  * A measurement as the source wrote it, its numbers in the locale's style ("1.5 V" → "1,5 V" in
  * Italian; "806 Lumen", "220-240 V" keep their spelling, so the grounding check finds them in the
- * fact). A grouped number ("15,000") is kept as written: reformatting would re-read its separator.
+ * fact). A number whose reading would be a guess ("1.200" in text of no known language) is kept as written.
  */
 export function formatMeasurement(m: Measurement, locale: string): string {
   if (m.text !== null) return m.text;
@@ -210,7 +210,7 @@ export function formatMeasurement(m: Measurement, locale: string): string {
   for (const amount of m.amounts) {
     const at = rest.indexOf(amount.written);
     if (at === -1) continue;
-    out += rest.slice(0, at) + (amount.grouped ? amount.written : formatNumber(amount.value, locale));
+    out += rest.slice(0, at) + (amount.ambiguous ? amount.written : formatNumber(amount.value, locale));
     rest = rest.slice(at + amount.written.length);
   }
   return (out + rest).replace(/\s*[x×]\s*(?=\d)/gu, ' × ');

@@ -1,12 +1,14 @@
 // One country's full record from the facts: every field, its sources, and what the merchant
 // should know (validation messages). Pure apart from reading the prepared facts.
 import type { CountryContent } from '../../domain/content.ts';
+import { numberLocale } from '../../domain/numbers.ts';
 import { evidenceOf, findUngroundedIn, type Evidence } from '../grounding.ts';
 import { buildAttributes } from './attributes.ts';
 import type { RecordContext } from './context.ts';
 import { buildDescriptions } from './descriptions.ts';
 import { kindOf, languageName, pickGroup, type CleanFact, type FactView } from './fact-view.ts';
 import { buildFeatures } from './features.ts';
+import { localiseView } from './local-numbers.ts';
 import { packFor } from './language-pack.ts';
 import { LIMITS } from './limits.ts';
 import type { NoteRules } from './notes.ts';
@@ -39,14 +41,19 @@ const EVIDENCE = new WeakMap<FactView, Evidence>();
 function evidenceOfView(view: FactView): Evidence {
   let evidence = EVIDENCE.get(view);
   if (evidence === undefined) {
-    evidence = evidenceOf(view.facts.map((f) => ({ value: f.text })));
+    evidence = evidenceOf(view.facts.map((f) => ({ value: f.text, language: f.language })));
     EVIDENCE.set(view, evidence);
   }
   return evidence;
 }
 
-export function buildRecord(view: FactView, country: string, language: string, notes: NoteRules): BuiltRecord {
-  const { pack, supported } = packFor(language);
+export function buildRecord(facts: FactView, country: string, language: string, notes: NoteRules): BuiltRecord {
+  const { pack: languagePack, supported } = packFor(language);
+  // Numbers follow the record's language as its country writes it (de-CH: "0.75 l"), and the
+  // facts' amounts are rewritten so: every field built from them states them in that style.
+  // A language without a pack still writes its own numbers (Swedish "1,5 l" under English labels).
+  const pack = { ...languagePack, locale: numberLocale(language, country, supported ? languagePack.locale : language) };
+  const view = localiseView(facts, pack.locale);
   const name = chooseName(view, language);
   if (name === null) throw new NoNameError('There is no product name or description in the facts to write a title from.');
   const { kind } = kindOf(view);
@@ -129,7 +136,7 @@ export function buildRecord(view: FactView, country: string, language: string, n
     validation_messages: messages,
   };
   // The engine is built never to invent; a finding here is a bug, shown rather than hidden.
-  for (const problem of findUngroundedIn(content, evidenceOfView(view))) {
+  for (const problem of findUngroundedIn(content, evidenceOfView(facts), pack.locale)) {
     content.validation_messages.push(`Grounding check: ${problem.field} states "${problem.value}", which no fact supports.`);
   }
   return { content, title, locale: pack.locale };

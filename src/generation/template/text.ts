@@ -41,7 +41,8 @@ function spellings(words: readonly string[]): string {
 
 const NOT_AFTER = `(?<!(?:^|[\\s(])(?:${spellings(ABBREVIATIONS)})\\.)`;
 const NOT_AFTER_NUMBERED = `(?<!(?:^|[\\s(])(?:${spellings(NUMBER_ABBREVIATIONS)})\\.)`;
-const SENTENCE_END = new RegExp(`(?<=[.!?])${NOT_AFTER}\\s+(?=[\\p{Lu}"“«(])|(?<=[.!?])${NOT_AFTER}${NOT_AFTER_NUMBERED}\\s+(?=\\d)`, 'u');
+// A sentence may open with a lower-case letter before a capital: "pH 5,5.", "iPhone".
+const SENTENCE_END = new RegExp(`(?<=[.!?])${NOT_AFTER}\\s+(?=[\\p{Lu}"“«(]|\\p{Ll}\\p{Lu})|(?<=[.!?])${NOT_AFTER}${NOT_AFTER_NUMBERED}\\s+(?=\\d)`, 'u');
 
 /** Sentence split that keeps decimals (1.5 kg) and common abbreviations (Dr., ca., n. 5) intact. */
 export function sentences(text: string): string[] {

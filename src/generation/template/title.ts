@@ -88,8 +88,8 @@ function quantityParts(view: FactView, target: string, pack: LanguagePack, kind:
   const none: QuantityParts = { strength: null, strengthId: null, quantity: null, quantityId: null };
   const fact = pick(view, 'quantity', target);
   if (fact === undefined) return none;
-  const parsed = parseQuantity(fact.text);
-  if (parsed === null) return quantitiesIn(nameText).length > 0 ? none : { ...none, quantity: fact.text, quantityId: fact.id };
+  const parsed = parseQuantity(fact.text, locale);
+  if (parsed === null) return quantitiesIn(nameText, locale).length > 0 ? none : { ...none, quantity: fact.text, quantityId: fact.id };
   const countInName = parsed.count !== null && new RegExp(`(?<![\\d.,])${parsed.count.amount}(?![\\d.,])`).test(nameText);
   // A medicine's count noun is a unit word, written in the record's language ("20 tablets"); other nouns stay as stated.
   const noun = parsed.count === null ? null : kind === 'medicine' ? countNoun(parsed.count.noun, parsed.count.amount, pack.language, locale) : parsed.count.noun;

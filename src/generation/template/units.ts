@@ -4,6 +4,7 @@
 // shop and open-data records use; Intl.NumberFormat does the locale formatting. The units and
 // their spellings are the service's one table (src/domain/units.ts).
 
+import { decimalMarkOf, numberPattern, readNumber, writeNumber } from '../../domain/numbers.ts';
 import { UNIT_SPELLINGS, UNITS } from '../../domain/units.ts';
 
 export type Unit = 'mg' | 'µg' | 'g' | 'kg' | 'ml' | 'cl' | 'dl' | 'l' | 'oz' | 'fl oz' | 'lb' | 'mm' | 'cm' | 'm' | '%';
@@ -38,32 +39,29 @@ const ALIAS_PATTERN = Object.keys(ALIASES)
 const DIGIT = /\d/;
 
 /** A number followed by a unit; the caller checks what stands before it (see `quantitiesIn`). */
-const NUMBER_UNIT = new RegExp(`(\\d+(?:[.,]\\d+)?)\\s?(${ALIAS_PATTERN})(?![\\p{L}\\p{N}])`, 'giu');
+const numberUnit = (spaces: boolean) => new RegExp(`(${numberPattern(spaces)})\\s?(${ALIAS_PATTERN})(?![\\p{L}\\p{N}])`, 'giu');
+const NUMBER_UNIT = numberUnit(false);
+const NUMBER_UNIT_SPACED = numberUnit(true);
 
 export function normaliseUnit(raw: string): Unit | null {
   return ALIASES[raw.toLowerCase().replace(/\s+/g, ' ')] ?? null;
 }
 
-/** "1,50" and "1.5" → "1.5"; "007" → "7". String-based, so long codes keep every digit. */
-export function canonicalNumber(raw: string): string {
-  const [whole = '', fraction = ''] = raw.replace(',', '.').split('.');
-  const int = whole.replace(/^0+(?=\d)/, '');
-  const frac = fraction.replace(/0+$/, '');
-  return frac ? `${int}.${frac}` : int;
+/**
+ * "1,50" and "1.5" → "1.5"; "007" → "7"; "15.000" → "15000" read in `locale` (a language or
+ * locale: src/domain/numbers.ts has the rule). With no locale a lone mark before three digits is
+ * read as a decimal mark. String-based, so long codes keep every digit.
+ */
+export function canonicalNumber(raw: string, locale: string | null = null, unit?: string): string {
+  return readNumber(raw, decimalMarkOf(locale), unit) ?? readNumber(raw, raw.includes(',') ? ',' : '.', unit) ?? raw;
 }
 
-const FORMATTERS = new Map<string, Intl.NumberFormat>();
-
-/** A number as the locale writes it: "1.5" → "1,5" in it-IT. No grouping: "1500", never "1.500". */
-export function formatNumber(raw: string, locale: string): string {
-  const canonical = canonicalNumber(raw);
-  let formatter = FORMATTERS.get(locale);
-  if (formatter === undefined) {
-    formatter = new Intl.NumberFormat(locale, { useGrouping: false, maximumFractionDigits: 20 });
-    FORMATTERS.set(locale, formatter);
-  }
-  // Integers longer than a double holds exactly stay as written.
-  return /^\d{16,}$/.test(canonical) ? canonical : formatter.format(Number(canonical));
+/**
+ * A canonical number ("1.5", "15000"; "1,5" is read as 1.5 too) as the locale writes it: "1,5" in
+ * it-IT, "15.000"; four digits ungrouped. A number as a text writes it is read first (canonicalNumber).
+ */
+export function formatNumber(canonical: string, locale: string): string {
+  return writeNumber(readNumber(canonical, '.') ?? canonical, locale);
 }
 
 export interface Measure {
@@ -91,14 +89,16 @@ interface Found {
 }
 
 /**
- * Every number-with-unit in a text. A single-letter upper-case G or M is not a unit
+ * Every number-with-unit in a text, its numbers read in `locale`. No-break spaces group thousands;
+ * plain ones only with `spaces` (French "1 055 lm", but "Spaghetti n.5 500 g" is 500 g): the
+ * engine's own text has its groups written with no-break spaces. A single-letter upper-case G or M is not a unit
  * ("5G" phones, size "M"), and a number glued to a letter is a model code ("A52"), except after "x".
  */
-export function quantitiesIn(text: string): Found[] {
+export function quantitiesIn(text: string, locale: string | null = null, spaces = false): Found[] {
   // A text without a digit has no quantity: nothing to scan.
   if (!DIGIT.test(text)) return [];
   const found: Found[] = [];
-  for (const match of text.matchAll(NUMBER_UNIT)) {
+  for (const match of text.matchAll(spaces ? NUMBER_UNIT_SPACED : NUMBER_UNIT)) {
     const [all, number = '', rawUnit = ''] = match;
     // The two characters before the match, read without copying the text before it.
     const prev = match.index > 0 ? text.slice(match.index - 1, match.index) : '';
@@ -108,7 +108,7 @@ export function quantitiesIn(text: string): Found[] {
     if (rawUnit === 'G' || rawUnit === 'M') continue;
     const unit = normaliseUnit(rawUnit);
     if (unit === null) continue;
-    found.push({ index: match.index, end: match.index + all.length, measure: { amount: canonicalNumber(number), unit } });
+    found.push({ index: match.index, end: match.index + all.length, measure: { amount: canonicalNumber(number, locale, unit), unit } });
   }
   return found;
 }
@@ -118,9 +118,9 @@ const MULTIPACK = /(\d+)\s*[x×]\s*$/iu;
 const COUNT_OF = /^(\d+)\s*(\p{L}[\p{L}.-]*(?:\s\p{L}[\p{L}.-]*)?)\s+(da|di|of|à|a|zu|je|de|van|po|x|×)\s*$/iu;
 
 /** Parses a quantity as printed: "500 g", "500GR", "6 x 1.5L", "2×250 ml", "30 compresse", "20 Stück". */
-export function parseQuantity(text: string): Quantity | null {
+export function parseQuantity(text: string, locale: string | null = null): Quantity | null {
   const clean = text.trim();
-  const [first] = quantitiesIn(clean);
+  const [first] = quantitiesIn(clean, locale);
   if (first !== undefined) {
     const before = clean.slice(0, first.index);
     const countOf = COUNT_OF.exec(before);
@@ -158,7 +158,7 @@ export function formatQuantity(quantity: Quantity, locale: string): string {
 export function normaliseQuantitiesInText(text: string, locale: string): string {
   let out = '';
   let at = 0;
-  for (const q of quantitiesIn(text)) {
+  for (const q of quantitiesIn(text, locale)) {
     out += text.slice(at, q.index) + formatMeasure(q.measure, locale);
     at = q.end;
   }
