@@ -22,6 +22,11 @@ export const itemFailureSchema = z
   })
   .meta({ id: 'ItemFailure' });
 
+export const sameEngineNoticeSchema = z
+  .string()
+  .optional()
+  .describe('Present when v1 and v2 are written by the same engine on this server (so v2 writes what v1 writes): says so, with what each costs.');
+
 export const createResultDataSchema = z
   .strictObject({
     total_requested: z.int(),
@@ -35,8 +40,8 @@ export const createResultDataSchema = z
 export const createResponseSchema = z
   .strictObject({
     status: z.enum(['success', 'partial']),
-    message: z.string(),
-    data: createResultDataSchema,
+    message: z.string().describe('`All <n> product(s) successfully queued for import`, or `Imported <k> of <n> product(s), <f> failed`.'),
+    data: createResultDataSchema.extend({ notice: sameEngineNoticeSchema }).meta({ id: 'CreateAccepted' }),
   })
   .meta({ id: 'CreateResponse' });
 
@@ -44,7 +49,7 @@ export const regenerateResponseSchema = z
   .strictObject({
     status: z.literal('success'),
     message: z.string(),
-    data: z.strictObject({ product_id: z.string(), status: z.literal('queued'), fields_to_regenerate: z.array(z.string()) }),
+    data: z.strictObject({ product_id: z.string(), status: z.literal('queued'), fields_to_regenerate: z.array(z.string()), notice: sameEngineNoticeSchema }),
   })
   .meta({ id: 'RegenerateResponse' });
 

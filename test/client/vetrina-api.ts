@@ -97,6 +97,32 @@ export interface AttributeResponse {
   data: Attribute;
 }
 
+export interface CreateAccepted {
+  /**
+   * @min -9007199254740991
+   * @max 9007199254740991
+   */
+  total_requested: number;
+  /**
+   * @min -9007199254740991
+   * @max 9007199254740991
+   */
+  successful: number;
+  /**
+   * @min -9007199254740991
+   * @max 9007199254740991
+   */
+  failed: number;
+  imported_products: {
+    code: string;
+    status: "queued";
+    id: string;
+  }[];
+  failures: ItemFailure[];
+  /** Present when v1 and v2 are written by the same engine on this server (so v2 writes what v1 writes): says so, with what each costs. */
+  notice?: string;
+}
+
 export interface CreateQuoteResponse {
   status: "success";
   data: {
@@ -120,13 +146,16 @@ export interface CreateQuoteResponse {
     products: number;
     /** Codes that would fail, with the reason. */
     failures: ItemFailure[];
+    /** Present when v1 and v2 are written by the same engine on this server (so v2 writes what v1 writes): says so, with what each costs. */
+    notice?: string;
   };
 }
 
 export interface CreateResponse {
   status: "success" | "partial";
+  /** `All <n> product(s) successfully queued for import`, or `Imported <k> of <n> product(s), <f> failed`. */
   message: string;
-  data: CreateResult;
+  data: CreateAccepted;
 }
 
 export interface CreateResult {
@@ -568,6 +597,8 @@ export interface RegenerateResponse {
     product_id: string;
     status: "queued";
     fields_to_regenerate: string[];
+    /** Present when v1 and v2 are written by the same engine on this server (so v2 writes what v1 writes): says so, with what each costs. */
+    notice?: string;
   };
 }
 
