@@ -165,7 +165,7 @@ export const historyResponseSchema = z
         z.strictObject({
           id: z.string(),
           country: z.string(),
-          change: z.enum(['create', 'regenerate', 'restore']),
+          change: z.enum(['create', 'regenerate', 'restore', 'manual']).describe('`manual`: an edit through POST /api/v1/products/update (or the review app).'),
           generation_id: z.string().nullable(),
           generation: generationUsageSchema.nullable(),
           created_at: timestamp,
@@ -294,10 +294,20 @@ export const createAllFailedBodySchema = z
   })
   .meta({ id: 'CreateValidationFailedError' });
 
-const errorBodies = new Map<ErrorCode, z.ZodType>();
+const errorBodies = new Map<ErrorCode, z.ZodObject>();
+
+/**
+ * The body of an error answer with `code` and a route's own extra fields, as a component named
+ * `<prefix><Code>Error` (`CatalogueImportPayloadTooLargeError` …).
+ */
+export function errorBodyWith(code: ErrorCode, prefix: string, extras: z.core.$ZodShape): z.ZodType {
+  return errorBodySchema(code)
+    .extend(extras)
+    .meta({ id: `${prefix}${componentName(code)}`, description: `HTTP ${ERROR_STATUS[code]}.` });
+}
 
 /** The body of an error answer with `code`, as a named component (`ProductNotFoundError` …). */
-export function errorBodySchema(code: ErrorCode): z.ZodType {
+export function errorBodySchema(code: ErrorCode): z.ZodObject {
   if (code === 'validation_failed') return validationFailedBodySchema;
   let schema = errorBodies.get(code);
   if (schema === undefined) {

@@ -97,6 +97,60 @@ export interface AttributeResponse {
   data: Attribute;
 }
 
+/** HTTP 400. */
+export interface CatalogueImportInvalidJsonError {
+  status: "error";
+  code: "invalid_json";
+  message: string;
+  /**
+   * The import, marked failed, when the error came after it started (GET /api/v1/catalogue/imports/{id}).
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   */
+  import_id?: string;
+}
+
+/** HTTP 413. */
+export interface CatalogueImportPayloadTooLargeError {
+  status: "error";
+  code: "payload_too_large";
+  message: string;
+  /**
+   * The import, marked failed, when the error came after it started (GET /api/v1/catalogue/imports/{id}).
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   */
+  import_id?: string;
+}
+
+/** HTTP 415. */
+export interface CatalogueImportUnsupportedMediaTypeError {
+  status: "error";
+  code: "unsupported_media_type";
+  message: string;
+  /**
+   * The import, marked failed, when the error came after it started (GET /api/v1/catalogue/imports/{id}).
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   */
+  import_id?: string;
+}
+
+/** HTTP 422. */
+export interface CatalogueImportValidationFailedError {
+  status: "error";
+  code: "validation_failed";
+  message?: string;
+  /** Readable messages by request field path (`countries`, `codes`, `images.2`, `fields.global_attr.color`). */
+  errors: FieldErrors;
+  /**
+   * The import, marked failed, when the error came after it started (GET /api/v1/catalogue/imports/{id}).
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   */
+  import_id?: string;
+}
+
 export interface CreateAccepted {
   /**
    * @min -9007199254740991
@@ -318,7 +372,8 @@ export interface HistoryResponse {
     versions: {
       id: string;
       country: string;
-      change: "create" | "regenerate" | "restore";
+      /** `manual`: an edit through POST /api/v1/products/update (or the review app). */
+      change: "create" | "regenerate" | "restore" | "manual";
       generation_id: string | null;
       generation: GenerationUsage | null;
       /** ISO 8601 date-time, UTC. */
@@ -979,7 +1034,7 @@ export class Api<
      * @response `409` `IdempotencyKeyInUseError` `idempotency_key_in_use`
      * @response `413` `PayloadTooLargeError` `payload_too_large`
      * @response `415` `UnsupportedMediaTypeError` `unsupported_media_type`
-     * @response `422` `CreateValidationFailedError` `validation_failed`: a field is invalid, or every item failed (then `data` lists the failures).
+     * @response `422` `(CreateValidationFailedError | IdempotencyKeyReusedError)` `validation_failed`, `idempotency_key_reused`
      * @response `429` `RateLimitedError` `rate_limited`
      * @response `500` `InternalError` `internal_error`
      * @response `503` `UnavailableError` `unavailable`
@@ -1002,8 +1057,12 @@ export class Api<
         description?: string;
         /** @maxLength 5000 */
         notes?: string;
-        /** @maxItems 50 */
-        countries?: string[];
+        /**
+         * ISO 3166-1 alpha-2 codes, any case (`uk` stands for `gb`).
+         * @maxItems 50
+         * @minItems 1
+         */
+        countries: string[];
         agent_model?: "v1" | "v2";
       },
       params: RequestParams = {},
@@ -1017,7 +1076,7 @@ export class Api<
         | IdempotencyKeyInUseError
         | PayloadTooLargeError
         | UnsupportedMediaTypeError
-        | CreateValidationFailedError
+        | (CreateValidationFailedError | IdempotencyKeyReusedError)
         | RateLimitedError
         | InternalError
         | UnavailableError
@@ -1471,7 +1530,7 @@ export class Api<
      * @summary Every matching product of one country, streamed (JSON Lines, CSV or Shopify's product CSV)
      * @request GET:/api/v1/products/export
      * @secure
-     * @response `200` `void` The export, as a download (Content-Disposition names a file).
+     * @response `200` `string` The export, as a download (Content-Disposition names a file): `application/x-ndjson` for jsonl, `text/csv` for csv and shopify.
      * @response `401` `UnauthorizedError` `unauthorized`
      * @response `403` `ForbiddenError` `forbidden`
      * @response `422` `ValidationFailedError` `validation_failed`
@@ -1530,7 +1589,7 @@ export class Api<
       params: RequestParams = {},
     ) =>
       this.request<
-        void,
+        string,
         | UnauthorizedError
         | ForbiddenError
         | ValidationFailedError
@@ -1848,8 +1907,12 @@ export class Api<
         description?: string;
         /** @maxLength 5000 */
         notes?: string;
-        /** @maxItems 50 */
-        countries?: string[];
+        /**
+         * ISO 3166-1 alpha-2 codes, any case (`uk` stands for `gb`).
+         * @maxItems 50
+         * @minItems 1
+         */
+        countries: string[];
         agent_model?: "v1" | "v2";
       },
       params: RequestParams = {},
@@ -2125,12 +2188,12 @@ export class Api<
 },
 
 }` The import, finished (`completed`).
- * @response `400` `InvalidJsonError` `invalid_json`
+ * @response `400` `CatalogueImportInvalidJsonError` `invalid_json`
  * @response `401` `UnauthorizedError` `unauthorized`
  * @response `403` `ForbiddenError` `forbidden`
- * @response `413` `PayloadTooLargeError` `payload_too_large`
- * @response `415` `UnsupportedMediaTypeError` `unsupported_media_type`
- * @response `422` `ValidationFailedError` `validation_failed`
+ * @response `413` `CatalogueImportPayloadTooLargeError` `payload_too_large`
+ * @response `415` `CatalogueImportUnsupportedMediaTypeError` `unsupported_media_type`
+ * @response `422` `CatalogueImportValidationFailedError` `validation_failed`
  * @response `429` `RateLimitedError` `rate_limited`
  * @response `500` `InternalError` `internal_error`
  * @response `503` `UnavailableError` `unavailable`
@@ -2200,12 +2263,12 @@ export class Api<
             finished_at: string | null;
           };
         },
-        | InvalidJsonError
+        | CatalogueImportInvalidJsonError
         | UnauthorizedError
         | ForbiddenError
-        | PayloadTooLargeError
-        | UnsupportedMediaTypeError
-        | ValidationFailedError
+        | CatalogueImportPayloadTooLargeError
+        | CatalogueImportUnsupportedMediaTypeError
+        | CatalogueImportValidationFailedError
         | RateLimitedError
         | InternalError
         | UnavailableError
@@ -2215,7 +2278,7 @@ export class Api<
         query: query,
         body: data,
         secure: true,
-        type: "text/plain",
+        type: "application/json",
         format: "json",
         ...params,
       }),
@@ -4219,7 +4282,7 @@ export class Api<
         query: query,
         body: data,
         secure: true,
-        type: "text/plain",
+        type: "application/json",
         format: "json",
         ...params,
       }),

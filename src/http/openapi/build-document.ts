@@ -106,7 +106,7 @@ function operationOf(doc: RouteDoc, components: SchemaComponents): JsonObject {
   };
   if (parameters.length > 0) operation.parameters = parameters;
   if (doc.body !== undefined) {
-    operation.requestBody = { required: true, content: { [doc.bodyContentType ?? 'application/json']: { schema: components.convert(doc.body, 'input') } } };
+    operation.requestBody = { required: true, content: contentOf(doc.bodyContentType, components.convert(doc.body, 'input')) };
   }
   operation.responses = responsesOf(doc, components);
   return operation;
@@ -152,15 +152,15 @@ function responsesOf(doc: RouteDoc, components: SchemaComponents): JsonObject {
     responses[status] = {
       description: response.description,
       ...(ok && replayed !== undefined ? { headers: replayed } : {}),
-      ...(response.schema === undefined ? {} : { content: { [response.contentType ?? 'application/json']: { schema: components.convert(response.schema, 'output') } } }),
+      ...(response.schema === undefined ? {} : { content: contentOf(response.contentType, components.convert(response.schema, 'output')) }),
     };
   }
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of errorCodesOf(doc)) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
-    // A route's own answer for a status (create's 422 with its data block) wins over the generic one.
+    // A success status the route declares is its own (no error code answers below 400).
     if (responses[status] !== undefined) continue;
-    const schemas = list.map((code) => components.convert(errorBodySchema(code), 'output'));
+    const schemas = list.map((code) => components.convert(doc.errorBodies?.[code] ?? errorBodySchema(code), 'output'));
     responses[status] = {
       description: list.map((code) => `\`${code}\``).join(', '),
       ...(status === 429 ? { headers: { 'Retry-After': { description: 'Seconds until the token may call again.', schema: { type: 'integer' } } } } : {}),
@@ -168,6 +168,12 @@ function responsesOf(doc: RouteDoc, components: SchemaComponents): JsonObject {
     };
   }
   return responses;
+}
+
+/** One media type or several, each with the same schema. */
+function contentOf(mediaTypes: string | readonly string[] | undefined, schema: JsonObject): JsonObject {
+  const list: readonly string[] = mediaTypes === undefined ? ['application/json'] : typeof mediaTypes === 'string' ? [mediaTypes] : mediaTypes;
+  return Object.fromEntries(list.map((mediaType) => [mediaType, { schema }]));
 }
 
 /** Every error code a route can answer: its own, and those every route of its kind can. */

@@ -68,9 +68,10 @@ export const createProductsDocs: RouteDoc[] = [
     body: createBodySchema,
     responses: {
       202: { description: 'Queued: `success`, or `partial` when some items failed (listed in `failures`).', schema: createResponseSchema },
-      422: { description: '`validation_failed`: a field is invalid, or every item failed (then `data` lists the failures).', schema: createAllFailedBodySchema },
     },
     errors: ['validation_failed', 'insufficient_credits'],
+    // `validation_failed`: a field is invalid, or every item failed (then `data` lists the failures).
+    errorBodies: { validation_failed: createAllFailedBodySchema },
     idempotent: true,
   },
 ];
