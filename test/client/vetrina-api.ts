@@ -3025,7 +3025,7 @@ export class Api<
  * @response `403` `ForbiddenError` `forbidden`
  * @response `404` `WebhookNotFoundError` `webhook_not_found`
  * @response `409` `IdempotencyKeyInUseError` `idempotency_key_in_use`
- * @response `422` `IdempotencyKeyReusedError` `idempotency_key_reused`
+ * @response `422` `(ValidationFailedError | IdempotencyKeyReusedError)` `validation_failed`, `idempotency_key_reused`
  * @response `429` `RateLimitedError` `rate_limited`
  * @response `500` `InternalError` `internal_error`
  * @response `503` `UnavailableError` `unavailable`
@@ -3039,7 +3039,7 @@ export class Api<
         | ForbiddenError
         | WebhookNotFoundError
         | IdempotencyKeyInUseError
-        | IdempotencyKeyReusedError
+        | (ValidationFailedError | IdempotencyKeyReusedError)
         | RateLimitedError
         | InternalError
         | UnavailableError
@@ -3402,7 +3402,7 @@ export class Api<
  * @response `409` `IdempotencyKeyInUseError` `idempotency_key_in_use`
  * @response `413` `PayloadTooLargeError` `payload_too_large`
  * @response `415` `UnsupportedMediaTypeError` `unsupported_media_type`
- * @response `422` `IdempotencyKeyReusedError` `idempotency_key_reused`
+ * @response `422` `(ValidationFailedError | IdempotencyKeyReusedError)` `validation_failed`, `idempotency_key_reused`
  * @response `429` `RateLimitedError` `rate_limited`
  * @response `500` `InternalError` `internal_error`
  * @response `503` `UnavailableError` `unavailable`
@@ -3430,7 +3430,7 @@ export class Api<
         | IdempotencyKeyInUseError
         | PayloadTooLargeError
         | UnsupportedMediaTypeError
-        | IdempotencyKeyReusedError
+        | (ValidationFailedError | IdempotencyKeyReusedError)
         | RateLimitedError
         | InternalError
         | UnavailableError

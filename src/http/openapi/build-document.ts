@@ -31,8 +31,11 @@ export interface DocumentOptions {
 const AUTHENTICATED_ERRORS: readonly ErrorCode[] = ['unauthorized', 'forbidden', 'rate_limited', 'internal_error', 'unavailable'];
 /** Every route that reads a body can also answer these before its handler runs. */
 const BODY_ERRORS: readonly ErrorCode[] = ['invalid_json', 'unsupported_media_type', 'payload_too_large'];
-/** What a retried key can answer; looked up by name so the list follows the catalogue in errors.ts. */
-const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = ['idempotency_key_reused', 'idempotency_key_in_use'].filter((code): code is ErrorCode => code in ERROR_STATUS);
+/**
+ * What a retried key can answer, and `validation_failed` for a malformed key (on a route that
+ * reads no body too); looked up by name so the list follows the catalogue in errors.ts.
+ */
+const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = ['validation_failed', 'idempotency_key_reused', 'idempotency_key_in_use'].filter((code): code is ErrorCode => code in ERROR_STATUS);
 
 const SECURITY: Record<RouteDoc['auth'], JsonObject[]> = {
   // Either one: the review app's cookie stands for the token it was started with (POST /api/v1/session).
