@@ -35,7 +35,9 @@ const BODY_ERRORS: readonly ErrorCode[] = ['invalid_json', 'unsupported_media_ty
  * What a retried key can answer, and `validation_failed` for a malformed key (on a route that
  * reads no body too); looked up by name so the list follows the catalogue in errors.ts.
  */
-const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = ['validation_failed', 'idempotency_key_reused', 'idempotency_key_in_use'].filter((code): code is ErrorCode => code in ERROR_STATUS);
+const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = ['validation_failed', 'idempotency_key_reused', 'idempotency_key_in_use'].filter(
+  (code): code is ErrorCode => code in ERROR_STATUS,
+);
 
 const SECURITY: Record<RouteDoc['auth'], JsonObject[]> = {
   // Either one: the review app's cookie stands for the token it was started with (POST /api/v1/session).
