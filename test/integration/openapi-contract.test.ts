@@ -164,6 +164,7 @@ for (const target of databaseTargets()) {
       await expect(200, call('POST', `/api/v1/webhooks/${hookId}/secret/rotate`, token, { expire_previous_after_seconds: 0 }));
       await expect(202, call('POST', `/api/v1/webhooks/${hookId}/test`, token, {}));
       await expect(200, call('GET', `/api/v1/webhooks/${hookId}/deliveries`, token));
+      await expect(422, call('DELETE', `/api/v1/webhooks/${hookId}`, token, undefined, { 'idempotency-key': 'not\ttoday' }));
       await expect(200, call('DELETE', `/api/v1/webhooks/${hookId}`, token));
       await expect(404, call('DELETE', `/api/v1/webhooks/${hookId}`, token));
 
