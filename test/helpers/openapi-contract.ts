@@ -53,6 +53,8 @@ export class OpenApiContract {
   readonly #validators = new Map<string, ValidateFunction>();
   /** Each operation's answers checked so far, by operationId, as `status media-type`. */
   readonly checked = new Map<string, Set<string>>();
+  /** How many answers were checked (every request to an operation of the document). */
+  answers = 0;
 
   constructor(document: JsonObject) {
     // OpenAPI's own keywords (`openapi`, `paths` …) sit beside the schemas: not strict.
@@ -86,6 +88,7 @@ export class OpenApiContract {
     const operation = this.#operations.get(`${exchange.method} ${openApiPath(exchange.route)}`);
     // Not an operation of the API (the 405 of a known path, the metrics route): nothing to check against.
     if (operation === undefined) return [];
+    this.answers += 1;
     const where = `${exchange.method} ${exchange.url} → ${exchange.status}`;
     const problems = [...this.#checkResponse(operation, exchange), ...(exchange.status < 300 ? this.#checkRequest(operation, exchange) : [])];
     return problems.map((p) => `${where}: ${p}`);

@@ -221,7 +221,9 @@ for (const target of databaseTargets()) {
       const neverSucceeded = [...h.contract.checked].filter(([, seen]) => ![...seen].some((answer) => answer.startsWith('2'))).map(([operation]) => operation);
       assert.deepEqual(neverSucceeded, ['getMediaByFile']);
       const answers = [...h.contract.checked.values()].reduce((n, seen) => n + seen.size, 0);
-      t.diagnostic(`${h.contract.operationIds().length} operations, ${answers} distinct answers (status and media type) checked against the document`);
+      t.diagnostic(
+        `${h.contract.operationIds().length} operations; ${h.contract.answers} answers checked against the document, ${answers} distinct by operation, status and media type`,
+      );
     });
 
     test('the document refuses what the service refuses: no countries, an empty change', async () => {
