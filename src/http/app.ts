@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type onSendHookHandler, type RouteOptions } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -84,6 +84,8 @@ export interface AppDeps {
 export interface BuildOptions {
   /** Sees every route as it is registered (the test that every route is in the OpenAPI document). */
   onRoute?: (route: RouteOptions) => void;
+  /** Sees every answer before it is sent, on every route (the tests check each against the OpenAPI document). */
+  onSend?: onSendHookHandler;
 }
 
 /**
@@ -150,6 +152,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     },
   });
   if (options.onRoute !== undefined) app.addHook('onRoute', options.onRoute);
+  if (options.onSend !== undefined) app.addHook('onSend', options.onSend);
   closeUnfinishedUploadsOnClose(app);
   enforceBodyDeadlines(app, { defaultMs: timeoutMs, streamedBodyMs: deps.config.catalogueUploadTimeoutMs });
   // Up to twice the largest body the server takes, for at most 30 s (nginx's lingering_time), so

@@ -22,6 +22,11 @@ export const itemFailureSchema = z
   })
   .meta({ id: 'ItemFailure' });
 
+export const sameEngineNoticeSchema = z
+  .string()
+  .optional()
+  .describe('Present when v1 and v2 are written by the same engine on this server (so v2 writes what v1 writes): says so, with what each costs.');
+
 export const createResultDataSchema = z
   .strictObject({
     total_requested: z.int(),
@@ -35,8 +40,8 @@ export const createResultDataSchema = z
 export const createResponseSchema = z
   .strictObject({
     status: z.enum(['success', 'partial']),
-    message: z.string(),
-    data: createResultDataSchema,
+    message: z.string().describe('`All <n> product(s) successfully queued for import`, or `Imported <k> of <n> product(s), <f> failed`.'),
+    data: createResultDataSchema.extend({ notice: sameEngineNoticeSchema }).meta({ id: 'CreateAccepted' }),
   })
   .meta({ id: 'CreateResponse' });
 
@@ -44,7 +49,7 @@ export const regenerateResponseSchema = z
   .strictObject({
     status: z.literal('success'),
     message: z.string(),
-    data: z.strictObject({ product_id: z.string(), status: z.literal('queued'), fields_to_regenerate: z.array(z.string()) }),
+    data: z.strictObject({ product_id: z.string(), status: z.literal('queued'), fields_to_regenerate: z.array(z.string()), notice: sameEngineNoticeSchema }),
   })
   .meta({ id: 'RegenerateResponse' });
 
@@ -165,7 +170,7 @@ export const historyResponseSchema = z
         z.strictObject({
           id: z.string(),
           country: z.string(),
-          change: z.enum(['create', 'regenerate', 'restore']),
+          change: z.enum(['create', 'regenerate', 'restore', 'manual']).describe('`manual`: an edit through POST /api/v1/products/update (or the review app).'),
           generation_id: z.string().nullable(),
           generation: generationUsageSchema.nullable(),
           created_at: timestamp,
@@ -294,10 +299,20 @@ export const createAllFailedBodySchema = z
   })
   .meta({ id: 'CreateValidationFailedError' });
 
-const errorBodies = new Map<ErrorCode, z.ZodType>();
+const errorBodies = new Map<ErrorCode, z.ZodObject>();
+
+/**
+ * The body of an error answer with `code` and a route's own extra fields, as a component named
+ * `<prefix><Code>Error` (`CatalogueImportPayloadTooLargeError` …).
+ */
+export function errorBodyWith(code: ErrorCode, prefix: string, extras: z.core.$ZodShape): z.ZodType {
+  return errorBodySchema(code)
+    .extend(extras)
+    .meta({ id: `${prefix}${componentName(code)}`, description: `HTTP ${ERROR_STATUS[code]}.` });
+}
 
 /** The body of an error answer with `code`, as a named component (`ProductNotFoundError` …). */
-export function errorBodySchema(code: ErrorCode): z.ZodType {
+export function errorBodySchema(code: ErrorCode): z.ZodObject {
   if (code === 'validation_failed') return validationFailedBodySchema;
   let schema = errorBodies.get(code);
   if (schema === undefined) {

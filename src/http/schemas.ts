@@ -47,12 +47,21 @@ export const createBodySchema = z.strictObject({
   notes: text('notes', MAX_LENGTH.notes).optional(),
   countries: z
     .array(z.string({ error: 'Each country must be a two-letter code string.' }).max(16, { error: 'A country code is two letters.' }), {
-      error: 'The countries field must be an array of ISO 3166 two-letter codes.',
+      error: (issue) => (issue.input === undefined ? 'The countries field is required.' : 'The countries field must be an array of ISO 3166 two-letter codes.'),
     })
+    .min(1, { error: 'The countries field must list at least one country.' })
     .max(MAX_LENGTH.countries, { error: `At most ${MAX_LENGTH.countries} countries are allowed.` })
-    .optional(),
+    .describe('ISO 3166-1 alpha-2 codes, any case (`uk` stands for `gb`).'),
   agent_model: agentModel.optional(),
 });
+
+/**
+ * An object of optional fields of which at least one must be given (a PATCH-like change): the
+ * check, and the same rule for the OpenAPI document (`minProperties`), in one place.
+ */
+export function atLeastOneField<T extends z.ZodObject>(schema: T, message: string): T {
+  return schema.refine((body) => Object.keys(body).length > 0, { error: message }).meta({ minProperties: 1 });
+}
 
 export const regenerateBodySchema = z.strictObject({
   notes: text('notes', MAX_LENGTH.notes).optional(),

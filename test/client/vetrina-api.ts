@@ -97,6 +97,86 @@ export interface AttributeResponse {
   data: Attribute;
 }
 
+/** HTTP 400. */
+export interface CatalogueImportInvalidJsonError {
+  status: "error";
+  code: "invalid_json";
+  message: string;
+  /**
+   * The import, marked failed, when the error came after it started (GET /api/v1/catalogue/imports/{id}).
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   */
+  import_id?: string;
+}
+
+/** HTTP 413. */
+export interface CatalogueImportPayloadTooLargeError {
+  status: "error";
+  code: "payload_too_large";
+  message: string;
+  /**
+   * The import, marked failed, when the error came after it started (GET /api/v1/catalogue/imports/{id}).
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   */
+  import_id?: string;
+}
+
+/** HTTP 415. */
+export interface CatalogueImportUnsupportedMediaTypeError {
+  status: "error";
+  code: "unsupported_media_type";
+  message: string;
+  /**
+   * The import, marked failed, when the error came after it started (GET /api/v1/catalogue/imports/{id}).
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   */
+  import_id?: string;
+}
+
+/** HTTP 422. */
+export interface CatalogueImportValidationFailedError {
+  status: "error";
+  code: "validation_failed";
+  message?: string;
+  /** Readable messages by request field path (`countries`, `codes`, `images.2`, `fields.global_attr.color`). */
+  errors: FieldErrors;
+  /**
+   * The import, marked failed, when the error came after it started (GET /api/v1/catalogue/imports/{id}).
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   */
+  import_id?: string;
+}
+
+export interface CreateAccepted {
+  /**
+   * @min -9007199254740991
+   * @max 9007199254740991
+   */
+  total_requested: number;
+  /**
+   * @min -9007199254740991
+   * @max 9007199254740991
+   */
+  successful: number;
+  /**
+   * @min -9007199254740991
+   * @max 9007199254740991
+   */
+  failed: number;
+  imported_products: {
+    code: string;
+    status: "queued";
+    id: string;
+  }[];
+  failures: ItemFailure[];
+  /** Present when v1 and v2 are written by the same engine on this server (so v2 writes what v1 writes): says so, with what each costs. */
+  notice?: string;
+}
+
 export interface CreateQuoteResponse {
   status: "success";
   data: {
@@ -120,13 +200,16 @@ export interface CreateQuoteResponse {
     products: number;
     /** Codes that would fail, with the reason. */
     failures: ItemFailure[];
+    /** Present when v1 and v2 are written by the same engine on this server (so v2 writes what v1 writes): says so, with what each costs. */
+    notice?: string;
   };
 }
 
 export interface CreateResponse {
   status: "success" | "partial";
+  /** `All <n> product(s) successfully queued for import`, or `Imported <k> of <n> product(s), <f> failed`. */
   message: string;
-  data: CreateResult;
+  data: CreateAccepted;
 }
 
 export interface CreateResult {
@@ -289,7 +372,8 @@ export interface HistoryResponse {
     versions: {
       id: string;
       country: string;
-      change: "create" | "regenerate" | "restore";
+      /** `manual`: an edit through POST /api/v1/products/update (or the review app). */
+      change: "create" | "regenerate" | "restore" | "manual";
       generation_id: string | null;
       generation: GenerationUsage | null;
       /** ISO 8601 date-time, UTC. */
@@ -569,6 +653,8 @@ export interface RegenerateResponse {
     product_id: string;
     status: "queued";
     fields_to_regenerate: string[];
+    /** Present when v1 and v2 are written by the same engine on this server (so v2 writes what v1 writes): says so, with what each costs. */
+    notice?: string;
   };
 }
 
@@ -949,7 +1035,7 @@ export class Api<
      * @response `409` `IdempotencyKeyInUseError` `idempotency_key_in_use`
      * @response `413` `PayloadTooLargeError` `payload_too_large`
      * @response `415` `UnsupportedMediaTypeError` `unsupported_media_type`
-     * @response `422` `CreateValidationFailedError` `validation_failed`: a field is invalid, or every item failed (then `data` lists the failures).
+     * @response `422` `(CreateValidationFailedError | IdempotencyKeyReusedError)` `validation_failed`, `idempotency_key_reused`
      * @response `429` `RateLimitedError` `rate_limited`
      * @response `500` `InternalError` `internal_error`
      * @response `503` `UnavailableError` `unavailable`
@@ -972,8 +1058,12 @@ export class Api<
         description?: string;
         /** @maxLength 5000 */
         notes?: string;
-        /** @maxItems 50 */
-        countries?: string[];
+        /**
+         * ISO 3166-1 alpha-2 codes, any case (`uk` stands for `gb`).
+         * @maxItems 50
+         * @minItems 1
+         */
+        countries: string[];
         agent_model?: "v1" | "v2";
       },
       params: RequestParams = {},
@@ -987,7 +1077,7 @@ export class Api<
         | IdempotencyKeyInUseError
         | PayloadTooLargeError
         | UnsupportedMediaTypeError
-        | CreateValidationFailedError
+        | (CreateValidationFailedError | IdempotencyKeyReusedError)
         | RateLimitedError
         | InternalError
         | UnavailableError
@@ -1441,7 +1531,7 @@ export class Api<
      * @summary Every matching product of one country, streamed (JSON Lines, CSV or Shopify's product CSV)
      * @request GET:/api/v1/products/export
      * @secure
-     * @response `200` `void` The export, as a download (Content-Disposition names a file).
+     * @response `200` `string` The export, as a download (Content-Disposition names a file): `application/x-ndjson` for jsonl, `text/csv` for csv and shopify.
      * @response `401` `UnauthorizedError` `unauthorized`
      * @response `403` `ForbiddenError` `forbidden`
      * @response `422` `ValidationFailedError` `validation_failed`
@@ -1500,7 +1590,7 @@ export class Api<
       params: RequestParams = {},
     ) =>
       this.request<
-        void,
+        string,
         | UnauthorizedError
         | ForbiddenError
         | ValidationFailedError
@@ -1820,8 +1910,12 @@ export class Api<
         description?: string;
         /** @maxLength 5000 */
         notes?: string;
-        /** @maxItems 50 */
-        countries?: string[];
+        /**
+         * ISO 3166-1 alpha-2 codes, any case (`uk` stands for `gb`).
+         * @maxItems 50
+         * @minItems 1
+         */
+        countries: string[];
         agent_model?: "v1" | "v2";
       },
       params: RequestParams = {},
@@ -2097,12 +2191,12 @@ export class Api<
 },
 
 }` The import, finished (`completed`).
- * @response `400` `InvalidJsonError` `invalid_json`
+ * @response `400` `CatalogueImportInvalidJsonError` `invalid_json`
  * @response `401` `UnauthorizedError` `unauthorized`
  * @response `403` `ForbiddenError` `forbidden`
- * @response `413` `PayloadTooLargeError` `payload_too_large`
- * @response `415` `UnsupportedMediaTypeError` `unsupported_media_type`
- * @response `422` `ValidationFailedError` `validation_failed`
+ * @response `413` `CatalogueImportPayloadTooLargeError` `payload_too_large`
+ * @response `415` `CatalogueImportUnsupportedMediaTypeError` `unsupported_media_type`
+ * @response `422` `CatalogueImportValidationFailedError` `validation_failed`
  * @response `429` `RateLimitedError` `rate_limited`
  * @response `500` `InternalError` `internal_error`
  * @response `503` `UnavailableError` `unavailable`
@@ -2172,12 +2266,12 @@ export class Api<
             finished_at: string | null;
           };
         },
-        | InvalidJsonError
+        | CatalogueImportInvalidJsonError
         | UnauthorizedError
         | ForbiddenError
-        | PayloadTooLargeError
-        | UnsupportedMediaTypeError
-        | ValidationFailedError
+        | CatalogueImportPayloadTooLargeError
+        | CatalogueImportUnsupportedMediaTypeError
+        | CatalogueImportValidationFailedError
         | RateLimitedError
         | InternalError
         | UnavailableError
@@ -2187,7 +2281,7 @@ export class Api<
         query: query,
         body: data,
         secure: true,
-        type: "text/plain",
+        type: "application/json",
         format: "json",
         ...params,
       }),
@@ -2934,7 +3028,7 @@ export class Api<
  * @response `403` `ForbiddenError` `forbidden`
  * @response `404` `WebhookNotFoundError` `webhook_not_found`
  * @response `409` `IdempotencyKeyInUseError` `idempotency_key_in_use`
- * @response `422` `IdempotencyKeyReusedError` `idempotency_key_reused`
+ * @response `422` `(ValidationFailedError | IdempotencyKeyReusedError)` `validation_failed`, `idempotency_key_reused`
  * @response `429` `RateLimitedError` `rate_limited`
  * @response `500` `InternalError` `internal_error`
  * @response `503` `UnavailableError` `unavailable`
@@ -2948,7 +3042,7 @@ export class Api<
         | ForbiddenError
         | WebhookNotFoundError
         | IdempotencyKeyInUseError
-        | IdempotencyKeyReusedError
+        | (ValidationFailedError | IdempotencyKeyReusedError)
         | RateLimitedError
         | InternalError
         | UnavailableError
@@ -3311,7 +3405,7 @@ export class Api<
  * @response `409` `IdempotencyKeyInUseError` `idempotency_key_in_use`
  * @response `413` `PayloadTooLargeError` `payload_too_large`
  * @response `415` `UnsupportedMediaTypeError` `unsupported_media_type`
- * @response `422` `IdempotencyKeyReusedError` `idempotency_key_reused`
+ * @response `422` `(ValidationFailedError | IdempotencyKeyReusedError)` `validation_failed`, `idempotency_key_reused`
  * @response `429` `RateLimitedError` `rate_limited`
  * @response `500` `InternalError` `internal_error`
  * @response `503` `UnavailableError` `unavailable`
@@ -3339,7 +3433,7 @@ export class Api<
         | IdempotencyKeyInUseError
         | PayloadTooLargeError
         | UnsupportedMediaTypeError
-        | IdempotencyKeyReusedError
+        | (ValidationFailedError | IdempotencyKeyReusedError)
         | RateLimitedError
         | InternalError
         | UnavailableError
@@ -4289,7 +4383,7 @@ export class Api<
         query: query,
         body: data,
         secure: true,
-        type: "text/plain",
+        type: "application/json",
         format: "json",
         ...params,
       }),

@@ -14,7 +14,9 @@ import { createAccount } from '../../src/services/accounts.ts';
 import type { ContentEngine } from '../../src/services/ports.ts';
 import type { Clock } from '../../src/services/webhook-ports.ts';
 import type { DatabaseTarget, TestDatabase } from './databases.ts';
+import { recordExchanges } from './contract-recorder.ts';
 import { OFFLINE_ENV } from './offline-env.ts';
+import { OpenApiContract } from './openapi-contract.ts';
 
 export interface HarnessOptions {
   env?: Record<string, string>;
@@ -48,6 +50,14 @@ export interface Harness {
   /** Resolves when every given generation has been settled by a worker. */
   settled(generationIds: readonly string[], timeoutMs?: number): Promise<Map<string, string>>;
   generationIdsOf(productIds: readonly string[]): Promise<string[]>;
+  /**
+   * The published OpenAPI document (GET /api/v1/openapi.json) as a validator: every request the app
+   * answers is checked against it, and close() fails when any answer (status, media type, body) or
+   * accepted request does not match.
+   */
+  contract: OpenApiContract;
+  /** What did not match the document so far. */
+  contractViolations: string[];
   /** Creates one product (the create must answer 202) and resolves with its id and its generation's, queued. */
   createQueued(token: string, body: Record<string, unknown>): Promise<{ productId: string; generationId: string }>;
   /** Creates one product (the create must answer 202) and resolves with its id once a worker has settled it. */
@@ -85,8 +95,13 @@ export async function startHarness(target: DatabaseTarget, options: HarnessOptio
     if (s.outcome !== 'deferred') settledSoFar.set(s.generationId, s.outcome);
   });
   if (options.workers !== false) await startWorkers({ ...container, events });
-  const app = await buildApp(container);
+  let contract: OpenApiContract | undefined;
+  const contractViolations: string[] = [];
+  const app = await buildApp(container, { onSend: recordExchanges((exchange) => contractViolations.push(...(contract?.check(exchange) ?? []))) });
   await app.ready();
+  const published = await app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+  assert.equal(published.statusCode, 200, published.body);
+  contract = new OpenApiContract(published.json());
 
   const inject = (method: 'GET' | 'POST', url: string, token: string, body?: unknown) =>
     app.inject({
@@ -103,6 +118,8 @@ export async function startHarness(target: DatabaseTarget, options: HarnessOptio
     container,
     app,
     events,
+    contract,
+    contractViolations,
     async account(credits = 1000, accountOptions = {}) {
       accountSeq += 1;
       const created = await createAccount(container.db, {
@@ -147,6 +164,7 @@ export async function startHarness(target: DatabaseTarget, options: HarnessOptio
       await container.close({ graceful: false });
       await database.close();
       await rm(mediaDir, { recursive: true, force: true });
+      assert.deepEqual(contractViolations, [], `answers or accepted requests that do not match the published OpenAPI document:\n${contractViolations.join('\n')}`);
     },
   };
   return harness;

@@ -60,7 +60,13 @@ for (const target of databaseTargets()) {
         assert.deepEqual(res.json(), {
           status: 'success',
           message: 'Regeneration of 3 field(s) queued',
-          data: { product_id: productId, status: 'queued', fields_to_regenerate: ['title', 'global_attr.hair_type', 'key_features'] },
+          data: {
+            product_id: productId,
+            status: 'queued',
+            fields_to_regenerate: ['title', 'global_attr.hair_type', 'key_features'],
+            // Additive: v1 and v2 are both the template engine here.
+            notice: 'v1 and v2 are both written by template on this server; a regeneration with v2 costs 5 credit(s), with v1 1.',
+          },
         });
         spent += 5;
       }

@@ -31,8 +31,13 @@ export interface DocumentOptions {
 const AUTHENTICATED_ERRORS: readonly ErrorCode[] = ['unauthorized', 'forbidden', 'rate_limited', 'internal_error', 'unavailable'];
 /** Every route that reads a body can also answer these before its handler runs. */
 const BODY_ERRORS: readonly ErrorCode[] = ['invalid_json', 'unsupported_media_type', 'payload_too_large'];
-/** What a retried key can answer; looked up by name so the list follows the catalogue in errors.ts. */
-const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = ['idempotency_key_reused', 'idempotency_key_in_use'].filter((code): code is ErrorCode => code in ERROR_STATUS);
+/**
+ * What a retried key can answer, and `validation_failed` for a malformed key (on a route that
+ * reads no body too); looked up by name so the list follows the catalogue in errors.ts.
+ */
+const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = ['validation_failed', 'idempotency_key_reused', 'idempotency_key_in_use'].filter(
+  (code): code is ErrorCode => code in ERROR_STATUS,
+);
 
 const SECURITY: Record<RouteDoc['auth'], JsonObject[]> = {
   // Either one: the review app's cookie stands for the token it was started with (POST /api/v1/session).
@@ -107,7 +112,7 @@ function operationOf(doc: RouteDoc, components: SchemaComponents): JsonObject {
   };
   if (parameters.length > 0) operation.parameters = parameters;
   if (doc.body !== undefined) {
-    operation.requestBody = { required: true, content: { [doc.bodyContentType ?? 'application/json']: { schema: components.convert(doc.body, 'input') } } };
+    operation.requestBody = { required: true, content: contentOf(doc.bodyContentType, components.convert(doc.body, 'input')) };
   }
   operation.responses = responsesOf(doc, components);
   return operation;
@@ -153,15 +158,15 @@ function responsesOf(doc: RouteDoc, components: SchemaComponents): JsonObject {
     responses[status] = {
       description: response.description,
       ...(ok && replayed !== undefined ? { headers: replayed } : {}),
-      ...(response.schema === undefined ? {} : { content: { [response.contentType ?? 'application/json']: { schema: components.convert(response.schema, 'output') } } }),
+      ...(response.schema === undefined ? {} : { content: contentOf(response.contentType, components.convert(response.schema, 'output')) }),
     };
   }
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of errorCodesOf(doc)) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
-    // A route's own answer for a status (create's 422 with its data block) wins over the generic one.
+    // A success status the route declares is its own (no error code answers below 400).
     if (responses[status] !== undefined) continue;
-    const schemas = list.map((code) => components.convert(errorBodySchema(code), 'output'));
+    const schemas = list.map((code) => components.convert(doc.errorBodies?.[code] ?? errorBodySchema(code), 'output'));
     responses[status] = {
       description: list.map((code) => `\`${code}\``).join(', '),
       ...(status === 429 ? { headers: { 'Retry-After': { description: 'Seconds until the token may call again.', schema: { type: 'integer' } } } } : {}),
@@ -169,6 +174,12 @@ function responsesOf(doc: RouteDoc, components: SchemaComponents): JsonObject {
     };
   }
   return responses;
+}
+
+/** One media type or several, each with the same schema. */
+function contentOf(mediaTypes: string | readonly string[] | undefined, schema: JsonObject): JsonObject {
+  const list: readonly string[] = mediaTypes === undefined ? ['application/json'] : typeof mediaTypes === 'string' ? [mediaTypes] : mediaTypes;
+  return Object.fromEntries(list.map((mediaType) => [mediaType, { schema }]));
 }
 
 /** Every error code a route can answer: its own, and those every route of its kind can. */

@@ -22,12 +22,14 @@ export interface RouteDoc {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
-  /** Defaults to application/json. */
-  bodyContentType?: string;
-  /** Successful answers by HTTP status; `contentType` defaults to application/json. */
-  responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
+  /** The media types the body may be sent as, all read with `body`; defaults to application/json. */
+  bodyContentType?: string | readonly string[];
+  /** Successful answers by HTTP status; `contentType` (one or several, all with `schema`) defaults to application/json. */
+  responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string | readonly string[] }>;
   /** The error codes this route can answer with (their status comes from ERROR_STATUS). */
   errors: readonly ErrorCode[];
+  /** Where this route's body for an error code carries more than the code's common one (create's `data`, an upload's `import_id`). */
+  errorBodies?: Partial<Record<ErrorCode, z.ZodType>>;
   /** Whether the route honours an Idempotency-Key header (every POST, PUT, PATCH and DELETE under /api/v1). */
   idempotent?: boolean;
 }

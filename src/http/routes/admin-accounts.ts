@@ -5,7 +5,7 @@ import type { AdminOperations } from '../../services/admin-operations.ts';
 import { validationFailed } from '../errors.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
-import { parseBody } from '../schemas.ts';
+import { atLeastOneField, parseBody } from '../schemas.ts';
 import { ADMIN_ERRORS, asAdmin, successOf } from './admin-common.ts';
 
 export const adminAccountSchema = z.object({
@@ -32,8 +32,8 @@ export const adminCreateAccountBodySchema = z.strictObject({
 const COUNTRY_LANGUAGES_MESSAGE = 'The country_languages field must be an object of country code to language code, e.g. {"be": "fr", "ch": "it"}.';
 const THRESHOLD_MESSAGE = 'The credits_low_threshold field must be a whole number, 1 or more, or null (off).';
 
-export const adminAccountSettingsBodySchema = z
-  .strictObject({
+export const adminAccountSettingsBodySchema = atLeastOneField(
+  z.strictObject({
     image_standardization: z.boolean({ error: 'The image_standardization field must be true or false.' }).optional(),
     country_languages: z
       .record(z.string(), z.string({ error: COUNTRY_LANGUAGES_MESSAGE }), { error: COUNTRY_LANGUAGES_MESSAGE })
@@ -46,10 +46,9 @@ export const adminAccountSettingsBodySchema = z
       .nullable()
       .optional()
       .describe('Under this balance a debit sends the `credits.low` webhook; null turns it off.'),
-  })
-  .refine((b) => b.image_standardization !== undefined || b.country_languages !== undefined || b.credits_low_threshold !== undefined, {
-    error: 'Give image_standardization, country_languages, credits_low_threshold or several.',
-  });
+  }),
+  'Give image_standardization, country_languages, credits_low_threshold or several.',
+);
 
 export const adminCreditBodySchema = z.strictObject({
   amount: z

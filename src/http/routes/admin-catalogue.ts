@@ -76,7 +76,7 @@ export const adminCatalogueDocs: RouteDoc[] = [
     auth: 'admin',
     query: adminCatalogueImportQuerySchema,
     body: z.string().describe('The file.'),
-    bodyContentType: 'text/csv',
+    bodyContentType: UPLOAD_TYPES,
     responses: { 201: { description: 'The import ran; its summary.', schema: adminCatalogueImportResponseSchema } },
     errors: ['validation_failed', 'unsupported_media_type', 'payload_too_large', ...ADMIN_ERRORS],
   },

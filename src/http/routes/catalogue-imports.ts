@@ -9,6 +9,7 @@ import { methodNotAllowed } from '../method-not-allowed.ts';
 import { authOf } from '../auth.ts';
 import { ApiError, validationFailed } from '../errors.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
+import { errorBodyWith } from '../response-schemas.ts';
 import { parseBody } from '../schemas.ts';
 import { stoppableBody } from '../stoppable-body.ts';
 import { InputStoppedError } from '../../sources/catalogue/input-row.ts';
@@ -54,6 +55,12 @@ export const catalogueImportResponseSchema = z.object({ status: z.literal('succe
 
 export const catalogueImportBodySchema = z.string().describe('The catalogue file: CSV with a header row (or tab-separated), or JSON Lines. See docs/catalogue.md.');
 
+/** An upload's errors that come after its import was started name the import, marked failed. */
+const importIdField = { import_id: z.uuid().optional().describe('The import, marked failed, when the error came after it started (GET /api/v1/catalogue/imports/{id}).') };
+const uploadErrorBodies = Object.fromEntries(
+  (['validation_failed', 'unsupported_media_type', 'payload_too_large', 'invalid_json'] as const).map((code) => [code, errorBodyWith(code, 'CatalogueImport', importIdField)]),
+);
+
 export const catalogueImportsDocs: RouteDoc[] = [
   {
     method: 'POST',
@@ -69,9 +76,10 @@ export const catalogueImportsDocs: RouteDoc[] = [
     auth: 'bearer',
     query: catalogueImportQuerySchema,
     body: catalogueImportBodySchema,
-    bodyContentType: 'text/csv',
+    bodyContentType: Object.keys(MEDIA_TYPES),
     responses: { 202: { description: 'The import, finished (`completed`).', schema: catalogueImportResponseSchema } },
     errors: ['validation_failed', 'unsupported_media_type', 'payload_too_large', 'invalid_json', 'unauthorized', 'rate_limited', 'internal_error', 'unavailable'],
+    errorBodies: uploadErrorBodies,
     idempotent: false,
   },
   {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { planCreate } from '../../domain/create-request.ts';
 import { createProducts, type QueuedCreate } from '../../services/create-products.ts';
-import { modelCreditsOf, sameEngineNote } from '../agent-pricing.ts';
+import { modelCreditsOf, noticeField, sameEngineNotice } from '../agent-pricing.ts';
 import type { AppDeps } from '../app.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import { authOf } from '../auth.ts';
@@ -15,9 +15,9 @@ function summary(successful: number, total: number, failed: number): string {
   return failed === 0 ? `All ${successful} product(s) successfully queued for import` : `Imported ${successful} of ${total} product(s), ${failed} failed`;
 }
 
-function queuedBody({ data }: QueuedCreate, note: string | null) {
-  const message = summary(data.successful, data.total_requested, data.failed);
-  return { status: data.failed === 0 ? 'success' : 'partial', message: note === null ? message : `${message}. ${note}`, data };
+/** The contract's message, exactly; anything more for the caller goes in `data.notice`. */
+function queuedBody({ data }: QueuedCreate, notice: string | null) {
+  return { status: data.failed === 0 ? 'success' : 'partial', message: summary(data.successful, data.total_requested, data.failed), data: { ...data, ...noticeField(notice) } };
 }
 
 export async function createProductsRoute(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -31,10 +31,10 @@ export async function createProductsRoute(app: FastifyInstance, deps: AppDeps): 
 
     // With an Idempotency-Key, the answer is stored in the charging transaction: key and charge commit together.
     const storeAnswer = answerInTransaction(request);
-    const note = sameEngineNote(deps, planned.plan.agentModel);
+    const notice = sameEngineNotice(deps, planned.plan.agentModel, 'create');
     const outcome = await createProducts({ ...deps, modelCredits: modelCreditsOf(deps) }, auth.accountId, request.id, planned.plan, {
       ...(auth.account === null ? {} : { account: auth.account }),
-      ...(storeAnswer === undefined ? {} : { beforeCommit: (tx, queued) => storeAnswer(tx, 202, queuedBody(queued, note)) }),
+      ...(storeAnswer === undefined ? {} : { beforeCommit: (tx, queued) => storeAnswer(tx, 202, queuedBody(queued, notice)) }),
     });
     switch (outcome.kind) {
       case 'invalid':
@@ -49,7 +49,7 @@ export async function createProductsRoute(app: FastifyInstance, deps: AppDeps): 
       case 'queued': {
         const { data } = outcome;
         request.log.info({ queued: data.successful, failed: data.failed, charged: outcome.charged }, 'products queued');
-        return reply.code(202).send(queuedBody(outcome, note));
+        return reply.code(202).send(queuedBody(outcome, notice));
       }
     }
   });
@@ -68,9 +68,10 @@ export const createProductsDocs: RouteDoc[] = [
     body: createBodySchema,
     responses: {
       202: { description: 'Queued: `success`, or `partial` when some items failed (listed in `failures`).', schema: createResponseSchema },
-      422: { description: '`validation_failed`: a field is invalid, or every item failed (then `data` lists the failures).', schema: createAllFailedBodySchema },
     },
     errors: ['validation_failed', 'insufficient_credits'],
+    // `validation_failed`: a field is invalid, or every item failed (then `data` lists the failures).
+    errorBodies: { validation_failed: createAllFailedBodySchema },
     idempotent: true,
   },
 ];

@@ -24,6 +24,9 @@ export const exportProductsQuerySchema = z.strictObject({
   ...otherFilters,
 });
 
+/** The file: JSON Lines (one details-shaped product a line) or CSV with a header row, UTF-8. */
+const exportFileSchema = z.string().describe('jsonl: one product a line, each shaped as `product` in GET /api/v1/products/details/{id}; csv and shopify: CSV with a header row.');
+
 export const exportProductsDocs: RouteDoc[] = [
   {
     method: 'GET',
@@ -35,7 +38,11 @@ export const exportProductsDocs: RouteDoc[] = [
     auth: 'bearer',
     query: exportProductsQuerySchema,
     responses: {
-      200: { description: 'The export, as a download (Content-Disposition names a file).', contentType: 'text/csv' },
+      200: {
+        description: 'The export, as a download (Content-Disposition names a file): `application/x-ndjson` for jsonl, `text/csv` for csv and shopify.',
+        schema: exportFileSchema,
+        contentType: [...new Set(Object.values(EXPORT_CONTENT_TYPE).map((type) => type.split(';')[0] ?? type))],
+      },
     },
     errors: ['validation_failed', 'unauthorized', 'rate_limited', 'internal_error', 'unavailable'],
   },

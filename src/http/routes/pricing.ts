@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { planCreate } from '../../domain/create-request.ts';
 import { priceList } from '../../domain/pricing.ts';
 import { quoteCreate } from '../../services/quote-create.ts';
-import { modelCreditsOf } from '../agent-pricing.ts';
+import { modelCreditsOf, noticeField, sameEngineNotice } from '../agent-pricing.ts';
 import type { AppDeps } from '../app.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import { authOf, UNAUTHORIZED_MESSAGE } from '../auth.ts';
 import { ApiError, validationFailed } from '../errors.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
-import { itemFailureSchema } from '../response-schemas.ts';
+import { itemFailureSchema, sameEngineNoticeSchema } from '../response-schemas.ts';
 import { createBodySchema, parseBody } from '../schemas.ts';
 
 const perModel = z.strictObject({ v1: z.int(), v2: z.int() });
@@ -36,6 +36,7 @@ export const createQuoteResponseSchema = z
       available: z.int().describe("The account's balance."),
       products: z.int().describe('Products that would be queued.'),
       failures: z.array(itemFailureSchema).describe('Codes that would fail, with the reason.'),
+      notice: sameEngineNoticeSchema,
     }),
   })
   .meta({ id: 'CreateQuoteResponse' });
@@ -54,7 +55,7 @@ export async function pricingRoutes(app: FastifyInstance, deps: AppDeps): Promis
     if (!planned.ok) throw validationFailed(planned.errors);
     const quoted = await quoteCreate(deps.db, auth.accountId, planned.plan, modelCreditsOf(deps));
     if (quoted === undefined) throw new ApiError('unauthorized', UNAUTHORIZED_MESSAGE);
-    return { status: 'success', data: quoted };
+    return { status: 'success', data: { ...quoted, ...noticeField(sameEngineNotice(deps, planned.plan.agentModel, 'create')) } };
   });
   methodNotAllowed(app, quote, ['POST']);
 }

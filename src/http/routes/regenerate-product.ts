@@ -3,7 +3,7 @@ import { DEFAULT_AGENT_MODEL } from '../../domain/pricing.ts';
 import { parseFieldRequests } from '../../domain/regenerate-fields.ts';
 import { refForMessage } from '../../services/find-own-product.ts';
 import { type QueuedRegeneration, regenerateProduct } from '../../services/regenerate-product.ts';
-import { modelCreditsOf } from '../agent-pricing.ts';
+import { modelCreditsOf, noticeField, sameEngineNotice } from '../agent-pricing.ts';
 import type { AppDeps } from '../app.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import { authOf } from '../auth.ts';
@@ -14,11 +14,11 @@ import type { RouteDoc } from '../openapi/route-doc.ts';
 import { productRefParams } from '../path-params.ts';
 import { regenerateResponseSchema } from '../response-schemas.ts';
 
-function queuedBody(outcome: QueuedRegeneration) {
+function queuedBody(outcome: QueuedRegeneration, notice: string | null) {
   return {
     status: 'success',
     message: `Regeneration of ${outcome.fields.length} field(s) queued`,
-    data: { product_id: outcome.productId, status: 'queued', fields_to_regenerate: outcome.fields },
+    data: { product_id: outcome.productId, status: 'queued', fields_to_regenerate: outcome.fields, ...noticeField(notice) },
   };
 }
 
@@ -36,8 +36,9 @@ export async function regenerateProductRoute(app: FastifyInstance, deps: AppDeps
     // With an Idempotency-Key, the answer is stored in the charging transaction: key and charge commit together.
     const storeAnswer = answerInTransaction(request);
     const command = { ref: id, fields: fields.requests, notes: body.value.notes?.trim() || null, agentModel: body.value.agent_model ?? DEFAULT_AGENT_MODEL };
+    const notice = sameEngineNotice(deps, command.agentModel, 'regenerate');
     const outcome = await regenerateProduct({ ...deps, modelCredits: modelCreditsOf(deps) }, auth.accountId, request.id, command, {
-      ...(storeAnswer === undefined ? {} : { beforeCommit: (tx, queued) => storeAnswer(tx, 202, queuedBody(queued)) }),
+      ...(storeAnswer === undefined ? {} : { beforeCommit: (tx, queued) => storeAnswer(tx, 202, queuedBody(queued, notice)) }),
     });
     switch (outcome.kind) {
       case 'product_not_found':
@@ -47,7 +48,7 @@ export async function regenerateProductRoute(app: FastifyInstance, deps: AppDeps
       case 'insufficient_credits':
         throw insufficientCredits(outcome.required, outcome.available);
       case 'queued':
-        return reply.code(202).send(queuedBody(outcome));
+        return reply.code(202).send(queuedBody(outcome, notice));
     }
   });
   methodNotAllowed(app, url, ['POST']);

@@ -15,7 +15,7 @@ import { authOf } from '../auth.ts';
 import { ApiError, validationFailed } from '../errors.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
-import { parseBody } from '../schemas.ts';
+import { atLeastOneField, parseBody } from '../schemas.ts';
 
 const URL_MESSAGE = 'The url field must be an http or https URL of at most 2048 characters.';
 const EVENTS_MESSAGE = `The events field must be a list of event types: ${WEBHOOK_EVENT_TYPES.join(', ')}.`;
@@ -35,8 +35,8 @@ export const webhookCreateBodySchema = z.strictObject({
   description: descriptionField.optional(),
 });
 
-export const webhookUpdateBodySchema = z
-  .strictObject({
+export const webhookUpdateBodySchema = atLeastOneField(
+  z.strictObject({
     url: urlField.optional().describe('Where events are posted from now on, checked as at registration; pending deliveries (retries too, made due at once) go there.'),
     events: eventsField.nullable().optional().describe('The event types to send from now on; null: all of them. Deliveries already recorded are still sent.'),
     description: descriptionField.nullable().optional().describe('Null removes it.'),
@@ -44,8 +44,9 @@ export const webhookUpdateBodySchema = z
       .boolean({ error: 'The enabled field must be true or false.' })
       .optional()
       .describe('true: enable a disabled endpoint (its failing streak starts over); false: disable it, giving up its pending deliveries.'),
-  })
-  .refine((body) => Object.keys(body).length > 0, { error: 'Send at least one of url, events, description, enabled.' });
+  }),
+  'Send at least one of url, events, description, enabled.',
+);
 
 export const webhookRotateBodySchema = z.strictObject({
   expire_previous_after_seconds: z
