@@ -238,13 +238,15 @@ async function command(config: Config, args: string[]): Promise<Output | null> {
     return withOperator(config, (operator) =>
       operator.kind === 'remote'
         ? operator.ops.importCatalogue(file, { ...(format === undefined ? {} : { format }), language: language ?? null }).then(importOutput)
-        : withProgress(file, values.json === true, (onProgress) => importCatalogue(operator.db, file, { format, language: language ?? null, onProgress })),
+        : withProgress(file, values.json === true, (onProgress) =>
+            importCatalogue(operator.db, file, { format, language: language ?? null, onProgress, limits: config.catalogue.limits }),
+          ),
     );
   }
   if (group === 'sources' && action === 'aifa' && rest[0] === 'import') {
     const [, file, ...extra] = rest;
     if (file === undefined || extra.length > 0) throw new UsageError('sources aifa import needs one <file>');
-    return withProgress(file, values.json === true, (onProgress) => withDatabase(config, (db) => importAifa(db, file, { onProgress })));
+    return withProgress(file, values.json === true, (onProgress) => withDatabase(config, (db) => importAifa(db, file, { onProgress, limits: config.catalogue.limits })));
   }
   throw new UsageError(`unknown command: ${positionals.join(' ')}`);
 }
@@ -310,7 +312,7 @@ export async function main(argv: string[], env: Record<string, string | undefine
       return fail(2, err.message);
     }
     if (err instanceof InputStoppedError) {
-      return fail(1, InputStoppedError.outcome(err.line, err.message));
+      return fail(1, err.outcome());
     }
     if (err instanceof AccountError || err instanceof DataDirBusyError || err instanceof InputReadError || err instanceof InputFormatError) {
       return fail(1, err.message);

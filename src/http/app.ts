@@ -284,7 +284,7 @@ async function registerAdminRoutes(admin: FastifyInstance, deps: AppDeps, failed
     await json.register(adminAccountsRoutes, { operations });
     await json.register(adminTokensRoutes, { operations });
   });
-  await admin.register(adminCatalogueRoutes, { db: deps.db, maxBytes: deps.config.catalogueMaxBytes });
+  await admin.register(adminCatalogueRoutes, { db: deps.db, maxBytes: deps.config.catalogueMaxBytes, limits: deps.config.catalogue.limits });
 }
 
 /**

@@ -13,6 +13,7 @@ import { InputFormatError } from '../../sources/catalogue/input-format.ts';
 import { InputStoppedError } from '../../sources/catalogue/input-row.ts';
 import { InputReadError } from '../../sources/catalogue/open-input.ts';
 import { MAX_RECORD_BYTES } from '../../sources/catalogue/read-csv.ts';
+import type { RowLimits } from '../../sources/catalogue/row-limits.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import { ApiError, validationFailed } from '../errors.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
@@ -103,7 +104,7 @@ function byteLimit(max: number): Transform {
   });
 }
 
-export async function adminCatalogueRoutes(app: FastifyInstance, deps: { db: Database; maxBytes: number }): Promise<void> {
+export async function adminCatalogueRoutes(app: FastifyInstance, deps: { db: Database; maxBytes: number; limits: RowLimits }): Promise<void> {
   const maxBytes = deps.maxBytes;
   // The body stays a stream: it goes to a file as it arrives, never into memory.
   app.addContentTypeParser(UPLOAD_TYPES, (_request, payload, done) => done(null, payload));
@@ -128,14 +129,16 @@ export async function adminCatalogueRoutes(app: FastifyInstance, deps: { db: Dat
     try {
       const path = join(dir, uploadName(file_name, mediaType(request.headers['content-type']), format));
       await pipeline(body, byteLimit(maxBytes), createWriteStream(path, { mode: 0o600 }));
-      const summary = await importCatalogue(deps.db, path, { ...(format === undefined ? {} : { format }), language: language?.toLowerCase() ?? null }).catch((err: unknown) => {
-        if (err instanceof InputFormatError) throw validationFailed({ format: [err.message] }, { message: err.message });
-        if (err instanceof InputReadError) throw validationFailed({ body: [err.message] }, { message: err.message });
-        if (err instanceof InputStoppedError) {
-          throw validationFailed({ body: [err.message] }, { message: InputStoppedError.outcome(err.line, err.message) });
-        }
-        throw err;
-      });
+      const summary = await importCatalogue(deps.db, path, { ...(format === undefined ? {} : { format }), language: language?.toLowerCase() ?? null, limits: deps.limits }).catch(
+        (err: unknown) => {
+          if (err instanceof InputFormatError) throw validationFailed({ format: [err.message] }, { message: err.message });
+          if (err instanceof InputReadError) throw validationFailed({ body: [err.message] }, { message: err.message });
+          if (err instanceof InputStoppedError) {
+            throw validationFailed({ body: [err.message] }, { message: err.outcome() });
+          }
+          throw err;
+        },
+      );
       return reply.code(201).send({ status: 'success', data: importSummaryView(summary) });
     } finally {
       await rm(dir, { recursive: true, force: true });

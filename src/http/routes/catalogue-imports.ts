@@ -11,7 +11,6 @@ import { ApiError, validationFailed } from '../errors.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 import { parseBody } from '../schemas.ts';
 import { stoppableBody } from '../stoppable-body.ts';
-import { InputStoppedError } from '../../sources/catalogue/input-row.ts';
 
 /** The media types a catalogue is sent as, and how each is read. */
 const MEDIA_TYPES: Readonly<Record<string, { format: InputFormat; delimiter: string | null }>> = {
@@ -99,6 +98,9 @@ export function acceptCatalogueBodies(scope: FastifyInstance): void {
 /** Route options of an upload route: its body is read as a stream (see AppDeps' `streamedBody`). */
 export const CATALOGUE_UPLOAD_ROUTE_CONFIG = { streamedBody: true } as const;
 
+/** What a refused third import is told to wait: imports take minutes, and a client polling faster only adds load. */
+const BUSY_RETRY_SECONDS = 30;
+
 /** Answers an upload into `accountId`'s catalogue (null: the shared one): 202 with the import, or the error. */
 export async function answerCatalogueUpload(request: FastifyRequest, reply: FastifyReply, deps: Pick<AppDeps, 'db' | 'config'>, accountId: string | null): Promise<FastifyReply> {
   const query = parseBody(catalogueImportQuerySchema, request.query);
@@ -118,6 +120,10 @@ export async function answerCatalogueUpload(request: FastifyRequest, reply: Fast
     contentLength: Number.isSafeInteger(length) && length >= 0 ? length : null,
     maxBytes: deps.config.catalogueMaxBytes,
     language: query.value.language ?? null,
+    limits: deps.config.catalogue.limits,
+    importsAtOnce: deps.config.catalogue.importsAtOnce,
+    // The operator's shared catalogue has no quota.
+    maxRowsPerAccount: accountId === null ? 0 : deps.config.catalogue.maxRowsPerAccount,
   });
   const importId = 'importId' in outcome && outcome.importId !== null ? { import_id: outcome.importId } : {};
   switch (outcome.kind) {
@@ -135,9 +141,25 @@ export async function answerCatalogueUpload(request: FastifyRequest, reply: Fast
     case 'not_text':
       throw new ApiError('unsupported_media_type', `The catalogue cannot be read: ${outcome.message}.`, importId);
     case 'stopped':
-      throw validationFailed({ body: [outcome.message] }, { message: InputStoppedError.outcome(outcome.line, outcome.message), ...importId });
+      throw validationFailed({ body: [outcome.message] }, { message: outcome.outcome, ...importId });
     case 'cut_off':
       throw new ApiError('invalid_json', 'The upload was cut off before its end; the import was marked failed.', importId);
+    case 'busy': {
+      const atOnce = deps.config.catalogue.importsAtOnce;
+      reply.header('retry-after', String(BUSY_RETRY_SECONDS));
+      throw new ApiError(
+        'rate_limited',
+        `This account already has ${outcome.running.length} catalogue imports running, the most allowed at once (CATALOGUE_IMPORTS_AT_ONCE=${atOnce}). ` +
+          `Nothing was read or imported: send this file again once one of them has finished (GET /api/v1/catalogue/imports/{id} shows their progress), e.g. in ${BUSY_RETRY_SECONDS} seconds.`,
+        { retry_after_seconds: BUSY_RETRY_SECONDS, running_imports: outcome.running },
+      );
+    }
+    case 'failed':
+      request.log.error({ err: outcome.error, import_id: outcome.importId }, 'catalogue import stopped by an error');
+      throw new ApiError('internal_error', `The import stopped on our side and was marked failed: ${outcome.reason}. Quote the request id when reporting it.`, {
+        request_id: request.id,
+        ...importId,
+      });
   }
 }
 
