@@ -92,11 +92,11 @@ export async function importFile(db: Database, path: string, options: ImportFile
  * else, ours, only where, its detail going to the server's log.
  */
 export function stopReason(err: unknown, lastLine: number | null, explain?: (err: unknown) => string | null): string {
-  const explained = explain?.(err) ?? null;
-  if (explained !== null) return `import stopped: ${explained}`;
   if (err instanceof InputStoppedError || err instanceof ImportAbandonedError || err instanceof InputTooLargeError || err instanceof InputFormatError) {
     return `import stopped: ${err.message}`;
   }
+  const explained = explain?.(err) ?? null;
+  if (explained !== null) return `import stopped: ${explained}`;
   const where = lastLine === null ? 'before its first row' : `after line ${lastLine}`;
   return `import stopped: an error on the server's side ended it ${where}; the rows committed before it stay imported. Send the file again to import the rest`;
 }
