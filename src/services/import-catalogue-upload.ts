@@ -51,7 +51,9 @@ export type UploadOutcome =
  * rows written in batches as they arrive (progress visible to GET as they commit), then
  * `completed`, or `failed` with the reason when the body is not text, is larger than allowed, holds
  * a CSV record too large to read past, or stops arriving. Rows committed before a failure stay imported; the record says how many.
- * A database failure is thrown (the record is marked failed when it still can be).
+ * Refused at once (`busy`) when the catalogue already has its imports at once running. The database
+ * unreachable is thrown (the import is failed by the orphan sweep once silent); any other error of
+ * ours is `failed`, the record saying where it stopped.
  */
 export async function importCatalogueUpload(db: Database, upload: CatalogueUpload): Promise<UploadOutcome> {
   if (upload.contentLength !== null && upload.contentLength > upload.maxBytes) return { kind: 'too_large', importId: null, maxBytes: upload.maxBytes };
