@@ -23,6 +23,14 @@ const configSchema = z.object({
   CATALOGUE_MAX_BYTES: intFrom(100 * 1024 * 1024, 1024, 16 * 1024 * 1024 * 1024),
   // A catalogue upload is imported while it arrives: its body may take this long (REQUEST_TIMEOUT_SECONDS for every other request).
   CATALOGUE_UPLOAD_TIMEOUT_SECONDS: intFrom(900, 1, 86_400),
+  // What one catalogue row may hold; a row over any of them is a rejected row, naming the setting.
+  CATALOGUE_MAX_COLUMNS: intFrom(2000, 1, 50_000),
+  CATALOGUE_MAX_CELL_BYTES: intFrom(64 * 1024, 1024, 16 * 1024 * 1024),
+  CATALOGUE_MAX_ROW_BYTES: intFrom(1024 * 1024, 4096, 64 * 1024 * 1024),
+  // Imports of one account's catalogue running at once (a further upload is 429).
+  CATALOGUE_IMPORTS_AT_ONCE: intFrom(2, 1, 100),
+  // Products one account's catalogue may hold; 0: no limit.
+  CATALOGUE_MAX_ROWS_PER_ACCOUNT: intFrom(1_000_000, 0, 1_000_000_000),
   RATE_LIMIT_PER_MINUTE: intFrom(600, 1, 1_000_000),
   // Exports an account may have running at once in one process; one more is answered 429.
   EXPORTS_PER_ACCOUNT: intFrom(2, 1, 1000),
@@ -206,6 +214,12 @@ export type Config = Readonly<{
   bodyLimitBytes: number;
   catalogueMaxBytes: number;
   catalogueUploadTimeoutMs: number;
+  catalogue: Readonly<{
+    limits: Readonly<{ maxColumns: number; maxCellBytes: number; maxRowBytes: number }>;
+    importsAtOnce: number;
+    /** 0: no quota. */
+    maxRowsPerAccount: number;
+  }>;
   rateLimitPerMinute: number;
   authFailuresPerMinute: number;
   exportsPerAccount: number;
@@ -350,6 +364,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     bodyLimitBytes: c.BODY_LIMIT_BYTES,
     catalogueMaxBytes: c.CATALOGUE_MAX_BYTES,
     catalogueUploadTimeoutMs: c.CATALOGUE_UPLOAD_TIMEOUT_SECONDS * 1000,
+    catalogue: Object.freeze({
+      limits: Object.freeze({ maxColumns: c.CATALOGUE_MAX_COLUMNS, maxCellBytes: c.CATALOGUE_MAX_CELL_BYTES, maxRowBytes: c.CATALOGUE_MAX_ROW_BYTES }),
+      importsAtOnce: c.CATALOGUE_IMPORTS_AT_ONCE,
+      maxRowsPerAccount: c.CATALOGUE_MAX_ROWS_PER_ACCOUNT,
+    }),
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
     authFailuresPerMinute: c.AUTH_FAILURES_PER_MINUTE,
     exportsPerAccount: c.EXPORTS_PER_ACCOUNT,

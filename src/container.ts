@@ -15,6 +15,7 @@ import { systemClock, type Clock } from './services/webhook-ports.ts';
 import { secretBoxFor } from './webhooks/secret-box.ts';
 import { createWebhookSender } from './webhooks/send-webhook.ts';
 import { keepQueueStatisticsFresh } from './jobs/queue-statistics.ts';
+import { watchForOrphanedImports } from './services/orphaned-imports.ts';
 import type { ContentEngine, GenerationQueue, ImageStandardiser } from './services/ports.ts';
 import { createGuardedFetcher } from './media/guarded-fetch.ts';
 import { FileMediaStorage } from './media/file-media-storage.ts';
@@ -122,6 +123,8 @@ async function openParts(config: Config, options: ContainerOptions, logger: Logg
 
   const statistics = keepQueueStatisticsFresh(opened.db, QUEUE_STATISTICS_SECONDS, logger);
   teardown.add(() => statistics.stop());
+  const orphans = await watchForOrphanedImports(opened.db, logger);
+  teardown.add(async () => orphans.stop());
 
   configureSharp({ decodesAtOnce: config.media.decodesAtOnce });
   const images: ImageStandardiser = {

@@ -243,7 +243,7 @@ async function command(config: Config, args: string[]): Promise<Output | null> {
       operator.kind === 'remote'
         ? operator.ops.importCatalogue(file, { ...(format === undefined ? {} : { format }), language: language ?? null }).then(importOutput)
         : withProgress(file, values.json === true, async (onProgress) => {
-            const summary = await importCatalogue(operator.db, file, { format, language: language ?? null, onProgress });
+            const summary = await importCatalogue(operator.db, file, { format, language: language ?? null, onProgress, limits: config.catalogue.limits });
             await recordAdminAction(operator.db, catalogueImportEntry(summary, { actor: 'cli', requestId: null }));
             return summary;
           }),
@@ -263,7 +263,7 @@ async function command(config: Config, args: string[]): Promise<Output | null> {
   if (group === 'sources' && action === 'aifa' && rest[0] === 'import') {
     const [, file, ...extra] = rest;
     if (file === undefined || extra.length > 0) throw new UsageError('sources aifa import needs one <file>');
-    return withProgress(file, values.json === true, (onProgress) => withDatabase(config, (db) => importAifa(db, file, { onProgress })));
+    return withProgress(file, values.json === true, (onProgress) => withDatabase(config, (db) => importAifa(db, file, { onProgress, limits: config.catalogue.limits })));
   }
   throw new UsageError(`unknown command: ${positionals.join(' ')}`);
 }
@@ -329,7 +329,7 @@ export async function main(argv: string[], env: Record<string, string | undefine
       return fail(2, err.message);
     }
     if (err instanceof InputStoppedError) {
-      return fail(1, InputStoppedError.outcome(err.line, err.message));
+      return fail(1, err.outcome());
     }
     if (err instanceof AccountError || err instanceof DataDirBusyError || err instanceof InputReadError || err instanceof InputFormatError) {
       return fail(1, err.message);

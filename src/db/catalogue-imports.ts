@@ -1,4 +1,4 @@
-import type { SqlRunner } from './database.ts';
+import type { Database, SqlRunner } from './database.ts';
 import { firstRow } from './rows.ts';
 
 export type CatalogueImportState = 'running' | 'completed' | 'failed';
@@ -46,24 +46,78 @@ export async function startCatalogueImport(
   return firstRow(rows, 'startCatalogueImport').id;
 }
 
+/** A new import when fewer than `atOnce` of its catalogue's imports are alive; otherwise the ids of those running. */
+export type ImportSlot = { ok: true; importId: string } | { ok: false; running: string[] };
+
+/**
+ * Records an import as running unless its catalogue (an account's, or the shared one: null)
+ * already has `atOnce` imports running whose process was heard from in the last `staleSeconds`.
+ * Counted and inserted under a lock per catalogue, so several API processes never let a third through.
+ */
+export async function startCatalogueImportWithin(
+  db: Database,
+  run: { source: string; accountId: string | null; fileName: string; format: string },
+  limit: { atOnce: number; staleSeconds: number },
+): Promise<ImportSlot> {
+  return db.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('vetrina.catalogue-imports:' || coalesce($1::text, 'shared')))`, [run.accountId]);
+    const running = await tx.query<{ id: string }>(
+      `SELECT id FROM catalogue_imports
+       WHERE state = 'running' AND account_id IS NOT DISTINCT FROM $1 AND heartbeat_at > now() - make_interval(secs => $2::int)
+       ORDER BY started_at`,
+      [run.accountId, limit.staleSeconds],
+    );
+    if (running.length >= limit.atOnce) return { ok: false, running: running.map((r) => r.id) };
+    return { ok: true, importId: await startCatalogueImport(tx, run) };
+  });
+}
+
+/** Marks a running import alive; false when it is no longer running (another process failed it as abandoned). */
+export async function touchCatalogueImport(db: SqlRunner, importId: string): Promise<boolean> {
+  const rows = await db.query<{ id: string }>(`UPDATE catalogue_imports SET heartbeat_at = now() WHERE id = $1 AND state = 'running' RETURNING id`, [importId]);
+  return rows.length > 0;
+}
+
+/** The message an orphaned import is failed with, built from what it had committed. */
+const ORPHAN_FAILURE = `'the server stopped while importing (no sign of the import for over ' || $1::int / 60 || ' minutes); ' ||
+  CASE WHEN last_line IS NULL THEN 'no row was imported' ELSE 'the rows before line ' || (last_line + 1) || ' stay imported' END ||
+  '. Send the file again to import the rest.'`;
+
+/**
+ * Fails every import still `running` whose process has not marked it alive for `staleSeconds`:
+ * the process stopped (a crash, a restart, a lost machine). Safe from any number of processes at
+ * once: each import is failed by one UPDATE. The ids failed.
+ */
+export async function failOrphanedCatalogueImports(db: SqlRunner, staleSeconds: number): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `UPDATE catalogue_imports SET state = 'failed', finished_at = now(), failure = ${ORPHAN_FAILURE},
+       errors = errors || jsonb_build_array(jsonb_build_object('line', NULL, 'reason', ${ORPHAN_FAILURE}))
+     WHERE state = 'running' AND heartbeat_at < now() - make_interval(secs => $1::int)
+     RETURNING id`,
+    [staleSeconds],
+  );
+  return rows.map((r) => r.id);
+}
+
 /** Once the first bytes have been read: what the file turned out to be. */
 export async function recordCatalogueImportInput(db: SqlRunner, importId: string, input: { format: string; encoding: string }): Promise<void> {
   await db.query('UPDATE catalogue_imports SET format = $2, encoding = $3 WHERE id = $1', [importId, input.format, input.encoding]);
 }
 
-export async function recordCatalogueImportProgress(db: SqlRunner, importId: string, counts: CatalogueImportCounts): Promise<void> {
-  await db.query('UPDATE catalogue_imports SET rows_read = $2, rows_imported = $3, rows_failed = $4, bytes_read = $5 WHERE id = $1', [
-    importId,
-    counts.rowsRead,
-    counts.rowsImported,
-    counts.rowsFailed,
-    counts.bytesRead,
-  ]);
+/** Progress as a batch commits (`lastLine`: the line of its last row), which also marks the import alive; false when it is no longer running. */
+export async function recordCatalogueImportProgress(db: SqlRunner, importId: string, counts: CatalogueImportCounts & { lastLine: number | null }): Promise<boolean> {
+  const rows = await db.query<{ id: string }>(
+    `UPDATE catalogue_imports SET rows_read = $2, rows_imported = $3, rows_failed = $4, bytes_read = $5, last_line = coalesce($6, last_line), heartbeat_at = now()
+     WHERE id = $1 AND state = 'running' RETURNING id`,
+    [importId, counts.rowsRead, counts.rowsImported, counts.rowsFailed, counts.bytesRead, counts.lastLine],
+  );
+  return rows.length > 0;
 }
 
 /**
  * Final counts, the first errors (the caller caps them; `rows_failed` keeps the total) and the
- * unused columns; `failure` set marks the import failed.
+ * unused columns; `failure` set marks the import failed. An import already failed as orphaned
+ * keeps that verdict.
  */
 export async function finishCatalogueImport(
   db: SqlRunner,
@@ -74,7 +128,7 @@ export async function finishCatalogueImport(
   await db.query(
     `UPDATE catalogue_imports SET rows_read = $2, rows_imported = $3, rows_failed = $4, bytes_read = $5, errors = $6::jsonb,
        unused_columns = $7::jsonb, failure = $8, state = $9, finished_at = now()
-     WHERE id = $1`,
+     WHERE id = $1 AND state = 'running'`,
     [
       importId,
       result.counts.rowsRead,

@@ -1,5 +1,5 @@
 import type { Fact } from '../domain/facts.ts';
-import type { SqlRunner } from './database.ts';
+import type { Database, SqlRunner } from './database.ts';
 
 export type CatalogueSourceName = 'catalogue' | 'aifa';
 
@@ -44,6 +44,40 @@ export async function upsertCatalogueItems(db: SqlRunner, items: readonly Catalo
        import_id = EXCLUDED.import_id, imported_at = now()`,
     [JSON.stringify(rows)],
   );
+}
+
+/**
+ * Writes a batch of one account's items within its quota of products (`maxItems`, 0: none): items
+ * replacing a product already there always go in, new ones while there is room; the codes left out.
+ * The account's count is kept in the same transaction, under its row's lock, so two imports of one
+ * account at once cannot both take the last places.
+ */
+export async function upsertAccountCatalogueItems(db: Database, accountId: string, items: readonly CatalogueItemInput[], maxItems: number): Promise<Set<string>> {
+  if (items.length === 0) return new Set();
+  return db.transaction(async (tx) => {
+    await tx.query('INSERT INTO catalogue_item_counts (account_id) VALUES ($1) ON CONFLICT (account_id) DO NOTHING', [accountId]);
+    const [count] = await tx.query<{ items: string | number }>('SELECT items FROM catalogue_item_counts WHERE account_id = $1 FOR UPDATE', [accountId]);
+    const existing = await tx.query<{ source: string; code: string }>(
+      `SELECT source, code FROM catalogue_items WHERE account_id = $1 AND (source, code) IN (SELECT * FROM unnest($2::text[], $3::text[]))`,
+      [accountId, items.map((i) => i.source), items.map((i) => i.code)],
+    );
+    const present = new Set(existing.map((r) => `${r.source}\u0000${r.code}`));
+    let room = maxItems === 0 ? Number.POSITIVE_INFINITY : maxItems - Number(count?.items ?? 0);
+    const kept: CatalogueItemInput[] = [];
+    const refused = new Set<string>();
+    let added = 0;
+    for (const item of items) {
+      if (present.has(`${item.source}\u0000${item.code}`)) kept.push(item);
+      else if (room > 0) {
+        room -= 1;
+        added += 1;
+        kept.push(item);
+      } else refused.add(item.code);
+    }
+    await upsertCatalogueItems(tx, kept);
+    if (added > 0) await tx.query('UPDATE catalogue_item_counts SET items = items + $2 WHERE account_id = $1', [accountId, added]);
+    return refused;
+  });
 }
 
 /** The item of one catalogue: an account's own (`accountId`), or the shared one (null). */

@@ -291,7 +291,7 @@ async function registerAdminRoutes(admin: FastifyInstance, deps: AppDeps, failed
     await json.register(adminTokensRoutes, { operationsFor });
     await json.register(adminAuditRoutes, { operationsFor });
   });
-  await admin.register(adminCatalogueRoutes, { db: deps.db, maxBytes: deps.config.catalogueMaxBytes });
+  await admin.register(adminCatalogueRoutes, { db: deps.db, maxBytes: deps.config.catalogueMaxBytes, limits: deps.config.catalogue.limits });
 }
 
 /**

@@ -268,8 +268,14 @@ const ERROR_EXTRAS: Partial<Record<ErrorCode, z.core.$ZodShape>> = {
     required: z.int().describe('Credits the whole call costs.'),
     available: z.int().describe("The account's balance."),
   },
-  rate_limited: { retry_after_seconds: z.int().describe('Seconds until the token may call again (also in `Retry-After`).') },
-  internal_error: { request_id: z.string().describe('Quote it when reporting the problem; the log has the details.') },
+  rate_limited: {
+    retry_after_seconds: z.int().describe('Seconds until the token may call again (also in `Retry-After`).'),
+    running_imports: z.array(z.uuid()).optional().describe("A catalogue upload refused because the account's imports at once are running: their ids."),
+  },
+  internal_error: {
+    request_id: z.string().describe('Quote it when reporting the problem; the log has the details.'),
+    import_id: z.uuid().optional().describe('A catalogue upload: the import, marked failed with its reason.'),
+  },
   unavailable: { request_id: z.string().optional() },
 };
 

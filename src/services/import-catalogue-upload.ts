@@ -1,10 +1,13 @@
 import type { Readable } from 'node:stream';
-import { finishCatalogueImport, findCatalogueImport, startCatalogueImport, type CatalogueImportRow, type UnusedColumn } from '../db/catalogue-imports.ts';
-import type { SqlRunner } from '../db/database.ts';
+import { finishCatalogueImport, findCatalogueImport, startCatalogueImportWithin, type CatalogueImportRow, type UnusedColumn } from '../db/catalogue-imports.ts';
+import { isConnectionError, type Database, type SqlRunner } from '../db/database.ts';
 import { importCatalogueInput } from '../sources/catalogue/import-catalogue.ts';
+import { stopReason } from '../sources/catalogue/import-file.ts';
 import { InputFormatError, type InputFormat } from '../sources/catalogue/input-format.ts';
 import { InputStoppedError } from '../sources/catalogue/input-row.ts';
 import { InputTooLargeError, openInputStream } from '../sources/catalogue/open-input.ts';
+import type { RowLimits } from '../sources/catalogue/row-limits.ts';
+import { IMPORT_STALE_SECONDS, keepImportAlive } from './orphaned-imports.ts';
 
 /** How many rejections an import's record shows; `rows_rejected` keeps the total. */
 export const REJECTIONS_SHOWN = 100;
@@ -23,6 +26,11 @@ export interface CatalogueUpload {
   maxBytes: number;
   /** ISO 639-1 language of text in columns without a language suffix. */
   language: string | null;
+  limits: RowLimits;
+  /** Imports of this catalogue that may run at once (CATALOGUE_IMPORTS_AT_ONCE). */
+  importsAtOnce: number;
+  /** CATALOGUE_MAX_ROWS_PER_ACCOUNT; 0: none. */
+  maxRowsPerAccount: number;
 }
 
 export type UploadOutcome =
@@ -31,17 +39,23 @@ export type UploadOutcome =
   | { kind: 'too_large'; importId: string | null; maxBytes: number }
   | { kind: 'not_text'; importId: string; message: string }
   /** The body could not be read past `line` (a CSV record over the limit); the rows before it were imported. */
-  | { kind: 'stopped'; importId: string; line: number; message: string }
-  | { kind: 'cut_off'; importId: string };
+  | { kind: 'stopped'; importId: string; line: number; message: string; outcome: string }
+  | { kind: 'cut_off'; importId: string }
+  /** Refused before anything was read: the catalogue already has as many imports running as it may. */
+  | { kind: 'busy'; importId: null; running: string[] }
+  /** Stopped by an error of ours; the import was marked failed with `reason`, `error` is for the log. */
+  | { kind: 'failed'; importId: string; reason: string; error: unknown };
 
 /**
  * Imports an upload into a catalogue while its body streams in: recorded at once as `running`,
  * rows written in batches as they arrive (progress visible to GET as they commit), then
  * `completed`, or `failed` with the reason when the body is not text, is larger than allowed, holds
  * a CSV record too large to read past, or stops arriving. Rows committed before a failure stay imported; the record says how many.
- * A database failure is thrown (the record is marked failed when it still can be).
+ * Refused at once (`busy`) when the catalogue already has its imports at once running. The database
+ * unreachable is thrown (the import is failed by the orphan sweep once silent); any other error of
+ * ours is `failed`, the record saying where it stopped.
  */
-export async function importCatalogueUpload(db: SqlRunner, upload: CatalogueUpload): Promise<UploadOutcome> {
+export async function importCatalogueUpload(db: Database, upload: CatalogueUpload): Promise<UploadOutcome> {
   if (upload.contentLength !== null && upload.contentLength > upload.maxBytes) return { kind: 'too_large', importId: null, maxBytes: upload.maxBytes };
   const fileName = upload.format === 'jsonl' ? 'upload.jsonl' : 'upload.csv';
   // The body's own failure (the sender hung up, the request timed out), told apart from the database's;
@@ -50,7 +64,18 @@ export async function importCatalogueUpload(db: SqlRunner, upload: CatalogueUplo
   upload.body.once('error', () => {
     bodyFailed = true;
   });
-  const importId = await startCatalogueImport(db, { source: 'catalogue', accountId: upload.accountId, fileName, format: upload.format });
+  const slot = await startCatalogueImportWithin(
+    db,
+    { source: 'catalogue', accountId: upload.accountId, fileName, format: upload.format },
+    { atOnce: upload.importsAtOnce, staleSeconds: IMPORT_STALE_SECONDS },
+  );
+  // The body stays unread; it is dropped after the answer (see stoppableBody).
+  if (!slot.ok) {
+    return { kind: 'busy', importId: null, running: slot.running };
+  }
+  const importId = slot.importId;
+  // Alive from now on, while the first bytes are awaited as much as while rows are written.
+  const heartbeat = keepImportAlive(db, importId);
   const failed = async (failure: string) => {
     await finishCatalogueImport(db, importId, { counts: { rowsRead: 0, rowsImported: 0, rowsFailed: 0, bytesRead: 0 }, errors: [{ line: null, reason: failure }], failure });
   };
@@ -62,18 +87,34 @@ export async function importCatalogueUpload(db: SqlRunner, upload: CatalogueUplo
       charset: upload.charset,
       bytesTotal: upload.contentLength,
       maxBytes: upload.maxBytes,
+      limits: upload.limits,
     }).catch(async (err: unknown) => {
       if (err instanceof InputFormatError || err instanceof InputTooLargeError || bodyFailed) await failed(readingFailure(err, bodyFailed));
       throw err;
     });
-    await importCatalogueInput(db, input, { accountId: upload.accountId, importId, language: upload.language });
+    await importCatalogueInput(db, input, {
+      accountId: upload.accountId,
+      importId,
+      heartbeat,
+      explainStop: () => (bodyFailed ? 'the upload was cut off before its end' : null),
+      language: upload.language,
+      limits: upload.limits,
+      maxRowsPerAccount: upload.maxRowsPerAccount,
+    });
     return { kind: 'imported', importId };
   } catch (err) {
     if (err instanceof InputTooLargeError) return { kind: 'too_large', importId, maxBytes: upload.maxBytes };
     if (err instanceof InputFormatError) return { kind: 'not_text', importId, message: err.message };
-    if (err instanceof InputStoppedError) return { kind: 'stopped', importId, line: err.line, message: err.message };
+    if (err instanceof InputStoppedError) return { kind: 'stopped', importId, line: err.line, message: err.message, outcome: err.outcome() };
     if (bodyFailed) return { kind: 'cut_off', importId };
-    throw err;
+    // The database gone is the caller's 503; the import is failed by the sweep once its heartbeat is old.
+    if (isConnectionError(err)) throw err;
+    // Marked failed by importInput once it had started; before that (the first bytes), here.
+    const reason = stopReason(err, null);
+    await failed(reason).catch(() => {});
+    return { kind: 'failed', importId, reason: (await findCatalogueImport(db, importId).catch(() => undefined))?.failure ?? reason, error: err };
+  } finally {
+    heartbeat.stop();
   }
 }
 

@@ -440,6 +440,12 @@ export interface InternalError {
   message: string;
   /** Quote it when reporting the problem; the log has the details. */
   request_id: string;
+  /**
+   * A catalogue upload: the import, marked failed with its reason.
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   */
+  import_id?: string;
 }
 
 /** HTTP 400. */
@@ -644,6 +650,8 @@ export interface RateLimitedError {
    * @max 9007199254740991
    */
   retry_after_seconds: number;
+  /** A catalogue upload refused because the account's imports at once are running: their ids. */
+  running_imports?: string[];
 }
 
 export interface RegenerateResponse {
@@ -2127,7 +2135,7 @@ export class Api<
   };
   catalogue = {
     /**
- * @description Streams a CSV (`text/csv`, `text/tab-separated-values`) or JSON Lines (`application/x-ndjson`) body into the account's catalogue, up to CATALOGUE_MAX_BYTES (default 100 MiB). Rows are written in batches as the body arrives; the answer comes once the whole body has been read, with the finished import. A CSV row over 4 MiB (a quote opened and never closed) stops the import at its line: 422, the import marked failed, the rows before it kept, the rest of the body not read. An answer given before the body ends (413, 422, 415, 401) is still delivered to a client that reads only after sending: the rest of the body is taken in and dropped, up to twice CATALOGUE_MAX_BYTES and for 30 s, and the connection is then closed (the answer says `Connection: close`). The account's catalogue feeds only its own products, before the operator's shared catalogue. Not covered by Idempotency-Key: importing the same file again gives the same catalogue.
+ * @description Streams a CSV (`text/csv`, `text/tab-separated-values`) or JSON Lines (`application/x-ndjson`) body into the account's catalogue, up to CATALOGUE_MAX_BYTES (default 100 MiB). Rows are written in batches as the body arrives; the answer comes once the whole body has been read, with the finished import. A CSV row over 4 MiB (a quote opened and never closed) stops the import at its line: 422, the import marked failed, the rows before it kept, the rest of the body not read. A row over CATALOGUE_MAX_COLUMNS (2,000), CATALOGUE_MAX_CELL_BYTES (64 KiB) or CATALOGUE_MAX_ROW_BYTES (1 MiB), or a row with a new code past the account's CATALOGUE_MAX_ROWS_PER_ACCOUNT (1,000,000), is a rejection naming the setting, and the import goes on; a CSV header wider than CATALOGUE_MAX_COLUMNS is 422 at once, nothing imported. An account runs at most CATALOGUE_IMPORTS_AT_ONCE (2) imports at once: a further upload is 429 `rate_limited` with `Retry-After` and the `running_imports`, nothing of it read or recorded. An error on the server's side is 500 with the `import_id`, the import marked failed with a reason. An answer given before the body ends (413, 422, 415, 401, 429) is still delivered to a client that reads only after sending: the rest of the body is taken in and dropped, up to twice CATALOGUE_MAX_BYTES and for 30 s, and the connection is then closed (the answer says `Connection: close`). The account's catalogue feeds only its own products, before the operator's shared catalogue. Not covered by Idempotency-Key: importing the same file again gives the same catalogue.
  *
  * @tags Catalogue
  * @name PostCatalogueImports
@@ -4260,7 +4268,7 @@ export class Api<
       }),
 
     /**
- * @description The body is the file itself (CSV with a header row, or JSON Lines; up to CATALOGUE_MAX_BYTES, 100 MiB by default), streamed to disk and imported. The shared catalogue feeds every account. The answer counts the rows and lists the rejected ones by line. A CSV row over 4 MiB (a quote opened and never closed) stops the import at its line: 422, the rows before it kept.
+ * @description The body is the file itself (CSV with a header row, or JSON Lines; up to CATALOGUE_MAX_BYTES, 100 MiB by default), streamed to disk and imported. The shared catalogue feeds every account. The answer counts the rows and lists the rejected ones by line. A CSV row over 4 MiB (a quote opened and never closed) stops the import at its line: 422, the rows before it kept. Rows over CATALOGUE_MAX_COLUMNS, CATALOGUE_MAX_CELL_BYTES or CATALOGUE_MAX_ROW_BYTES are rejections naming the setting, as for an account; the shared catalogue has no quota and no limit of imports at once.
  *
  * @tags Admin
  * @name PostAdminCatalogueImports

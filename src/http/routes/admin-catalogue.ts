@@ -15,6 +15,7 @@ import { InputReadError } from '../../sources/catalogue/open-input.ts';
 import { MAX_RECORD_BYTES } from '../../sources/catalogue/read-csv.ts';
 import { recordAdminAction } from '../../db/admin-audit.ts';
 import { catalogueImportEntry } from '../../services/admin-operations.ts';
+import type { RowLimits } from '../../sources/catalogue/row-limits.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import { ApiError, validationFailed } from '../errors.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
@@ -71,7 +72,8 @@ export const adminCatalogueDocs: RouteDoc[] = [
     summary: 'Import a file into the shared catalogue',
     description:
       'The body is the file itself (CSV with a header row, or JSON Lines; up to CATALOGUE_MAX_BYTES, 100 MiB by default), streamed to disk and imported. The shared catalogue feeds every account. The answer counts the rows and lists the rejected ones by line. ' +
-      `A CSV row over ${MAX_RECORD_BYTES / 1024 / 1024} MiB (a quote opened and never closed) stops the import at its line: 422, the rows before it kept.`,
+      `A CSV row over ${MAX_RECORD_BYTES / 1024 / 1024} MiB (a quote opened and never closed) stops the import at its line: 422, the rows before it kept. ` +
+      'Rows over CATALOGUE_MAX_COLUMNS, CATALOGUE_MAX_CELL_BYTES or CATALOGUE_MAX_ROW_BYTES are rejections naming the setting, as for an account; the shared catalogue has no quota and no limit of imports at once.',
     tag: 'Admin',
     auth: 'admin',
     query: adminCatalogueImportQuerySchema,
@@ -105,7 +107,7 @@ function byteLimit(max: number): Transform {
   });
 }
 
-export async function adminCatalogueRoutes(app: FastifyInstance, deps: { db: Database; maxBytes: number }): Promise<void> {
+export async function adminCatalogueRoutes(app: FastifyInstance, deps: { db: Database; maxBytes: number; limits: RowLimits }): Promise<void> {
   const maxBytes = deps.maxBytes;
   // The body stays a stream: it goes to a file as it arrives, never into memory.
   app.addContentTypeParser(UPLOAD_TYPES, (_request, payload, done) => done(null, payload));
@@ -130,14 +132,16 @@ export async function adminCatalogueRoutes(app: FastifyInstance, deps: { db: Dat
     try {
       const path = join(dir, uploadName(file_name, mediaType(request.headers['content-type']), format));
       await pipeline(body, byteLimit(maxBytes), createWriteStream(path, { mode: 0o600 }));
-      const summary = await importCatalogue(deps.db, path, { ...(format === undefined ? {} : { format }), language: language?.toLowerCase() ?? null }).catch((err: unknown) => {
-        if (err instanceof InputFormatError) throw validationFailed({ format: [err.message] }, { message: err.message });
-        if (err instanceof InputReadError) throw validationFailed({ body: [err.message] }, { message: err.message });
-        if (err instanceof InputStoppedError) {
-          throw validationFailed({ body: [err.message] }, { message: InputStoppedError.outcome(err.line, err.message) });
-        }
-        throw err;
-      });
+      const summary = await importCatalogue(deps.db, path, { ...(format === undefined ? {} : { format }), language: language?.toLowerCase() ?? null, limits: deps.limits }).catch(
+        (err: unknown) => {
+          if (err instanceof InputFormatError) throw validationFailed({ format: [err.message] }, { message: err.message });
+          if (err instanceof InputReadError) throw validationFailed({ body: [err.message] }, { message: err.message });
+          if (err instanceof InputStoppedError) {
+            throw validationFailed({ body: [err.message] }, { message: err.outcome() });
+          }
+          throw err;
+        },
+      );
       await recordAdminAction(deps.db, catalogueImportEntry(summary, { actor: request.adminAuth?.tokenId ?? 'local', requestId: request.id }));
       return reply.code(201).send({ status: 'success', data: importSummaryView(summary) });
     } finally {

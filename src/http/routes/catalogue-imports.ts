@@ -12,7 +12,6 @@ import type { RouteDoc } from '../openapi/route-doc.ts';
 import { errorBodyWith } from '../response-schemas.ts';
 import { parseBody } from '../schemas.ts';
 import { stoppableBody } from '../stoppable-body.ts';
-import { InputStoppedError } from '../../sources/catalogue/input-row.ts';
 
 /** The media types a catalogue is sent as, and how each is read. */
 const MEDIA_TYPES: Readonly<Record<string, { format: InputFormat; delimiter: string | null }>> = {
@@ -70,7 +69,10 @@ export const catalogueImportsDocs: RouteDoc[] = [
       "Streams a CSV (`text/csv`, `text/tab-separated-values`) or JSON Lines (`application/x-ndjson`) body into the account's catalogue, up to CATALOGUE_MAX_BYTES (default 100 MiB). " +
       'Rows are written in batches as the body arrives; the answer comes once the whole body has been read, with the finished import. ' +
       `A CSV row over ${MAX_RECORD_BYTES / 1024 / 1024} MiB (a quote opened and never closed) stops the import at its line: 422, the import marked failed, the rows before it kept, the rest of the body not read. ` +
-      'An answer given before the body ends (413, 422, 415, 401) is still delivered to a client that reads only after sending: the rest of the body is taken in and dropped, up to twice CATALOGUE_MAX_BYTES and for 30 s, and the connection is then closed (the answer says `Connection: close`). ' +
+      "A row over CATALOGUE_MAX_COLUMNS (2,000), CATALOGUE_MAX_CELL_BYTES (64 KiB) or CATALOGUE_MAX_ROW_BYTES (1 MiB), or a row with a new code past the account's CATALOGUE_MAX_ROWS_PER_ACCOUNT (1,000,000), is a rejection naming the setting, and the import goes on; a CSV header wider than CATALOGUE_MAX_COLUMNS is 422 at once, nothing imported. " +
+      'An account runs at most CATALOGUE_IMPORTS_AT_ONCE (2) imports at once: a further upload is 429 `rate_limited` with `Retry-After` and the `running_imports`, nothing of it read or recorded. ' +
+      "An error on the server's side is 500 with the `import_id`, the import marked failed with a reason. " +
+      'An answer given before the body ends (413, 422, 415, 401, 429) is still delivered to a client that reads only after sending: the rest of the body is taken in and dropped, up to twice CATALOGUE_MAX_BYTES and for 30 s, and the connection is then closed (the answer says `Connection: close`). ' +
       "The account's catalogue feeds only its own products, before the operator's shared catalogue. Not covered by Idempotency-Key: importing the same file again gives the same catalogue.",
     tag: 'Catalogue',
     auth: 'bearer',
@@ -107,6 +109,9 @@ export function acceptCatalogueBodies(scope: FastifyInstance): void {
 /** Route options of an upload route: its body is read as a stream (see AppDeps' `streamedBody`). */
 export const CATALOGUE_UPLOAD_ROUTE_CONFIG = { streamedBody: true } as const;
 
+/** What a refused third import is told to wait: imports take minutes, and a client polling faster only adds load. */
+const BUSY_RETRY_SECONDS = 30;
+
 /** Answers an upload into `accountId`'s catalogue (null: the shared one): 202 with the import, or the error. */
 export async function answerCatalogueUpload(request: FastifyRequest, reply: FastifyReply, deps: Pick<AppDeps, 'db' | 'config'>, accountId: string | null): Promise<FastifyReply> {
   const query = parseBody(catalogueImportQuerySchema, request.query);
@@ -126,6 +131,10 @@ export async function answerCatalogueUpload(request: FastifyRequest, reply: Fast
     contentLength: Number.isSafeInteger(length) && length >= 0 ? length : null,
     maxBytes: deps.config.catalogueMaxBytes,
     language: query.value.language ?? null,
+    limits: deps.config.catalogue.limits,
+    importsAtOnce: deps.config.catalogue.importsAtOnce,
+    // The operator's shared catalogue has no quota.
+    maxRowsPerAccount: accountId === null ? 0 : deps.config.catalogue.maxRowsPerAccount,
   });
   const importId = 'importId' in outcome && outcome.importId !== null ? { import_id: outcome.importId } : {};
   switch (outcome.kind) {
@@ -143,9 +152,25 @@ export async function answerCatalogueUpload(request: FastifyRequest, reply: Fast
     case 'not_text':
       throw new ApiError('unsupported_media_type', `The catalogue cannot be read: ${outcome.message}.`, importId);
     case 'stopped':
-      throw validationFailed({ body: [outcome.message] }, { message: InputStoppedError.outcome(outcome.line, outcome.message), ...importId });
+      throw validationFailed({ body: [outcome.message] }, { message: outcome.outcome, ...importId });
     case 'cut_off':
       throw new ApiError('invalid_json', 'The upload was cut off before its end; the import was marked failed.', importId);
+    case 'busy': {
+      const atOnce = deps.config.catalogue.importsAtOnce;
+      reply.header('retry-after', String(BUSY_RETRY_SECONDS));
+      throw new ApiError(
+        'rate_limited',
+        `This account already has ${outcome.running.length} catalogue imports running, the most allowed at once (CATALOGUE_IMPORTS_AT_ONCE=${atOnce}). ` +
+          `Nothing was read or imported: send this file again once one of them has finished (GET /api/v1/catalogue/imports/{id} shows their progress), e.g. in ${BUSY_RETRY_SECONDS} seconds.`,
+        { retry_after_seconds: BUSY_RETRY_SECONDS, running_imports: outcome.running },
+      );
+    }
+    case 'failed':
+      request.log.error({ err: outcome.error, import_id: outcome.importId }, 'catalogue import stopped by an error');
+      throw new ApiError('internal_error', `The import stopped on our side and was marked failed: ${outcome.reason}. Quote the request id when reporting it.`, {
+        request_id: request.id,
+        ...importId,
+      });
   }
 }
 

@@ -1,4 +1,4 @@
-import type { SqlRunner } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { importFile, type ImportFileOptions, type ImportSummary } from '../catalogue/import-file.ts';
 import { aifaRowMapper } from './aifa-record.ts';
 
@@ -9,6 +9,6 @@ export type ImportAifaOptions = Omit<ImportFileOptions, 'source' | 'mapRow' | 'f
  * confezioni_fornitura.csv, semicolon-separated, UTF-8 or Latin-1) into the local catalogue,
  * keyed by AIC. Always CSV, whatever the file is called.
  */
-export function importAifa(db: SqlRunner, path: string, options: ImportAifaOptions = {}): Promise<ImportSummary> {
+export function importAifa(db: Database, path: string, options: ImportAifaOptions = {}): Promise<ImportSummary> {
   return importFile(db, path, { ...options, source: 'aifa', format: 'csv', mapRow: aifaRowMapper });
 }

@@ -1,6 +1,6 @@
 import { Transform } from 'node:stream';
 
-/** The longest physical line a catalogue file may have, in characters; a longer one is skipped and reported. */
+/** The longest physical line a catalogue file may have by default, in characters (CATALOGUE_MAX_ROW_BYTES's default); a longer one is skipped and reported. */
 export const MAX_LINE_CHARS = 1024 * 1024;
 
 /**

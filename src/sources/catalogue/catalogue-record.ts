@@ -1,18 +1,18 @@
 import { checkProductCode, type CodeType } from '../../domain/codes.ts';
 import { factId, type Fact, type FactKey, type ProductKind } from '../../domain/facts.ts';
 import { cellValues, httpUrls, recordCells } from './cell-values.ts';
-import { classifyColumn } from './columns.ts';
+import { columnClassifier, type ColumnClassifier } from './columns.ts';
 import type { RowMapper } from './row-mapper.ts';
 
 export const CATALOGUE_SOURCE = 'catalogue';
 
 export type RowCode = { ok: true; code: string; codeType: CodeType } | { ok: false; reason: string };
 
-/** The row's product code: the first non-empty code column, normalised and checked. */
-export function catalogueRowCode(record: Record<string, unknown>): RowCode {
+/** The row's product code: the first non-empty code column, normalised and checked. Whether a column is a code does not depend on the language. */
+export function catalogueRowCode(record: Record<string, unknown>, classify: ColumnClassifier = columnClassifier(null)): RowCode {
   let codeColumns = 0;
   for (const [column, value] of recordCells(record)) {
-    if (classifyColumn(column, null).kind !== 'code') continue;
+    if (classify(column).kind !== 'code') continue;
     codeColumns += 1;
     const [raw] = cellValues(value);
     if (raw === undefined) continue;
@@ -101,9 +101,12 @@ function splitValues(key: FactKey, values: readonly string[]): string[] {
  * A catalogue row (CSV {header: cell} or a JSON line) as facts of source `catalogue`. Pure: the
  * code is checked by `catalogueRowCode`; empty cells give no fact; the caller's own data, so no licence.
  */
-export function catalogueRecordToFacts(record: Record<string, unknown>, context: { code: string; fetchedAt: string; language?: string | null }): Fact[] {
-  const defaultLanguage = context.language ?? null;
-  const cells = recordCells(record).map(([column, value]) => ({ target: classifyColumn(column, defaultLanguage), values: cellValues(value) }));
+export function catalogueRecordToFacts(
+  record: Record<string, unknown>,
+  context: { code: string; fetchedAt: string; language?: string | null; classify?: ColumnClassifier },
+): Fact[] {
+  const classify = context.classify ?? columnClassifier(context.language ?? null);
+  const cells = recordCells(record).map(([column, value]) => ({ target: classify(column), values: cellValues(value) }));
   const url = httpUrls(cells.flatMap((c) => (c.target.kind === 'url' ? c.values : [])))[0];
 
   const facts: Fact[] = [];
@@ -170,7 +173,7 @@ export interface ColumnUsage {
  * shop's ids), columns empty in every row, and allergens on rows that do not say they are food
  * (only food records list allergens).
  */
-export function catalogueColumnUsage(language: string | null): ColumnUsage {
+export function catalogueColumnUsage(classify: ColumnClassifier): ColumnUsage {
   const columns = new Map<string, { filled: number; used: number }>();
   return {
     observe(record, facts) {
@@ -184,14 +187,14 @@ export function catalogueColumnUsage(language: string | null): ColumnUsage {
         }
         if (cellValues(value).length === 0) continue;
         count.filled += 1;
-        const target = classifyColumn(column, language);
+        const target = classify(column);
         if (target.kind !== 'fact' || target.key !== 'allergens' || food) count.used += 1;
       }
     },
     unused() {
       const out: { column: string; reason: string }[] = [];
       for (const [column, { filled, used }] of columns) {
-        const target = classifyColumn(column, language);
+        const target = classify(column);
         if (target.kind === 'ignored') out.push({ column, reason: target.reason });
         else if (filled === 0) out.push({ column, reason: 'empty in every row' });
         else if (used === 0) out.push({ column, reason: 'allergens are used only for food, and no row with them has kind food (add a kind column)' });
@@ -201,11 +204,11 @@ export function catalogueColumnUsage(language: string | null): ColumnUsage {
   };
 }
 
-/** The row mapper for `vetrina catalog import`. */
-export function catalogueRowMapper(language: string | null): RowMapper {
+/** The row mapper of one import (its own classifier, so each column is classified once per import). */
+export function catalogueRowMapper(classify: ColumnClassifier): RowMapper {
   return (fields, { fetchedAt }) => {
-    const code = catalogueRowCode(fields);
+    const code = catalogueRowCode(fields, classify);
     if (!code.ok) return code;
-    return { ok: true, code: code.code, codeType: code.codeType, facts: catalogueRecordToFacts(fields, { code: code.code, fetchedAt, language }) };
+    return { ok: true, code: code.code, codeType: code.codeType, facts: catalogueRecordToFacts(fields, { code: code.code, fetchedAt, classify }) };
   };
 }

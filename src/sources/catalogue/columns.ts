@@ -230,13 +230,25 @@ export function normaliseColumnName(header: string): string {
     .replace(/^_+|_+$/g, '');
 }
 
-// Every row of a file has the same columns: classify each header once. Bounded because the keys
-// of JSON lines are the user's, not a fixed header.
-const CLASSIFIED = new BoundedMemo<ColumnTarget>(10_000);
+/** Where each column of one import goes, each distinct column classified once. */
+export type ColumnClassifier = (header: string) => ColumnTarget;
 
-/** Where a column's values go (see `classifyColumnUncached`); the result is shared, do not modify it. */
+/**
+ * Columns of one import seen this many times over: a CSV's header is fixed, a JSON line's keys
+ * are the sender's, so the memo is bounded, far above what one row may hold (CATALOGUE_MAX_COLUMNS).
+ * One per import: another account's import never evicts this one's columns.
+ */
+const CLASSIFIED_PER_IMPORT = 100_000;
+
+/** A classifier for one import whose untagged text is in `defaultLanguage`. */
+export function columnClassifier(defaultLanguage: string | null): ColumnClassifier {
+  const memo = new BoundedMemo<ColumnTarget>(CLASSIFIED_PER_IMPORT);
+  return (header) => memo.get(header, () => classifyColumnUncached(header, defaultLanguage));
+}
+
+/** Where a column's values go, for a one-off question (an import uses its own `columnClassifier`). */
 export function classifyColumn(header: string, defaultLanguage: string | null): ColumnTarget {
-  return CLASSIFIED.get(`${defaultLanguage ?? ''}\u0000${header}`, () => classifyColumnUncached(header, defaultLanguage));
+  return classifyColumnUncached(header, defaultLanguage);
 }
 
 /**

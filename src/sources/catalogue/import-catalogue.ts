@@ -1,9 +1,11 @@
-import type { SqlRunner } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { catalogueColumnUsage, catalogueRowMapper } from './catalogue-record.ts';
+import { columnClassifier } from './columns.ts';
 import { importFile, importInput, type ImportFileOptions, type ImportSummary } from './import-file.ts';
 import type { InputFormat } from './input-format.ts';
 import type { InputFile } from './open-input.ts';
 import { mergeShopifyRows } from './shopify-rows.ts';
+import type { ImportHeartbeat } from '../../services/orphaned-imports.ts';
 
 export interface ImportCatalogueOptions extends Omit<ImportFileOptions, 'source' | 'mapRow' | 'format' | 'transformRows' | 'columnUsage'> {
   format?: InputFormat;
@@ -13,21 +15,33 @@ export interface ImportCatalogueOptions extends Omit<ImportFileOptions, 'source'
 
 function catalogueOptions(options: ImportCatalogueOptions): ImportFileOptions {
   const { language, ...rest } = options;
+  // One classifier for the whole import: each column is classified once, not once a row.
+  const classify = columnClassifier(language ?? null);
   return {
     ...rest,
     source: 'catalogue',
-    mapRow: catalogueRowMapper(language ?? null),
-    transformRows: mergeShopifyRows,
-    columnUsage: catalogueColumnUsage(language ?? null),
+    mapRow: catalogueRowMapper(classify),
+    transformRows: (rows) => mergeShopifyRows(rows, classify),
+    columnUsage: catalogueColumnUsage(classify),
   };
 }
 
 /** `vetrina catalog import`: a product feed (CSV or JSON Lines) into a catalogue (the shared one unless `accountId` is given). */
-export function importCatalogue(db: SqlRunner, path: string, options: ImportCatalogueOptions = {}): Promise<ImportSummary> {
+export function importCatalogue(db: Database, path: string, options: ImportCatalogueOptions = {}): Promise<ImportSummary> {
   return importFile(db, path, catalogueOptions(options));
 }
 
-/** The same for an input already opened (an upload); `importId` when the run was recorded before the input was opened. */
-export function importCatalogueInput(db: SqlRunner, input: InputFile, options: ImportCatalogueOptions & { importId?: string } = {}): Promise<ImportSummary> {
-  return importInput(db, input, { ...catalogueOptions(options), ...(options.importId === undefined ? {} : { importId: options.importId }) });
+/** The same for an input already opened (an upload); `importId` when the run was recorded before the input was opened, with its heartbeat. */
+export function importCatalogueInput(
+  db: Database,
+  input: InputFile,
+  options: ImportCatalogueOptions & { importId?: string; heartbeat?: ImportHeartbeat; explainStop?: (err: unknown) => string | null } = {},
+): Promise<ImportSummary> {
+  const { importId, heartbeat, explainStop, ...rest } = options;
+  return importInput(db, input, {
+    ...catalogueOptions(rest),
+    ...(importId === undefined ? {} : { importId }),
+    ...(heartbeat === undefined ? {} : { heartbeat }),
+    ...(explainStop === undefined ? {} : { explainStop }),
+  });
 }

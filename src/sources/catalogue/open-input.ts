@@ -3,12 +3,13 @@ import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { pipeline, Readable } from 'node:stream';
 import iconv from 'iconv-lite';
-import { capLines, MAX_LINE_CHARS } from './cap-lines.ts';
+import { capLines } from './cap-lines.ts';
 import { chooseFormat, InputFormatError, type InputFormat } from './input-format.ts';
 import type { InputRow } from './input-row.ts';
 import { notTextReason } from './not-text.ts';
 import { readCsvRows } from './read-csv.ts';
 import { readJsonlRows } from './read-jsonl.ts';
+import { DEFAULT_ROW_LIMITS, rowTooLarge, type RowLimits } from './row-limits.ts';
 import { firstLine, sniffDelimiter } from './sniff-delimiter.ts';
 import { SNIFF_BYTES, sniffEncoding } from './sniff-encoding.ts';
 
@@ -51,12 +52,12 @@ export interface InputStreamOptions {
   bytesTotal?: number | null;
   /** Reading past this many bytes fails with InputTooLargeError. */
   maxBytes?: number;
-  /** The longest line kept, in characters (default MAX_LINE_CHARS); longer ones are reported. */
-  maxLineChars?: number;
+  /** What a row may hold (default DEFAULT_ROW_LIMITS); a line longer than maxRowBytes characters is reported unread. */
+  limits?: RowLimits;
 }
 
 /** Opens an input file and sniffs what it is from its first bytes; reading starts with `rows()`. */
-export async function openInput(path: string, options: { format?: InputFormat } = {}): Promise<InputFile> {
+export async function openInput(path: string, options: { format?: InputFormat; limits?: RowLimits } = {}): Promise<InputFile> {
   const fileName = basename(path);
   const choice = chooseFormat(fileName, options.format);
   let bytesTotal: number;
@@ -65,7 +66,13 @@ export async function openInput(path: string, options: { format?: InputFormat } 
   } catch (err) {
     throw new InputReadError(`cannot read "${path}": ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
-  return openInputStream(createReadStream(path), { fileName, format: choice.format, delimiter: choice.delimiter, bytesTotal }).catch((err: unknown) => {
+  return openInputStream(createReadStream(path), {
+    fileName,
+    format: choice.format,
+    delimiter: choice.delimiter,
+    bytesTotal,
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
+  }).catch((err: unknown) => {
     if (err instanceof InputFormatError || err instanceof InputReadError) throw err;
     throw new InputReadError(`cannot read "${path}": ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   });
@@ -110,7 +117,7 @@ export async function openInputStream(source: Readable, options: InputStreamOpti
     throw new InputFormatError(`the charset "${options.charset ?? ''}" is not one this server can read; send UTF-8`);
   }
   const delimiter = options.format === 'csv' ? (options.delimiter ?? sniffDelimiter(firstLine(iconv.decode(head, encoding)))) : null;
-  const maxLineChars = options.maxLineChars ?? MAX_LINE_CHARS;
+  const limits = options.limits ?? DEFAULT_ROW_LIMITS;
 
   return {
     fileName: options.fileName,
@@ -119,11 +126,11 @@ export async function openInputStream(source: Readable, options: InputStreamOpti
     delimiter,
     bytesTotal: options.bytesTotal ?? null,
     bytesRead: () => bytesRead,
-    rows: () => rowsOf(head, chunks, { encoding, delimiter, maxLineChars }),
+    rows: () => rowsOf(head, chunks, { encoding, delimiter, limits }),
   };
 }
 
-async function* rowsOf(head: Buffer, rest: AsyncGenerator<Buffer>, options: { encoding: string; delimiter: string | null; maxLineChars: number }): AsyncGenerator<InputRow> {
+async function* rowsOf(head: Buffer, rest: AsyncGenerator<Buffer>, options: { encoding: string; delimiter: string | null; limits: RowLimits }): AsyncGenerator<InputRow> {
   const bytes = Readable.from(
     (async function* all() {
       if (head.length > 0) yield head;
@@ -132,15 +139,16 @@ async function* rowsOf(head: Buffer, rest: AsyncGenerator<Buffer>, options: { en
     { objectMode: false },
   );
   const longLines: number[] = [];
-  const text = capLines(options.maxLineChars, (line) => longLines.push(line));
+  // A line of more characters than a row's bytes is over the limit whatever it holds: dropped unread.
+  const text = capLines(options.limits.maxRowBytes, (line) => longLines.push(line));
   // iconv's decoder drops a byte-order mark, so the first header never starts with U+FEFF.
   pipeline(bytes, iconv.decodeStream(options.encoding), text, () => {
     // Errors reach the reader through `text`, which pipeline destroys with them.
   });
   const tooLong = function* (): Generator<InputRow> {
-    for (const line of longLines.splice(0)) yield { line, ok: false, reason: `line longer than ${options.maxLineChars} characters; skipped` };
+    for (const line of longLines.splice(0)) yield { line, ok: false, reason: rowTooLarge(null, options.limits) };
   };
-  const reader = options.delimiter === null ? readJsonlRows(text) : readCsvRows(text, options.delimiter);
+  const reader = options.delimiter === null ? readJsonlRows(text, options.limits) : readCsvRows(text, options.delimiter, options.limits, 4 * options.limits.maxRowBytes);
   try {
     for await (const row of reader) {
       yield* tooLong();

@@ -2,12 +2,14 @@ import type { Readable } from 'node:stream';
 import { parse, type CsvError } from 'csv-parse';
 import { MAX_LINE_CHARS } from './cap-lines.ts';
 import { InputStoppedError, withoutNul, type InputRow } from './input-row.ts';
+import { DEFAULT_ROW_LIMITS, rowLimitProblem, tooManyColumns, type RowLimits } from './row-limits.ts';
 
 /**
- * The most UTF-8 bytes one record may hold. A quoted cell may span lines, so the line cap alone
- * does not bound a record: a quote opened and never closed would gather the rest of the file.
- * Any line under the cap fits (a UTF-16 unit is at most three bytes of UTF-8, a pair four);
- * the rest leaves room for cells over several lines.
+ * The most UTF-8 bytes one record may hold before the reading stops (4 × CATALOGUE_MAX_ROW_BYTES; at its default, 4 MiB).
+ * A quoted cell may span lines, so the line cap alone does not bound a record: a quote opened
+ * and never closed would gather the rest of the file. Any line under the cap fits (a UTF-16 unit
+ * is at most three bytes of UTF-8, a pair four); a record that parses but is over the row limit
+ * is a rejected row, one past this cannot be parsed at all.
  */
 export const MAX_RECORD_BYTES = 4 * MAX_LINE_CHARS;
 
@@ -17,9 +19,10 @@ export const MAX_RECORD_BYTES = 4 * MAX_LINE_CHARS;
  * at the end of the file. Blank lines and rows of only empty cells (spreadsheet exports end with
  * them) are skipped. A record over `maxRecordBytes` throws InputStoppedError with its first line:
  * csv-parse cannot resume after it (it drops the rest of the input), and where the record should
- * have ended is anyone's guess.
+ * have ended is anyone's guess. A header wider than `limits.maxColumns` stops the reading at once
+ * (every row would be as wide); a row with a cell or a total over the limits is a rejected row.
  */
-export async function* readCsvRows(text: Readable, delimiter: string, maxRecordBytes = MAX_RECORD_BYTES): AsyncGenerator<InputRow> {
+export async function* readCsvRows(text: Readable, delimiter: string, limits: RowLimits = DEFAULT_ROW_LIMITS, maxRecordBytes = MAX_RECORD_BYTES): AsyncGenerator<InputRow> {
   const skipped: InputRow[] = [];
   let stopped: InputStoppedError | null = null;
   // Where the next record starts: the line after the last record ended, past the blank lines skipped since.
@@ -88,6 +91,9 @@ export async function* readCsvRows(text: Readable, delimiter: string, maxRecordB
         amazon = true;
         continue;
       }
+      if (record.length > limits.maxColumns) {
+        throw new InputStoppedError(line, tooManyColumns(record.length, limits, `the header on line ${line}`), { atHeader: true });
+      }
       headers = headerNames(record);
       // In an Amazon flat file `quantity` is the stock to sell, not the net quantity our `quantity` column means.
       if (amazon) headers = headers.map((h) => (h === 'quantity' ? AMAZON_STOCK : h));
@@ -102,7 +108,8 @@ export async function* readCsvRows(text: Readable, delimiter: string, maxRecordB
     headers.forEach((h, i) => {
       fields[h] = withoutNul(record[i] ?? '');
     });
-    yield { line, ok: true, fields };
+    const problem = rowLimitProblem(Object.entries(fields), limits);
+    yield problem === null ? { line, ok: true, fields } : { line, ok: false, reason: problem };
   }
   yield* skipped.splice(0);
   if (stopped !== null) throw stopped;

@@ -1,5 +1,5 @@
 import { cellValues } from './cell-values.ts';
-import { classifyColumn } from './columns.ts';
+import type { ColumnClassifier } from './columns.ts';
 import type { InputRow } from './input-row.ts';
 
 const HANDLE = 'Handle';
@@ -15,31 +15,31 @@ const GROUP_MAX = 5_000;
  * named cells (`Option1 Name` Color, `Option1 Value` Red → `Color: Red`) and every image of the
  * product. Rows without a handle column pass through unchanged.
  */
-export async function* mergeShopifyRows(rows: AsyncIterable<InputRow>): AsyncGenerator<InputRow> {
+export async function* mergeShopifyRows(rows: AsyncIterable<InputRow>, classify: ColumnClassifier): AsyncGenerator<InputRow> {
   let group: { handle: string; rows: { line: number; fields: Record<string, unknown> }[] } | null = null;
   for await (const row of rows) {
     if (!row.ok || !(HANDLE in row.fields)) {
-      if (group !== null) yield* merged(group.rows);
+      if (group !== null) yield* merged(group.rows, classify);
       group = null;
       yield row;
       continue;
     }
     const handle = String(row.fields[HANDLE] ?? '').trim();
     if (group !== null && (group.handle !== handle || handle === '' || group.rows.length >= GROUP_MAX)) {
-      yield* merged(group.rows);
+      yield* merged(group.rows, classify);
       group = null;
     }
     group ??= { handle, rows: [] };
     group.rows.push({ line: row.line, fields: row.fields });
   }
-  if (group !== null) yield* merged(group.rows);
+  if (group !== null) yield* merged(group.rows, classify);
 }
 
-function* merged(rows: readonly { line: number; fields: Record<string, unknown> }[]): Generator<InputRow> {
+function* merged(rows: readonly { line: number; fields: Record<string, unknown> }[], classify: ColumnClassifier): Generator<InputRow> {
   const [first] = rows;
   if (first === undefined) return;
   const images = [...new Set(rows.flatMap((r) => IMAGE_COLUMNS.flatMap((c) => cellValues(r.fields[c]))))];
-  const variants = rows.filter((r) => Object.entries(r.fields).some(([column, value]) => classifyColumn(column, null).kind === 'code' && cellValues(value).length > 0));
+  const variants = rows.filter((r) => Object.entries(r.fields).some(([column, value]) => classify(column).kind === 'code' && cellValues(value).length > 0));
   // A product without any barcode is reported once, on its first row.
   for (const variant of variants.length === 0 ? [first] : variants) {
     const fields: Record<string, unknown> = { ...nonEmpty(first.fields), ...nonEmpty(variant.fields) };
