@@ -190,6 +190,8 @@ for (const target of databaseTargets()) {
       const issued = await expect(201, call('POST', '/api/v1/admin/tokens', admin, { account: shop }));
       await expect(404, call('POST', '/api/v1/admin/tokens', admin, { account: 'nobody-at-all' }));
       await expect(200, call('GET', '/api/v1/admin/tokens', admin));
+      await expect(200, call('GET', '/api/v1/admin/audit?limit=2', admin));
+      await expect(422, call('GET', '/api/v1/admin/audit?before=x', admin));
       await expect(200, call('DELETE', `/api/v1/admin/tokens/${issued.json<{ data: { token_id: string } }>().data.token_id}`, admin));
       const ADMIN_IMPORTS = '/api/v1/admin/catalogue/imports';
       await expect(201, upload(ADMIN_IMPORTS, admin, 'text/csv', CSV));
@@ -207,6 +209,8 @@ for (const target of databaseTargets()) {
       await expect(200, call('GET', '/app/main.ts', null));
       await expect(404, call('GET', '/app/nothing.js', null));
       await expect(200, call('GET', '/app/vendor/preact.js', null));
+      await expect(200, call('GET', '/app/domain/codes.ts', null));
+      await expect(404, call('GET', '/app/domain/nothing.ts', null));
       await expect(404, call('GET', `/media/${'a'.repeat(64)}.jpg`, null));
 
       // Last, as it removes the product.
