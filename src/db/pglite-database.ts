@@ -21,7 +21,7 @@ const CLOSED_MESSAGE = 'PGlite is closed';
  */
 class PGliteThread {
   readonly #worker: Worker;
-  readonly #pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
+  readonly #pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void; parts?: unknown[][] }>();
   readonly #notify = new Map<number, (payload: string) => void>();
   #nextId = 1;
   #stopped: Error | undefined;
@@ -47,8 +47,13 @@ class PGliteThread {
     }
     const pending = this.#pending.get(reply.id);
     if (pending === undefined) return;
+    if ('part' in reply) {
+      (pending.parts ??= []).push(reply.part);
+      this.#worker.postMessage({ op: 'next', id: reply.id } satisfies Request);
+      return;
+    }
     this.#settled(reply.id);
-    if (reply.ok) pending.resolve(reply.value);
+    if (reply.ok) pending.resolve(pending.parts === undefined ? reply.value : [...pending.parts, reply.value as unknown[]].flat());
     else pending.reject(deserializeError(reply.error));
   }
 

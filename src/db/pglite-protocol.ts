@@ -8,10 +8,24 @@ export type Request =
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'listen'; channel: string }
   | { id: number; op: 'unlisten'; subscription: number }
-  | { id: number; op: 'close' };
+  | { id: number; op: 'close' }
+  /** The API thread has taken in the last part of request `id`'s rows: the next may come. */
+  | { id: number; op: 'next' };
+
+/**
+ * A result of more rows than this comes in parts of this many, each sent once the API thread has
+ * taken in the one before: reading a large result back costs the API thread a pause per part, in
+ * which its other work goes on, instead of one long pause.
+ */
+export const ROWS_PER_PART = 500;
 
 /** Id 0 is the thread's own first word: PGlite opened, or why it could not. */
-export type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: SerializedError } | { notification: number; payload: string };
+export type Reply =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: SerializedError }
+  /** Some of a query's rows; the reply with `ok` carries the last of them. */
+  | { id: number; part: unknown[] }
+  | { notification: number; payload: string };
 
 /**
  * An error as it crosses threads. A structured clone keeps only an Error's message and stack, and

@@ -4,7 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { serializeError, type Reply, type Request } from './pglite-protocol.ts';
+import { ROWS_PER_PART, serializeError, type Reply, type Request } from './pglite-protocol.ts';
 
 const port = parentPort;
 if (port === null) throw new Error('pglite-thread.ts runs as a worker thread');
@@ -38,6 +38,8 @@ try {
 }
 
 const transactions = new Map<number, OpenTransaction>();
+/** Requests whose rows are going out in parts, each waiting for its 'next'. */
+const awaitingNext = new Map<number, () => void>();
 const subscriptions = new Map<number, () => Promise<void>>();
 let nextId = 1;
 
@@ -79,10 +81,23 @@ async function end(tx: number, commit: boolean): Promise<void> {
   }
 }
 
+/** Sends all but the last ROWS_PER_PART rows in parts, one after the other is taken in; returns the last. */
+async function inParts(id: number, rows: unknown[]): Promise<unknown[]> {
+  let sent = 0;
+  for (; rows.length - sent > ROWS_PER_PART; sent += ROWS_PER_PART) {
+    const taken = new Promise<void>((resolve) => awaitingNext.set(id, resolve));
+    post({ id, part: rows.slice(sent, sent + ROWS_PER_PART) });
+    await taken;
+  }
+  return sent === 0 ? rows : rows.slice(sent);
+}
+
 async function handle(request: Request): Promise<unknown> {
   switch (request.op) {
     case 'query':
-      return (await runnerOf(request.tx).query(request.text, request.params)).rows;
+      return await inParts(request.id, (await runnerOf(request.tx).query(request.text, request.params)).rows);
+    case 'next':
+      return undefined;
     case 'exec':
       return (await runnerOf(request.tx).exec(request.text)).map((result) => ({ rows: result.rows }));
     case 'begin':
@@ -107,6 +122,11 @@ async function handle(request: Request): Promise<unknown> {
 }
 
 port.on('message', (request: Request) => {
+  if (request.op === 'next') {
+    awaitingNext.get(request.id)?.();
+    awaitingNext.delete(request.id);
+    return;
+  }
   handle(request).then(
     (value) => post({ id: request.id, ok: true, value }),
     (err: unknown) => post({ id: request.id, ok: false, error: serializeError(err) }),
