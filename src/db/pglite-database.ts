@@ -48,7 +48,8 @@ class PGliteThread {
     const pending = this.#pending.get(reply.id);
     if (pending === undefined) return;
     if ('part' in reply) {
-      (pending.parts ??= []).push(reply.part);
+      pending.parts ??= [];
+      pending.parts.push(reply.part);
       this.#worker.postMessage({ op: 'next', id: reply.id } satisfies Request);
       return;
     }
