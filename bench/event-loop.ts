@@ -7,7 +7,9 @@
 // per second, and the same 8 at a time.
 //
 //   node bench/event-loop.ts           BENCH_ROWS (default 200000) rows for the INSERT … SELECT
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+//
+// It prints its table; results/event-loop.md puts runs of different designs side by side.
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
@@ -196,4 +198,3 @@ const lines = [
   '',
 ];
 process.stdout.write(lines.join('\n'));
-if (process.env.BENCH_WRITE === '1') await writeFile(new URL('results/event-loop.md', import.meta.url), `# Event loop on PGlite\n\n${lines.join('\n')}`);
