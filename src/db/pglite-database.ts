@@ -30,11 +30,9 @@ class PGliteThread {
 
   constructor(dataDir: string | undefined) {
     this.#worker = new Worker(new URL('./pglite-thread.ts', import.meta.url), { workerData: { dataDir } });
-    // The thread keeps the process alive only while a statement is in flight, as PGlite on the
-    // main thread did: a test or a CLI that ends without closing must still exit.
-    this.#worker.unref();
+    // The thread keeps the process alive only while a request is in flight (opening is the first),
+    // as PGlite on the main thread did: a test or a CLI that ends without closing must still exit.
     this.ready = new Promise((resolve, reject) => this.#pending.set(0, { resolve: () => resolve(), reject }));
-    this.#worker.ref();
     this.#worker.on('message', (reply: Reply) => this.#receive(reply));
     this.#worker.on('error', (err) => this.#stop(err));
     this.#worker.on('exit', (code) => this.#stop(new Error(`the PGlite thread exited (code ${code})`)));
