@@ -1,43 +1,153 @@
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { Database, SqlRunner } from './database.ts';
+import { Worker } from 'node:worker_threads';
+import type { PGliteLike } from 'pg-boss';
+import type { Database, SqlRunner, Transaction } from './database.ts';
+import { deserializeError, type Reply, type Request } from './pglite-protocol.ts';
 
-type PGliteRunner = Pick<PGlite, 'query'>;
+/** Request without its id: what a caller asks for. */
+type Ask = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
 
-function runnerOf(target: PGliteRunner): SqlRunner {
+export interface PGliteDatabase extends Database {
+  /** The same database as pg-boss's adapter (fromPglite) reaches it: through the PGlite thread too. */
+  readonly pglite: PGliteLike;
+}
+
+const CLOSED_MESSAGE = 'PGlite is closed';
+
+/**
+ * PGlite runs in a thread of its own (pglite-thread.ts): a statement runs WASM code synchronously
+ * for as long as it takes, and on the API's thread a 200,000-row INSERT or a 50,000-row read held
+ * every other account's requests, /health included, for seconds. Here the API's thread only
+ * sends the statement and reads back its rows.
+ */
+class PGliteThread {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void; parts?: unknown[][] }>();
+  readonly #notify = new Map<number, (payload: string) => void>();
+  #nextId = 1;
+  #stopped: Error | undefined;
+  #closing: Promise<void> | undefined;
+  readonly ready: Promise<void>;
+
+  constructor(dataDir: string | undefined) {
+    this.#worker = new Worker(new URL('./pglite-thread.ts', import.meta.url), { workerData: { dataDir } });
+    // The thread keeps the process alive only while a request is in flight (opening is the first),
+    // as PGlite on the main thread did: a test or a CLI that ends without closing must still exit.
+    this.ready = new Promise((resolve, reject) => this.#pending.set(0, { resolve: () => resolve(), reject }));
+    this.#worker.on('message', (reply: Reply) => this.#receive(reply));
+    this.#worker.on('error', (err) => this.#stop(err));
+    this.#worker.on('exit', (code) => this.#stop(new Error(`the PGlite thread exited (code ${code})`)));
+  }
+
+  #receive(reply: Reply): void {
+    if ('notification' in reply) {
+      this.#notify.get(reply.notification)?.(reply.payload);
+      return;
+    }
+    const pending = this.#pending.get(reply.id);
+    if (pending === undefined) return;
+    if ('part' in reply) {
+      pending.parts ??= [];
+      pending.parts.push(reply.part);
+      this.#worker.postMessage({ op: 'next', id: reply.id } satisfies Request);
+      return;
+    }
+    this.#settled(reply.id);
+    if (reply.ok) pending.resolve(pending.parts === undefined ? reply.value : [...pending.parts, reply.value as unknown[]].flat());
+    else pending.reject(deserializeError(reply.error));
+  }
+
+  #settled(id: number): void {
+    this.#pending.delete(id);
+    if (this.#pending.size === 0) this.#worker.unref();
+  }
+
+  /** Every statement still waiting fails as a lost connection does (isConnectionError knows the message). */
+  #stop(cause: Error): void {
+    this.#stopped ??= new Error(CLOSED_MESSAGE, { cause });
+    for (const [id, pending] of this.#pending) {
+      this.#settled(id);
+      pending.reject(this.#stopped);
+    }
+  }
+
+  call(ask: Ask): Promise<unknown> {
+    if (this.#stopped !== undefined) return Promise.reject(this.#stopped);
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      if (this.#pending.size === 0) this.#worker.ref();
+      this.#pending.set(id, { resolve, reject });
+      try {
+        this.#worker.postMessage({ ...ask, id });
+      } catch (err) {
+        // A parameter a structured clone cannot carry (a function): this statement's error alone.
+        this.#settled(id);
+        reject(err instanceof Error ? err : new Error(String(err)));
+      }
+    });
+  }
+
+  async listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> {
+    const subscription = (await this.call({ op: 'listen', channel })) as number;
+    this.#notify.set(subscription, callback);
+    return async () => {
+      this.#notify.delete(subscription);
+      await this.call({ op: 'unlisten', subscription });
+    };
+  }
+
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      if (this.#stopped === undefined) await this.call({ op: 'close' }).catch(() => {});
+      this.#stopped ??= new Error(CLOSED_MESSAGE);
+      await this.#worker.terminate();
+    })();
+    return this.#closing;
+  }
+}
+
+function runnerOf(thread: PGliteThread, tx: number | undefined): Transaction {
   return {
     async query<Row extends object>(text: string, params?: readonly unknown[]) {
-      const result = await target.query<Row>(text, params ? [...params] : undefined);
-      return result.rows;
+      return (await thread.call({ op: 'query', text, ...(tx === undefined ? {} : { tx }), ...(params === undefined ? {} : { params: [...params] }) })) as Row[];
+    },
+    async exec(text: string) {
+      await thread.call({ op: 'exec', text, ...(tx === undefined ? {} : { tx }) });
     },
   };
 }
 
-export interface PGliteDatabase extends Database {
-  readonly pglite: PGlite;
-}
-
-/** Embedded PostgreSQL (WASM). `dataDir` undefined means in memory (tests). */
+/** Embedded PostgreSQL (WASM) in a thread of its own. `dataDir` undefined means in memory (tests). */
 export async function openPGlite(dataDir: string | undefined): Promise<PGliteDatabase> {
-  // pg_trgm serves the product search's indexes (migration 008); PGlite loads contrib extensions only when asked.
-  const extensions = { pg_trgm };
-  const pglite = dataDir === undefined ? await PGlite.create({ extensions }) : await PGlite.create(dataDir, { extensions });
-  const root = runnerOf(pglite);
+  const thread = new PGliteThread(dataDir);
+  try {
+    await thread.ready;
+  } catch (err) {
+    await thread.close();
+    throw err;
+  }
+  const root: SqlRunner = runnerOf(thread, undefined);
   return {
     dialect: 'pglite',
-    pglite,
-    query: root.query,
-    transaction: (work) =>
-      pglite.transaction((tx) =>
-        work({
-          ...runnerOf(tx),
-          exec: async (sql) => {
-            await tx.exec(sql);
-          },
-        }),
-      ),
-    close: async () => {
-      if (!pglite.closed) await pglite.close();
+    pglite: {
+      query: async <T>(text: string, params?: unknown[]) => ({ rows: await root.query<T & object>(text, params) }),
+      exec: async (text: string) => (await thread.call({ op: 'exec', text })) as { rows: unknown[] }[],
+      listen: (channel, callback) => thread.listen(channel, callback),
     },
+    query: root.query,
+    // PGlite's own transaction() in the thread: it holds PGlite's lock, so every other statement
+    // waits until COMMIT or ROLLBACK, and this transaction's statements run in the order sent.
+    async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+      const tx = (await thread.call({ op: 'begin' })) as number;
+      let result: T;
+      try {
+        result = await work(runnerOf(thread, tx));
+      } catch (err) {
+        await thread.call({ op: 'end', tx, commit: false }).catch(() => {});
+        throw err;
+      }
+      await thread.call({ op: 'end', tx, commit: true });
+      return result;
+    },
+    close: () => thread.close(),
   };
 }

@@ -1,5 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
-import { fromPglite, PgBoss, type Db } from 'pg-boss';
+import { fromPglite, PgBoss, type Db, type PGliteLike } from 'pg-boss';
 import type { Config } from '../config.ts';
 import type { SqlRunner } from '../db/database.ts';
 import type { WebhookQueue } from '../services/webhook-ports.ts';
@@ -12,8 +11,8 @@ export function onTransaction(tx: SqlRunner): Db {
   return { executeSql: async (text, values) => ({ rows: await tx.query(text, values ?? []) }) };
 }
 
-/** The queue lives in the same database: PGlite through pg-boss's adapter, a server through its own pool. */
-export type QueueConnection = { pglite: PGlite } | { connectionString: string };
+/** The queue lives in the same database: PGlite (in its thread) through pg-boss's adapter, a server through its own pool. */
+export type QueueConnection = { pglite: PGliteLike } | { connectionString: string };
 
 export function createBoss(config: Config, connection: QueueConnection, onError: (err: Error) => void): PgBoss {
   const common = {

@@ -278,7 +278,8 @@ for (const target of databaseTargets()) {
       // As if sealed with another WEBHOOK_SECRET_KEY (a worker with its own DATA_DIR key file).
       await h.container.db.query(`UPDATE webhook_endpoints SET secret_sealed = 'v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA' WHERE id = $1`, [endpoint.id]);
       await send(h, 'POST', `/api/v1/webhooks/${endpoint.id}/test`, token, {});
-      const row = await newestOnceIt(h, token, endpoint.id, (d) => d.attempts === 1 && d.next_attempt_at !== null);
+      // Once the attempt's outcome is written: the claim counts the attempt before it is made.
+      const row = await newestOnceIt(h, token, endpoint.id, (d) => d.attempts === 1 && d.last_error !== null);
       const failedAt = manual.now();
       assert.equal(row.state, 'pending');
       assert.equal(row.last_error, 'secret_unreadable');

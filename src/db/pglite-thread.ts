@@ -1,0 +1,135 @@
+// The thread that owns PGlite. Its statements run WASM code synchronously for as long as they
+// take; here they hold this thread, never the API's event loop. The protocol is in
+// pglite-protocol.ts; the other side is pglite-database.ts.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { ROWS_PER_PART, serializeError, type Reply, type Request } from './pglite-protocol.ts';
+
+const port = parentPort;
+if (port === null) throw new Error('pglite-thread.ts runs as a worker thread');
+const dataDir = (workerData as { dataDir: string | undefined }).dataDir;
+
+/** Sent as a transaction's rejection to make PGlite roll it back; never leaves this thread. */
+const ROLLBACK = Symbol('rollback');
+
+interface OpenTransaction {
+  tx: Transaction;
+  end(commit: boolean): void;
+  /** PGlite's transaction(): settles once COMMIT or ROLLBACK has run. */
+  settled: Promise<unknown>;
+}
+
+const post = (reply: Reply) => port.postMessage(reply);
+
+async function start(): Promise<PGlite> {
+  // pg_trgm serves the product search's indexes (migration 008); PGlite loads contrib extensions only when asked.
+  const extensions = { pg_trgm };
+  return dataDir === undefined ? await PGlite.create({ extensions }) : await PGlite.create(dataDir, { extensions });
+}
+
+let pglite: PGlite;
+try {
+  pglite = await start();
+} catch (err) {
+  post({ id: 0, ok: false, error: serializeError(err) });
+  port.close();
+  throw err;
+}
+
+const transactions = new Map<number, OpenTransaction>();
+/** Requests whose rows are going out in parts, each waiting for its 'next'. */
+const awaitingNext = new Map<number, () => void>();
+const subscriptions = new Map<number, () => Promise<void>>();
+let nextId = 1;
+
+function runnerOf(tx: number | undefined): Pick<Transaction, 'query' | 'exec'> {
+  if (tx === undefined) return pglite;
+  const open = transactions.get(tx);
+  if (open === undefined) throw new Error('Transaction is closed');
+  return open.tx;
+}
+
+/** Opens a transaction and answers once PGlite has begun it (its lock taken, BEGIN run). */
+function begin(): Promise<number> {
+  return new Promise((answer, fail) => {
+    const id = nextId++;
+    const settled = pglite
+      .transaction(
+        (tx) =>
+          new Promise<void>((commit, rollback) => {
+            transactions.set(id, { tx, end: (ok) => (ok ? commit() : rollback(ROLLBACK)), settled });
+            answer(id);
+          }),
+      )
+      .finally(() => transactions.delete(id));
+    // Before its callback ran (PGlite closed, BEGIN failed) nobody else hears of the failure.
+    settled.catch((err: unknown) => {
+      if (err !== ROLLBACK) fail(err);
+    });
+  });
+}
+
+async function end(tx: number, commit: boolean): Promise<void> {
+  const open = transactions.get(tx);
+  if (open === undefined) throw new Error('Transaction is closed');
+  open.end(commit);
+  try {
+    await open.settled;
+  } catch (err) {
+    if (err !== ROLLBACK) throw err;
+  }
+}
+
+/** Sends all but the last ROWS_PER_PART rows in parts, one after the other is taken in; returns the last. */
+async function inParts(id: number, rows: unknown[]): Promise<unknown[]> {
+  let sent = 0;
+  for (; rows.length - sent > ROWS_PER_PART; sent += ROWS_PER_PART) {
+    const taken = new Promise<void>((resolve) => awaitingNext.set(id, resolve));
+    post({ id, part: rows.slice(sent, sent + ROWS_PER_PART) });
+    await taken;
+  }
+  return sent === 0 ? rows : rows.slice(sent);
+}
+
+async function handle(request: Request): Promise<unknown> {
+  switch (request.op) {
+    case 'query':
+      return await inParts(request.id, (await runnerOf(request.tx).query(request.text, request.params)).rows);
+    case 'next':
+      return undefined;
+    case 'exec':
+      return (await runnerOf(request.tx).exec(request.text)).map((result) => ({ rows: result.rows }));
+    case 'begin':
+      return await begin();
+    case 'end':
+      return await end(request.tx, request.commit);
+    case 'listen': {
+      const id = nextId++;
+      subscriptions.set(id, await pglite.listen(request.channel, (payload) => post({ notification: id, payload })));
+      return id;
+    }
+    case 'unlisten': {
+      const unsubscribe = subscriptions.get(request.subscription);
+      subscriptions.delete(request.subscription);
+      await unsubscribe?.();
+      return undefined;
+    }
+    case 'close':
+      if (!pglite.closed) await pglite.close();
+      return undefined;
+  }
+}
+
+port.on('message', (request: Request) => {
+  if (request.op === 'next') {
+    awaitingNext.get(request.id)?.();
+    awaitingNext.delete(request.id);
+    return;
+  }
+  handle(request).then(
+    (value) => post({ id: request.id, ok: true, value }),
+    (err: unknown) => post({ id: request.id, ok: false, error: serializeError(err) }),
+  );
+});
+post({ id: 0, ok: true, value: undefined });
