@@ -3470,6 +3470,7 @@ export class Api<
      * @response `403` `ForbiddenError` `forbidden`
      * @response `413` `PayloadTooLargeError` `payload_too_large`
      * @response `415` `UnsupportedMediaTypeError` `unsupported_media_type`
+     * @response `422` `ValidationFailedError` `validation_failed`
      * @response `429` `RateLimitedError` `rate_limited`
      * @response `500` `InternalError` `internal_error`
      * @response `503` `UnavailableError` `unavailable`
@@ -3482,6 +3483,7 @@ export class Api<
         | ForbiddenError
         | PayloadTooLargeError
         | UnsupportedMediaTypeError
+        | ValidationFailedError
         | RateLimitedError
         | InternalError
         | UnavailableError

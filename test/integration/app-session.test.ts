@@ -171,6 +171,14 @@ for (const target of databaseTargets()) {
       assert.equal((await h.post('/api/v1/session', account.token, {})).statusCode, 401, 'a revoked token cannot start a session');
     });
 
+    test('a sign-in body with any key is validation_failed and starts no session', async () => {
+      const account = await h.account(100);
+      const res = await h.post('/api/v1/session', account.token, { remember: true });
+      assert.equal(res.statusCode, 422, res.body);
+      assert.equal(res.json<{ code: string }>().code, 'validation_failed');
+      assert.equal(res.headers['set-cookie'], undefined);
+    });
+
     test('a session cannot start another session, and a forged cookie is no session', async () => {
       const account = await h.account(100);
       const session = await signIn(h, account.token);

@@ -6,6 +6,10 @@ import { methodNotAllowed } from '../method-not-allowed.ts';
 import { authOf, BACKGROUND_HEADER, CSRF_HEADER, LOCAL_SESSION_COOKIE, SESSION_COOKIE, servedOverHttps, sessionCookieFor } from '../auth.ts';
 import { ApiError } from '../errors.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
+import { parseBody } from '../schemas.ts';
+
+/** A sign-in sends nothing but its token. */
+export const sessionBodySchema = z.strictObject({});
 
 export const sessionResponseSchema = z
   .strictObject({
@@ -32,6 +36,9 @@ export async function appSessionRoutes(app: FastifyInstance, deps: AppDeps): Pro
   app.post(url, { config: { idempotencyKeys: false } }, async (request, reply) => {
     const auth = authOf(request);
     if (auth.session !== null) throw new ApiError('unauthorized', SIGN_IN_NEEDS_TOKEN);
+    // The body is `{}`: a key the route does not know is refused, as on every other route.
+    const body = parseBody(sessionBodySchema, request.body ?? {});
+    if (!body.ok) throw body.error;
     const started = await startSession(deps.db, auth.tokenId, deps.config.appSessionIdleSeconds);
     const cookie = sessionCookieFor(request, publicHttps);
     reply.setCookie(cookie.name, started.cookie, {
@@ -68,9 +75,9 @@ export const appSessionDocs: RouteDoc[] = [
     description: `Exchanges the Bearer token for a \`${SESSION_COOKIE}\` cookie (HttpOnly, SameSite=Strict, Secure, Path=/, ${SESSION_LIFETIME_SECONDS / 3600} hours); only on plain http from the server's own machine (PUBLIC_BASE_URL not https) is it \`${LOCAL_SESSION_COOKIE}\` without Secure, since browsers drop a Secure cookie there. The session also ends once unused for APP_SESSION_IDLE_MINUTES (default 30); a request sent with \`${BACKGROUND_HEADER}: 1\` (the review app's automatic refreshes) is served but does not count as use. An ended session answers 401 like an unknown one. Requests with that cookie and no Authorization header act as the token; each POST, PUT, PATCH and DELETE must also send \`csrf_token\` in \`${CSRF_HEADER}\` (else 403). Revoking the token ends its sessions. Body: \`{}\`. No Idempotency-Key.`,
     tag: 'Session',
     auth: 'bearer',
-    body: z.strictObject({}),
+    body: sessionBodySchema,
     responses: { 201: { description: 'Signed in; the cookie is in Set-Cookie.', schema: sessionResponseSchema } },
-    errors: [],
+    errors: ['validation_failed'],
   },
   {
     method: 'GET',
