@@ -335,7 +335,10 @@ for (const target of databaseTargets()) {
         .filter({ hasText: `Enabled ${endpoint.url}` })
         .waitFor();
       // The status line is shown as soon as the API answers; the list is drawn again after it.
-      await item.locator('.wh-url .badge').filter({ hasText: /^enabled$/ }).waitFor();
+      await item
+        .locator('.wh-url .badge')
+        .filter({ hasText: /^enabled$/ })
+        .waitFor();
       await item.getByText(reason).waitFor({ state: 'detached' });
       assert.deepEqual([(await listed()).status, (await listed()).validation_messages], ['enabled', []]);
     });
