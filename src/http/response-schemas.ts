@@ -260,7 +260,7 @@ export const familyListResponseSchema = z.strictObject({ status: z.literal('succ
 export const familyResponseSchema = z.strictObject({ status: z.literal('success'), message: z.string(), data: familySchema }).meta({ id: 'FamilyResponse' });
 export const messageResponseSchema = z.strictObject({ status: z.literal('success'), message: z.string() });
 
-// Error bodies (CONTRACT.md): `validation_failed` carries `errors`; every other code a `message`,
+// Error bodies (one shape for every error code): `validation_failed` carries `errors`; every other code a `message`,
 // with the machine-readable extras below.
 
 const ERROR_EXTRAS: Partial<Record<ErrorCode, z.core.$ZodShape>> = {

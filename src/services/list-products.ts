@@ -80,7 +80,7 @@ export function cursorText(cursor: ListCursor): string {
   return `${cursor.updatedAt}_${cursor.id}`;
 }
 
-/** One list item (INTEGRATION.md, "Reading many products"). */
+/** One list item (README, "Listing and exporting"). */
 export interface ListItem {
   id: string;
   code: string | null;
