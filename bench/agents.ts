@@ -178,7 +178,7 @@ interface Row extends Settled {
 async function run(configuration: Configuration, target: TargetName): Promise<Row> {
   const fake = await startBenchProvider(LATENCY_MS, PROVIDER_THREAD);
   const { arrivals } = fake;
-  const { opened, close } = await openTarget(target);
+  const { opened, url, close } = await openTarget(target);
   const limits = { REQUESTS_PER_MINUTE: '1000000', TOKENS_PER_MINUTE: '1000000000' };
   const serviceEnv: Record<string, string> = {
     LOG_LEVEL: 'silent',
@@ -206,7 +206,6 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
   const config = loadConfig(serviceEnv);
   const database = TRACE === null ? opened : { ...opened, db: TRACE.database(opened.db) };
   const container = await createContainer(config, { logger: pino({ level: 'silent' }), database });
-  TRACE?.queue(container.boss.getDb());
   const eans = codes(PRODUCTS);
   if (CODES_PER_CALL !== null) await answerFromCacheOnly(container, eans, factsFor);
   const { token } = await createAccount(container.db, { name: 'bench', credits: 2_000_000_000, imageStandardization: false });
@@ -222,10 +221,10 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
   const elapsed = () => ((performance.now() - t0) / 1000).toFixed(1);
   let children: ChildProcess[] = [];
   if (WORKER_PROCESSES > 0) {
-    if (!('connectionString' in opened.queue)) throw new Error('BENCH_WORKER_PROCESSES needs PostgreSQL: worker processes cannot share a PGlite directory');
+    if (url === undefined) throw new Error('BENCH_WORKER_PROCESSES needs PostgreSQL: worker processes cannot share a PGlite directory');
     // Codes are answered from the filled cache, as answerFromCacheOnly does here: a miss reaches a closed loopback port and fails at once.
     const sources: Record<string, string> = CODES_PER_CALL === null ? {} : { SOURCES: 'open_food_facts', OPEN_FOOD_FACTS_URL: 'http://127.0.0.1:9/' };
-    children = await startWorkerProcesses(opened.queue.connectionString, { ...serviceEnv, ...sources, AGENT_CONCURRENCY: String(AGENT_CONCURRENCY / WORKER_PROCESSES) });
+    children = await startWorkerProcesses(url, { ...serviceEnv, ...sources, AGENT_CONCURRENCY: String(AGENT_CONCURRENCY / WORKER_PROCESSES) });
   } else {
     const workers = await startWorkers(WAKE ? container : { ...container, wakeup: undefined });
     // A worker process loads the language detector and compiles its checks in the background when it
@@ -242,7 +241,7 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
   // The run is timed from the first create sent: a worker process starts long before a shop's first create.
   const sentAt = performance.now();
   const cpuAtStart = process.cpuUsage();
-  const server = 'connectionString' in opened.queue ? databaseOf(opened.queue.connectionString) : null;
+  const server = url === undefined ? null : databaseOf(url);
   const backendsAtStart = server === null ? null : backendsCpu(server);
   const childrenCpu = () => children.reduce((ms, child) => ms + (child.pid === undefined ? 0 : processCpu(child.pid)), 0);
   const childrenAtStart = childrenCpu();

@@ -1,6 +1,6 @@
 // Where a product's time goes in the workers: products are accepted first with the workers off,
 // then drained while every SQL statement is timed and counted: the service's own (through its
-// Database) and the queue's (pg-boss), per product, with a table per statement. Also the CPU the
+// Database), per product, with a table per statement. Also the CPU the
 // process spent per product while draining, one by one and batched, and the template engine's
 // own CPU per product alone (its floor).
 //
@@ -24,7 +24,6 @@ import { tagFactLanguages } from '../src/generation/fact-languages.ts';
 import { backendsCpu, backendsCpuSince, databaseOf } from './backend-cpu.ts';
 import { answerFromCacheOnly } from './fill-source-cache.ts';
 import { codes, factsFor } from './pipeline-products.ts';
-import { onQueueStatement } from './sql-trace.ts';
 import { openTarget, targetNames } from './targets.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 2000);
@@ -114,7 +113,7 @@ out(
 
 for (const name of targetNames())
   for (const mode of MODES) {
-    const { opened, close } = await openTarget(name);
+    const { opened, url, close } = await openTarget(name);
     const config = loadConfig({
       LOG_LEVEL: 'silent',
       RATE_LIMIT_PER_MINUTE: '1000000',
@@ -127,7 +126,6 @@ for (const name of targetNames())
     });
     const db = tracedDatabase(opened.db);
     const container = await createContainer(config, { logger: pino({ level: 'silent' }), database: { ...opened, db } });
-    onQueueStatement(container.boss.getDb(), (text, ms) => record('queue', text, ms));
     const all = codes(PRODUCTS);
     await answerFromCacheOnly(container, all, factsFor);
     const { token } = await createAccount(container.db, { name: 'bench', credits: 2_000_000_000, imageStandardization: false });
@@ -143,7 +141,7 @@ for (const name of targetNames())
     }
     samples = [];
     tracing = true;
-    const server = 'connectionString' in opened.queue ? databaseOf(opened.queue.connectionString) : null;
+    const server = url === undefined ? null : databaseOf(url);
     const backends0 = server === null ? null : backendsCpu(server);
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();

@@ -67,7 +67,7 @@ function factsFor(code: string, i: number, at: string): Fact[] {
 async function queueProducts(url: string): Promise<{ acceptSeconds: number; emptyBytes: number }> {
   const db = openPostgres(url, 10);
   const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000', SOURCES: 'open_food_facts' });
-  const container = await createContainer(config, { logger: pino({ level: 'silent' }), database: { db, queue: { connectionString: url } } });
+  const container = await createContainer(config, { logger: pino({ level: 'silent' }), database: { db } });
   const [empty] = await db.query<{ bytes: string }>('SELECT pg_database_size(current_database())::text AS bytes');
   const all = codes(PRODUCTS);
   await fillSourceCache(db, all, factsFor);

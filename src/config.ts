@@ -193,11 +193,22 @@ const configSchema = z.object({
       if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.problem });
     })
     .optional(),
-  // How often each worker process looks for deliveries that are due (new events, retries).
-  WEBHOOK_RELAY_INTERVAL_MS: intFrom(500, 10, 60_000),
+  // How often an idle worker process looks for deliveries that are due (new events, retries). A
+  // worker that settles a delivery looks again at once.
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).optional(),
+  // The name WEBHOOK_POLL_MS had while a relay copied due deliveries into pg-boss; still read.
+  WEBHOOK_RELAY_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).optional(),
   // Deliveries one worker process sends at once.
   WEBHOOK_CONCURRENCY: intFrom(16, 1, 256),
+  // Deliveries pending at most per endpoint; an event beyond is recorded failed (backlog_full)
+  // instead of queued, and the endpoint says so. 0: no cap.
+  WEBHOOK_PENDING_PER_ENDPOINT: intFrom(1000, 0, 1_000_000),
+  // Test pings one endpoint may be sent per hour.
+  WEBHOOK_PINGS_PER_HOUR: intFrom(10, 1, 10_000),
 });
+
+/** An idle worker's look for due deliveries every 200 ms keeps a delivery's wait well under half a second. */
+const DEFAULT_WEBHOOK_POLL_MS = 200;
 
 const list = (text: string) =>
   text
@@ -293,8 +304,11 @@ export type Config = Readonly<{
     /** Hex or base64 of 32 bytes; undefined: the key file in DATA_DIR. */
     secretKey: string | undefined;
     retrySchedule: readonly number[];
-    relayIntervalMs: number;
+    pollMs: number;
     concurrency: number;
+    /** Deliveries pending at most per endpoint (0: no cap). */
+    pendingPerEndpoint: number;
+    pingsPerHour: number;
   }>;
 }>;
 
@@ -444,8 +458,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     webhooks: Object.freeze({
       secretKey: c.WEBHOOK_SECRET_KEY,
       retrySchedule: Object.freeze(c.WEBHOOK_RETRY_SCHEDULE === undefined ? [...DEFAULT_RETRY_SCHEDULE_SECONDS] : schedule(c.WEBHOOK_RETRY_SCHEDULE)),
-      relayIntervalMs: c.WEBHOOK_RELAY_INTERVAL_MS,
+      pollMs: c.WEBHOOK_POLL_MS ?? c.WEBHOOK_RELAY_INTERVAL_MS ?? DEFAULT_WEBHOOK_POLL_MS,
       concurrency: c.WEBHOOK_CONCURRENCY,
+      pendingPerEndpoint: c.WEBHOOK_PENDING_PER_ENDPOINT,
+      pingsPerHour: c.WEBHOOK_PINGS_PER_HOUR,
     }),
   });
 }
