@@ -70,7 +70,7 @@ interface Row {
 
 async function run(target: TargetName, receiver: Awaited<ReturnType<typeof startReceiver>>): Promise<Row[]> {
   const { opened, close } = await openTarget(target);
-  const config = loadConfig({ LOG_LEVEL: 'silent', FETCH_ALLOWED_HOSTS: receiver.hostPort, WEBHOOK_SECRET_KEY: 'c'.repeat(64), QUEUE_POLL_SECONDS: '0.5' });
+  const config = loadConfig({ LOG_LEVEL: 'silent', FETCH_ALLOWED_HOSTS: receiver.hostPort, WEBHOOK_SECRET_KEY: 'c'.repeat(64), GENERATION_POLL_SECONDS: '0.5' });
   const container = await createContainer(config, { logger: pino({ level: 'silent' }), database: opened });
   try {
     const account = await createAccount(container.db, { name: `bench-${target}`, credits: 0, imageStandardization: false });
