@@ -159,7 +159,7 @@ const configSchema = z.object({
   AGENT_V1_MODEL: z.string().trim().min(1).optional(),
   AGENT_V2_MODEL: z.string().trim().min(1).optional(),
   // Credits v2 costs while the template engine writes it (no AGENT_V2_MODEL): its output is then
-  // what v1 writes. Default 5, the spec's price; an operator may charge less, down to v1's 1.
+  // what v1 writes. Default 5, v2's published price; an operator may charge less, down to v1's 1.
   TEMPLATE_V2_CREDITS: intFrom(5, 1, 5),
   AGENT_V1_BASE_URL: z.url().optional(),
   AGENT_V2_BASE_URL: z.url().optional(),

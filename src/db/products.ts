@@ -5,7 +5,7 @@ import { firstRow } from './rows.ts';
 
 export type ProductState = 'queued' | 'processing' | 'completed' | 'failed';
 
-/** Where a person has got with reviewing the product (INTEGRATION.md, "Review before publishing"). */
+/** Where a person has got with reviewing the product (README, "Changing, deleting and reviewing"). */
 export const PUBLICATION_STATES = ['pending_review', 'ready', 'online'] as const;
 export type PublicationState = (typeof PUBLICATION_STATES)[number];
 
