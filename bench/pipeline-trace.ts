@@ -1,6 +1,6 @@
 // Where a product's time goes in the workers: products are accepted first with the workers off,
 // then drained while every SQL statement is timed and counted: the service's own (through its
-// Database) and the queue's (pg-boss), per product, with a table per statement. Also the CPU the
+// Database, the generation queue's included) and pg-boss's (webhooks, the prune), per product, with a table per statement. Also the CPU the
 // process spent per product while draining, one by one and batched, and the template engine's
 // own CPU per product alone (its floor).
 //

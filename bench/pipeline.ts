@@ -135,6 +135,6 @@ const lines = rows.map((r) => {
 const report =
   `## Pipeline: API → queue → sources (cache) → template engine → stored\n\n${machine}; ${PRODUCTS} products, ${PER_CALL} codes per call from ${CALLERS} callers, ` +
   `${COUNTRIES.length} countries each, API and workers in one process. "one by one": each generation on its own path ` +
-  `(claim, reads, store: about 15 statements a product), the comparator; "batched": the jobs of a fetch as one batch.\n\n${[head, ...lines].join('\n')}\n`;
+  `(claim, reads, store: about 15 statements a product), the comparator; "batched": the generations of a fetch as one batch.\n\n${[head, ...lines].join('\n')}\n`;
 process.stdout.write(`${report}\n`);
 if (process.env.BENCH_WRITE === '1') await writeFile(new URL('./results/pipeline.md', import.meta.url), report);

@@ -208,7 +208,7 @@ const storage =
     : [
         `\n### Database size after ${PRODUCTS} products × ${COUNTRIES.length} countries (last row's database)\n`,
         `Whole database: ${(last.databaseBytes / 2 ** 20).toFixed(1)} MiB, of which ${(last.emptyBytes / 2 ** 20).toFixed(1)} MiB before the first product (migrated schema): ` +
-          `${((last.databaseBytes - last.emptyBytes) / PRODUCTS / 1024).toFixed(1)} KiB per product, the queue's job rows and the source cache included.\n`,
+          `${((last.databaseBytes - last.emptyBytes) / PRODUCTS / 1024).toFixed(1)} KiB per product, the generations (the queue) and the source cache included.\n`,
         '| table | MiB | KiB per product |',
         '|---|---:|---:|',
         ...last.sizes.filter((s) => s.bytes >= 256 * 1024).map((s) => `| ${s.table} | ${(s.bytes / 2 ** 20).toFixed(1)} | ${(s.bytes / PRODUCTS / 1024).toFixed(2)} |`),

@@ -104,7 +104,7 @@ async function start(
   let app: FastifyInstance | null = null;
   let endpointFile: { remove(): void } | null = null;
   try {
-    // The port first: a port already taken must stop the start before any job is taken.
+    // The port first: a port already taken must stop the start before any generation is claimed.
     if (options.http) {
       app = await buildApp({ ...container, localAdminCredential });
       await app.listen({ port: config.port, host: config.host });
