@@ -35,7 +35,7 @@ export interface WorkerDeps {
    * handedBack } when the worker's stop cut a run off.
    */
   events?: EventEmitter;
-  /** Overrides the claim's lease and retry delay (tests); by default they follow JOB_EXPIRE_SECONDS and JOB_RETRY_DELAY_SECONDS. */
+  /** Overrides the claim's lease and retry delay (tests); by default they follow GENERATION_TIMEOUT_SECONDS and GENERATION_RETRY_DELAY_SECONDS. */
   claims?: ClaimTimings;
   /** Wakes the worker when this process queues generations (the container's); without it, the worker finds them by polling only. */
   wakeup?: WorkerWakeup;
@@ -143,8 +143,8 @@ export async function startWorkers(deps: WorkerDeps): Promise<GenerationWorkers>
     return held.map((claim, i) => finish(claim, outcomes[i] ?? Promise.reject(new Error('no run was started for this generation')), signals[i]));
   }
 
-  // At most WORKER_CONCURRENCY × WORKER_BATCH_SIZE generations run at once in one process, fetched
-  // WORKER_BATCH_SIZE at a time under a backlog.
+  // At most GENERATION_CONCURRENCY generations run at once in one process, fetched
+  // GENERATION_FETCH_SIZE at a time under a backlog (GENERATION_CONCURRENCY rounded up to whole fetches).
   const slots = startSlotWorker<FetchedGeneration>({
     capacity: config.worker.concurrency * config.worker.batchSize,
     fetchSize: config.worker.batchSize,

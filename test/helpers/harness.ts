@@ -76,8 +76,8 @@ export async function startHarness(target: DatabaseTarget, options: HarnessOptio
   const config = loadConfig({
     MEDIA_DIR: mediaDir,
     LOG_LEVEL: 'silent',
-    QUEUE_POLL_SECONDS: '0.5',
-    JOB_RETRY_DELAY_SECONDS: '1',
+    GENERATION_POLL_SECONDS: '0.5',
+    GENERATION_RETRY_DELAY_SECONDS: '1',
     SHUTDOWN_TIMEOUT_SECONDS: '5',
     ...OFFLINE_ENV,
     ...options.env,
