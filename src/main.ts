@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { AGENT_MODELS } from './domain/pricing.ts';
 import { checkModelAccess } from './generation/ai/check-model-access.ts';
 import { startMetricsServer, type MetricsServer } from './http/metrics-server.ts';
 import { createContainer, type Container } from './container.ts';
@@ -113,7 +114,7 @@ async function start(
     if (options.workers) {
       await startWorkers({ ...container });
       logger.info({ concurrency: config.worker.concurrency, batchSize: config.worker.batchSize, sources: container.sources.names }, 'workers started');
-      for (const agent of ['v1', 'v2'] as const) logger.info({ agent_model: agent, engine: container.engines[agent] }, `agent model ${agent}: ${container.engines[agent]}`);
+      for (const agent of AGENT_MODELS) logger.info({ agent_model: agent, engine: container.engines[agent] }, `agent model ${agent}: ${container.engines[agent]}`);
       const jobsInFlight = config.worker.concurrency * config.worker.batchSize;
       if ((config.agents.v1 !== null || config.agents.v2 !== null) && jobsInFlight < config.agents.concurrency) {
         // Model calls wait on the network: fewer jobs than allowed calls leaves the provider idle.
@@ -148,7 +149,7 @@ function loopbackUrl(address: AddressInfo): string {
  */
 async function checkAgentModels(config: Config, logger: Logger): Promise<void> {
   if (!config.agents.checkAtStart) return;
-  const checks = (['v1', 'v2'] as const).flatMap((agent) => {
+  const checks = AGENT_MODELS.flatMap((agent) => {
     const model = config.agents[agent];
     return model === null ? [] : [checkModelAccess(model, { agent, timeoutMs: config.agents.checkTimeoutMs }).then((verdict) => ({ agent, verdict }))];
   });

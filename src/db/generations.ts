@@ -1,4 +1,5 @@
 import type { GenerationUsage } from '../domain/generation-usage.ts';
+import type { AgentModel } from '../domain/pricing.ts';
 import type { SqlRunner } from './database.ts';
 
 export type GenerationState = 'queued' | 'processing' | 'completed' | 'failed';
@@ -8,7 +9,7 @@ export interface GenerationRow {
   product_id: string;
   account_id: string;
   kind: 'create' | 'regenerate';
-  agent_model: 'v1' | 'v2';
+  agent_model: AgentModel;
   fields: Record<string, string> | null;
   notes: string | null;
   cost: number;
@@ -50,7 +51,7 @@ export interface NewGenerations {
   accountId: string;
   productIds: readonly string[];
   kind: 'create' | 'regenerate';
-  agentModel: 'v1' | 'v2';
+  agentModel: AgentModel;
   fields: Record<string, string> | null;
   notes: string | null;
   /** What each product's generation costs, in the order of productIds (refunds return exactly this). */
@@ -80,7 +81,7 @@ export async function insertGenerations(db: SqlRunner, g: NewGenerations): Promi
 /** A create's generations, written in the statement that writes their products (see withLinkedGenerations). */
 export interface LinkedGenerations {
   accountId: string;
-  agentModel: 'v1' | 'v2';
+  agentModel: AgentModel;
   notes: string | null;
   requestId: string;
   imageStandardization: boolean;

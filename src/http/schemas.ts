@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTENT_LIMITS } from '../domain/content-limits.ts';
+import { AGENT_MODELS } from '../domain/pricing.ts';
 import type { FieldErrors } from '../domain/validation.ts';
 import { unstorableText } from '../domain/text.ts';
 import { addError } from '../domain/validation.ts';
@@ -28,7 +29,7 @@ function text(field: string, max: number) {
   return z.string({ error: `The ${field} field must be a string.` }).max(max, { error: `The ${field} field must be at most ${max} characters long.` });
 }
 
-const agentModel = z.enum(['v1', 'v2'], { error: 'The agent_model field must be "v1" or "v2".' });
+const agentModel = z.enum(AGENT_MODELS, { error: `The agent_model field must be ${AGENT_MODELS.map((m) => `"${m}"`).join(' or ')}.` });
 
 export const createBodySchema = z.strictObject({
   codes: text('codes', MAX_LENGTH.codes).optional(),
