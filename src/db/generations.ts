@@ -1,5 +1,6 @@
 import type { GenerationUsage } from '../domain/generation-usage.ts';
 import type { AgentModel } from '../domain/pricing.ts';
+import { balanceChangeSql } from './accounts.ts';
 import type { SqlRunner } from './database.ts';
 
 export type GenerationState = 'queued' | 'processing' | 'completed' | 'failed';
@@ -110,6 +111,8 @@ export interface PaidColumns {
   charged: number;
   balance_after: number | null;
   credits_low_threshold: number | null;
+  /** Whether the debit took the balance under the account's credits.low threshold (then its event is due). */
+  crossed_low: boolean;
 }
 
 /**
@@ -134,32 +137,29 @@ export function withLinkedGenerations(productSql: string, params: readonly unkno
      )`;
   const linkedParams = [...params, g.accountId, g.agentModel, g.notes, g.costByCountryCount, g.requestId, g.imageStandardization];
   const account = `$${n + 1}`;
+  const debit = balanceChangeSql({
+    account,
+    delta: '-price.total',
+    from: 'price',
+    settingsCondition: `image_standardization = $${n + 6}`,
+    condition: 'price.total > 0',
+    mayCrossLowThreshold: `$${n + 8}::boolean`,
+    kind: "'charge'",
+    requestId: `$${n + 5}`,
+    generationId: 'price.single_generation',
+    memo: `$${n + 7}`,
+  });
   return {
-    // The settings row is read FOR SHARE, as changeBalance does: a settings change waits for this
-    // debit, priced with the setting it holds. A debit crosses the threshold when it takes a
-    // balance at or over it to under it.
     text: `WITH written AS (${productSql}), ${generated},
      price AS (
        SELECT coalesce(sum(cost), 0)::int AS total,
          CASE WHEN count(*) = 1 THEN (array_agg(generation_id))[1] END AS single_generation
        FROM generated
-     ), settings AS (
-       SELECT id, credits_low_threshold FROM accounts WHERE id = ${account} AND image_standardization = $${n + 6} FOR SHARE
-     ), debit AS (
-       UPDATE account_balances b SET credits = b.credits - price.total
-       FROM settings, price
-       WHERE b.account_id = settings.id AND price.total > 0 AND b.credits - price.total >= 0
-         AND ($${n + 8}::boolean OR settings.credits_low_threshold IS NULL
-              OR b.credits < settings.credits_low_threshold OR b.credits - price.total >= settings.credits_low_threshold)
-       RETURNING b.credits, settings.credits_low_threshold
-     ), ledger AS (
-       INSERT INTO credit_ledger (account_id, delta, balance_after, kind, request_id, generation_id, memo)
-       SELECT ${account}, -price.total, debit.credits, 'charge', $${n + 5}, price.single_generation, $${n + 7} FROM debit, price
-       RETURNING balance_after
-     )
+     ), ${debit}
      SELECT w.*, price.total AS charged,
        (SELECT balance_after FROM ledger) AS balance_after,
-       (SELECT credits_low_threshold FROM debit) AS credits_low_threshold,
+       (SELECT credits_low_threshold FROM balance) AS credits_low_threshold,
+       coalesce((SELECT crossed_low FROM balance), false) AS crossed_low,
        CASE
          WHEN price.total > 0 AND NOT EXISTS (SELECT 1 FROM ledger) THEN vetrina_abort('${DEBIT_REFUSED}', 'the guarded debit did not apply', price.total::text)
        END AS aborted

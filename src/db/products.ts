@@ -103,7 +103,7 @@ export interface Written<T> {
   paid: PaidColumns | null;
 }
 
-const PAID_COLUMNS = ['charged', 'balance_after', 'credits_low_threshold'] as const;
+const PAID_COLUMNS = ['charged', 'balance_after', 'credits_low_threshold', 'crossed_low'] as const;
 
 /** Every row of the statement carries the same PaidColumns; null when it wrote no row. */
 function paidOf(rows: readonly object[]): PaidColumns | null {
