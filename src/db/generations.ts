@@ -289,9 +289,35 @@ export async function handBackGeneration(db: SqlRunner, id: string, fence: Claim
 const fenced = (n: number) => `($${n}::uuid IS NULL OR claim_token = $${n}::uuid)`;
 
 /**
- * Only a processing generation still claimed by `fence` completes; returns false when another
- * attempt already settled it or took the claim over. `review`: the record changed, so the product
- * goes back to `pending_review` for a person to look at it again.
+ * The statement that completes the generations of `$1`, a JSON array of { id, token, handle, usage,
+ * review, facts, brand }: each only while still processing under its own token. Its product takes
+ * the state when the generation is its latest, the handle if it had none, `pending_review` when
+ * `review` (the record changed, so a person looks at it again), and `productSet`: further SET
+ * clauses on `done`'s columns, each ending in a comma. Answers the ids that completed.
+ */
+export function completionSql(productSet = ''): string {
+  return `WITH input AS (
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS i(id uuid, token uuid, handle text, usage jsonb, review boolean, facts jsonb, brand text)
+     ), done AS (
+       UPDATE generations g SET state = 'completed', finished_at = now(), usage = input.usage, claimed_until = NULL
+       FROM input WHERE g.id = input.id AND g.state = 'processing' AND g.claim_token = input.token
+       RETURNING g.id, g.product_id, input.handle, input.review, input.facts, input.brand
+     ), product AS (
+       UPDATE products SET
+         state = CASE WHEN products.latest_generation_id = done.id THEN 'completed' ELSE products.state END,
+         failure = CASE WHEN products.latest_generation_id = done.id THEN NULL ELSE products.failure END,
+         product_handle = coalesce(products.product_handle, done.handle),
+         publication_state = CASE WHEN done.review THEN 'pending_review' ELSE products.publication_state END,${productSet}
+         updated_at = now()
+       FROM done WHERE products.id = done.product_id
+       RETURNING products.id
+     )
+     SELECT id FROM done`;
+}
+
+/**
+ * Completes one generation (completionSql); false when another attempt already settled it or took
+ * the claim over.
  */
 export async function completeGeneration(
   db: SqlRunner,
@@ -301,24 +327,7 @@ export async function completeGeneration(
   usage: GenerationUsage | null = null,
   review = true,
 ): Promise<boolean> {
-  const rows = await db.query(
-    `WITH done AS (
-       UPDATE generations SET state = 'completed', finished_at = now(), usage = $3::jsonb, claimed_until = NULL
-       WHERE id = $1 AND state = 'processing' AND claim_token = $4
-       RETURNING id, product_id
-     ), product AS (
-       UPDATE products SET
-         state = CASE WHEN products.latest_generation_id = done.id THEN 'completed' ELSE products.state END,
-         failure = CASE WHEN products.latest_generation_id = done.id THEN NULL ELSE products.failure END,
-         product_handle = coalesce(products.product_handle, $2),
-         publication_state = CASE WHEN $5::boolean THEN 'pending_review' ELSE products.publication_state END,
-         updated_at = now()
-       FROM done WHERE products.id = done.product_id
-       RETURNING products.id
-     )
-     SELECT id FROM done`,
-    [id, handle, usage === null ? null : JSON.stringify(usage), fence.token, review],
-  );
+  const rows = await db.query(completionSql(), [JSON.stringify([{ id, token: fence.token, handle, usage, review }])]);
   return rows.length > 0;
 }
 
