@@ -3,6 +3,7 @@ import type { Config, MediaStoreConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase, type OpenedDatabase } from './db/open.ts';
+import type { AgentModel } from './domain/pricing.ts';
 import { createAgentEngines } from './generation/ai/agent-engines.ts';
 import { createTemplateEngine } from './generation/template/engine.ts';
 import { imageForModel } from './media/image-for-model.ts';
@@ -44,7 +45,7 @@ export interface Container {
   /** Sender, secret box and clock of the webhook deliveries. */
   webhooks: WebhookParts;
   /** What each agent model is written by ("template", "anthropic:claude-sonnet-4-5" …). */
-  engines: Readonly<Record<'v1' | 'v2', string>>;
+  engines: Readonly<Record<AgentModel, string>>;
   metrics: Metrics;
   /** Registers a cleanup for close(), run before everything the container opened (workers started later stop first). */
   onClose(cleanup: (options: TeardownOptions) => Promise<void>): void;

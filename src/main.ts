@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { ConfigError, loadConfig, renamedSettingsWarning, type Config } from './config.ts';
+import { AGENT_MODELS } from './domain/pricing.ts';
 import { checkModelAccess } from './generation/ai/check-model-access.ts';
 import { startMetricsServer, type MetricsServer } from './http/metrics-server.ts';
 import { createContainer, type Container } from './container.ts';
@@ -116,7 +117,7 @@ async function start(
       await startWorkers({ ...container });
       const generationsAtOnce = config.worker.concurrency * config.worker.batchSize;
       logger.info({ generationsAtOnce, fetchSize: config.worker.batchSize, sources: container.sources.names }, 'workers started');
-      for (const agent of ['v1', 'v2'] as const) logger.info({ agent_model: agent, engine: container.engines[agent] }, `agent model ${agent}: ${container.engines[agent]}`);
+      for (const agent of AGENT_MODELS) logger.info({ agent_model: agent, engine: container.engines[agent] }, `agent model ${agent}: ${container.engines[agent]}`);
       if ((config.agents.v1 !== null || config.agents.v2 !== null) && generationsAtOnce < config.agents.concurrency) {
         // Model calls wait on the network: fewer generations than allowed calls leaves the provider idle.
         logger.warn({ generationsAtOnce, agentConcurrency: config.agents.concurrency }, 'GENERATION_CONCURRENCY is below AGENT_CONCURRENCY: raise it to keep the model busy');
@@ -147,7 +148,7 @@ function loopbackUrl(address: AddressInfo): string {
  */
 async function checkAgentModels(config: Config, logger: Logger): Promise<void> {
   if (!config.agents.checkAtStart) return;
-  const checks = (['v1', 'v2'] as const).flatMap((agent) => {
+  const checks = AGENT_MODELS.flatMap((agent) => {
     const model = config.agents[agent];
     return model === null ? [] : [checkModelAccess(model, { agent, timeoutMs: config.agents.checkTimeoutMs }).then((verdict) => ({ agent, verdict }))];
   });

@@ -1,6 +1,6 @@
 import type { SqlRunner } from './database.ts';
 import { firstRow } from './rows.ts';
-import { recordCreditsLowIfCrossed } from './webhook-events.ts';
+import { recordWebhookEvent } from './webhook-events.ts';
 
 export interface AccountRow {
   id: string;
@@ -77,36 +77,79 @@ export interface BalanceChange {
   memo?: string | null;
 }
 
+/** A change of the balance from `before` to `after` (SQL) crosses the credits.low `threshold` when it goes from at or over it to under it. */
+const crossesLowThreshold = (before: string, after: string, threshold: string) => `(${threshold} IS NOT NULL AND ${before} >= ${threshold} AND ${after} < ${threshold})`;
+
+/** A balance change for balanceChangeSql, each part an SQL expression of the statement it goes in. */
+export interface BalanceChangeSql {
+  account: string;
+  /** Negative debits, positive credits; may name columns of `from`. */
+  delta: string;
+  /** Further tables the change reads, such as a CTE that sums a price. */
+  from?: string;
+  /** Further conditions on the account's settings row. */
+  settingsCondition?: string;
+  /** Further conditions for the change to apply. */
+  condition?: string;
+  /** Whether the change may cross the credits.low threshold (see crossesLowThreshold); one that would not otherwise applies not. */
+  mayCrossLowThreshold: string;
+  kind: string;
+  requestId: string;
+  generationId: string;
+  memo: string;
+}
+
 /**
- * Changes a balance and writes its ledger row in one statement, so neither can happen without
- * the other. The `credits + delta >= 0` guard makes an unaffordable debit change nothing:
- * the result is then undefined, and the caller reports insufficient credits.
+ * The CTEs `settings`, `balance` and `ledger` that change a balance and write its ledger row in
+ * one statement, so neither can happen without the other. The `credits + delta >= 0` guard makes
+ * an unaffordable debit change nothing, and so does any condition the change is given: `ledger`
+ * then has no row. `balance` answers the account's `credits_low_threshold` and whether the
+ * change crossed it (`crossed_low`); `ledger` answers `balance_after`.
  */
-export async function changeBalance(db: SqlRunner, change: BalanceChange): Promise<number | undefined> {
-  const rows = await db.query<{ balance_after: number; credits_low_threshold: number | null }>(
-    // FOR SHARE holds the setting the price depended on until commit: a settings change waits for
-    // this debit, as it did when the debit wrote the accounts row itself.
-    `WITH settings AS (
+export function balanceChangeSql(change: BalanceChangeSql): string {
+  const { account, delta, from, settingsCondition, condition } = change;
+  const threshold = 'settings.credits_low_threshold';
+  const others = from === undefined ? '' : `, ${from}`;
+  // FOR SHARE holds the setting the price depended on until commit: a settings change waits for
+  // this change, as it did when the debit wrote the accounts row itself.
+  return `settings AS (
        SELECT id, credits_low_threshold FROM accounts
-       WHERE id = $1
+       WHERE id = ${account}${settingsCondition === undefined ? '' : ` AND ${settingsCondition}`}
        FOR SHARE
-     ), account AS (
-       UPDATE account_balances b SET credits = b.credits + $2
-       FROM settings WHERE b.account_id = settings.id AND b.credits + $2 >= 0
-       RETURNING b.account_id AS id, b.credits, settings.credits_low_threshold
+     ), balance AS (
+       UPDATE account_balances b SET credits = b.credits + (${delta})
+       FROM settings${others}
+       WHERE b.account_id = settings.id AND b.credits + (${delta}) >= 0${condition === undefined ? '' : ` AND ${condition}`}
+         AND (${change.mayCrossLowThreshold} OR NOT ${crossesLowThreshold('b.credits', `b.credits + (${delta})`, threshold)})
+       RETURNING b.account_id AS id, b.credits, ${threshold},
+         ${crossesLowThreshold(`b.credits - (${delta})`, 'b.credits', threshold)} AS crossed_low
      ), ledger AS (
        INSERT INTO credit_ledger (account_id, delta, balance_after, kind, request_id, generation_id, memo)
-       SELECT id, $2, credits, $3, $4, $5, $6 FROM account
+       SELECT balance.id, (${delta}), balance.credits, ${change.kind}, ${change.requestId}, ${change.generationId}, ${change.memo} FROM balance${others}
        RETURNING balance_after
-     )
-     SELECT ledger.balance_after, account.credits_low_threshold FROM ledger, account`,
+     )`;
+}
+
+/**
+ * Changes a balance and writes its ledger row (balanceChangeSql), and the credits.low event when
+ * a debit crossed the threshold. An unaffordable debit changes nothing: the result is then
+ * undefined, and the caller reports insufficient credits.
+ */
+export async function changeBalance(db: SqlRunner, change: BalanceChange): Promise<number | undefined> {
+  const rows = await db.query<{ balance_after: number; credits_low_threshold: number | null; crossed_low: boolean }>(
+    `WITH ${balanceChangeSql({ account: '$1', delta: '$2', mayCrossLowThreshold: 'true', kind: '$3', requestId: '$4', generationId: '$5', memo: '$6' })}
+     SELECT ledger.balance_after, balance.credits_low_threshold, balance.crossed_low FROM ledger, balance`,
     [change.accountId, change.delta, change.kind, change.requestId ?? null, change.generationId ?? null, change.memo ?? null],
   );
   const row = rows[0];
   if (row === undefined) return undefined;
-  // In the same transaction as the debit: the credits.low webhook is as durable as the balance it reports.
-  await recordCreditsLowIfCrossed(db, { accountId: change.accountId, delta: change.delta, balanceAfter: row.balance_after, threshold: row.credits_low_threshold });
+  if (row.crossed_low) await recordCreditsLow(db, change.accountId, row.balance_after, row.credits_low_threshold);
   return row.balance_after;
+}
+
+/** `credits.low`, written in the transaction of the debit that crossed the threshold: as durable as the balance it reports. */
+export async function recordCreditsLow(tx: SqlRunner, accountId: string, balance: number, threshold: number | null): Promise<void> {
+  await recordWebhookEvent(tx, { accountId, type: 'credits.low', data: { balance, threshold } });
 }
 
 /**

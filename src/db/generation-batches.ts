@@ -9,7 +9,7 @@ import type { GenerationUsage } from '../domain/generation-usage.ts';
 import type { HistoryEntry } from './content-history.ts';
 import { upsertContentRows, type ContentRow } from './content.ts';
 import type { SqlRunner } from './database.ts';
-import { STANDS_BEFORE, type ClaimFence } from './generations.ts';
+import { completionSql, STANDS_BEFORE, type ClaimFence } from './generations.ts';
 import { brandFromFacts, type ProductRow } from './products.ts';
 
 /** The live products among `ids`. */
@@ -46,32 +46,17 @@ export interface Completion {
 }
 
 /**
- * completeGeneration and setProductFacts for many: each completes only while still processing
- * under its own token, and its product takes its state, facts and brand in the same row write (each
- * write of a product row writes every one of its index entries again). Returns the ids that
+ * completeGeneration and setProductFacts for many, in one statement (completionSql): each
+ * completes only while still processing under its own token, and its product takes its state,
+ * facts and brand in the same row write (each write of a product row writes every one of its
+ * index entries again). Returns the ids that
  * completed; the others were settled or taken over by another run, and their products are untouched.
  */
 export async function completeGenerations(db: SqlRunner, completions: readonly Completion[]): Promise<Set<string>> {
   const input = completions.map((c) => ({ id: c.id, token: c.fence.token, handle: c.handle, usage: c.usage, review: c.review, facts: c.facts, brand: c.brand }));
   const rows = await db.query<{ id: string }>(
-    `WITH input AS (
-       SELECT * FROM jsonb_to_recordset($1::jsonb) AS i(id uuid, token uuid, handle text, usage jsonb, review boolean, facts jsonb, brand text)
-     ), done AS (
-       UPDATE generations g SET state = 'completed', finished_at = now(), usage = input.usage, claimed_until = NULL
-       FROM input WHERE g.id = input.id AND g.state = 'processing' AND g.claim_token = input.token
-       RETURNING g.id, g.product_id, input.handle, input.review, input.facts, input.brand
-     ), product AS (
-       UPDATE products SET
-         state = CASE WHEN products.latest_generation_id = done.id THEN 'completed' ELSE products.state END,
-         failure = CASE WHEN products.latest_generation_id = done.id THEN NULL ELSE products.failure END,
-         product_handle = coalesce(products.product_handle, done.handle),
-         publication_state = CASE WHEN done.review THEN 'pending_review' ELSE products.publication_state END,
-         facts = done.facts,${brandFromFacts('done.brand')},
-         updated_at = now()
-       FROM done WHERE products.id = done.product_id
-       RETURNING products.id
-     )
-     SELECT id FROM done`,
+    completionSql(`
+         facts = done.facts,${brandFromFacts('done.brand')},`),
     [JSON.stringify(input)],
   );
   return new Set(rows.map((r) => r.id));

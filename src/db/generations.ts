@@ -1,4 +1,6 @@
 import type { GenerationUsage } from '../domain/generation-usage.ts';
+import type { AgentModel } from '../domain/pricing.ts';
+import { balanceChangeSql } from './accounts.ts';
 import type { SqlRunner } from './database.ts';
 
 export type GenerationState = 'queued' | 'processing' | 'completed' | 'failed';
@@ -8,7 +10,7 @@ export interface GenerationRow {
   product_id: string;
   account_id: string;
   kind: 'create' | 'regenerate';
-  agent_model: 'v1' | 'v2';
+  agent_model: AgentModel;
   fields: Record<string, string> | null;
   notes: string | null;
   cost: number;
@@ -50,7 +52,7 @@ export interface NewGenerations {
   accountId: string;
   productIds: readonly string[];
   kind: 'create' | 'regenerate';
-  agentModel: 'v1' | 'v2';
+  agentModel: AgentModel;
   fields: Record<string, string> | null;
   notes: string | null;
   /** What each product's generation costs, in the order of productIds (refunds return exactly this). */
@@ -80,7 +82,7 @@ export async function insertGenerations(db: SqlRunner, g: NewGenerations): Promi
 /** A create's generations, written in the statement that writes their products (see withLinkedGenerations). */
 export interface LinkedGenerations {
   accountId: string;
-  agentModel: 'v1' | 'v2';
+  agentModel: AgentModel;
   notes: string | null;
   requestId: string;
   imageStandardization: boolean;
@@ -109,6 +111,8 @@ export interface PaidColumns {
   charged: number;
   balance_after: number | null;
   credits_low_threshold: number | null;
+  /** Whether the debit took the balance under the account's credits.low threshold (then its event is due). */
+  crossed_low: boolean;
 }
 
 /**
@@ -133,32 +137,29 @@ export function withLinkedGenerations(productSql: string, params: readonly unkno
      )`;
   const linkedParams = [...params, g.accountId, g.agentModel, g.notes, g.costByCountryCount, g.requestId, g.imageStandardization];
   const account = `$${n + 1}`;
+  const debit = balanceChangeSql({
+    account,
+    delta: '-price.total',
+    from: 'price',
+    settingsCondition: `image_standardization = $${n + 6}`,
+    condition: 'price.total > 0',
+    mayCrossLowThreshold: `$${n + 8}::boolean`,
+    kind: "'charge'",
+    requestId: `$${n + 5}`,
+    generationId: 'price.single_generation',
+    memo: `$${n + 7}`,
+  });
   return {
-    // The settings row is read FOR SHARE, as changeBalance does: a settings change waits for this
-    // debit, priced with the setting it holds. A debit crosses the threshold when it takes a
-    // balance at or over it to under it.
     text: `WITH written AS (${productSql}), ${generated},
      price AS (
        SELECT coalesce(sum(cost), 0)::int AS total,
          CASE WHEN count(*) = 1 THEN (array_agg(generation_id))[1] END AS single_generation
        FROM generated
-     ), settings AS (
-       SELECT id, credits_low_threshold FROM accounts WHERE id = ${account} AND image_standardization = $${n + 6} FOR SHARE
-     ), debit AS (
-       UPDATE account_balances b SET credits = b.credits - price.total
-       FROM settings, price
-       WHERE b.account_id = settings.id AND price.total > 0 AND b.credits - price.total >= 0
-         AND ($${n + 8}::boolean OR settings.credits_low_threshold IS NULL
-              OR b.credits < settings.credits_low_threshold OR b.credits - price.total >= settings.credits_low_threshold)
-       RETURNING b.credits, settings.credits_low_threshold
-     ), ledger AS (
-       INSERT INTO credit_ledger (account_id, delta, balance_after, kind, request_id, generation_id, memo)
-       SELECT ${account}, -price.total, debit.credits, 'charge', $${n + 5}, price.single_generation, $${n + 7} FROM debit, price
-       RETURNING balance_after
-     )
+     ), ${debit}
      SELECT w.*, price.total AS charged,
        (SELECT balance_after FROM ledger) AS balance_after,
-       (SELECT credits_low_threshold FROM debit) AS credits_low_threshold,
+       (SELECT credits_low_threshold FROM balance) AS credits_low_threshold,
+       coalesce((SELECT crossed_low FROM balance), false) AS crossed_low,
        CASE
          WHEN price.total > 0 AND NOT EXISTS (SELECT 1 FROM ledger) THEN vetrina_abort('${DEBIT_REFUSED}', 'the guarded debit did not apply', price.total::text)
        END AS aborted
@@ -288,9 +289,35 @@ export async function handBackGeneration(db: SqlRunner, id: string, fence: Claim
 const fenced = (n: number) => `($${n}::uuid IS NULL OR claim_token = $${n}::uuid)`;
 
 /**
- * Only a processing generation still claimed by `fence` completes; returns false when another
- * attempt already settled it or took the claim over. `review`: the record changed, so the product
- * goes back to `pending_review` for a person to look at it again.
+ * The statement that completes the generations of `$1`, a JSON array of { id, token, handle, usage,
+ * review, facts, brand }: each only while still processing under its own token. Its product takes
+ * the state when the generation is its latest, the handle if it had none, `pending_review` when
+ * `review` (the record changed, so a person looks at it again), and `productSet`: further SET
+ * clauses on `done`'s columns, each ending in a comma. Answers the ids that completed.
+ */
+export function completionSql(productSet = ''): string {
+  return `WITH input AS (
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS i(id uuid, token uuid, handle text, usage jsonb, review boolean, facts jsonb, brand text)
+     ), done AS (
+       UPDATE generations g SET state = 'completed', finished_at = now(), usage = input.usage, claimed_until = NULL
+       FROM input WHERE g.id = input.id AND g.state = 'processing' AND g.claim_token = input.token
+       RETURNING g.id, g.product_id, input.handle, input.review, input.facts, input.brand
+     ), product AS (
+       UPDATE products SET
+         state = CASE WHEN products.latest_generation_id = done.id THEN 'completed' ELSE products.state END,
+         failure = CASE WHEN products.latest_generation_id = done.id THEN NULL ELSE products.failure END,
+         product_handle = coalesce(products.product_handle, done.handle),
+         publication_state = CASE WHEN done.review THEN 'pending_review' ELSE products.publication_state END,${productSet}
+         updated_at = now()
+       FROM done WHERE products.id = done.product_id
+       RETURNING products.id
+     )
+     SELECT id FROM done`;
+}
+
+/**
+ * Completes one generation (completionSql); false when another attempt already settled it or took
+ * the claim over.
  */
 export async function completeGeneration(
   db: SqlRunner,
@@ -300,24 +327,7 @@ export async function completeGeneration(
   usage: GenerationUsage | null = null,
   review = true,
 ): Promise<boolean> {
-  const rows = await db.query(
-    `WITH done AS (
-       UPDATE generations SET state = 'completed', finished_at = now(), usage = $3::jsonb, claimed_until = NULL
-       WHERE id = $1 AND state = 'processing' AND claim_token = $4
-       RETURNING id, product_id
-     ), product AS (
-       UPDATE products SET
-         state = CASE WHEN products.latest_generation_id = done.id THEN 'completed' ELSE products.state END,
-         failure = CASE WHEN products.latest_generation_id = done.id THEN NULL ELSE products.failure END,
-         product_handle = coalesce(products.product_handle, $2),
-         publication_state = CASE WHEN $5::boolean THEN 'pending_review' ELSE products.publication_state END,
-         updated_at = now()
-       FROM done WHERE products.id = done.product_id
-       RETURNING products.id
-     )
-     SELECT id FROM done`,
-    [id, handle, usage === null ? null : JSON.stringify(usage), fence.token, review],
-  );
+  const rows = await db.query(completionSql(), [JSON.stringify([{ id, token: fence.token, handle, usage, review }])]);
   return rows.length > 0;
 }
 

@@ -1,4 +1,5 @@
 import type { Fact } from '../domain/facts.ts';
+import type { AgentModel } from '../domain/pricing.ts';
 import type { SqlRunner } from './database.ts';
 import { type LinkedGenerations, type PaidColumns, withLinkedGenerations } from './generations.ts';
 import { firstRow } from './rows.ts';
@@ -24,7 +25,7 @@ export interface ProductRow {
   images: string[];
   notes: string | null;
   countries: string[];
-  agent_model: 'v1' | 'v2';
+  agent_model: AgentModel;
   state: ProductState;
   failure: { reason: string; message: string } | null;
   latest_generation_id: string | null;
@@ -56,7 +57,7 @@ export interface ProductInputs {
   images: string[];
   notes: string | null;
   countries: string[];
-  agentModel: 'v1' | 'v2';
+  agentModel: AgentModel;
 }
 
 // Re-queueing merges countries (existing first, new ones appended, no repeats) and updates
@@ -102,7 +103,7 @@ export interface Written<T> {
   paid: PaidColumns | null;
 }
 
-const PAID_COLUMNS = ['charged', 'balance_after', 'credits_low_threshold'] as const;
+const PAID_COLUMNS = ['charged', 'balance_after', 'credits_low_threshold', 'crossed_low'] as const;
 
 /** Every row of the statement carries the same PaidColumns; null when it wrote no row. */
 function paidOf(rows: readonly object[]): PaidColumns | null {

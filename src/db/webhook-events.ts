@@ -142,10 +142,3 @@ export async function recordPublicationChanges(tx: SqlRunner, accountId: string,
     });
   }
 }
-
-/** `credits.low` when a debit took the balance from the threshold or above to under it. */
-export async function recordCreditsLowIfCrossed(tx: SqlRunner, change: { accountId: string; delta: number; balanceAfter: number; threshold: number | null }): Promise<void> {
-  const { threshold, balanceAfter, delta } = change;
-  if (threshold === null || delta >= 0 || balanceAfter >= threshold || balanceAfter - delta < threshold) return;
-  await recordWebhookEvent(tx, { accountId: change.accountId, type: 'credits.low', data: { balance: balanceAfter, threshold } });
-}

@@ -1,6 +1,6 @@
-export type AgentModel = 'v1' | 'v2';
-
-export const AGENT_MODELS: readonly AgentModel[] = ['v1', 'v2'];
+/** The agent models a caller may choose, by the names the API uses. */
+export const AGENT_MODELS = ['v1', 'v2'] as const;
+export type AgentModel = (typeof AGENT_MODELS)[number];
 export const DEFAULT_AGENT_MODEL: AgentModel = 'v2';
 
 /** The base price of each agent model, in credits. */

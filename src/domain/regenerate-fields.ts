@@ -1,3 +1,4 @@
+import { CONTENT_LIMITS } from './content-limits.ts';
 import { isAttributeName, RESERVED_ATTRIBUTE_NAMES } from './facts.ts';
 import { unstorableText } from './text.ts';
 import { addError, type FieldErrors } from './validation.ts';
@@ -6,7 +7,8 @@ export const TEXT_FIELDS = ['title', 'short_description', 'description', 'key_fe
 export type TextField = (typeof TEXT_FIELDS)[number];
 
 export const GLOBAL_ATTR_PREFIX = 'global_attr.';
-export const MAX_FIELD_VALUE_LENGTH = 10_000;
+/** New content is no longer than the longest field may be, the description; an instruction is far shorter. */
+export const MAX_FIELD_VALUE_LENGTH = CONTENT_LIMITS.description.maxChars;
 export const MAX_FIELDS_PER_CALL = 50;
 
 /** One requested field: its name as given, and the new content or instruction (may be empty). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AGENT_MODELS } from '../domain/pricing.ts';
 import { ERROR_STATUS, type ErrorCode } from './errors.ts';
 
 // What the service answers, as Zod schemas: the OpenAPI document is built from them, and the tests
@@ -122,7 +123,7 @@ export const productSchema = z
       ),
     state: productState,
     publication_state: z.enum(['pending_review', 'ready', 'online']).describe('Review before publishing: a completed generation puts the product back to `pending_review`.'),
-    agent_model: z.enum(['v1', 'v2']),
+    agent_model: z.enum(AGENT_MODELS),
     country: z.string(),
     language: z.string(),
     countries: z.array(z.string()),
@@ -139,7 +140,7 @@ export const productSchema = z
     validation_messages: z.array(z.string()),
     failure: z.strictObject({ reason: z.string(), message: z.string() }).nullable(),
     facts: z.array(factSchema),
-    generation: z.strictObject({ id: z.string(), kind: z.enum(['create', 'regenerate']), agent_model: z.enum(['v1', 'v2']), usage: generationUsageSchema.nullable() }).nullable(),
+    generation: z.strictObject({ id: z.string(), kind: z.enum(['create', 'regenerate']), agent_model: z.enum(AGENT_MODELS), usage: generationUsageSchema.nullable() }).nullable(),
     created_at: timestamp,
     updated_at: timestamp,
     family: z.string().nullable().optional().describe('Accounts with attributes only: the family_id of its family, or null.'),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CONTENT_LIMITS } from '../domain/content-limits.ts';
+import { AGENT_MODELS } from '../domain/pricing.ts';
 import type { FieldErrors } from '../domain/validation.ts';
 import { unstorableText } from '../domain/text.ts';
 import { addError } from '../domain/validation.ts';
@@ -7,12 +9,14 @@ import { validationFailed, type ApiError } from './errors.ts';
 
 // Request bodies: shape only (types, lengths, URL schemes, unknown keys). Business rules live in domain/.
 
+// A create's title and description are source text the engine writes from, so they may be longer
+// than the record's own (CONTENT_LIMITS); its product_handle and brand are kept as given.
 export const MAX_LENGTH = {
   codes: 100 * 64,
   sku: 255,
-  product_handle: 255,
+  product_handle: CONTENT_LIMITS.product_handle.maxChars,
   title: 500,
-  brand: 200,
+  brand: CONTENT_LIMITS.brand.maxChars,
   description: 20_000,
   notes: 5_000,
   imageUrl: 2_048,
@@ -25,7 +29,7 @@ function text(field: string, max: number) {
   return z.string({ error: `The ${field} field must be a string.` }).max(max, { error: `The ${field} field must be at most ${max} characters long.` });
 }
 
-const agentModel = z.enum(['v1', 'v2'], { error: 'The agent_model field must be "v1" or "v2".' });
+const agentModel = z.enum(AGENT_MODELS, { error: `The agent_model field must be ${AGENT_MODELS.map((m) => `"${m}"`).join(' or ')}.` });
 
 export const createBodySchema = z.strictObject({
   codes: text('codes', MAX_LENGTH.codes).optional(),

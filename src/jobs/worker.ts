@@ -2,6 +2,7 @@ import type { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
+import type { AgentModel } from '../domain/pricing.ts';
 import { timeLeft, type TeardownOptions } from '../teardown.ts';
 import type { Database } from '../db/database.ts';
 import { failAndRefund } from '../services/fail-generation.ts';
@@ -46,7 +47,7 @@ export interface WorkerDeps {
    * What writes each agent model (the container's); generations of a model the template engine
    * writes run as one batch per fetch (run-generation-batch.ts). Without it every generation runs on its own.
    */
-  engines?: Readonly<Record<'v1' | 'v2', string>>;
+  engines?: Readonly<Record<AgentModel, string>>;
 }
 
 /** The longest wait between two attempts of a generation, however many failed before. */

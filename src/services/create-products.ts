@@ -1,7 +1,6 @@
-import { type AccountSnapshot, findAccountById } from '../db/accounts.ts';
+import { type AccountSnapshot, findAccountById, recordCreditsLow } from '../db/accounts.ts';
 import type { Database, SqlRunner } from '../db/database.ts';
 import { DEBIT_REFUSED, type LinkedGenerations } from '../db/generations.ts';
-import { recordCreditsLowIfCrossed } from '../db/webhook-events.ts';
 import {
   findExistingProducts,
   insertRawProduct,
@@ -277,9 +276,9 @@ async function createAtCurrentPrice(tx: SqlRunner, call: CreateCall, options: Cr
   if (!written.ok) return { rollback: written.outcome };
   const imported = written.products;
   if (written.paid === null) throw new Error('the create statement wrote no product');
-  const { charged, balance_after: balanceAfter, credits_low_threshold: threshold } = written.paid;
-  // Only a statement in a transaction may have crossed the threshold; the event commits with the debit.
-  if (balanceAfter !== null && call.inTransaction) await recordCreditsLowIfCrossed(tx, { accountId, delta: -charged, balanceAfter, threshold });
+  const { charged, balance_after: balanceAfter, credits_low_threshold: threshold, crossed_low: crossedLow } = written.paid;
+  // Only a statement in a transaction may cross the threshold; the event commits with the debit.
+  if (crossedLow && balanceAfter !== null) await recordCreditsLow(tx, accountId, balanceAfter, threshold);
   return { commit: await queued(tx, plan, imported, charged, options) };
 }
 

@@ -2,6 +2,7 @@ import type { AttributeDef } from '../domain/attributes/schema.ts';
 import type { CountryContent } from '../domain/content.ts';
 import type { Fact } from '../domain/facts.ts';
 import type { GenerationUsage } from '../domain/generation-usage.ts';
+import type { AgentModel } from '../domain/pricing.ts';
 import type { FieldRequest } from '../domain/regenerate-fields.ts';
 
 /**
@@ -32,7 +33,7 @@ export interface EngineInput {
   /** The caller's data as facts (source `caller`) followed by the sources' facts, in chain order. */
   facts: readonly Fact[];
   notes: string | null;
-  agentModel: 'v1' | 'v2';
+  agentModel: AgentModel;
   targets: readonly { country: string; language: string }[];
   /** Null for a full generation; the requested fields for a regeneration. */
   fields: readonly FieldRequest[] | null;

@@ -6,6 +6,7 @@ import { type AttributeSchema, hasSchema, missingAttributes } from '../domain/at
 import type { Database } from '../db/database.ts';
 import { findGeneration } from '../db/generations.ts';
 import type { GenerationUsage } from '../domain/generation-usage.ts';
+import type { AgentModel } from '../domain/pricing.ts';
 import type { ProductRow } from '../db/products.ts';
 import type { CountryContent } from '../domain/content.ts';
 import { languageOf, normaliseCountry } from '../domain/countries.ts';
@@ -28,7 +29,7 @@ export interface ProductView extends CountryContent {
   /** The facts the record was written from; `sources` names their ids. */
   facts: ProductRow['facts'];
   /** The latest generation: its kind, and what it recorded (engine, provider, model, tokens, rounds). */
-  generation: { id: string; kind: 'create' | 'regenerate'; agent_model: 'v1' | 'v2'; usage: GenerationUsage | null } | null;
+  generation: { id: string; kind: 'create' | 'regenerate'; agent_model: AgentModel; usage: GenerationUsage | null } | null;
   created_at: string;
   updated_at: string;
   /** Only for accounts with attributes (issue #17): the family_id, whether a person confirmed it, and what is filled. */

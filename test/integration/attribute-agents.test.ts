@@ -6,6 +6,7 @@ import { startFakeOpenAiCompatible } from '../fakes/llm/openai-compatible-server
 import { type ParsedCall, parseCall, productWriter, writeRecord } from '../fakes/llm/product-writer.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
+import { AGENT_MODELS } from '../../src/domain/pricing.ts';
 
 // The LLM engines with an attribute schema: the model is given the schema (attribute_ids as an
 // enum in the structured output, units and options in the data), and what it answers passes the
@@ -68,7 +69,7 @@ for (const target of databaseTargets()) {
       await fake.close();
     });
 
-    for (const agentModel of ['v1', 'v2'] as const) {
+    for (const agentModel of AGENT_MODELS) {
       test(`${agentModel}: the schema goes to the model; its values are kept only as the schema and the facts allow`, async () => {
         const { token } = await h.account(100);
         const define = async (body: unknown) => assert.equal((await h.post('/api/v1/attributes/create', token, body)).statusCode, 200);

@@ -8,6 +8,7 @@ import type { FakeLlmServer } from '../fakes/llm/fake-llm.ts';
 import { startFakeOpenAiCompatible } from '../fakes/llm/openai-compatible-server.ts';
 import { defined } from '../helpers/assert.ts';
 import { downHost } from '../helpers/down-host.ts';
+import type { AgentModel } from '../../src/domain/pricing.ts';
 
 // The start-up check against the fake providers on loopback: what stops `vetrina serve` (a refused
 // key, an unknown model) and what only warns (the check could not tell), with messages that name
@@ -27,7 +28,7 @@ function keyless(config: AgentModelConfig): AgentModelConfig {
 }
 
 /** The verdict, after checking that no message quotes the key it was given. */
-async function check(config: AgentModelConfig, agent: 'v1' | 'v2' = 'v1', timeoutMs?: number): Promise<AccessVerdict> {
+async function check(config: AgentModelConfig, agent: AgentModel = 'v1', timeoutMs?: number): Promise<AccessVerdict> {
   const verdict = await checkModelAccess(config, { agent, ...(timeoutMs !== undefined && { timeoutMs }) });
   if (!verdict.ok && config.apiKey !== undefined) assert.ok(!verdict.message.includes(config.apiKey), `the message quotes the key: ${verdict.message}`);
   return verdict;

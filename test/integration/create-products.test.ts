@@ -4,6 +4,7 @@ import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
 import { validEans } from '../helpers/codes.ts';
 import { changeBalance } from '../../src/db/accounts.ts';
+import type { AgentModel } from '../../src/domain/pricing.ts';
 
 const CREATE = '/api/v1/products/create';
 
@@ -174,7 +175,7 @@ for (const target of databaseTargets()) {
     });
 
     test('credits follow the price list: v1/v2, extra countries, image standardisation', async () => {
-      const cases: { model: 'v1' | 'v2'; countries: string[]; images: boolean; each: number }[] = [
+      const cases: { model: AgentModel; countries: string[]; images: boolean; each: number }[] = [
         { model: 'v2', countries: ['it'], images: false, each: 5 },
         { model: 'v1', countries: ['it'], images: false, each: 1 },
         { model: 'v2', countries: ['it', 'de', 'fr'], images: false, each: 7 },

@@ -347,6 +347,28 @@ for (const target of databaseTargets()) {
       assert.deepEqual(await h.balance(id), { credits: 5, ledger: 5 });
     });
 
+    test('a charge outside a create (changeBalance) writes credits.low only as it crosses the threshold', async () => {
+      const { id } = await h.account(12);
+      await setCreditsLowThreshold(h.container.db, id, 8);
+      // An endpoint that takes credits.low, so the event is written; no worker runs here to send it.
+      await h.container.db.query("INSERT INTO webhook_endpoints (account_id, url, events, secret_sealed) VALUES ($1, 'https://shop.example/hook', '{credits.low}', 'unused')", [
+        id,
+      ]);
+      const lowEvents = async () =>
+        h.container.db.query<{ balance: number; threshold: number }>(
+          "SELECT (body::jsonb -> 'data' ->> 'balance')::int AS balance, (body::jsonb -> 'data' ->> 'threshold')::int AS threshold FROM webhook_events WHERE account_id = $1 AND type = 'credits.low'",
+          [id],
+        );
+      assert.equal(await changeBalance(h.container.db, { accountId: id, delta: -4, kind: 'charge' }), 8, 'down to the threshold: not under it');
+      assert.deepEqual(await lowEvents(), []);
+      assert.equal(await changeBalance(h.container.db, { accountId: id, delta: -1, kind: 'charge' }), 7);
+      assert.deepEqual(await lowEvents(), [{ balance: 7, threshold: 8 }]);
+      assert.equal(await changeBalance(h.container.db, { accountId: id, delta: -1, kind: 'charge' }), 6, 'already under it');
+      assert.equal(await changeBalance(h.container.db, { accountId: id, delta: 5, kind: 'grant' }), 11);
+      assert.equal(await changeBalance(h.container.db, { accountId: id, delta: -20, kind: 'charge' }), undefined, 'unaffordable: nothing changes');
+      assert.deepEqual(await lowEvents(), [{ balance: 7, threshold: 8 }]);
+    });
+
     test('credits spent since: 402 with the balance as it is now, and nothing written', async () => {
       const { id } = await h.account(7);
       const outcome = await createProducts({ db: h.container.db, queue: h.container.queue }, id, 'snapshot-4', plan(validEans(2, 73)), {

@@ -4,7 +4,7 @@ import type { CountryContent } from '../../src/domain/content.ts';
 import type { Fact } from '../../src/domain/facts.ts';
 import { findUngrounded } from '../../src/generation/grounding.ts';
 import { createTemplateEngine } from '../../src/generation/template/engine.ts';
-import { LIMITS } from '../../src/generation/template/limits.ts';
+import { CONTENT_LIMITS } from '../../src/domain/content-limits.ts';
 import { aifaRecordToFacts } from '../../src/sources/aifa/aifa-record.ts';
 import { catalogueRecordToFacts } from '../../src/sources/catalogue/catalogue-record.ts';
 import { icecatRecordToFacts } from '../../src/sources/icecat-facts.ts';
@@ -88,20 +88,20 @@ describe('the template engine over every product fixture', () => {
 
       for (const record of content) {
         const where = `${fixture.slug} [${record.language}]`;
-        assert.ok(record.title && record.title.length > 0 && record.title.length <= LIMITS.title, `${where}: title ${record.title}`);
-        assert.ok(record.title_tag && record.title_tag.length <= LIMITS.titleTag, `${where}: title_tag`);
-        assert.ok(record.meta_description && record.meta_description.length <= LIMITS.metaDescription, `${where}: meta_description`);
-        assert.ok(record.short_description === null || record.short_description.length <= LIMITS.shortDescription, `${where}: short_description`);
+        assert.ok(record.title && record.title.length > 0 && record.title.length <= CONTENT_LIMITS.title.maxChars, `${where}: title ${record.title}`);
+        assert.ok(record.title_tag && record.title_tag.length <= CONTENT_LIMITS.title_tag.maxChars, `${where}: title_tag`);
+        assert.ok(record.meta_description && record.meta_description.length <= CONTENT_LIMITS.meta_description.maxChars, `${where}: meta_description`);
+        assert.ok(record.short_description === null || record.short_description.length <= CONTENT_LIMITS.short_description.maxChars, `${where}: short_description`);
         assert.ok(record.description && record.description.length > 0, `${where}: description`);
         assert.ok(record.meta_keywords && record.meta_keywords.length > 0, `${where}: meta_keywords`);
-        assert.ok(record.key_features.length <= LIMITS.keyFeatures, `${where}: at most 7 key features`);
-        if (record.key_features.length < LIMITS.keyFeaturesMin) {
+        assert.ok(record.key_features.length <= CONTENT_LIMITS.key_features.maxItems, `${where}: at most 7 key features`);
+        if (record.key_features.length < CONTENT_LIMITS.key_features.minItemsWanted) {
           assert.ok(
             record.validation_messages.some((m) => /key feature/i.test(m)),
             `${where}: fewer than 3 key features is said`,
           );
         }
-        for (const feature of record.key_features) assert.ok(feature.length > 0 && feature.length <= LIMITS.keyFeatureLength, `${where}: feature ${feature}`);
+        for (const feature of record.key_features) assert.ok(feature.length > 0 && feature.length <= CONTENT_LIMITS.key_features.maxCharsEach, `${where}: feature ${feature}`);
 
         if (fixture.expected.brand !== null && fixture.category !== 'medicine') {
           assert.ok(record.title.toLowerCase().includes(fixture.expected.brand.toLowerCase()), `${where}: the brand is in the title: ${record.title}`);

@@ -11,7 +11,7 @@ import type { RecordProblem } from '../../src/generation/ai/checks/problem.ts';
 import { createTemplateEngine } from '../../src/generation/template/engine.ts';
 import { checkLabelClaims } from '../../src/generation/ai/checks/label-claim-check.ts';
 import { SAMPLE_RECORD, warmRecordChecks } from '../../src/generation/ai/checks/warm-record-checks.ts';
-import { LIMITS } from '../../src/generation/template/limits.ts';
+import { CONTENT_LIMITS } from '../../src/domain/content-limits.ts';
 import { aifaRecordToFacts } from '../../src/sources/aifa/aifa-record.ts';
 import { catalogueRecordToFacts } from '../../src/sources/catalogue/catalogue-record.ts';
 import { icecatRecordToFacts } from '../../src/sources/icecat-facts.ts';
@@ -192,7 +192,7 @@ describe('the deterministic record checks on good records', () => {
         kind: good.kind,
         factTexts: good.facts,
         names: [],
-        minFeatures: LIMITS.keyFeaturesMin,
+        minFeatures: CONTENT_LIMITS.key_features.minItemsWanted,
       });
       assert.deepEqual(problems, []);
     });
@@ -335,43 +335,43 @@ describe('length check', () => {
   it('accepts every field exactly at its limit', () => {
     const atLimits = {
       ...good,
-      title: 'T'.repeat(LIMITS.title),
-      short_description: 's'.repeat(LIMITS.shortDescription),
-      title_tag: 't'.repeat(LIMITS.titleTag),
-      meta_description: 'm'.repeat(LIMITS.metaDescription),
-      key_features: Array.from({ length: LIMITS.keyFeatures }, () => 'f'.repeat(LIMITS.keyFeatureLength)),
-      meta_keywords: Array.from({ length: LIMITS.keywords }, (_, i) => `keyword ${i}`).join(', '),
+      title: 'T'.repeat(CONTENT_LIMITS.title.maxChars),
+      short_description: 's'.repeat(CONTENT_LIMITS.short_description.maxChars),
+      title_tag: 't'.repeat(CONTENT_LIMITS.title_tag.maxChars),
+      meta_description: 'm'.repeat(CONTENT_LIMITS.meta_description.maxChars),
+      key_features: Array.from({ length: CONTENT_LIMITS.key_features.maxItems }, () => 'f'.repeat(CONTENT_LIMITS.key_features.maxCharsEach)),
+      meta_keywords: Array.from({ length: CONTENT_LIMITS.meta_keywords.maxItems }, (_, i) => `keyword ${i}`).join(', '),
     };
-    assert.deepEqual(checkLengths(atLimits, { minFeatures: LIMITS.keyFeaturesMin }), []);
+    assert.deepEqual(checkLengths(atLimits, { minFeatures: CONTENT_LIMITS.key_features.minItemsWanted }), []);
   });
 
   it('reports each field one character over its limit, with the length and the limit', () => {
     const problems = checkLengths({
       ...good,
-      title: 'T'.repeat(LIMITS.title + 1),
-      short_description: 's'.repeat(LIMITS.shortDescription + 1),
-      title_tag: 't'.repeat(LIMITS.titleTag + 1),
-      meta_description: 'm'.repeat(LIMITS.metaDescription + 1),
-      key_features: ['short', 'f'.repeat(LIMITS.keyFeatureLength + 1), 'short'],
+      title: 'T'.repeat(CONTENT_LIMITS.title.maxChars + 1),
+      short_description: 's'.repeat(CONTENT_LIMITS.short_description.maxChars + 1),
+      title_tag: 't'.repeat(CONTENT_LIMITS.title_tag.maxChars + 1),
+      meta_description: 'm'.repeat(CONTENT_LIMITS.meta_description.maxChars + 1),
+      key_features: ['short', 'f'.repeat(CONTENT_LIMITS.key_features.maxCharsEach + 1), 'short'],
     });
     assert.deepEqual(summary(problems), ['length title', 'length short_description', 'length title_tag', 'length meta_description', 'length key_features.1']);
-    assert.equal(problems[0]?.message, `is ${LIMITS.title + 1} characters long; the limit is ${LIMITS.title}`);
+    assert.equal(problems[0]?.message, `is ${CONTENT_LIMITS.title.maxChars + 1} characters long; the limit is ${CONTENT_LIMITS.title.maxChars}`);
   });
 
   it('reports too many key features and too many keywords', () => {
     const problems = checkLengths({
       ...good,
-      key_features: Array.from({ length: LIMITS.keyFeatures + 1 }, (_, i) => `Feature ${i}`),
-      meta_keywords: `${Array.from({ length: LIMITS.keywords + 1 }, (_, i) => `keyword ${i}`).join(', ')}, ,`,
+      key_features: Array.from({ length: CONTENT_LIMITS.key_features.maxItems + 1 }, (_, i) => `Feature ${i}`),
+      meta_keywords: `${Array.from({ length: CONTENT_LIMITS.meta_keywords.maxItems + 1 }, (_, i) => `keyword ${i}`).join(', ')}, ,`,
     });
     assert.deepEqual(summary(problems), ['length key_features', 'length meta_keywords']);
-    assert.match(problems[1]?.message ?? '', new RegExp(`has ${LIMITS.keywords + 1} comma-separated keywords`));
+    assert.match(problems[1]?.message ?? '', new RegExp(`has ${CONTENT_LIMITS.meta_keywords.maxItems + 1} comma-separated keywords`));
   });
 
   it('reports too few key features only when the caller asks for a minimum', () => {
     const two = { ...good, key_features: ['Fresh mint taste', '75 ml tube'] };
     assert.deepEqual(checkLengths(two), []);
-    assert.deepEqual(summary(checkLengths(two, { minFeatures: LIMITS.keyFeaturesMin })), ['length key_features']);
+    assert.deepEqual(summary(checkLengths(two, { minFeatures: CONTENT_LIMITS.key_features.minItemsWanted })), ['length key_features']);
   });
 
   it('applies a lower title limit the caller asked for', () => {
@@ -624,9 +624,9 @@ describe('deterministicChecks', () => {
       title: null,
       description: 'Als KI kann ich keine Beschreibung erstellen, aber diese Nudeln schmecken wirklich sehr gut und sind schnell gekocht.',
       short_description: 'Questa pasta previene il cancro ed è buonissima, provala subito con il sugo di pomodoro fresco.',
-      key_features: ['Pasta di semola di grano duro', 'f'.repeat(LIMITS.keyFeatureLength + 1)],
+      key_features: ['Pasta di semola di grano duro', 'f'.repeat(CONTENT_LIMITS.key_features.maxCharsEach + 1)],
     });
-    const problems = await deterministicChecks(messy, { language: 'it', kind: 'food', factTexts: [], names: [], minFeatures: LIMITS.keyFeaturesMin });
+    const problems = await deterministicChecks(messy, { language: 'it', kind: 'food', factTexts: [], names: [], minFeatures: CONTENT_LIMITS.key_features.minItemsWanted });
     assert.deepEqual(summary(problems), [
       'empty title',
       'length key_features',

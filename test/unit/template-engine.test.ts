@@ -5,7 +5,8 @@ import type { CountryContent } from '../../src/domain/content.ts';
 import type { Fact } from '../../src/domain/facts.ts';
 import { parseFieldRequests, type FieldRequest } from '../../src/domain/regenerate-fields.ts';
 import { findUngrounded } from '../../src/generation/grounding.ts';
-import { LIMITS, createTemplateEngine } from '../../src/generation/template/engine.ts';
+import { CONTENT_LIMITS } from '../../src/domain/content-limits.ts';
+import { createTemplateEngine } from '../../src/generation/template/engine.ts';
 import { PermanentGenerationError, type EngineInput, type EngineOutput } from '../../src/services/ports.ts';
 import { defined } from '../helpers/assert.ts';
 import { fact, FACT_TIME } from '../helpers/make-fact.ts';
@@ -210,7 +211,7 @@ describe('title', () => {
   it('stays within 150 characters, cutting between words, keeping brand first', async () => {
     const long = `Zaino ${'leggerissimo '.repeat(20)}da trekking`;
     const title = defined((await one({ facts: [fact('name', long), fact('brand', 'Ferrino'), fact('quantity', '30 l')] })).title);
-    assert.ok(title.length <= LIMITS.title, title);
+    assert.ok(title.length <= CONTENT_LIMITS.title.maxChars, title);
     assert.ok(title.startsWith('Ferrino Zaino leggerissimo'));
     assert.ok(long.includes(title.slice('Ferrino '.length)), title);
   });
@@ -277,7 +278,7 @@ describe('descriptions and key features', () => {
   it('key features: at most 7 from a long list, source bullets and facts mixed', async () => {
     const bullets = Array.from({ length: 10 }, (_, i) => `<li>Caratteristica numero ${i + 1}</li>`).join('');
     const c = await one({ facts: [fact('name', 'Zaino'), fact('quantity', '30 l'), attr('colour', 'blu', 'it'), fact('description', `<ul>${bullets}</ul>`, { language: 'it' })] });
-    assert.equal(c.key_features.length, LIMITS.keyFeatures);
+    assert.equal(c.key_features.length, CONTENT_LIMITS.key_features.maxItems);
     assert.deepEqual(c.key_features.slice(0, 6), [
       'Caratteristica numero 1',
       'Caratteristica numero 2',
@@ -353,13 +354,13 @@ describe('SEO fields and handle', () => {
       const output = await generate({ facts, languages: ALL_LANGUAGES });
       for (const c of output.content) {
         const label = `${name} (${c.language})`;
-        assert.ok(c.title !== null && c.title.length > 0 && c.title.length <= LIMITS.title, `${label}: title ${c.title}`);
-        assert.ok(c.title_tag !== null && c.title_tag.length > 0 && c.title_tag.length <= LIMITS.titleTag, `${label}: title_tag ${c.title_tag}`);
-        assert.ok(c.meta_description !== null && c.meta_description.length <= LIMITS.metaDescription, `${label}: meta_description`);
-        assert.ok((c.short_description ?? '').length <= LIMITS.shortDescription, `${label}: short_description`);
-        assert.ok(c.key_features.length <= LIMITS.keyFeatures, `${label}: ${c.key_features.length} key features`);
-        for (const f of c.key_features) assert.ok(f.length >= 1 && f.length <= LIMITS.keyFeatureLength, `${label}: feature ${f}`);
-        assert.ok((c.meta_keywords ?? '').split(', ').length <= LIMITS.keywords, `${label}: keywords`);
+        assert.ok(c.title !== null && c.title.length > 0 && c.title.length <= CONTENT_LIMITS.title.maxChars, `${label}: title ${c.title}`);
+        assert.ok(c.title_tag !== null && c.title_tag.length > 0 && c.title_tag.length <= CONTENT_LIMITS.title_tag.maxChars, `${label}: title_tag ${c.title_tag}`);
+        assert.ok(c.meta_description !== null && c.meta_description.length <= CONTENT_LIMITS.meta_description.maxChars, `${label}: meta_description`);
+        assert.ok((c.short_description ?? '').length <= CONTENT_LIMITS.short_description.maxChars, `${label}: short_description`);
+        assert.ok(c.key_features.length <= CONTENT_LIMITS.key_features.maxItems, `${label}: ${c.key_features.length} key features`);
+        for (const f of c.key_features) assert.ok(f.length >= 1 && f.length <= CONTENT_LIMITS.key_features.maxCharsEach, `${label}: feature ${f}`);
+        assert.ok((c.meta_keywords ?? '').split(', ').length <= CONTENT_LIMITS.meta_keywords.maxItems, `${label}: keywords`);
         for (const text of [c.title, c.short_description, c.description, ...c.key_features]) assert.doesNotMatch(text ?? '', /<[a-z/]/i, label);
       }
     }
@@ -537,7 +538,7 @@ describe('regeneration', () => {
 
   it('content over a limit is cut and the record says so', async () => {
     const c = defined((await generate({ facts: PASTA, existing: await stored(['it']), fields: fields({ title_tag: 'parola '.repeat(20) }) })).content[0]);
-    assert.ok(defined(c.title_tag).length <= LIMITS.titleTag);
+    assert.ok(defined(c.title_tag).length <= CONTENT_LIMITS.title_tag.maxChars);
     assert.ok(c.validation_messages.includes('Regeneration: title_tag was cut to 60 characters.'));
   });
 

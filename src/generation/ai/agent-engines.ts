@@ -4,6 +4,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import PQueue from 'p-queue';
 import type { Logger } from 'pino';
 import type { AgentModelConfig, Config } from '../../config.ts';
+import type { AgentModel } from '../../domain/pricing.ts';
 import type { Metrics } from '../../metrics.ts';
 import { PermanentGenerationError, type ContentEngine, type EngineInput } from '../../services/ports.ts';
 import { createRateLimiter, type RateLimiter } from '../../sources/rate-limiter.ts';
@@ -31,7 +32,7 @@ export interface AgentEngines {
   /** Routes each generation to its agent model's engine. */
   engine: ContentEngine;
   /** What each agent model uses, for the start-up log. */
-  engines: Readonly<Record<'v1' | 'v2', string>>;
+  engines: Readonly<Record<AgentModel, string>>;
 }
 
 export async function createAgentEngines(config: Config, deps: AgentEngineDeps): Promise<AgentEngines> {

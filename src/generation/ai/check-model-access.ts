@@ -4,6 +4,7 @@
 // Whatever the check cannot tell (network down, a server without the endpoint, a key allowed to
 // call models but not to read the list) is only a warning: the model may well work.
 import type { AgentModelConfig } from '../../config.ts';
+import type { AgentModel } from '../../domain/pricing.ts';
 import { isRecord, providerErrorMessage } from './provider-error-body.ts';
 
 export type AccessVerdict =
@@ -15,7 +16,7 @@ export type AccessVerdict =
 
 export interface CheckModelAccessOptions {
   /** Which agent model this is: messages name its variables (AGENT_V1_MODEL, AGENT_V1_API_KEY …). */
-  agent: 'v1' | 'v2';
+  agent: AgentModel;
   /** Default 5000. */
   timeoutMs?: number;
   fetch?: typeof fetch;
@@ -61,7 +62,7 @@ export async function checkModelAccess(config: AgentModelConfig, options: CheckM
   return verdict.ok ? verdict : { ...verdict, message: withoutSecrets(verdict.message, config.apiKey) };
 }
 
-function subjectOf(config: AgentModelConfig, agent: 'v1' | 'v2'): Subject {
+function subjectOf(config: AgentModelConfig, agent: AgentModel): Subject {
   const prefix = `AGENT_${agent.toUpperCase()}`;
   const shared = config.provider === 'openai' ? ' or OPENAI_API_KEY' : config.provider === 'anthropic' ? ' or ANTHROPIC_API_KEY' : '';
   const baseUrl = (config.baseUrl ?? (config.provider === 'openai-compatible' ? '' : DEFAULT_BASE_URLS[config.provider])).replace(/\/+$/, '');

@@ -4,7 +4,7 @@ import { canonicalText } from '../grounding.ts';
 import { isPromotional } from './claims.ts';
 import type { RecordContext, Sourced } from './context.ts';
 import { fill, type LabelKey } from './language-pack.ts';
-import { LIMITS } from './limits.ts';
+import { CONTENT_LIMITS } from '../../domain/content-limits.ts';
 import { mentionsAny } from './notes.ts';
 import { isCompanyName } from './title.ts';
 import { bulletLines, collapseSpaces, containsWord, fitSentences, removeWord, sentences, truncateWords } from './text.ts';
@@ -224,12 +224,12 @@ export function buildDescriptions(ctx: RecordContext): Descriptions {
   const shortIds: string[] = [];
   for (const piece of shortPieces) {
     const next = short ? `${short} ${piece.text}` : piece.text;
-    if (next.length > LIMITS.shortDescription) break;
+    if (next.length > CONTENT_LIMITS.short_description.maxChars) break;
     short = next;
     shortIds.push(...piece.ids);
   }
   if (short === '') {
-    short = fitSentences(intro.text, LIMITS.shortDescription);
+    short = fitSentences(intro.text, CONTENT_LIMITS.short_description.maxChars);
     shortIds.push(...intro.ids);
   }
 
@@ -253,7 +253,7 @@ export function buildDescriptions(ctx: RecordContext): Descriptions {
     ids.push(...line.ids);
   }
   return {
-    short: { text: truncateWords(short, LIMITS.shortDescription), ids: [...new Set(shortIds)] },
+    short: { text: truncateWords(short, CONTENT_LIMITS.short_description.maxChars), ids: [...new Set(shortIds)] },
     description: { text: lines.join('\n'), ids: [...new Set(ids)] },
     body,
   };

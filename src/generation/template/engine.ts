@@ -10,8 +10,6 @@ import { buildRecord, NoNameError, type BuiltRecord } from './record.ts';
 import { regenerateRecord } from './regenerate.ts';
 import { productHandle } from './seo.ts';
 
-export { LIMITS } from './limits.ts';
-
 function build(view: FactView, country: string, language: string, notes: ReturnType<typeof parseNotes>): BuiltRecord {
   try {
     return buildRecord(view, country, language, notes);

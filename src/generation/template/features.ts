@@ -5,7 +5,7 @@ import { ACRONYMS } from './casing.ts';
 import type { RecordContext, Sourced } from './context.ts';
 import type { Body } from './descriptions.ts';
 import { fill, type LabelKey } from './language-pack.ts';
-import { LIMITS } from './limits.ts';
+import { CONTENT_LIMITS } from '../../domain/content-limits.ts';
 import { isMeasurementName, MEASUREMENT_ORDER, measurementLabel } from './measurement-labels.ts';
 import { mentionsAny } from './notes.ts';
 import { sentences, truncateWords } from './text.ts';
@@ -175,8 +175,8 @@ export function buildFeatures(ctx: RecordContext, body: Body): Features {
   // list is short of the minimum: a measurement inside a long sentence is hard to find.
   const heldBack: Candidate[] = [];
   const take = (candidate: Candidate, sentenceMentions: 'skip' | 'allow') => {
-    if (items.length >= LIMITS.keyFeatures) return;
-    const text = truncateWords(candidate.text.replace(/[.;:]+$/, ''), LIMITS.keyFeatureLength);
+    if (items.length >= CONTENT_LIMITS.key_features.maxItems) return;
+    const text = truncateWords(candidate.text.replace(/[.;:]+$/, ''), CONTENT_LIMITS.key_features.maxCharsEach);
     if (text.length < 2 || mentionsAny(text, ctx.notes.avoid) || mentionsAny(text, ctx.notes.omitFeaturesAbout, true)) return;
     const canonical = canonicalText(text);
     const value = canonical.split(/\s*:\s*/).at(-1) ?? canonical;
@@ -195,7 +195,7 @@ export function buildFeatures(ctx: RecordContext, body: Body): Features {
     said.push(canonical);
   };
   for (const candidate of ordered) take(candidate, 'skip');
-  for (const candidate of heldBack) if (items.length < LIMITS.keyFeaturesMin) take(candidate, 'allow');
+  for (const candidate of heldBack) if (items.length < CONTENT_LIMITS.key_features.minItemsWanted) take(candidate, 'allow');
   return { items, ids: [...new Set(ids)] };
 }
 

@@ -10,7 +10,7 @@ import { kindOf, languageName, pickGroup, type CleanFact, type FactView } from '
 import { buildFeatures } from './features.ts';
 import { localiseView } from './local-numbers.ts';
 import { packFor } from './language-pack.ts';
-import { LIMITS } from './limits.ts';
+import { CONTENT_LIMITS } from '../../domain/content-limits.ts';
 import type { NoteRules } from './notes.ts';
 import { metaDescription, metaKeywords, titleTag } from './seo.ts';
 import { buildTitle, chooseName, titleParts, type Title } from './title.ts';
@@ -95,9 +95,9 @@ export function buildRecord(facts: FactView, country: string, language: string, 
     messages.push(`These attribute values state no language and are shown as they are under ${languageName(language)} labels: ${list}.`);
   }
   if (description === null) messages.push('The facts say nothing beyond the product name and brand, so the record has no description or short description.');
-  if (features.items.length < LIMITS.keyFeaturesMin) {
+  if (features.items.length < CONTENT_LIMITS.key_features.minItemsWanted) {
     messages.push(
-      `Only ${features.items.length} key feature(s): the facts support no more, and the template engine does not add invented ones (${LIMITS.keyFeaturesMin} to ${LIMITS.keyFeatures} are expected).`,
+      `Only ${features.items.length} key feature(s): the facts support no more, and the template engine does not add invented ones (${CONTENT_LIMITS.key_features.minItemsWanted} to ${CONTENT_LIMITS.key_features.maxItems} are expected).`,
     );
   }
   if (body.promotionalDropped > 0) {

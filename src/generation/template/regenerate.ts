@@ -5,15 +5,15 @@ import type { CountryContent } from '../../domain/content.ts';
 import type { FieldRequest, TextField } from '../../domain/regenerate-fields.ts';
 import { applyCase } from './casing.ts';
 import { classifyValue, type Action } from './instructions.ts';
-import { LIMITS } from './limits.ts';
+import { CONTENT_LIMITS } from '../../domain/content-limits.ts';
 import type { BuiltRecord } from './record.ts';
 import { bulletLines, collapseSpaces, fitLines, removeWord, toPlainText, truncateWords } from './text.ts';
 
 const LIMIT: Partial<Record<TextField, number>> = {
-  title: LIMITS.title,
-  short_description: LIMITS.shortDescription,
-  title_tag: LIMITS.titleTag,
-  meta_description: LIMITS.metaDescription,
+  title: CONTENT_LIMITS.title.maxChars,
+  short_description: CONTENT_LIMITS.short_description.maxChars,
+  title_tag: CONTENT_LIMITS.title_tag.maxChars,
+  meta_description: CONTENT_LIMITS.meta_description.maxChars,
 };
 
 export interface Regenerated {
@@ -51,8 +51,8 @@ function contentOf(field: TextField, raw: string): { value: Value; note: string 
   if (field === 'key_features') {
     const lines = bulletLines(plain);
     const items = (lines.length > 0 ? lines : plain.split(/\n|;/).map(collapseSpaces)).filter((s) => s !== '');
-    const kept = items.slice(0, LIMITS.keyFeatures).map((s) => truncateWords(s, LIMITS.keyFeatureLength));
-    return { value: kept, note: items.length > kept.length ? `key_features keeps the first ${LIMITS.keyFeatures} of the ${items.length} given.` : null };
+    const kept = items.slice(0, CONTENT_LIMITS.key_features.maxItems).map((s) => truncateWords(s, CONTENT_LIMITS.key_features.maxCharsEach));
+    return { value: kept, note: items.length > kept.length ? `key_features keeps the first ${CONTENT_LIMITS.key_features.maxItems} of the ${items.length} given.` : null };
   }
   if (field === 'description') return { value: plain, note: null };
   const text = collapseSpaces(plain);

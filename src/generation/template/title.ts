@@ -5,7 +5,7 @@ import { isColourOf, isForeignColour } from './colours.ts';
 import { countNoun } from './count-nouns.ts';
 import { pick, type CleanFact, type FactView } from './fact-view.ts';
 import type { LanguagePack, TitlePart } from './language-pack.ts';
-import { LIMITS } from './limits.ts';
+import { CONTENT_LIMITS } from '../../domain/content-limits.ts';
 import type { NoteRules } from './notes.ts';
 import { dimensionOf, formatMeasure, formatQuantity, normaliseQuantitiesInText, parseQuantity, quantitiesIn, type Dimension } from './units.ts';
 import { bulletLines, collapseSpaces, containsWord, removeWord, sentences, truncateWords } from './text.ts';
@@ -231,7 +231,7 @@ export interface Title {
  * then the quantity, then cuts the name at a word.
  */
 export function buildTitle(parts: TitleParts, pack: LanguagePack, notes: NoteRules): Title {
-  const max = Math.min(LIMITS.title, notes.titleMax ?? LIMITS.title);
+  const max = Math.min(CONTENT_LIMITS.title.maxChars, notes.titleMax ?? CONTENT_LIMITS.title.maxChars);
   const tidy = (text: string) => notes.avoid.reduce((t, word) => removeWord(t, word) || t, text);
   const attempts: TitlePart[][] = [
     ['brand', 'name', 'type', 'variant', 'colour', 'quantity'],

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { CONTENT_LIMITS } from '../../domain/content-limits.ts';
 import { isAttributeName } from '../../domain/facts.ts';
-import { LIMITS } from '../../generation/template/limits.ts';
 import { stripMarkup } from '../../generation/plain-text.ts';
 import { updateProduct } from '../../services/update-product.ts';
 import type { AppDeps } from '../app.ts';
@@ -11,22 +11,6 @@ import { ApiError, validationFailed } from '../errors.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 import { productSchema } from '../response-schemas.ts';
 import { MAX_LENGTH, parseBody } from '../schemas.ts';
-
-/** Lengths of what a person may write, as generated records are held to (template/limits.ts, the length check). */
-export const UPDATE_LIMITS = {
-  title: LIMITS.title,
-  short_description: LIMITS.shortDescription,
-  description: 10_000,
-  title_tag: LIMITS.titleTag,
-  meta_description: LIMITS.metaDescription,
-  meta_keywords: 1_000,
-  keywords: LIMITS.keywords,
-  key_features: LIMITS.keyFeatures,
-  key_feature: LIMITS.keyFeatureLength,
-  product_handle: MAX_LENGTH.product_handle,
-  brand: MAX_LENGTH.brand,
-  attribute_value: 1_000,
-} as const;
 
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -53,29 +37,29 @@ export const updateBodySchema = z
       .min(1, { error: 'The code field must be the product id, code or sku.' })
       .max(MAX_LENGTH.id, { error: `The code field must be at most ${MAX_LENGTH.id} characters long.` }),
     country: z.string({ error: 'The country field must be a two-letter country code.' }).max(16, { error: 'A country code is two letters.' }),
-    title: plain('title', UPDATE_LIMITS.title, { required: true }).optional(),
-    name: plain('name', UPDATE_LIMITS.title, { required: true }).optional().describe('An alias of title.'),
-    short_description: plain('short_description', UPDATE_LIMITS.short_description).optional(),
-    description: plain('description', UPDATE_LIMITS.description, { required: true }).optional(),
+    title: plain('title', CONTENT_LIMITS.title.maxChars, { required: true }).optional(),
+    name: plain('name', CONTENT_LIMITS.title.maxChars, { required: true }).optional().describe('An alias of title.'),
+    short_description: plain('short_description', CONTENT_LIMITS.short_description.maxChars).optional(),
+    description: plain('description', CONTENT_LIMITS.description.maxChars, { required: true }).optional(),
     key_features: z
-      .array(plain('key feature', UPDATE_LIMITS.key_feature, { required: true }), { error: 'The key_features field must be an array of strings.' })
-      .max(UPDATE_LIMITS.key_features, { error: `At most ${UPDATE_LIMITS.key_features} key features are allowed.` })
+      .array(plain('key feature', CONTENT_LIMITS.key_features.maxCharsEach, { required: true }), { error: 'The key_features field must be an array of strings.' })
+      .max(CONTENT_LIMITS.key_features.maxItems, { error: `At most ${CONTENT_LIMITS.key_features.maxItems} key features are allowed.` })
       .optional(),
-    title_tag: plain('title_tag', UPDATE_LIMITS.title_tag).optional(),
-    meta_description: plain('meta_description', UPDATE_LIMITS.meta_description).optional(),
-    meta_keywords: plain('meta_keywords', UPDATE_LIMITS.meta_keywords)
-      .refine((text) => text.split(',').filter((k) => k.trim() !== '').length <= UPDATE_LIMITS.keywords, {
-        error: `The meta_keywords may hold at most ${UPDATE_LIMITS.keywords} comma-separated keywords.`,
+    title_tag: plain('title_tag', CONTENT_LIMITS.title_tag.maxChars).optional(),
+    meta_description: plain('meta_description', CONTENT_LIMITS.meta_description.maxChars).optional(),
+    meta_keywords: plain('meta_keywords', CONTENT_LIMITS.meta_keywords.maxChars)
+      .refine((text) => text.split(',').filter((k) => k.trim() !== '').length <= CONTENT_LIMITS.meta_keywords.maxItems, {
+        error: `The meta_keywords may hold at most ${CONTENT_LIMITS.meta_keywords.maxItems} comma-separated keywords.`,
       })
       .optional(),
-    product_handle: plain('product_handle', UPDATE_LIMITS.product_handle, { required: true }).optional(),
-    brand: plain('brand', UPDATE_LIMITS.brand)
+    product_handle: plain('product_handle', CONTENT_LIMITS.product_handle.maxChars, { required: true }).optional(),
+    brand: plain('brand', CONTENT_LIMITS.brand.maxChars)
       .refine((text) => text.trim() !== '', { error: 'The brand cannot be empty; send null for a product without one.' })
       .nullable()
       .optional()
       .describe("The product's brand, in every country; null for none. Later generations keep it."),
     global_attr: z
-      .record(z.string(), plain('attribute value', UPDATE_LIMITS.attribute_value).nullable(), {
+      .record(z.string(), plain('attribute value', CONTENT_LIMITS.attribute_value.maxChars).nullable(), {
         error: 'The global_attr field must be an object of attribute names to strings (null removes one).',
       })
       .optional(),

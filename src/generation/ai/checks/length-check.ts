@@ -1,7 +1,7 @@
-// Field lengths and list sizes of a record against LIMITS, and the fields that must not be empty.
+// Field lengths and list sizes of a record against CONTENT_LIMITS, and the fields that must not be empty.
 // Lengths count UTF-16 code units (String#length), as the template engine's own cuts do, so both
 // engines agree on what fits.
-import { LIMITS } from '../../template/limits.ts';
+import { CONTENT_LIMITS } from '../../../domain/content-limits.ts';
 import { toPlainText } from '../../template/text.ts';
 import type { CheckedFields, RecordProblem } from './problem.ts';
 
@@ -13,7 +13,7 @@ export interface LengthOptions {
    * only two features must not be padded with invented ones.
    */
   minFeatures?: number;
-  /** A lower title limit the caller asked for (notes); LIMITS.title otherwise. */
+  /** A lower title limit the caller asked for (notes); CONTENT_LIMITS.title.maxChars otherwise. */
   titleMax?: number;
 }
 
@@ -40,15 +40,15 @@ export function checkLengths(record: Partial<LengthCheckedFields>, options: Leng
     if (isBlank(record[field])) problems.push({ field, check: 'empty', message: 'is empty; every record needs one' });
   }
   problems.push(
-    ...tooLong('title', record.title, Math.min(LIMITS.title, options.titleMax ?? LIMITS.title)),
-    ...tooLong('short_description', record.short_description, LIMITS.shortDescription),
-    ...tooLong('title_tag', record.title_tag, LIMITS.titleTag),
-    ...tooLong('meta_description', record.meta_description, LIMITS.metaDescription),
+    ...tooLong('title', record.title, Math.min(CONTENT_LIMITS.title.maxChars, options.titleMax ?? CONTENT_LIMITS.title.maxChars)),
+    ...tooLong('short_description', record.short_description, CONTENT_LIMITS.short_description.maxChars),
+    ...tooLong('title_tag', record.title_tag, CONTENT_LIMITS.title_tag.maxChars),
+    ...tooLong('meta_description', record.meta_description, CONTENT_LIMITS.meta_description.maxChars),
   );
 
   const features = record.key_features ?? [];
-  if (features.length > LIMITS.keyFeatures) {
-    problems.push({ field: 'key_features', check: 'length', message: `has ${features.length} items; at most ${LIMITS.keyFeatures} are allowed` });
+  if (features.length > CONTENT_LIMITS.key_features.maxItems) {
+    problems.push({ field: 'key_features', check: 'length', message: `has ${features.length} items; at most ${CONTENT_LIMITS.key_features.maxItems} are allowed` });
   }
   if (options.minFeatures !== undefined && features.length < options.minFeatures) {
     problems.push({ field: 'key_features', check: 'length', message: `has ${features.length} items; at least ${options.minFeatures} are expected` });
@@ -56,13 +56,13 @@ export function checkLengths(record: Partial<LengthCheckedFields>, options: Leng
   features.forEach((feature, i) => {
     const field = `key_features.${i}`;
     if (isBlank(feature)) problems.push({ field, check: 'empty', message: 'is empty; drop it or write the feature' });
-    else problems.push(...tooLong(field, feature, LIMITS.keyFeatureLength));
+    else problems.push(...tooLong(field, feature, CONTENT_LIMITS.key_features.maxCharsEach));
   });
 
   if (typeof record.meta_keywords === 'string') {
     const count = keywordList(record.meta_keywords).length;
-    if (count > LIMITS.keywords) {
-      problems.push({ field: 'meta_keywords', check: 'length', message: `has ${count} comma-separated keywords; at most ${LIMITS.keywords} are allowed` });
+    if (count > CONTENT_LIMITS.meta_keywords.maxItems) {
+      problems.push({ field: 'meta_keywords', check: 'length', message: `has ${count} comma-separated keywords; at most ${CONTENT_LIMITS.meta_keywords.maxItems} are allowed` });
     }
   }
   return problems;
