@@ -219,7 +219,7 @@ const configSchema = z.object({
   WEBHOOK_CONCURRENCY: intFrom(16, 1, 256),
   // Deliveries pending at most per endpoint; an event beyond is recorded failed (backlog_full)
   // instead of queued, and the endpoint says so. 0: no cap.
-  WEBHOOK_PENDING_PER_ENDPOINT: intFrom(1000, 0, 1_000_000),
+  WEBHOOK_PENDING_PER_ENDPOINT: intFrom(10_000, 0, 1_000_000),
   // Test pings one endpoint may be sent per hour.
   WEBHOOK_PINGS_PER_HOUR: intFrom(10, 1, 10_000),
 });

@@ -135,6 +135,54 @@ export async function recordDelivered(tx: SqlRunner, delivery: SettlingDelivery,
   return true;
 }
 
+/** A 2xx answer to an attempt, to be recorded with others in one transaction. */
+export interface DeliveredAttempt {
+  delivery: SettlingDelivery;
+  at: Date;
+  status: number;
+}
+
+/**
+ * recordDelivered for many attempts at once, in three statements whatever their number: a burst's
+ * deliveries are settled in batches rather than a transaction each. Returns the ids recorded; an
+ * attempt left out no longer held its delivery. Run it in a transaction.
+ */
+export async function recordDeliveredMany(tx: SqlRunner, attempts: readonly DeliveredAttempt[]): Promise<Set<string>> {
+  if (attempts.length === 0) return new Set();
+  // In id order, so that two batches never lock their rows in opposite orders.
+  const sorted = [...attempts].sort((x, y) => (x.delivery.id < y.delivery.id ? -1 : 1));
+  const settled = await tx.query<{ id: string }>(
+    `UPDATE webhook_deliveries d SET state = 'delivered', delivered_at = i.at, last_status = i.status, last_error = NULL, claimed_until = NULL
+     FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::int[]) AS i(id, token, at, status)
+     WHERE d.id = i.id AND d.state = 'pending' AND d.claim_token = i.token
+     RETURNING d.id`,
+    [sorted.map((a) => a.delivery.id), sorted.map((a) => a.delivery.token), sorted.map((a) => a.at), sorted.map((a) => a.status)],
+  );
+  const ids = new Set(settled.map((r) => r.id));
+  const recorded = sorted.filter((a) => ids.has(a.delivery.id)).map((a) => a.delivery);
+  if (recorded.length === 0) return ids;
+  // As recordDelivered: an endpoint row is written only when it was failing, disabled or full.
+  await tx.query(
+    `UPDATE webhook_endpoints e SET failing_since = NULL, disabled_at = NULL, disabled_reason = NULL, backlog_full_since = NULL
+     FROM unnest($1::uuid[], $2::text[]) AS i(id, url)
+     WHERE e.id = i.id AND e.url = i.url AND (e.failing_since IS NOT NULL OR e.disabled_at IS NOT NULL OR e.backlog_full_since IS NOT NULL)`,
+    [recorded.map((d) => d.endpointId), recorded.map((d) => d.url)],
+  );
+  // A statement of its own, as releaseNextInLine: its snapshot sees a delivery written behind one
+  // of these while it settled (that write held the settled row FOR SHARE, so it committed first).
+  await tx.query(
+    `UPDATE webhook_deliveries SET waiting = false
+     WHERE id IN (
+       SELECT (SELECT n.id FROM webhook_deliveries n
+               WHERE n.endpoint_id = l.endpoint_id AND n.ordering_key = l.ordering_key AND n.state = 'pending'
+               ORDER BY n.seq LIMIT 1)
+       FROM unnest($1::uuid[], $2::text[]) AS l(endpoint_id, ordering_key)
+     ) AND waiting`,
+    [recorded.map((d) => d.endpointId), recorded.map((d) => d.orderingKey)],
+  );
+  return ids;
+}
+
 export interface SettlingDelivery {
   id: string;
   endpointId: string;

@@ -27,11 +27,15 @@ export async function recordWebhookEvent(tx: SqlRunner, event: NewEvent): Promis
   const body = eventBody(event.type, new Date(), event.data);
   const rows = await tx.query<{ id: string }>(
     `WITH cap AS (
-       SELECT coalesce((SELECT value FROM instance_settings WHERE name = '${PENDING_CAP_SETTING}'), 0) AS n
+       SELECT coalesce((SELECT value FROM instance_settings WHERE name = '${PENDING_CAP_SETTING}'), 0) AS n,
+              (SELECT max(seq) FROM webhook_deliveries) AS last_seq
      ), targets AS (
        SELECT e.id,
-         -- Counts no further than the cap: a healthy endpoint's few pending deliveries cost little.
+         -- Fewer deliveries were written since the endpoint's oldest pending one than the cap: it
+         -- cannot have the cap pending, and nothing is counted (a healthy endpoint, even in a
+         -- burst). Otherwise the count reads no further than the cap.
          cap.n > 0 AND $3 <> 'ping'
+           AND cap.last_seq - (SELECT min(p.seq) FROM webhook_deliveries p WHERE p.endpoint_id = e.id AND p.state = 'pending') >= cap.n - 1
            AND (SELECT count(*) FROM (SELECT 1 FROM webhook_deliveries p WHERE p.endpoint_id = e.id AND p.state = 'pending' LIMIT cap.n) AS c) >= cap.n AS full
        FROM webhook_endpoints e, cap
        WHERE e.account_id = $2

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
 import { claimDueDeliveries, handBackDelivery, type ClaimedDelivery } from '../db/webhook-deliveries.ts';
 import { startSlotWorker, type SlotWorker } from '../queue/slot-worker.ts';
+import { createDeliveredBatch } from './delivered-batch.ts';
 import { deliverClaimed, type DeliverWebhookDeps } from '../services/deliver-webhook.ts';
 import type { Clock, SecretBox, WebhookSender } from '../services/webhook-ports.ts';
 
@@ -39,7 +40,14 @@ const ATTEMPT_EXPIRE_SECONDS = 20;
  */
 export function startWebhookWorker(deps: WebhookWorkerDeps): SlotWorker {
   const { db, logger, events } = deps;
-  const deliver: DeliverWebhookDeps = { db, sender: deps.webhooks.sender, secrets: deps.webhooks.secrets, clock: deps.webhooks.clock, retrySchedule: deps.retrySchedule };
+  const deliver: DeliverWebhookDeps = {
+    db,
+    sender: deps.webhooks.sender,
+    secrets: deps.webhooks.secrets,
+    clock: deps.webhooks.clock,
+    retrySchedule: deps.retrySchedule,
+    recordDelivered: createDeliveredBatch(db),
+  };
 
   async function attempt(claimed: ClaimedDelivery, signal: AbortSignal | undefined): Promise<void> {
     const deliveryId = claimed.id;

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.ts';
-import { disableEndpoint, recordDelivered, recordFailedAttempt, type ClaimedDelivery } from '../db/webhook-deliveries.ts';
+import { disableEndpoint, recordDelivered, recordFailedAttempt, type ClaimedDelivery, type DeliveredAttempt } from '../db/webhook-deliveries.ts';
 import { disabledNote, isDelivered, maxAttempts, nextAttemptAt, shouldDisable } from '../domain/webhooks.ts';
 import type { Clock, SecretBox, SendOutcome, WebhookSender } from './webhook-ports.ts';
 
@@ -10,6 +10,8 @@ export interface DeliverWebhookDeps {
   clock: Clock;
   /** Seconds before each retry. */
   retrySchedule: readonly number[];
+  /** Records a 2xx answer (true) or finds the claim lost (false); by default a transaction of its own (the worker batches them). */
+  recordDelivered?: (attempt: DeliveredAttempt) => Promise<boolean>;
 }
 
 /**
@@ -53,7 +55,9 @@ async function record(deps: DeliverWebhookDeps, claimed: ClaimedDelivery, outcom
   const delivery = { id: claimed.id, endpointId: claimed.endpoint_id, orderingKey: claimed.ordering_key, url: claimed.url, token: claimed.claim_token };
   if (!('error' in outcome) && isDelivered(outcome.status)) {
     const status = outcome.status;
-    return (await deps.db.transaction((tx) => recordDelivered(tx, delivery, at, status))) ? 'delivered' : 'claim_lost';
+    const recorded =
+      deps.recordDelivered === undefined ? await deps.db.transaction((tx) => recordDelivered(tx, delivery, at, status)) : await deps.recordDelivered({ delivery, at, status });
+    return recorded ? 'delivered' : 'claim_lost';
   }
   const failure = 'error' in outcome ? outcome : { status: outcome.status, error: `answered ${outcome.status}` };
   const retryAt = claimed.attempts < maxAttempts(deps.retrySchedule) ? nextAttemptAt(deps.retrySchedule, claimed.attempts, at) : null;

@@ -15,6 +15,8 @@ DROP INDEX webhook_deliveries_waiting;
 ALTER TABLE webhook_deliveries DROP COLUMN queued, DROP COLUMN queued_at;
 -- The claim's candidates: per account, the heads of their lines by due time.
 CREATE INDEX webhook_deliveries_due ON webhook_deliveries (account_id, next_attempt_at, seq) WHERE state = 'pending' AND NOT waiting;
+-- An endpoint's oldest pending delivery, for the cap's cheap first look (recordWebhookEvent).
+CREATE INDEX webhook_deliveries_pending ON webhook_deliveries (endpoint_id, seq) WHERE state = 'pending';
 
 -- Set when an event found the endpoint's pending deliveries at their cap (and was recorded as a
 -- failed delivery); cleared by the endpoint's next 2xx.
