@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { normaliseCountry } from '../../domain/countries.ts';
 import { parseIsoInstant } from '../../domain/iso-instant.ts';
 import { cursorText, DEFAULT_PER_PAGE, filtersOf, listProducts, MAX_PER_PAGE, parseCursor } from '../../services/list-products.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import { authOf } from '../auth.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';

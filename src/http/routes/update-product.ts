@@ -4,7 +4,7 @@ import { isAttributeName } from '../../domain/facts.ts';
 import { LIMITS } from '../../generation/template/limits.ts';
 import { stripMarkup } from '../../generation/plain-text.ts';
 import { updateProduct } from '../../services/update-product.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import { authOf } from '../auth.ts';
 import { ApiError, validationFailed } from '../errors.ts';

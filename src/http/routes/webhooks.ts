@@ -10,7 +10,7 @@ import { systemClock } from '../../services/webhook-ports.ts';
 import { listWebhooks, readWebhookDeliveries } from '../../services/webhook-views.ts';
 import { parseAllowedHosts } from '../../media/address-policy.ts';
 import { secretBoxFor } from '../../webhooks/secret-box.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { authOf } from '../auth.ts';
 import { ApiError, validationFailed } from '../errors.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
