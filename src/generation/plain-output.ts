@@ -1,7 +1,7 @@
 import type { CountryContent } from '../domain/content.ts';
 import { GLOBAL_ATTR_PREFIX } from '../domain/regenerate-fields.ts';
 import { attributeName, isAttributeName } from '../domain/facts.ts';
-import type { EngineInput, EngineOutput } from '../services/ports.ts';
+import type { EngineInput, EngineOutput } from '../domain/generation-ports.ts';
 import { plainFacts } from './plain-facts.ts';
 import { isMarkupMessage, markupMessage, plainText } from './plain-text.ts';
 

@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { MediaStorage } from '../media/media-storage.ts';
 import type { Metrics } from '../metrics.ts';
-import type { GenerationQueue } from '../services/ports.ts';
+import type { GenerationQueue } from '../domain/generation-ports.ts';
 import type { Clock, SecretBox } from '../services/webhook-ports.ts';
 import type { SourceChain } from '../sources/source-chain.ts';
 

@@ -17,7 +17,7 @@ import { plainText } from '../generation/plain-text.ts';
 import { ASSIGNED_COUNTRY_COUNT } from '../domain/countries.ts';
 import { createCost, type ModelCredits } from '../domain/pricing.ts';
 import type { FieldErrors } from '../domain/validation.ts';
-import type { GenerationQueue } from './ports.ts';
+import type { GenerationQueue } from '../domain/generation-ports.ts';
 import { type TransactionVerdict, transactionOrAnswer } from './queue-paid-generations.ts';
 
 export interface CreateResultData {

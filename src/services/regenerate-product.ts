@@ -7,7 +7,7 @@ import { addError, type FieldErrors } from '../domain/validation.ts';
 import { disabledMessage } from '../domain/attributes/disabled-values.ts';
 import { loadSchema } from '../db/attributes.ts';
 import { findOwnProduct } from './find-own-product.ts';
-import type { GenerationQueue } from './ports.ts';
+import type { GenerationQueue } from '../domain/generation-ports.ts';
 import { queuePaidGenerations, transactionOrAnswer } from './queue-paid-generations.ts';
 
 export type RegenerateOutcome =

@@ -6,7 +6,7 @@ import type { Fact } from '../../src/domain/facts.ts';
 import { parseFieldRequests, type FieldRequest } from '../../src/domain/regenerate-fields.ts';
 import { findUngrounded } from '../../src/generation/grounding.ts';
 import { LIMITS, createTemplateEngine } from '../../src/generation/template/engine.ts';
-import { PermanentGenerationError, type EngineInput, type EngineOutput } from '../../src/services/ports.ts';
+import { PermanentGenerationError, type EngineInput, type EngineOutput } from '../../src/domain/generation-ports.ts';
 import { defined } from '../helpers/assert.ts';
 import { fact, FACT_TIME } from '../helpers/make-fact.ts';
 

@@ -1,6 +1,6 @@
 import type { CountryContent } from '../../domain/content.ts';
 import type { Fact } from '../../domain/facts.ts';
-import { PermanentGenerationError, type ContentEngine, type EngineInput, type EngineOutput } from '../../services/ports.ts';
+import { PermanentGenerationError, type ContentEngine, type EngineInput, type EngineOutput } from '../../domain/generation-ports.ts';
 import { slugify } from '../template/text.ts';
 import type { ModelRuntime } from './call-model.ts';
 import { asGenerationError } from './engine-errors.ts';
