@@ -4,7 +4,8 @@ import type { Database } from '../db/database.ts';
 import type { MediaStorage } from '../media/media-storage.ts';
 import type { Metrics } from '../metrics.ts';
 import type { GenerationQueue } from '../domain/generation-ports.ts';
-import type { Clock, SecretBox } from '../services/webhook-ports.ts';
+import type { SecretBox } from '../domain/webhook-sending.ts';
+import type { Clock } from '../services/webhook-ports.ts';
 import type { SourceChain } from '../sources/source-chain.ts';
 
 /** What the HTTP app and its routes are built from; a module of its own so routes need not import the app that registers them. */

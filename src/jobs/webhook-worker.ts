@@ -4,7 +4,8 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
 import { deliverWebhook, type DeliverWebhookDeps } from '../services/deliver-webhook.ts';
 import { queueDueWebhooks } from '../services/queue-due-webhooks.ts';
-import type { Clock, SecretBox, WebhookQueue, WebhookSender } from '../services/webhook-ports.ts';
+import type { SecretBox, WebhookSender } from '../domain/webhook-sending.ts';
+import type { Clock, WebhookQueue } from '../services/webhook-ports.ts';
 import { JOBS } from './registry.ts';
 
 /** What delivering webhooks needs beyond the database: built by the container. */

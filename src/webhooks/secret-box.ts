@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SecretBox } from '../services/webhook-ports.ts';
+import type { SecretBox } from '../domain/webhook-sending.ts';
 
 // Endpoint secrets are sealed with AES-256-GCM: a copy of the database alone does not reveal them,
 // and a sealed value that was tampered with fails to open instead of signing with garbage.
