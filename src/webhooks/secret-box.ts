@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseSecretKey } from '../config.ts';
 import type { SecretBox } from '../domain/webhook-sending.ts';
 
 // Endpoint secrets are sealed with AES-256-GCM: a copy of the database alone does not reveal them,
@@ -9,12 +10,6 @@ import type { SecretBox } from '../domain/webhook-sending.ts';
 const VERSION = 'v1';
 export const KEY_FILE = 'webhook-secret.key';
 
-/** Reads WEBHOOK_SECRET_KEY: 32 bytes as 64 hex digits or as base64. */
-export function parseSecretKey(text: string): Buffer | null {
-  const trimmed = text.trim();
-  const bytes = /^[0-9a-f]{64}$/i.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
-  return bytes.length === 32 ? bytes : null;
-}
 
 export function sealWith(key: Buffer, secret: string): string {
   const iv = randomBytes(12);

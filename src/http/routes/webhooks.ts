@@ -8,7 +8,7 @@ import { rotateWebhookSecret } from '../../services/rotate-webhook-secret.ts';
 import { updateWebhook } from '../../services/update-webhook.ts';
 import { systemClock } from '../../services/webhook-ports.ts';
 import { listWebhooks, readWebhookDeliveries } from '../../services/webhook-views.ts';
-import { parseAllowedHosts } from '../../media/address-policy.ts';
+import { parseAllowedHosts } from '../../domain/address-policy.ts';
 import { secretBoxFor } from '../../webhooks/secret-box.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { authOf } from '../auth.ts';
