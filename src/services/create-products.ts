@@ -13,7 +13,7 @@ import {
   type WrittenProduct,
 } from '../db/products.ts';
 import type { CreatePlan, ItemFailure } from '../domain/create-request.ts';
-import { plainText } from '../generation/plain-text.ts';
+import { plainText } from '../text/plain-text.ts';
 import { ASSIGNED_COUNTRY_COUNT } from '../domain/countries.ts';
 import { createCost, type ModelCredits } from '../domain/pricing.ts';
 import type { FieldErrors } from '../domain/validation.ts';

@@ -9,10 +9,9 @@ import {
   containsWord,
   removeWord,
   sentences,
-  slugify,
   toPlainText,
-  truncateWords,
 } from '../../src/generation/template/text.ts';
+import { slugify, truncateWords } from '../../src/text/words.ts';
 
 describe('toPlainText', () => {
   it('turns a shop-export HTML description into lines, list items as "- " lines', () => {

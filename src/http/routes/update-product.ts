@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isAttributeName } from '../../domain/facts.ts';
 import { LIMITS } from '../../generation/template/limits.ts';
-import { stripMarkup } from '../../generation/plain-text.ts';
+import { stripMarkup } from '../../text/plain-text.ts';
 import { updateProduct } from '../../services/update-product.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
