@@ -8,7 +8,6 @@ import { MEDIA_CACHE_CONTROL, MEDIA_CONTENT_TYPES, mediaKey, MediaStoreUnavailab
 // on different hosts see the same files. Loaded only when MEDIA_STORE=s3: the SDK is not imported
 // by a deployment that keeps its media on disk.
 
-
 /** A missing key reads as "no such file"; these names are what S3 servers answer for one. */
 const NOT_FOUND = new Set(['NoSuchKey', 'NotFound']);
 const REFUSED = new Set(['AccessDenied', 'Forbidden', 'InvalidAccessKeyId', 'SignatureDoesNotMatch', 'ExpiredToken', 'InvalidToken', 'CredentialsProviderError']);

@@ -1,13 +1,5 @@
 import type { SqlRunner } from '../db/database.ts';
-import {
-  type AttributeFilter,
-  countProducts,
-  listedContent,
-  listProductsPage,
-  type ListCursor,
-  type ListedContent,
-  type ProductFilters,
-} from '../db/product-list.ts';
+import { type AttributeFilter, countProducts, listedContent, listProductsPage, type ListCursor, type ListedContent, type ProductFilters } from '../db/product-list.ts';
 import type { ProductState } from '../db/products.ts';
 import { normaliseCountry } from '../domain/countries.ts';
 import type { PublicationState } from '../domain/publication-states.ts';

@@ -10,7 +10,6 @@ import type { SecretBox } from '../domain/webhook-sending.ts';
 const VERSION = 'v1';
 export const KEY_FILE = 'webhook-secret.key';
 
-
 export function sealWith(key: Buffer, secret: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
