@@ -6,8 +6,8 @@ import type { IConfiguration, IForbiddenRuleType } from 'dependency-cruiser';
 const LAYERS: readonly { name: string; paths: readonly string[] }[] = [
   // Pure rules and the interfaces (ports) the layers meet at; no I/O.
   { name: 'domain', paths: ['domain/'] },
-  // Configuration, metrics, shutdown, and text helpers that know nothing of the service.
-  { name: 'base', paths: ['config.ts', 'metrics.ts', 'teardown.ts', 'bounded-memo.ts', 'text/'] },
+  // Configuration, metrics, shutdown, and helpers that know nothing of the service (text, worker slots).
+  { name: 'base', paths: ['config.ts', 'metrics.ts', 'teardown.ts', 'bounded-memo.ts', 'text/', 'queue/'] },
   { name: 'db', paths: ['db/'] },
   // The outside world: models and templates, data sources, media, webhook sending.
   { name: 'adapters', paths: ['generation/', 'sources/', 'media/', 'webhooks/'] },
@@ -18,35 +18,19 @@ const LAYERS: readonly { name: string; paths: readonly string[] }[] = [
   { name: 'entry', paths: ['container.ts', 'main.ts', 'cli/'] },
 ];
 
-/**
- * Upward imports that stay only until pg-boss is gone (the webhook queue is being rewritten without
- * it): delete an entry with its import. Each names one importing file and what above it may import.
- */
-const TEMPORARY_EXCEPTIONS: readonly { from: string; to: readonly string[] }[] = [
-  // The database opener starts the pg-boss queue on the same connection.
-  { from: 'db/open.ts', to: ['jobs/queue.ts'] },
-];
-
 const escapeDots = (path: string) => path.replaceAll('.', '\\.');
 /** `^src/(a/|b\.ts$)`: a folder matches what is under it, a file only itself. */
 const under = (paths: readonly string[]) => `^src/(${paths.map((p) => (p.endsWith('/') ? escapeDots(p) : `${escapeDots(p)}$`)).join('|')})`;
 
-const upwardRules: IForbiddenRuleType[] = LAYERS.slice(0, -1).flatMap((layer, index) => {
-  const below = LAYERS.slice(0, index + 1).map((l) => l.name);
-  const above = LAYERS.slice(index + 1).flatMap((l) => l.paths);
-  const rule = (from: IForbiddenRuleType['from'], allowed: readonly string[]): IForbiddenRuleType => ({
-    name: `no-upward-from-${layer.name}`,
-    comment: `${layer.name} imports only ${below.join(', ')}: move what it needs from above down, or it into the layer above.`,
-    severity: 'error',
-    from,
-    to: { path: under(above), ...(allowed.length > 0 ? { pathNot: under(allowed) } : {}) },
-  });
-  const excepted = TEMPORARY_EXCEPTIONS.filter((e) => new RegExp(under(layer.paths)).test(`src/${e.from}`));
-  return [
-    rule({ path: under(layer.paths), ...(excepted.length > 0 ? { pathNot: under(excepted.map((e) => e.from)) } : {}) }, []),
-    ...excepted.map((e) => rule({ path: under([e.from]) }, e.to)),
-  ];
-});
+const upwardRules: IForbiddenRuleType[] = LAYERS.slice(0, -1).map((layer, index) => ({
+  name: `no-upward-from-${layer.name}`,
+  comment: `${layer.name} imports only ${LAYERS.slice(0, index + 1)
+    .map((l) => l.name)
+    .join(', ')}: move what it needs from above down, or it into the layer above.`,
+  severity: 'error',
+  from: { path: under(layer.paths) },
+  to: { path: under(LAYERS.slice(index + 1).flatMap((l) => l.paths)) },
+}));
 
 const layered = under(LAYERS.flatMap((l) => l.paths));
 

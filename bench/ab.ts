@@ -31,7 +31,7 @@ interface Tree {
   createContainer: (config: unknown, options: unknown) => Promise<{ db: unknown; queue: unknown; close: (o: { graceful: boolean }) => Promise<void> }>;
   buildApp: (deps: unknown) => Promise<{ listen: (o: { port: number; host: string }) => Promise<string>; close: () => Promise<void> }>;
   createAccount: (db: unknown, input: { name: string; credits: number; imageStandardization: boolean }) => Promise<{ token: string; account: { id: string } }>;
-  openTarget: (name: string) => Promise<{ opened: { db: Database; queue: unknown }; close: () => Promise<void> }>;
+  openTarget: (name: string) => Promise<{ opened: { db: Database }; close: () => Promise<void> }>;
 }
 
 /** The checkout of BENCH_BEFORE ("before") and this one ("after"). */

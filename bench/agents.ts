@@ -31,17 +31,18 @@ const COUNTRIES = (process.env.BENCH_COUNTRIES ?? 'it,de')
   .map((c) => c.trim().toLowerCase())
   .filter((c) => c !== '');
 const AGENT_CONCURRENCY = Number(process.env.BENCH_AGENT_CONCURRENCY ?? 32);
-const WORKER_CONCURRENCY = Number(process.env.BENCH_WORKER_CONCURRENCY ?? 8);
-// The service's own default (config.ts) when unset, read from the service's own config rule.
-const WORKER_BATCH_SIZE = Number(
-  process.env.BENCH_WORKER_BATCH_SIZE ??
-    loadConfig({
-      AGENT_V2_MODEL: 'openai-compatible:any',
-      AGENT_V2_BASE_URL: 'http://127.0.0.1:1/v1',
-      AGENT_CONCURRENCY: String(AGENT_CONCURRENCY),
-      WORKER_CONCURRENCY: String(WORKER_CONCURRENCY),
-    }).worker.batchSize,
-);
+// Generations at once in a process and a fetch's size; unset, the service's own defaults (config.ts).
+const QUEUE_ENV = {
+  ...(process.env.BENCH_GENERATION_CONCURRENCY === undefined ? {} : { GENERATION_CONCURRENCY: process.env.BENCH_GENERATION_CONCURRENCY }),
+  ...(process.env.BENCH_GENERATION_FETCH_SIZE === undefined ? {} : { GENERATION_FETCH_SIZE: process.env.BENCH_GENERATION_FETCH_SIZE }),
+};
+const QUEUE = loadConfig({
+  AGENT_V2_MODEL: 'openai-compatible:any',
+  AGENT_V2_BASE_URL: 'http://127.0.0.1:1/v1',
+  AGENT_CONCURRENCY: String(AGENT_CONCURRENCY),
+  ...QUEUE_ENV,
+}).worker;
+const GENERATIONS_AT_ONCE = QUEUE.concurrency * QUEUE.batchSize;
 // A product sent as raw data is one product per create call, so callers overlap instead.
 const CALLERS = Number(process.env.BENCH_CALLERS ?? 10);
 // BENCH_CODES_PER_CALL=100 sends EAN codes instead, that many a call, answered from a filled source cache
@@ -56,14 +57,14 @@ const CALLER_THREAD = process.env.BENCH_CALLER_THREAD === '1';
 // The fake provider in a thread of its own, as a real provider is on a machine of its own.
 const PROVIDER_THREAD = process.env.BENCH_PROVIDER_THREAD === '1';
 // BENCH_WORKER_PROCESSES=N runs the workers as N `vetrina worker` processes (PostgreSQL only), each
-// with AGENT_CONCURRENCY ÷ N calls and BENCH_WORKER_CONCURRENCY × batch jobs; this process then
+// with AGENT_CONCURRENCY ÷ N calls and BENCH_GENERATION_CONCURRENCY generations; this process then
 // serves only the API (and the fake provider's thread), as a deployment with worker processes would.
 const WORKER_PROCESSES = Number(process.env.BENCH_WORKER_PROCESSES ?? 0);
 // BENCH_TRACE=1 counts every SQL statement (the service's and the queue's) and prints them a product.
 const TRACE = process.env.BENCH_TRACE === '1' ? new SqlTrace() : null;
 
-if (WORKER_CONCURRENCY * WORKER_BATCH_SIZE < AGENT_CONCURRENCY) {
-  throw new Error(`jobs in flight (${WORKER_CONCURRENCY} × ${WORKER_BATCH_SIZE}) must be at least AGENT_CONCURRENCY (${AGENT_CONCURRENCY})`);
+if (GENERATIONS_AT_ONCE < AGENT_CONCURRENCY) {
+  throw new Error(`generations at once (${GENERATIONS_AT_ONCE}) must be at least AGENT_CONCURRENCY (${AGENT_CONCURRENCY})`);
 }
 
 interface Configuration {
@@ -178,15 +179,15 @@ interface Row extends Settled {
 async function run(configuration: Configuration, target: TargetName): Promise<Row> {
   const fake = await startBenchProvider(LATENCY_MS, PROVIDER_THREAD);
   const { arrivals } = fake;
-  const { opened, close } = await openTarget(target);
+  const { opened, url, close } = await openTarget(target);
   const limits = { REQUESTS_PER_MINUTE: '1000000', TOKENS_PER_MINUTE: '1000000000' };
   const serviceEnv: Record<string, string> = {
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '1000000',
     DB_POOL_SIZE: process.env.BENCH_DB_POOL_SIZE ?? '20',
-    WORKER_CONCURRENCY: String(WORKER_CONCURRENCY),
-    WORKER_BATCH_SIZE: String(WORKER_BATCH_SIZE),
-    QUEUE_POLL_SECONDS: POLL_SECONDS,
+    GENERATION_CONCURRENCY: String(GENERATIONS_AT_ONCE),
+    GENERATION_FETCH_SIZE: String(QUEUE.batchSize),
+    GENERATION_POLL_SECONDS: POLL_SECONDS,
     SOURCES: 'catalogue',
     AGENT_CONCURRENCY: String(AGENT_CONCURRENCY),
     AGENT_V1_MODEL: 'openai-compatible:bench-writer',
@@ -206,7 +207,6 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
   const config = loadConfig(serviceEnv);
   const database = TRACE === null ? opened : { ...opened, db: TRACE.database(opened.db) };
   const container = await createContainer(config, { logger: pino({ level: 'silent' }), database });
-  TRACE?.queue(container.boss.getDb());
   const eans = codes(PRODUCTS);
   if (CODES_PER_CALL !== null) await answerFromCacheOnly(container, eans, factsFor);
   const { token } = await createAccount(container.db, { name: 'bench', credits: 2_000_000_000, imageStandardization: false });
@@ -222,10 +222,10 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
   const elapsed = () => ((performance.now() - t0) / 1000).toFixed(1);
   let children: ChildProcess[] = [];
   if (WORKER_PROCESSES > 0) {
-    if (!('connectionString' in opened.queue)) throw new Error('BENCH_WORKER_PROCESSES needs PostgreSQL: worker processes cannot share a PGlite directory');
+    if (url === undefined) throw new Error('BENCH_WORKER_PROCESSES needs PostgreSQL: worker processes cannot share a PGlite directory');
     // Codes are answered from the filled cache, as answerFromCacheOnly does here: a miss reaches a closed loopback port and fails at once.
     const sources: Record<string, string> = CODES_PER_CALL === null ? {} : { SOURCES: 'open_food_facts', OPEN_FOOD_FACTS_URL: 'http://127.0.0.1:9/' };
-    children = await startWorkerProcesses(opened.queue.connectionString, { ...serviceEnv, ...sources, AGENT_CONCURRENCY: String(AGENT_CONCURRENCY / WORKER_PROCESSES) });
+    children = await startWorkerProcesses(url, { ...serviceEnv, ...sources, AGENT_CONCURRENCY: String(AGENT_CONCURRENCY / WORKER_PROCESSES) });
   } else {
     const workers = await startWorkers(WAKE ? container : { ...container, wakeup: undefined });
     // A worker process loads the language detector and compiles its checks in the background when it
@@ -242,7 +242,7 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
   // The run is timed from the first create sent: a worker process starts long before a shop's first create.
   const sentAt = performance.now();
   const cpuAtStart = process.cpuUsage();
-  const server = 'connectionString' in opened.queue ? databaseOf(opened.queue.connectionString) : null;
+  const server = url === undefined ? null : databaseOf(url);
   const backendsAtStart = server === null ? null : backendsCpu(server);
   const childrenCpu = () => children.reduce((ms, child) => ms + (child.pid === undefined ? 0 : processCpu(child.pid)), 0);
   const childrenAtStart = childrenCpu();
@@ -422,8 +422,8 @@ const report =
     CODES_PER_CALL === null
       ? `${PRODUCTS} raw products (title, brand, description with a quantity; no code, so no source lookups), 1 per create call`
       : `${PRODUCTS} EAN codes (answered from a filled source cache), ${CODES_PER_CALL} a create call`
-  } from ${CALLERS} callers, countries ${COUNTRIES.join(', ')}; QUEUE_POLL_SECONDS ${POLL_SECONDS}, workers ${WAKE ? 'woken when jobs commit' : 'polling only'}; AGENT_CONCURRENCY ${AGENT_CONCURRENCY}, ` +
-  `worker concurrency ${WORKER_CONCURRENCY} × batch ${WORKER_BATCH_SIZE} = ${WORKER_CONCURRENCY * WORKER_BATCH_SIZE} jobs in flight, ` +
+  } from ${CALLERS} callers, countries ${COUNTRIES.join(', ')}; GENERATION_POLL_SECONDS ${POLL_SECONDS}, workers ${WAKE ? 'woken when jobs commit' : 'polling only'}; AGENT_CONCURRENCY ${AGENT_CONCURRENCY}, ` +
+  `${GENERATIONS_AT_ONCE} generations at once (${QUEUE.concurrency} fetches × ${QUEUE.batchSize}), ` +
   `rate limits far above the load; API and workers in one process, the callers ${CALLER_THREAD ? 'on a thread of their own' : 'on its event loop'}, the fake provider ${PROVIDER_THREAD ? 'on a thread of its own' : 'on its event loop'}; each row on a fresh database. ` +
   `Code ${revision()}, prompts ${[...new Set(rows.flatMap((r) => r.promptVersions))].join('; ')}.\n\n` +
   `Seconds to all settled: from the first create sent (the workers started and warmed up before it) to the last product settled. Ideal calls/s = AGENT_CONCURRENCY ÷ latency; ideal products/s = ideal calls/s ÷ calls per product; efficiency = calls/s ÷ ideal calls/s, ` +

@@ -1,6 +1,6 @@
 // Create-endpoint benchmark: 1 code and 100 codes per call, on PGlite and on PostgreSQL, beside a
 // bare Fastify JSON route and, on each database, the minimal transaction (issue #16): a product
-// upsert, a pg-boss job insert and a guarded debit with its ledger row, in one transaction, on the
+// upsert, a queue-table row insert and a guarded debit with its ledger row, in one transaction, on the
 // same database and pool, with no authentication, validation or generations. Each Vetrina row runs
 // right after its minimal row, and the ratio between the two is what survives a noisy machine.
 // Workers are off so the numbers are the API's own.

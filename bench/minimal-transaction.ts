@@ -1,20 +1,22 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { PgBoss } from 'pg-boss';
 import type { Database } from '../src/db/database.ts';
 import { changeBalance } from '../src/db/accounts.ts';
-import { onTransaction } from '../src/jobs/queue.ts';
 
 /**
- * The minimal transaction's jobs: a pg-boss queue with the settings Vetrina's generation queue had
- * while it was one (a key per product in strict order, retries with backoff, an expiry), so each
- * job insert costs what a pg-boss job of a paid unit of work costs.
+ * The minimal transaction's jobs: a plain queue table (a row per paid unit of work, indexed by its
+ * due time), so each job insert costs what the least queue on the same database costs.
  */
-const MINIMAL_QUEUE = 'vetrina.bench.minimal';
+const MINIMAL_QUEUE_TABLE = `CREATE TABLE IF NOT EXISTS bench_minimal_jobs (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  key uuid NOT NULL,
+  data jsonb NOT NULL,
+  due_at timestamptz NOT NULL DEFAULT now()
+)`;
 
 /**
  * The comparator of bench/create.ts and create-ab.ts: what any service that accepts paid work must
  * do at least, on the same database, pool and tables (so the same indexes), through the same
- * pg-boss and guarded debit. POST /minimal with `codes` (comma-separated) and `countries`.
+ * queue table and guarded debit. POST /minimal with `codes` (comma-separated) and `countries`.
  *
  * POST /minimal-with-generations does the same plus what Vetrina keeps for each unit of paid work
  * and the minimal transaction does not: one generations row per product (its cost, state and
@@ -24,13 +26,9 @@ const MINIMAL_QUEUE = 'vetrina.bench.minimal';
  * POST /generations-as-jobs writes the generations rows but no job rows: what a create would cost
  * if the generation row were itself the queue's job (bench/results/create.md).
  */
-export async function minimalTransactionApp(parts: { db: Database; boss: PgBoss }, accountId: string): Promise<FastifyInstance> {
-  const { boss } = parts;
-  if ((await boss.getQueue(MINIMAL_QUEUE)) === null) {
-    await boss.createQueue(MINIMAL_QUEUE, { policy: 'key_strict_fifo', retryLimit: 2, retryDelay: 5, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 1800 });
-  }
-  // pg-boss looks a queue up on its own connection at its first insert: done now, outside any transaction (PGlite has one connection).
-  await boss.getJobById(MINIMAL_QUEUE, '00000000-0000-0000-0000-000000000000');
+export async function minimalTransactionApp(parts: { db: Database }, accountId: string): Promise<FastifyInstance> {
+  await parts.db.query(MINIMAL_QUEUE_TABLE);
+  await parts.db.query('CREATE INDEX IF NOT EXISTS bench_minimal_jobs_due ON bench_minimal_jobs (due_at)');
   const app = Fastify({ logger: false });
   const accept =
     (withGenerations: boolean, withJobs = true) =>
@@ -53,12 +51,10 @@ export async function minimalTransactionApp(parts: { db: Database; boss: PgBoss 
             )
           : products.map((p) => ({ generationId: p.id, productId: p.id }));
         if (withJobs) {
-          const ids = await boss.insert(
-            MINIMAL_QUEUE,
-            jobs.map((j) => ({ data: j, singletonKey: j.productId })),
-            { db: onTransaction(tx), returnId: true },
-          );
-          if (ids?.length !== jobs.length) throw new Error('pg-boss queued fewer jobs than products');
+          const ids = await tx.query("INSERT INTO bench_minimal_jobs (key, data) SELECT (j->>'productId')::uuid, j FROM jsonb_array_elements($1::jsonb) AS j RETURNING id", [
+            JSON.stringify(jobs),
+          ]);
+          if (ids.length !== jobs.length) throw new Error('queued fewer jobs than products');
         }
         const balance = await changeBalance(tx, { accountId, delta: -codes.length, kind: 'charge', requestId: request.id, memo: 'minimal' });
         if (balance === undefined) throw new Error('the bench account ran out of credits');

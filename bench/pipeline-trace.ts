@@ -1,13 +1,13 @@
 // Where a product's time goes in the workers: products are accepted first with the workers off,
 // then drained while every SQL statement is timed and counted: the service's own (through its
-// Database) and the queue's (pg-boss), per product, with a table per statement. Also the CPU the
+// Database, the generation queue's and the webhook queue's included), per product, with a table per statement. Also the CPU the
 // process spent per product while draining, one by one and batched, and the template engine's
 // own CPU per product alone (its floor).
 //
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_WRITE=1 node bench/pipeline-trace.ts
 //
-// BENCH_PRODUCTS (default 2000), BENCH_TARGETS, BENCH_MODES (one,batched), BENCH_WORKER_CONCURRENCY,
-// BENCH_WORKER_BATCH_SIZE (batched row only). BENCH_WRITE=1 writes results/pipeline-trace.md.
+// BENCH_PRODUCTS (default 2000), BENCH_TARGETS, BENCH_MODES (one,batched), BENCH_GENERATION_CONCURRENCY,
+// BENCH_GENERATION_FETCH_SIZE (batched row only). BENCH_WRITE=1 writes results/pipeline-trace.md.
 import { writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import pino from 'pino';
@@ -24,14 +24,13 @@ import { tagFactLanguages } from '../src/generation/fact-languages.ts';
 import { backendsCpu, backendsCpuSince, databaseOf } from './backend-cpu.ts';
 import { answerFromCacheOnly } from './fill-source-cache.ts';
 import { codes, factsFor } from './pipeline-products.ts';
-import { onQueueStatement } from './sql-trace.ts';
 import { openTarget, targetNames } from './targets.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 2000);
-// As bench/pipeline.ts: `one` is every generation on its own path with 8 loops × 4 jobs (before
-// batching), `batched` the service's defaults unless these are set.
-const WORKER_CONCURRENCY = process.env.BENCH_WORKER_CONCURRENCY;
-const WORKER_BATCH_SIZE = process.env.BENCH_WORKER_BATCH_SIZE;
+// As bench/pipeline.ts: `one` is every generation on its own path, 32 at once fetched 4 at a time
+// (before batching), `batched` the service's defaults unless these are set.
+const GENERATION_CONCURRENCY = process.env.BENCH_GENERATION_CONCURRENCY;
+const GENERATION_FETCH_SIZE = process.env.BENCH_GENERATION_FETCH_SIZE;
 type Mode = 'one' | 'batched';
 const MODES = (process.env.BENCH_MODES ?? 'one,batched').split(',').map((m) => m.trim()) as Mode[];
 let report = '';
@@ -114,20 +113,22 @@ out(
 
 for (const name of targetNames())
   for (const mode of MODES) {
-    const { opened, close } = await openTarget(name);
+    const { opened, url, close } = await openTarget(name);
     const config = loadConfig({
       LOG_LEVEL: 'silent',
       RATE_LIMIT_PER_MINUTE: '1000000',
       DB_POOL_SIZE: '20',
       ...(mode === 'one'
-        ? { WORKER_CONCURRENCY: WORKER_CONCURRENCY ?? '8', WORKER_BATCH_SIZE: '4' }
-        : { ...(WORKER_CONCURRENCY === undefined ? {} : { WORKER_CONCURRENCY }), ...(WORKER_BATCH_SIZE === undefined ? {} : { WORKER_BATCH_SIZE }) }),
-      QUEUE_POLL_SECONDS: '0.5',
+        ? { GENERATION_CONCURRENCY: GENERATION_CONCURRENCY ?? '32', GENERATION_FETCH_SIZE: '4' }
+        : {
+            ...(GENERATION_CONCURRENCY === undefined ? {} : { GENERATION_CONCURRENCY }),
+            ...(GENERATION_FETCH_SIZE === undefined ? {} : { GENERATION_FETCH_SIZE }),
+          }),
+      GENERATION_POLL_SECONDS: '0.5',
       SOURCES: 'open_food_facts',
     });
     const db = tracedDatabase(opened.db);
     const container = await createContainer(config, { logger: pino({ level: 'silent' }), database: { ...opened, db } });
-    onQueueStatement(container.boss.getDb(), (text, ms) => record('queue', text, ms));
     const all = codes(PRODUCTS);
     await answerFromCacheOnly(container, all, factsFor);
     const { token } = await createAccount(container.db, { name: 'bench', credits: 2_000_000_000, imageStandardization: false });
@@ -143,7 +144,7 @@ for (const name of targetNames())
     }
     samples = [];
     tracing = true;
-    const server = 'connectionString' in opened.queue ? databaseOf(opened.queue.connectionString) : null;
+    const server = url === undefined ? null : databaseOf(url);
     const backends0 = server === null ? null : backendsCpu(server);
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
@@ -168,7 +169,7 @@ for (const name of targetNames())
     const service = samples.filter((s) => s.who === 'service');
     const queue = samples.filter((s) => s.who === 'queue');
     out(
-      `\n### ${name}, ${mode === 'one' ? 'one by one' : 'batched'} (${config.worker.concurrency} loops × ${config.worker.batchSize} jobs a fetch): ` +
+      `\n### ${name}, ${mode === 'one' ? 'one by one' : 'batched'} (${config.worker.concurrency} fetches × ${config.worker.batchSize} generations): ` +
         `drained in ${seconds.toFixed(1)} s (${(all.length / seconds).toFixed(0)}/s), load average ${loadavg()
           .map((l) => l.toFixed(2))
           .join(' ')}\n\n` +

@@ -19,12 +19,12 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const PER_CALL = 100;
 const CALLERS = 4;
 const COUNTRIES = ['it', 'de'];
-// Unset: 8 loops one by one (the setting this benchmark measured before batching), the service's default batched.
-const WORKER_CONCURRENCY = process.env.BENCH_WORKER_CONCURRENCY;
+// Generations at once. Unset: 32 one by one (the setting this benchmark measured before batching), the service's default batched.
+const GENERATION_CONCURRENCY = process.env.BENCH_GENERATION_CONCURRENCY;
 // Unset: the service's own default.
-const WORKER_BATCH_SIZE = process.env.BENCH_WORKER_BATCH_SIZE;
+const GENERATION_FETCH_SIZE = process.env.BENCH_GENERATION_FETCH_SIZE;
 /**
- * `one`: every generation on its own path (as before batching, 4 jobs a fetch), the comparator;
+ * `one`: every generation on its own path (as before batching, 4 a fetch), the comparator;
  * `batched`: a fetch's template generations as one batch, with the service's defaults.
  */
 type Mode = 'one' | 'batched';
@@ -38,7 +38,7 @@ async function finished(db: Database): Promise<{ completed: number; failed: numb
 interface Row {
   target: TargetName;
   mode: Mode;
-  loops: number;
+  fetches: number;
   batchSize: number;
   load: string;
   accepted: number;
@@ -55,9 +55,9 @@ async function run(name: TargetName, mode: Mode): Promise<Row> {
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '1000000',
     DB_POOL_SIZE: '20',
-    ...(mode === 'one' ? { WORKER_CONCURRENCY: WORKER_CONCURRENCY ?? '8' } : WORKER_CONCURRENCY === undefined ? {} : { WORKER_CONCURRENCY }),
-    ...(mode === 'one' ? { WORKER_BATCH_SIZE: '4' } : WORKER_BATCH_SIZE === undefined ? {} : { WORKER_BATCH_SIZE }),
-    QUEUE_POLL_SECONDS: '0.5',
+    ...(mode === 'one' ? { GENERATION_CONCURRENCY: GENERATION_CONCURRENCY ?? '32' } : GENERATION_CONCURRENCY === undefined ? {} : { GENERATION_CONCURRENCY }),
+    ...(mode === 'one' ? { GENERATION_FETCH_SIZE: '4' } : GENERATION_FETCH_SIZE === undefined ? {} : { GENERATION_FETCH_SIZE }),
+    GENERATION_POLL_SECONDS: '0.5',
     SOURCES: 'open_food_facts',
   });
   const container = await createContainer(config, { logger: pino({ level: 'silent' }), database: opened });
@@ -107,7 +107,7 @@ async function run(name: TargetName, mode: Mode): Promise<Row> {
   return {
     target: name,
     mode,
-    loops: config.worker.concurrency,
+    fetches: config.worker.concurrency,
     batchSize: config.worker.batchSize,
     load,
     accepted,
@@ -125,16 +125,16 @@ for (const name of targetNames()) for (const mode of MODES) rows.push(await run(
 const cpu = cpus()[0]?.model ?? 'unknown CPU';
 const machine = `${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${new Date().toISOString()}`;
 const head =
-  '| database | generations | loops × jobs a fetch | products | accepted in s | all stored in s | products/s end to end | ÷ one by one | completed | failed | peak RSS MiB | load average after |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|';
+  '| database | generations | fetches × generations a fetch | products | accepted in s | all stored in s | products/s end to end | ÷ one by one | completed | failed | peak RSS MiB | load average after |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|';
 const rate = (r: Row) => r.completed / r.totalSeconds;
 const lines = rows.map((r) => {
   const one = rows.find((o) => o.target === r.target && o.mode === 'one');
   const ratio = one === undefined || one === r ? '' : `${(rate(r) / rate(one)).toFixed(2)}×`;
-  return `| ${r.target} | ${r.mode === 'one' ? 'one by one' : 'batched'} | ${r.loops} × ${r.batchSize} | ${r.accepted} | ${r.acceptSeconds.toFixed(1)} | ${r.totalSeconds.toFixed(1)} | ${rate(r).toFixed(0)} | ${ratio} | ${r.completed} | ${r.failed} | ${r.peakRssMiB.toFixed(0)} | ${r.load} |`;
+  return `| ${r.target} | ${r.mode === 'one' ? 'one by one' : 'batched'} | ${r.fetches} × ${r.batchSize} | ${r.accepted} | ${r.acceptSeconds.toFixed(1)} | ${r.totalSeconds.toFixed(1)} | ${rate(r).toFixed(0)} | ${ratio} | ${r.completed} | ${r.failed} | ${r.peakRssMiB.toFixed(0)} | ${r.load} |`;
 });
 const report =
   `## Pipeline: API → queue → sources (cache) → template engine → stored\n\n${machine}; ${PRODUCTS} products, ${PER_CALL} codes per call from ${CALLERS} callers, ` +
   `${COUNTRIES.length} countries each, API and workers in one process. "one by one": each generation on its own path ` +
-  `(claim, reads, store: about 15 statements a product), the comparator; "batched": the jobs of a fetch as one batch.\n\n${[head, ...lines].join('\n')}\n`;
+  `(claim, reads, store: about 15 statements a product), the comparator; "batched": the generations of a fetch as one batch.\n\n${[head, ...lines].join('\n')}\n`;
 process.stdout.write(`${report}\n`);
 if (process.env.BENCH_WRITE === '1') await writeFile(new URL('./results/pipeline.md', import.meta.url), report);

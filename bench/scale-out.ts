@@ -25,8 +25,8 @@ import { SERVER_URL } from './targets.ts';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 5000);
 const PROCESSES = (process.env.BENCH_PROCESSES ?? '1,2').split(',').map(Number);
-// The service's default for the template engine (2 loops, each storing a fetch of 400 as one batch).
-const WORKER_CONCURRENCY = process.env.BENCH_WORKER_CONCURRENCY ?? '2';
+// The service's default for the template engine (two fetches of 400, each stored as one batch).
+const GENERATION_CONCURRENCY = process.env.BENCH_GENERATION_CONCURRENCY ?? '800';
 const DB_POOL_SIZE = process.env.BENCH_DB_POOL_SIZE ?? '20';
 const PER_CALL = 100;
 const COUNTRIES = ['it', 'de'];
@@ -67,7 +67,7 @@ function factsFor(code: string, i: number, at: string): Fact[] {
 async function queueProducts(url: string): Promise<{ acceptSeconds: number; emptyBytes: number }> {
   const db = openPostgres(url, 10);
   const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000', SOURCES: 'open_food_facts' });
-  const container = await createContainer(config, { logger: pino({ level: 'silent' }), database: { db, queue: { connectionString: url } } });
+  const container = await createContainer(config, { logger: pino({ level: 'silent' }), database: { db } });
   const [empty] = await db.query<{ bytes: string }>('SELECT pg_database_size(current_database())::text AS bytes');
   const all = codes(PRODUCTS);
   await fillSourceCache(db, all, factsFor);
@@ -102,9 +102,9 @@ function startWorker(url: string): ChildProcess {
     LOG_LEVEL: 'warn',
     SOURCES: 'open_food_facts',
     OPEN_FOOD_FACTS_URL: 'http://127.0.0.1:9/',
-    WORKER_CONCURRENCY,
+    GENERATION_CONCURRENCY,
     DB_POOL_SIZE,
-    QUEUE_POLL_SECONDS: '0.5',
+    GENERATION_POLL_SECONDS: '0.5',
   };
   for (const name of ['AGENT_V1_MODEL', 'AGENT_V2_MODEL', 'MEDIA_STORE', 'TEST_DATABASE_URL']) delete env[name];
   const child = spawn(process.execPath, ['bin/vetrina.js', 'worker'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -208,14 +208,14 @@ const storage =
     : [
         `\n### Database size after ${PRODUCTS} products × ${COUNTRIES.length} countries (last row's database)\n`,
         `Whole database: ${(last.databaseBytes / 2 ** 20).toFixed(1)} MiB, of which ${(last.emptyBytes / 2 ** 20).toFixed(1)} MiB before the first product (migrated schema): ` +
-          `${((last.databaseBytes - last.emptyBytes) / PRODUCTS / 1024).toFixed(1)} KiB per product, the queue's job rows and the source cache included.\n`,
+          `${((last.databaseBytes - last.emptyBytes) / PRODUCTS / 1024).toFixed(1)} KiB per product, the generations (the queue) and the source cache included.\n`,
         '| table | MiB | KiB per product |',
         '|---|---:|---:|',
         ...last.sizes.filter((s) => s.bytes >= 256 * 1024).map((s) => `| ${s.table} | ${(s.bytes / 2 ** 20).toFixed(1)} | ${(s.bytes / PRODUCTS / 1024).toFixed(2)} |`),
       ].join('\n');
 const report =
   `## Scale-out: queued products drained by separate \`vetrina worker\` processes (PostgreSQL)\n\n${machine}; ${PRODUCTS} products accepted first ` +
-  `(${PER_CALL} codes per call, countries ${COUNTRIES.join(', ')}), then drained by N worker processes, each WORKER_CONCURRENCY ${WORKER_CONCURRENCY}, ` +
+  `(${PER_CALL} codes per call, countries ${COUNTRIES.join(', ')}), then drained by N worker processes, each GENERATION_CONCURRENCY ${GENERATION_CONCURRENCY}, ` +
   `DB_POOL_SIZE ${DB_POOL_SIZE}, template engine, sources from the cache; each row on a fresh database on the same server. "Drained in" runs from the ` +
   `first generation started to the last finished (process start left out). PostgreSQL, the workers and other work on the machine share its cores: ` +
   `the load column says how busy it was.\n\n${throughput}\n${storage}\n`;

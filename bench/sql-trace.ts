@@ -1,7 +1,6 @@
 // Every SQL statement a database handle sends, timed: what bench/create-trace.ts and
 // bench/regenerate-trace.ts count a call. One call at a time, so the times are a statement's own,
 // not queueing behind others.
-import type { Db } from 'pg-boss';
 import type { Database, QueryOptions, SqlRunner, Transaction } from '../src/db/database.ts';
 
 interface Sample {
@@ -28,11 +27,6 @@ export class SqlTrace {
         return db.transaction((tx) => work(this.runner(tx)));
       },
     };
-  }
-
-  /** pg-boss's own statements too, marked `[queue]`. */
-  queue(db: Db): void {
-    onQueueStatement(db, (text, ms) => this.samples.push({ text: `[queue] ${text.replace(/\s+/g, ' ').trim().slice(0, 82)}`, ms }));
   }
 
   private runner<R extends SqlRunner>(runner: R): R {
@@ -65,17 +59,4 @@ export class SqlTrace {
       .map(([text, e]) => `| \`${text.replace(/\|/g, '\\|')}\` | ${(e.n / calls).toFixed(1)} | ${(e.ms / calls).toFixed(2)} |`);
     return `\n### ${title}: ${(this.samples.length / calls).toFixed(1)} statements a call, ${(wallMs / calls).toFixed(2)} ms a call, of which ${sqlMs.toFixed(2)} ms in statements\n\n| statement | a call | ms a call |\n|---|---:|---:|\n${rows.join('\n')}\n`;
   }
-}
-
-/** Calls `record` with each statement pg-boss sends and its time: its Db object is shared by its manager, so wrapping the method sees them all. */
-export function onQueueStatement(db: Db, record: (text: string, ms: number) => void): void {
-  const original = db.executeSql.bind(db);
-  db.executeSql = async (text, values) => {
-    const start = performance.now();
-    try {
-      return await original(text, values);
-    } finally {
-      record(text, performance.now() - start);
-    }
-  };
 }

@@ -19,12 +19,14 @@ export function targetNames(): TargetName[] {
   return only === undefined ? all : all.filter((t) => only.includes(t));
 }
 
-export async function openTarget(name: TargetName, poolSize = 20): Promise<{ opened: Omit<OpenedDatabase, 'close'>; close: () => Promise<void> }> {
+/** The database opened, and its server's connection string (undefined on PGlite). */
+export async function openTarget(name: TargetName, poolSize = 20): Promise<{ opened: Omit<OpenedDatabase, 'close'>; url: string | undefined; close: () => Promise<void> }> {
   if (name === 'pglite') {
     const dir = await mkdtemp(join(tmpdir(), 'vetrina-bench-'));
     const db = await openPGlite(dir);
     return {
-      opened: { db, queue: { pglite: db.pglite } },
+      opened: { db },
+      url: undefined,
       close: async () => {
         await db.close();
         await rm(dir, { recursive: true, force: true });
@@ -35,7 +37,8 @@ export async function openTarget(name: TargetName, poolSize = 20): Promise<{ ope
   const database = await createServerDatabase(SERVER_URL, 'vetrina_bench');
   const db = openPostgres(database.url, poolSize);
   return {
-    opened: { db, queue: { connectionString: database.url } },
+    opened: { db },
+    url: database.url,
     close: async () => {
       await db.close();
       await database.drop();

@@ -17,6 +17,24 @@ export function parseSecretKey(text: string): Buffer | null {
 // At least 5: the last use is recorded to the minute, so a session may end up to a minute early.
 const IDLE_MINUTES_PROBLEM = 'must be a whole number of minutes from 5 to 720 (a session ends 12 hours after sign-in anyway)';
 
+/**
+ * Settings that were named after pg-boss's jobs, workers and relay before the generations and
+ * webhook deliveries tables became the queues. The old name is read while the new one is unset;
+ * either way it is named in one warning at start.
+ */
+export const RENAMED_SETTINGS = [
+  { old: 'WORKER_CONCURRENCY', current: 'GENERATION_CONCURRENCY' },
+  { old: 'WORKER_BATCH_SIZE', current: 'GENERATION_FETCH_SIZE' },
+  { old: 'JOB_RETRY_LIMIT', current: 'GENERATION_RETRIES' },
+  { old: 'JOB_RETRY_DELAY_SECONDS', current: 'GENERATION_RETRY_DELAY_SECONDS' },
+  { old: 'JOB_EXPIRE_SECONDS', current: 'GENERATION_TIMEOUT_SECONDS' },
+  { old: 'QUEUE_POLL_SECONDS', current: 'GENERATION_POLL_SECONDS' },
+  { old: 'WEBHOOK_RELAY_INTERVAL_MS', current: 'WEBHOOK_POLL_MS' },
+] as const;
+
+/** An old setting name found in the environment; `ignored` when its new name is set too. */
+export type RenamedSetting = Readonly<{ old: string; current: string; ignored: boolean }>;
+
 const configSchema = z.object({
   DATABASE_URL: z.string().trim().min(1).optional(),
   DATA_DIR: z.string().trim().min(1).default('./data'),
@@ -60,19 +78,20 @@ const configSchema = z.object({
   // parsed and planned once per connection. Off for a pooler in transaction mode that cannot carry
   // them (PgBouncer before 1.21, or without max_prepared_statements).
   DB_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
-  // Jobs in flight per process: WORKER_CONCURRENCY × WORKER_BATCH_SIZE slots, each freed as soon
-  // as its job ends. Default 2; with an LLM agent model one per 4 model calls allowed (see worker.concurrency).
+  // The generation queue. Generations one worker process runs at once, each freeing its slot as
+  // soon as it ends. Default 800 (two fetches); with an LLM agent model twice AGENT_CONCURRENCY, at least 8.
+  GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(100_000).optional(),
+  // Generations one fetch claims at most; under a backlog the worker fetches again once this many
+  // slots are free. Default 400: the template engine's generations of one fetch share their
+  // statements (a batch); with an LLM agent model 8.
+  GENERATION_FETCH_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
+  GENERATION_RETRIES: intFrom(3, 0, 50),
+  GENERATION_RETRY_DELAY_SECONDS: intFrom(5, 1, 3600),
+  // How long one generation may run. Default 600; with an LLM agent model 1800, above v2's longest run of calls per country.
+  GENERATION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
+  GENERATION_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  // Read only while GENERATION_CONCURRENCY is unset: fetches' worth of generations at once.
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
-  // Jobs a fetch takes at most; under a backlog the worker fetches again once this many slots are
-  // free. Default 400: the template engine's generations of one fetch share their statements (a
-  // batch); with an LLM agent model, enough for twice AGENT_CONCURRENCY jobs in flight.
-  WORKER_BATCH_SIZE: z.coerce.number().int().min(2).max(1000).optional(),
-  JOB_RETRY_LIMIT: intFrom(3, 0, 50),
-  JOB_RETRY_DELAY_SECONDS: intFrom(5, 1, 3600),
-  // Default 600; with an LLM agent model 1800, above v2's longest run of calls per country.
-  JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
-  QUEUE_MONITOR_SECONDS: intFrom(30, 1, 3600),
-  QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   SHUTDOWN_TIMEOUT_SECONDS: intFrom(30, 1, 3600),
   // Where product facts come from, asked in this order. `icecat` needs ICECAT_USERNAME.
   SOURCES: z.string().trim().default('catalogue,aifa,open_food_facts,icecat'),
@@ -146,7 +165,7 @@ const configSchema = z.object({
   AGENT_V1_MODEL: z.string().trim().min(1).optional(),
   AGENT_V2_MODEL: z.string().trim().min(1).optional(),
   // Credits v2 costs while the template engine writes it (no AGENT_V2_MODEL): its output is then
-  // what v1 writes. Default 5, the spec's price; an operator may charge less, down to v1's 1.
+  // what v1 writes. Default 5, v2's published price; an operator may charge less, down to v1's 1.
   TEMPLATE_V2_CREDITS: intFrom(5, 1, 5),
   AGENT_V1_BASE_URL: z.url().optional(),
   AGENT_V2_BASE_URL: z.url().optional(),
@@ -198,10 +217,16 @@ const configSchema = z.object({
       if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.problem });
     })
     .optional(),
-  // How often each worker process looks for deliveries that are due (new events, retries).
-  WEBHOOK_RELAY_INTERVAL_MS: intFrom(500, 10, 60_000),
+  // How often an idle worker process looks for deliveries that are due (new events, retries). A
+  // worker that settles a delivery looks again at once.
+  WEBHOOK_POLL_MS: intFrom(200, 10, 60_000),
   // Deliveries one worker process sends at once.
   WEBHOOK_CONCURRENCY: intFrom(16, 1, 256),
+  // Deliveries pending at most per endpoint; an event beyond is recorded failed (backlog_full)
+  // instead of queued, and the endpoint says so. 0: no cap.
+  WEBHOOK_PENDING_PER_ENDPOINT: intFrom(1000, 0, 1_000_000),
+  // Test pings one endpoint may be sent per hour.
+  WEBHOOK_PINGS_PER_HOUR: intFrom(10, 1, 10_000),
 });
 
 const list = (text: string) =>
@@ -237,12 +262,13 @@ export type Config = Readonly<{
   dbPoolTimeoutMs: number;
   dbPreparedStatements: boolean;
   worker: Readonly<{
+    /** Fetches' worth of slots: concurrency × batchSize generations run at once in one process. */
     concurrency: number;
+    /** Generations one fetch claims at most. */
     batchSize: number;
     retryLimit: number;
     retryDelaySeconds: number;
     expireSeconds: number;
-    monitorSeconds: number;
     pollSeconds: number;
   }>;
   shutdownTimeoutSeconds: number;
@@ -298,9 +324,14 @@ export type Config = Readonly<{
     /** Hex or base64 of 32 bytes; undefined: the key file in DATA_DIR. */
     secretKey: string | undefined;
     retrySchedule: readonly number[];
-    relayIntervalMs: number;
+    pollMs: number;
     concurrency: number;
+    /** Deliveries pending at most per endpoint (0: no cap). */
+    pendingPerEndpoint: number;
+    pingsPerHour: number;
   }>;
+  /** Old setting names the environment used, for the warning at start. */
+  renamedSettings: readonly RenamedSetting[];
 }>;
 
 /** The bucket and client settings of media/s3-media-storage.ts, as MEDIA_S3_* name them. */
@@ -345,10 +376,20 @@ export class ConfigError extends Error {
 
 export function loadConfig(env: Record<string, string | undefined>): Config {
   // Empty strings count as unset, so `PORT=` in a .env file means the default.
-  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const present: Record<string, string> = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''));
+  const renamedSettings = RENAMED_SETTINGS.filter((r) => r.old in present).map((r) => Object.freeze({ ...r, ignored: r.current in present }));
+  // An old name's value is read as its new name's (so a bad one is reported under the old name),
+  // except WORKER_CONCURRENCY, which counted fetches rather than generations.
+  const readAs = new Map<string, string>();
+  for (const { old, current, ignored } of renamedSettings) {
+    if (ignored || old === 'WORKER_CONCURRENCY') continue;
+    present[current] = present[old] ?? '';
+    readAs.set(current, old);
+  }
+  if (renamedSettings.some((r) => r.old === 'WORKER_CONCURRENCY' && r.ignored)) delete present.WORKER_CONCURRENCY;
   const parsed = configSchema.safeParse(present);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    const lines = parsed.error.issues.map((i) => `${readAs.get(String(i.path[0])) ?? i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const c = parsed.data;
@@ -362,17 +403,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const v2 = agentModel('V2', c, agentProblems);
   if (agentProblems.length > 0) throw new ConfigError(`invalid configuration:\n  ${agentProblems.join('\n  ')}`);
   const mediaStore = mediaStoreConfig(c);
-  // With an agent model, twice AGENT_CONCURRENCY slots: a job also spends time on its database work
-  // around the call, and one waiting with its facts gathered takes a freed call at once.
-  // Under a backlog the worker then fetches 8 at a time (twice the calls ÷ one per 4 calls), which
-  // keeps its fetches, each a scan of the queue's head, few (bench/results/agents.md).
-  // A fetch of the template engine's generations is stored as one batch: the more it holds, the
-  // fewer statements a product costs (15 alone, under 0.3 in batches of 50), and the fewer fetches
-  // share pg-boss's per-key FIFO scan, which reads the head of every queued product (40 ms a fetch
-  // with 10,000 queued): 400 drained a 10,000 backlog about twice as fast as 50 (bench/results/pipeline.md).
-  // A batch of 400 holds its products' texts in memory and the engine's CPU for about 0.2 s.
-  const TEMPLATE_BATCH_SIZE = 400;
-  const workerLoops = c.WORKER_CONCURRENCY ?? (v1 === null && v2 === null ? 2 : Math.max(2, Math.ceil(c.AGENT_CONCURRENCY / 4)));
+  const queue = generationQueue(c, v1 === null && v2 === null, readAs.get('GENERATION_FETCH_SIZE') === 'WORKER_BATCH_SIZE');
   if (c.SOURCE_BREAKER_MAX_COOLDOWN_SECONDS < c.SOURCE_BREAKER_COOLDOWN_SECONDS) {
     throw new ConfigError('invalid configuration:\n  SOURCE_BREAKER_MAX_COOLDOWN_SECONDS: must be at least SOURCE_BREAKER_COOLDOWN_SECONDS');
   }
@@ -400,14 +431,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dbPoolTimeoutMs: c.DB_POOL_TIMEOUT_SECONDS * 1000,
     dbPreparedStatements: c.DB_PREPARED_STATEMENTS === 'on',
     worker: Object.freeze({
-      concurrency: workerLoops,
-      // Model calls wait on the network, so an LLM deployment needs many jobs in flight per process.
-      batchSize: c.WORKER_BATCH_SIZE ?? (v1 === null && v2 === null ? TEMPLATE_BATCH_SIZE : Math.min(100, Math.max(4, Math.ceil((2 * c.AGENT_CONCURRENCY) / workerLoops)))),
-      retryLimit: c.JOB_RETRY_LIMIT,
-      retryDelaySeconds: c.JOB_RETRY_DELAY_SECONDS,
-      expireSeconds: c.JOB_EXPIRE_SECONDS ?? (v1 === null && v2 === null ? 600 : 1800),
-      monitorSeconds: c.QUEUE_MONITOR_SECONDS,
-      pollSeconds: c.QUEUE_POLL_SECONDS,
+      concurrency: queue.fetches,
+      batchSize: queue.fetchSize,
+      retryLimit: c.GENERATION_RETRIES,
+      retryDelaySeconds: c.GENERATION_RETRY_DELAY_SECONDS,
+      expireSeconds: c.GENERATION_TIMEOUT_SECONDS ?? (v1 === null && v2 === null ? 600 : 1800),
+      pollSeconds: c.GENERATION_POLL_SECONDS,
     }),
     shutdownTimeoutSeconds: c.SHUTDOWN_TIMEOUT_SECONDS,
     sources: Object.freeze({
@@ -465,10 +494,40 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     webhooks: Object.freeze({
       secretKey: c.WEBHOOK_SECRET_KEY,
       retrySchedule: Object.freeze(c.WEBHOOK_RETRY_SCHEDULE === undefined ? [...DEFAULT_RETRY_SCHEDULE_SECONDS] : schedule(c.WEBHOOK_RETRY_SCHEDULE)),
-      relayIntervalMs: c.WEBHOOK_RELAY_INTERVAL_MS,
+      pollMs: c.WEBHOOK_POLL_MS,
       concurrency: c.WEBHOOK_CONCURRENCY,
+      pendingPerEndpoint: c.WEBHOOK_PENDING_PER_ENDPOINT,
+      pingsPerHour: c.WEBHOOK_PINGS_PER_HOUR,
     }),
+    renamedSettings: Object.freeze(renamedSettings),
   });
+}
+
+/**
+ * How many generations a worker process runs at once, as fetches × fetch size: GENERATION_CONCURRENCY
+ * rounded up to fetches of equal size, none larger than GENERATION_FETCH_SIZE.
+ */
+function generationQueue(c: Parsed, templateOnly: boolean, oldFetchSizeName: boolean): { fetches: number; fetchSize: number } {
+  // The template engine's generations of one fetch are stored as one batch: the more it holds, the
+  // fewer statements a product costs (15 alone, under 0.3 in batches of 50; bench/results/pipeline.md),
+  // for its texts in memory and the engine's CPU for about 0.2 s. Model calls wait on the network
+  // instead: twice AGENT_CONCURRENCY generations, as one also spends time on its database work
+  // around the call, and one waiting with its facts gathered takes a freed call at once.
+  if (c.GENERATION_CONCURRENCY === undefined && (c.WORKER_CONCURRENCY !== undefined || oldFetchSizeName)) {
+    // The old names' meaning: WORKER_CONCURRENCY fetches of WORKER_BATCH_SIZE each.
+    const fetches = c.WORKER_CONCURRENCY ?? (templateOnly ? 2 : Math.max(2, Math.ceil(c.AGENT_CONCURRENCY / 4)));
+    return { fetches, fetchSize: c.GENERATION_FETCH_SIZE ?? (templateOnly ? 400 : Math.min(100, Math.max(4, Math.ceil((2 * c.AGENT_CONCURRENCY) / fetches)))) };
+  }
+  const atOnce = c.GENERATION_CONCURRENCY ?? (templateOnly ? 800 : Math.max(8, 2 * c.AGENT_CONCURRENCY));
+  const fetches = Math.ceil(atOnce / (c.GENERATION_FETCH_SIZE ?? (templateOnly ? 400 : 8)));
+  return { fetches, fetchSize: Math.ceil(atOnce / fetches) };
+}
+
+/** The one warning line naming every old setting name in use, or null when none is. */
+export function renamedSettingsWarning(config: Config): string | null {
+  if (config.renamedSettings.length === 0) return null;
+  const names = config.renamedSettings.map((r) => `${r.old} (now ${r.current}${r.ignored ? ', which is set and wins' : ''})`);
+  return `deprecated setting names, read only while the new name is unset: ${names.join(', ')}`;
 }
 
 type Parsed = z.infer<typeof configSchema>;

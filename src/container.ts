@@ -1,4 +1,3 @@
-import type { PgBoss } from 'pg-boss';
 import pino, { type Logger } from 'pino';
 import type { Config, MediaStoreConfig } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -9,9 +8,9 @@ import { createTemplateEngine } from './generation/template/engine.ts';
 import { imageForModel } from './media/image-for-model.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
 import { createWorkerWakeup, type WorkerWakeup } from './jobs/worker-wakeup.ts';
-import { createBoss, ensureQueues, webhookQueue } from './jobs/queue.ts';
 import type { WebhookParts } from './jobs/webhook-worker.ts';
 import { systemClock, type Clock } from './services/webhook-ports.ts';
+import { setWebhookPendingCap } from './db/webhook-events.ts';
 import { secretBoxFor } from './webhooks/secret-box.ts';
 import { createWebhookSender } from './webhooks/send-webhook.ts';
 import { keepQueueStatisticsFresh } from './jobs/queue-statistics.ts';
@@ -24,7 +23,7 @@ import { configureSharp } from './media/sharp-settings.ts';
 import { standardiseProductImages } from './media/standardise-product-images.ts';
 import { configuredSources } from './sources/configured-sources.ts';
 import { createSourceChain, type SourceChain } from './sources/source-chain.ts';
-import { Teardown, timeLeft, type TeardownOptions } from './teardown.ts';
+import { Teardown, type TeardownOptions } from './teardown.ts';
 
 /** How often the job table's planner statistics are refreshed (see queue-statistics.ts). */
 const QUEUE_STATISTICS_SECONDS = 10;
@@ -34,7 +33,6 @@ export interface Container {
   config: Config;
   logger: Logger;
   db: Database;
-  boss: PgBoss;
   queue: GenerationQueue;
   /** The same object as `queue`: wakes this process's workers when generations are queued (startWorkers registers them). */
   wakeup: WorkerWakeup;
@@ -43,7 +41,7 @@ export interface Container {
   images: ImageStandardiser | null;
   /** Where standardised renditions live; the API serves them at /media. */
   mediaStorage: MediaStorage;
-  /** Queue, sender, secret box and clock of the webhook deliveries. */
+  /** Sender, secret box and clock of the webhook deliveries. */
   webhooks: WebhookParts;
   /** What each agent model is written by ("template", "anthropic:claude-sonnet-4-5" …). */
   engines: Readonly<Record<'v1' | 'v2', string>>;
@@ -113,13 +111,8 @@ async function openParts(config: Config, options: ContainerOptions, logger: Logg
   });
   teardown.add(() => webhookSender.close());
 
-  const boss = createBoss(config, opened.queue, (err) => logger.error({ err }, 'queue error'));
-  // On close, webhook jobs still running after the timeout are failed back to the queue, so another
-  // worker retries them; the generation worker, stopped first, may have used part of the same
-  // budget (pg-boss takes no less than 1 s).
-  teardown.add((options) => boss.stop({ graceful: options.graceful, timeout: Math.max(1000, timeLeft(options)) }));
-  await boss.start();
-  await ensureQueues(boss);
+  // The database's statements that queue deliveries read the cap there, whichever process runs them.
+  await setWebhookPendingCap(opened.db, config.webhooks.pendingPerEndpoint);
 
   const statistics = keepQueueStatisticsFresh(opened.db, QUEUE_STATISTICS_SECONDS, logger);
   teardown.add(() => statistics.stop());
@@ -152,11 +145,9 @@ async function openParts(config: Config, options: ContainerOptions, logger: Logg
     config,
     logger,
     db: opened.db,
-    boss,
     queue: wakeup,
     wakeup,
     webhooks: {
-      queue: webhookQueue(boss),
       sender: webhookSender,
       secrets: secretBoxFor(config),
       clock: options.clock ?? systemClock,

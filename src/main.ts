@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, renamedSettingsWarning, type Config } from './config.ts';
 import { checkModelAccess } from './generation/ai/check-model-access.ts';
 import { startMetricsServer, type MetricsServer } from './http/metrics-server.ts';
 import { createContainer, type Container } from './container.ts';
@@ -80,6 +80,8 @@ async function start(
   localAdminCredential: string | null,
 ): Promise<{ app: FastifyInstance | null; metricsServer: MetricsServer | null; endpointFile: { remove(): void } | null }> {
   const { logger } = container;
+  const renamed = renamedSettingsWarning(config);
+  if (renamed !== null) logger.warn({ renamedSettings: config.renamedSettings }, renamed);
   await checkAgentModels(config, logger);
 
   const created = await bootstrapDefaultAccount(container.db);
@@ -102,7 +104,7 @@ async function start(
   let app: FastifyInstance | null = null;
   let endpointFile: { remove(): void } | null = null;
   try {
-    // The port first: a port already taken must stop the start before any job is taken.
+    // The port first: a port already taken must stop the start before any generation is claimed.
     if (options.http) {
       app = await buildApp({ ...container, localAdminCredential });
       await app.listen({ port: config.port, host: config.host });
@@ -112,15 +114,12 @@ async function start(
     }
     if (options.workers) {
       await startWorkers({ ...container });
-      logger.info({ concurrency: config.worker.concurrency, batchSize: config.worker.batchSize, sources: container.sources.names }, 'workers started');
+      const generationsAtOnce = config.worker.concurrency * config.worker.batchSize;
+      logger.info({ generationsAtOnce, fetchSize: config.worker.batchSize, sources: container.sources.names }, 'workers started');
       for (const agent of ['v1', 'v2'] as const) logger.info({ agent_model: agent, engine: container.engines[agent] }, `agent model ${agent}: ${container.engines[agent]}`);
-      const jobsInFlight = config.worker.concurrency * config.worker.batchSize;
-      if ((config.agents.v1 !== null || config.agents.v2 !== null) && jobsInFlight < config.agents.concurrency) {
-        // Model calls wait on the network: fewer jobs than allowed calls leaves the provider idle.
-        logger.warn(
-          { jobsInFlight, agentConcurrency: config.agents.concurrency },
-          'WORKER_CONCURRENCY × WORKER_BATCH_SIZE is below AGENT_CONCURRENCY: raise WORKER_BATCH_SIZE to keep the model busy',
-        );
+      if ((config.agents.v1 !== null || config.agents.v2 !== null) && generationsAtOnce < config.agents.concurrency) {
+        // Model calls wait on the network: fewer generations than allowed calls leaves the provider idle.
+        logger.warn({ generationsAtOnce, agentConcurrency: config.agents.concurrency }, 'GENERATION_CONCURRENCY is below AGENT_CONCURRENCY: raise it to keep the model busy');
       }
     }
     return { app, metricsServer, endpointFile };

@@ -2,10 +2,8 @@ import type { SqlRunner } from './database.ts';
 import { claimedSql, claimStatement, type ClaimFence, type GenerationRow } from './generations.ts';
 
 // The generations table is the queue: a create or regeneration writes its generation `queued`, and
-// a worker fetches by claiming. A separate job row per generation (pg-boss's, until migration 025)
-// cost a create a third of its database time at 100 products a call and every run two more writes
-// (bench/results/create.md); the claim, its lease, the attempts and the deferrals a queue needs were
-// on the generation row already.
+// a worker fetches by claiming. The claim, its lease, the attempts and the deferrals a queue needs
+// are on the generation row, so no job row is written beside it (bench/results/create.md).
 
 /**
  * Claims up to `limit` generations that are due, oldest first, under one token and a lease of

@@ -89,6 +89,19 @@ export async function releaseIdempotencyKey(db: SqlRunner, accountId: string, ke
 }
 
 /** Deletes expired keys, in batches so one run never holds a long transaction; returns how many. */
+/**
+ * Marks the hourly prune of expired keys as done now, unless it was done in the last 55 minutes
+ * (by this or another process). True: the caller prunes.
+ */
+export async function claimHourlyPrune(db: SqlRunner): Promise<boolean> {
+  const rows = await db.query(
+    `INSERT INTO instance_settings (name, value) VALUES ('idempotency_pruned_at_minute', (extract(epoch FROM now()) / 60)::int)
+     ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value WHERE instance_settings.value <= EXCLUDED.value - 55
+     RETURNING value`,
+  );
+  return rows.length > 0;
+}
+
 export async function pruneExpiredIdempotencyKeys(db: SqlRunner, batchSize = 5000): Promise<number> {
   let total = 0;
   for (;;) {

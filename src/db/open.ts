@@ -4,12 +4,9 @@ import type { Database } from './database.ts';
 import { migrate } from './migrate.ts';
 import { openPGlite } from './pglite-database.ts';
 import { openPostgres } from './postgres-database.ts';
-import type { QueueConnection } from '../jobs/queue.ts';
 
 export interface OpenedDatabase {
   db: Database;
-  /** How the queue reaches the same database. */
-  queue: QueueConnection;
   /** Closes the database and releases the data directory. */
   close(): Promise<void>;
 }
@@ -24,7 +21,7 @@ export async function openDatabase(config: Config, role: string): Promise<Opened
       await db.close().catch(() => {});
       throw err;
     }
-    return { db, queue: { connectionString: config.databaseUrl }, close: () => db.close() };
+    return { db, close: () => db.close() };
   }
   const lock = lockDataDir(config.dataDir, role);
   try {
@@ -32,7 +29,6 @@ export async function openDatabase(config: Config, role: string): Promise<Opened
     await migrate(db);
     return {
       db,
-      queue: { pglite: db.pglite },
       close: async () => {
         await db.close();
         lock.release();

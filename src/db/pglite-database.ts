@@ -1,15 +1,11 @@
 import { Worker } from 'node:worker_threads';
-import type { PGliteLike } from 'pg-boss';
 import type { Database, SqlRunner, Transaction } from './database.ts';
 import { deserializeError, type Reply, type Request } from './pglite-protocol.ts';
 
 /** Request without its id: what a caller asks for. */
 type Ask = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
 
-export interface PGliteDatabase extends Database {
-  /** The same database as pg-boss's adapter (fromPglite) reaches it: through the PGlite thread too. */
-  readonly pglite: PGliteLike;
-}
+export type PGliteDatabase = Database;
 
 const CLOSED_MESSAGE = 'PGlite is closed';
 
@@ -22,7 +18,6 @@ const CLOSED_MESSAGE = 'PGlite is closed';
 class PGliteThread {
   readonly #worker: Worker;
   readonly #pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void; parts?: unknown[][] }>();
-  readonly #notify = new Map<number, (payload: string) => void>();
   #nextId = 1;
   #stopped: Error | undefined;
   #closing: Promise<void> | undefined;
@@ -39,10 +34,6 @@ class PGliteThread {
   }
 
   #receive(reply: Reply): void {
-    if ('notification' in reply) {
-      this.#notify.get(reply.notification)?.(reply.payload);
-      return;
-    }
     const pending = this.#pending.get(reply.id);
     if (pending === undefined) return;
     if ('part' in reply) {
@@ -86,15 +77,6 @@ class PGliteThread {
     });
   }
 
-  async listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> {
-    const subscription = (await this.call({ op: 'listen', channel })) as number;
-    this.#notify.set(subscription, callback);
-    return async () => {
-      this.#notify.delete(subscription);
-      await this.call({ op: 'unlisten', subscription });
-    };
-  }
-
   close(): Promise<void> {
     this.#closing ??= (async () => {
       if (this.#stopped === undefined) await this.call({ op: 'close' }).catch(() => {});
@@ -128,11 +110,6 @@ export async function openPGlite(dataDir: string | undefined): Promise<PGliteDat
   const root: SqlRunner = runnerOf(thread, undefined);
   return {
     dialect: 'pglite',
-    pglite: {
-      query: async <T>(text: string, params?: unknown[]) => ({ rows: await root.query<T & object>(text, params) }),
-      exec: async (text: string) => (await thread.call({ op: 'exec', text })) as { rows: unknown[] }[],
-      listen: (channel, callback) => thread.listen(channel, callback),
-    },
     query: root.query,
     // PGlite's own transaction() in the thread: it holds PGlite's lock, so every other statement
     // waits until COMMIT or ROLLBACK, and this transaction's statements run in the order sent.

@@ -1,13 +1,11 @@
 // What the API thread and the PGlite thread (pglite-thread.ts) say to each other. Every request
-// carries an id its one reply repeats; a LISTEN's notifications name their subscription instead.
+// carries an id its one reply repeats.
 
 export type Request =
   | { id: number; op: 'query'; tx?: number; text: string; params?: unknown[] }
   | { id: number; op: 'exec'; tx?: number; text: string }
   | { id: number; op: 'begin' }
   | { id: number; op: 'end'; tx: number; commit: boolean }
-  | { id: number; op: 'listen'; channel: string }
-  | { id: number; op: 'unlisten'; subscription: number }
   | { id: number; op: 'close' }
   /** The API thread has taken in the last part of request `id`'s rows: the next may come. */
   | { id: number; op: 'next' };
@@ -24,8 +22,7 @@ export type Reply =
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; error: SerializedError }
   /** Some of a query's rows; the reply with `ok` carries the last of them. */
-  | { id: number; part: unknown[] }
-  | { notification: number; payload: string };
+  | { id: number; part: unknown[] };
 
 /**
  * An error as it crosses threads. A structured clone keeps only an Error's message and stack, and

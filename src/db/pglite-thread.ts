@@ -40,7 +40,6 @@ try {
 const transactions = new Map<number, OpenTransaction>();
 /** Requests whose rows are going out in parts, each waiting for its 'next'. */
 const awaitingNext = new Map<number, () => void>();
-const subscriptions = new Map<number, () => Promise<void>>();
 let nextId = 1;
 
 function runnerOf(tx: number | undefined): Pick<Transaction, 'query' | 'exec'> {
@@ -104,17 +103,6 @@ async function handle(request: Request): Promise<unknown> {
       return await begin();
     case 'end':
       return await end(request.tx, request.commit);
-    case 'listen': {
-      const id = nextId++;
-      subscriptions.set(id, await pglite.listen(request.channel, (payload) => post({ notification: id, payload })));
-      return id;
-    }
-    case 'unlisten': {
-      const unsubscribe = subscriptions.get(request.subscription);
-      subscriptions.delete(request.subscription);
-      await unsubscribe?.();
-      return undefined;
-    }
     case 'close':
       if (!pglite.closed) await pglite.close();
       return undefined;

@@ -1,54 +1,10 @@
 import type { SqlRunner } from './database.ts';
 
-// A delivery's life: pending (waiting its turn, queued, or under an attempt) → delivered, or
-// failed once its retries are spent or its endpoint was disabled. Times come from the caller's
-// clock, so the retry schedule can be tested without waiting.
-
-/**
- * Marks as queued the deliveries due by `now` (a first attempt is always due) that head their key on their endpoint (no earlier
- * delivery of the same product still pending), those whose attempt's worker died (lapsed
- * claim), and those queued before `unclaimedSince` whose job never claimed them. Locked rows are
- * skipped, so relays in several processes never queue one twice.
- */
-export async function takeDueDeliveries(tx: SqlRunner, now: Date, limit: number, unclaimedSince: Date): Promise<string[]> {
-  const rows = await tx.query<{ id: string }>(
-    `WITH due AS (
-       SELECT d.id FROM webhook_deliveries d
-       WHERE d.state = 'pending' AND NOT d.waiting AND (d.attempts = 0 OR d.next_attempt_at <= $1)
-         AND (NOT d.queued OR d.claimed_until < $1 OR (d.claimed_until IS NULL AND d.queued_at < $3))
-         AND NOT EXISTS (
-           SELECT 1 FROM webhook_deliveries earlier
-           WHERE earlier.endpoint_id = d.endpoint_id AND earlier.ordering_key = d.ordering_key
-             AND earlier.state = 'pending' AND earlier.seq < d.seq
-         )
-       ORDER BY d.seq
-       LIMIT $2
-       FOR UPDATE SKIP LOCKED
-     )
-     UPDATE webhook_deliveries w SET queued = true, queued_at = $1, claimed_until = NULL FROM due WHERE w.id = due.id
-     RETURNING w.id`,
-    [now, limit, unclaimedSince],
-  );
-  return rows.map((r) => r.id);
-}
-
-/**
- * Releases deliveries left waiting although nothing is ahead of them any more: one written in the
- * same moment as the delivery ahead of it settled, which could not see it to release it.
- */
-export async function releaseStrandedDeliveries(tx: SqlRunner): Promise<number> {
-  const rows = await tx.query(
-    `UPDATE webhook_deliveries d SET waiting = false
-     WHERE d.state = 'pending' AND d.waiting
-       AND NOT EXISTS (
-         SELECT 1 FROM webhook_deliveries earlier
-         WHERE earlier.endpoint_id = d.endpoint_id AND earlier.ordering_key = d.ordering_key
-           AND earlier.state = 'pending' AND earlier.seq < d.seq
-       )
-     RETURNING d.id`,
-  );
-  return rows.length;
-}
+// The deliveries table is the webhook queue, as the generations table is the generation queue. A
+// delivery's life: pending (waiting its turn behind an earlier one of its line, due, or under an
+// attempt) → delivered, or failed once its retries are spent or its endpoint was disabled. An
+// attempt is claimed under a token with a lease, and its settlement lands only while it still holds
+// that token. Times come from the caller's clock, so the retry schedule can be tested without waiting.
 
 /** The next pending delivery of a line goes to the head once the one before it has settled. */
 async function releaseNextInLine(tx: SqlRunner, delivery: { endpointId: string; orderingKey: string }): Promise<void> {
@@ -65,6 +21,7 @@ async function releaseNextInLine(tx: SqlRunner, delivery: { endpointId: string; 
 
 export interface ClaimedDelivery {
   id: string;
+  claim_token: string;
   ordering_key: string;
   attempts: number;
   endpoint_id: string;
@@ -78,40 +35,104 @@ export interface ClaimedDelivery {
   body: string;
 }
 
-/** Starts an attempt: counts it and holds the delivery until `leaseUntil`. Undefined: delivered, given up, held, or deleted. */
-export async function claimDelivery(db: SqlRunner, id: string, now: Date, leaseUntil: Date): Promise<ClaimedDelivery | undefined> {
-  const rows = await db.query<ClaimedDelivery>(
-    `UPDATE webhook_deliveries d SET attempts = d.attempts + 1, claimed_until = $3, last_attempt_at = $2
-     FROM webhook_endpoints e, webhook_events ev
-     WHERE d.id = $1 AND d.state = 'pending' AND d.queued AND (d.claimed_until IS NULL OR d.claimed_until < $2)
-       AND e.id = d.endpoint_id AND ev.id = d.event_id
-     RETURNING d.id, d.ordering_key, d.attempts, d.endpoint_id, e.url, e.secret_sealed,
-       ARRAY(SELECT p->>'sealed' FROM jsonb_array_elements(e.previous_secrets) AS p WHERE (p->>'expires_at')::timestamptz > $2) AS previous_secrets_sealed, e.disabled_at IS NOT NULL AS endpoint_disabled, ev.id AS event_id, ev.type, ev.body`,
-    [id, now, leaseUntil],
-  );
-  return rows[0];
+export interface DeliveryClaim {
+  /** The attempt's time: a delivery is due when its next attempt is due by then (a first attempt always is). */
+  now: Date;
+  limit: number;
+  /** Fences the settlement: it lands only while the delivery is still held under this token. */
+  token: string;
+  /** Until when the attempt holds the delivery; past it a dead worker's attempt is made again. */
+  leaseUntil: Date;
 }
 
-/** A 2xx answer: the delivery is done and its endpoint counts as working (enabled again if it was disabled). */
-export async function recordDelivered(tx: SqlRunner, delivery: SettlingDelivery, at: Date, status: number): Promise<void> {
-  const settled = await tx.query(
-    `UPDATE webhook_deliveries SET state = 'delivered', delivered_at = $2, last_status = $3, last_error = NULL, claimed_until = NULL, queued = false
-     WHERE id = $1 AND state = 'pending' RETURNING id`,
-    [delivery.id, at, status],
+/**
+ * Claims up to `limit` due deliveries, each counted as an attempt and held until `leaseUntil`:
+ * pending ones at the head of their line (no earlier delivery of their endpoint and ordering key
+ * still pending: `waiting` is false), whose next attempt is due, held by no live attempt. Shared
+ * fairly between accounts: each account's due deliveries are ranked by due time, and the fetch
+ * takes every account's first before any account's second, so an account with thousands due
+ * cannot hold another's back by more than one fetch. Rows another fetch is claiming are skipped.
+ */
+export async function claimDueDeliveries(db: SqlRunner, claim: DeliveryClaim): Promise<ClaimedDelivery[]> {
+  return db.query<ClaimedDelivery>(
+    // The accounts with heads pending are found by a skip scan of the due index (one probe each),
+    // and each is read through the same index by due time: the cost follows the accounts and the
+    // deliveries due, never the backlog of retries scheduled later or of deliveries waiting their turn.
+    `WITH RECURSIVE accounts AS (
+       (SELECT account_id FROM webhook_deliveries WHERE state = 'pending' AND NOT waiting ORDER BY account_id LIMIT 1)
+       UNION ALL
+       SELECT (SELECT d.account_id FROM webhook_deliveries d
+               WHERE d.state = 'pending' AND NOT d.waiting AND d.account_id > a.account_id
+               ORDER BY d.account_id LIMIT 1)
+       FROM accounts a WHERE a.account_id IS NOT NULL
+     ), share AS (
+       -- Few accounts: each may fill the whole fetch, which stays full. Many: a fair share each.
+       SELECT CASE WHEN count(*) <= 8 THEN $2::int ELSE greatest(1, ceil($2::float8 / count(*)))::int END AS per
+       FROM accounts WHERE account_id IS NOT NULL
+     ), candidates AS (
+       SELECT c.id, c.next_attempt_at, c.seq, row_number() OVER (PARTITION BY a.account_id ORDER BY c.next_attempt_at, c.seq) AS turn
+       FROM accounts a CROSS JOIN share CROSS JOIN LATERAL (
+         SELECT d.id, d.next_attempt_at, d.seq FROM webhook_deliveries d
+         WHERE d.account_id = a.account_id AND d.state = 'pending' AND NOT d.waiting AND d.next_attempt_at <= $1
+           AND (d.claimed_until IS NULL OR d.claimed_until < $1)
+         ORDER BY d.next_attempt_at, d.seq
+         LIMIT share.per
+       ) c
+       WHERE a.account_id IS NOT NULL
+     ), picked AS (
+       SELECT id FROM candidates ORDER BY turn, next_attempt_at, seq LIMIT $2
+     ), due AS (
+       SELECT d.id FROM webhook_deliveries d
+       WHERE d.id IN (SELECT id FROM picked) AND d.state = 'pending' AND (d.claimed_until IS NULL OR d.claimed_until < $1)
+       FOR UPDATE OF d SKIP LOCKED
+     )
+     UPDATE webhook_deliveries d SET attempts = d.attempts + 1, claimed_until = $3, claim_token = $4, last_attempt_at = $1
+     FROM due, webhook_endpoints e, webhook_events ev
+     WHERE d.id = due.id AND e.id = d.endpoint_id AND ev.id = d.event_id
+     RETURNING d.id, d.claim_token, d.ordering_key, d.attempts, d.endpoint_id, e.url, e.secret_sealed,
+       ARRAY(SELECT p->>'sealed' FROM jsonb_array_elements(e.previous_secrets) AS p WHERE (p->>'expires_at')::timestamptz > $1) AS previous_secrets_sealed,
+       e.disabled_at IS NOT NULL AS endpoint_disabled, ev.id AS event_id, ev.type, ev.body`,
+    [claim.now, claim.limit, claim.leaseUntil, claim.token],
   );
+}
+
+/**
+ * An attempt cut off before it was made (its worker stopping): the delivery is handed back due at
+ * once, the attempt uncounted. False when the claim was no longer this token's.
+ */
+export async function handBackDelivery(db: SqlRunner, id: string, token: string): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE webhook_deliveries SET attempts = greatest(0, attempts - 1), claimed_until = NULL
+     WHERE id = $1 AND state = 'pending' AND claim_token = $2 RETURNING id`,
+    [id, token],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * A 2xx answer: the delivery is done and its endpoint counts as working (enabled again if it was
+ * disabled). False, and nothing written, when the attempt no longer held the delivery (its lease
+ * lapsed and another attempt took it, or it was given up meanwhile).
+ */
+export async function recordDelivered(tx: SqlRunner, delivery: SettlingDelivery, at: Date, status: number): Promise<boolean> {
+  const settled = await tx.query(
+    `UPDATE webhook_deliveries SET state = 'delivered', delivered_at = $2, last_status = $3, last_error = NULL, claimed_until = NULL
+     WHERE id = $1 AND state = 'pending' AND claim_token = $4 RETURNING id`,
+    [delivery.id, at, status, delivery.token],
+  );
+  if (settled.length === 0) return false;
   // An attempt that was on the wire when its endpoint was disabled (its delivery given up
   // meanwhile), or that went to the URL the endpoint had before a change, says nothing about the
   // endpoint now: it must not undo a disable by hand nor end the new URL's failing streak.
   // Only an endpoint that was failing is written: every delivery to a working endpoint writing its
   // row would make them all wait on that one row lock.
-  if (settled.length > 0) {
-    await tx.query(
-      `UPDATE webhook_endpoints SET failing_since = NULL, disabled_at = NULL, disabled_reason = NULL
-       WHERE id = $1 AND url = $2 AND (failing_since IS NOT NULL OR disabled_at IS NOT NULL)`,
-      [delivery.endpointId, delivery.url],
-    );
-  }
+  await tx.query(
+    `UPDATE webhook_endpoints SET failing_since = NULL, disabled_at = NULL, disabled_reason = NULL, backlog_full_since = NULL
+     WHERE id = $1 AND url = $2 AND (failing_since IS NOT NULL OR disabled_at IS NOT NULL OR backlog_full_since IS NOT NULL)`,
+    [delivery.endpointId, delivery.url],
+  );
   await releaseNextInLine(tx, delivery);
+  return true;
 }
 
 export interface SettlingDelivery {
@@ -120,9 +141,13 @@ export interface SettlingDelivery {
   orderingKey: string;
   /** The URL the attempt went to: the endpoint's when the attempt was claimed. */
   url: string;
+  /** The attempt's claim token. */
+  token: string;
 }
 
-/** What recording a failed attempt did. */
+/** What recording a failed attempt did; `lost` when the attempt no longer held the delivery and nothing was written. */
+export type FailedAttemptRecord = { lost: true } | ({ lost: false } & FailedAttempt);
+
 export interface FailedAttempt {
   /** Since when the endpoint has been failing; undefined when the attempt says nothing of it (its URL changed meanwhile). */
   failingSince: Date | undefined;
@@ -145,32 +170,33 @@ export async function recordFailedAttempt(
   at: Date,
   outcome: { status: number | null; error: string },
   retryAt: Date | null,
-): Promise<FailedAttempt> {
+): Promise<FailedAttemptRecord> {
   // A change of URL holds the endpoint FOR UPDATE until it commits, so this read waits for it and
   // sees the new URL. Key-share locks wait neither for each other nor for the streak's update
   // below: failures at one endpoint are still recorded side by side.
   const [endpoint] = await tx.query<{ url: string }>('SELECT url FROM webhook_endpoints WHERE id = $1 FOR KEY SHARE', [delivery.endpointId]);
   const moved = endpoint !== undefined && endpoint.url !== delivery.url;
   const next = moved ? at : retryAt;
-  await tx.query(
+  const recorded = await tx.query(
     `UPDATE webhook_deliveries
      SET state = CASE WHEN $4::timestamptz IS NULL THEN 'failed' ELSE 'pending' END,
          next_attempt_at = coalesce($4::timestamptz, next_attempt_at),
-         last_status = $2, last_error = $3, claimed_until = NULL, queued = false
-     WHERE id = $1 AND state = 'pending'`,
-    [delivery.id, outcome.status, outcome.error, next],
+         last_status = $2, last_error = $3, claimed_until = NULL
+     WHERE id = $1 AND state = 'pending' AND claim_token = $5 RETURNING id`,
+    [delivery.id, outcome.status, outcome.error, next, delivery.token],
   );
+  if (recorded.length === 0) return { lost: true };
   const gaveUp = next === null;
   if (gaveUp) await releaseNextInLine(tx, delivery);
-  if (endpoint === undefined || moved) return { failingSince: undefined, gaveUp };
+  if (endpoint === undefined || moved) return { lost: false, failingSince: undefined, gaveUp };
   // As for a success: the row is written only when its state changes.
   const stamped = await tx.query<{ failing_since: Date }>('UPDATE webhook_endpoints SET failing_since = $2 WHERE id = $1 AND failing_since IS NULL RETURNING failing_since', [
     delivery.endpointId,
     at,
   ]);
-  if (stamped[0] !== undefined) return { failingSince: stamped[0].failing_since, gaveUp };
+  if (stamped[0] !== undefined) return { lost: false, failingSince: stamped[0].failing_since, gaveUp };
   const rows = await tx.query<{ failing_since: Date | null }>('SELECT failing_since FROM webhook_endpoints WHERE id = $1', [delivery.endpointId]);
-  return { failingSince: rows[0]?.failing_since ?? undefined, gaveUp };
+  return { lost: false, failingSince: rows[0]?.failing_since ?? undefined, gaveUp };
 }
 
 /** Why an endpoint is disabled: after its failing streak (which a test ping's 2xx may end), or on the account's request. */
@@ -194,7 +220,7 @@ export async function disableEndpoint(tx: SqlRunner, endpointId: string, at: Dat
   );
   if (disabled.length === 0) return false;
   await tx.query(
-    `UPDATE webhook_deliveries d SET state = 'failed', last_error = 'endpoint disabled', claimed_until = NULL, queued = false
+    `UPDATE webhook_deliveries d SET state = 'failed', last_error = 'endpoint disabled', claimed_until = NULL
      FROM webhook_events ev
      WHERE d.endpoint_id = $1 AND d.state = 'pending' AND ev.id = d.event_id AND ($2::boolean OR ev.type <> 'ping')`,
     [endpointId, cause.kind === 'requested'],
@@ -220,7 +246,8 @@ export interface DeliveryRow {
 export async function listDeliveries(db: SqlRunner, endpointId: string, page: { limit: number; before: string | null }): Promise<DeliveryRow[]> {
   return db.query<DeliveryRow>(
     `SELECT d.id, d.event_id, ev.type, d.state, d.attempts, d.last_status, d.last_error, d.last_attempt_at,
-            CASE WHEN d.state = 'pending' THEN d.next_attempt_at END AS next_attempt_at, d.delivered_at, d.created_at
+            -- A first attempt is due from the start ('-infinity' sorts it first in the queue).
+            CASE WHEN d.state <> 'pending' THEN NULL WHEN d.next_attempt_at = '-infinity' THEN d.created_at ELSE d.next_attempt_at END AS next_attempt_at, d.delivered_at, d.created_at
      FROM webhook_deliveries d JOIN webhook_events ev ON ev.id = d.event_id
      WHERE d.endpoint_id = $1
        AND ($2::uuid IS NULL OR d.seq < (SELECT seq FROM webhook_deliveries WHERE id = $2::uuid AND endpoint_id = $1))

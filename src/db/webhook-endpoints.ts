@@ -11,9 +11,11 @@ export interface WebhookEndpointRow {
   failing_since: Date | null;
   disabled_at: Date | null;
   disabled_reason: string | null;
+  /** Since when events find the endpoint's pending deliveries at their cap (recorded failed, not queued); null otherwise. */
+  backlog_full_since: Date | null;
 }
 
-const COLUMNS = 'id, account_id, url, description, events, created_at, failing_since, disabled_at, disabled_reason';
+const COLUMNS = 'id, account_id, url, description, events, created_at, failing_since, disabled_at, disabled_reason, backlog_full_since';
 
 export async function insertWebhookEndpoint(
   db: SqlRunner,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eventBody, orderingKey, type DeliveredEventType } from '../domain/webhooks.ts';
+import { BACKLOG_FULL_ERROR, eventBody, orderingKey, type DeliveredEventType } from '../domain/webhooks.ts';
 import type { SqlRunner } from './database.ts';
 
 // The outbox. Every function here runs on the transaction of the change it reports, so the event
@@ -14,29 +14,66 @@ interface NewEvent {
   endpointId?: string;
 }
 
-/** Writes the event and one pending delivery per endpoint it goes to; returns the event id, or null when none. */
+/**
+ * Writes the event and one pending delivery per endpoint it goes to; returns the event id, or null
+ * when none. An endpoint with its cap of deliveries already pending (its receiver failing or too
+ * slow; the instance setting written by setWebhookPendingCap) does not queue another: the delivery
+ * is recorded failed with `backlog_full`, and the endpoint says so until its next 2xx. A test ping
+ * is never dropped so.
+ */
 export async function recordWebhookEvent(tx: SqlRunner, event: NewEvent): Promise<string | null> {
   const id = randomUUID();
   const key = orderingKey({ productId: event.productId ?? null, accountId: event.accountId, eventId: id, type: event.type });
   const body = eventBody(event.type, new Date(), event.data);
   const rows = await tx.query<{ id: string }>(
-    `WITH targets AS (
-       SELECT id FROM webhook_endpoints
-       WHERE account_id = $2
-         AND CASE WHEN $6::uuid IS NULL THEN disabled_at IS NULL AND (events IS NULL OR $3 = ANY (events)) ELSE id = $6::uuid END
+    `WITH cap AS (
+       SELECT coalesce((SELECT value FROM instance_settings WHERE name = '${PENDING_CAP_SETTING}'), 0) AS n
+     ), targets AS (
+       SELECT e.id,
+         -- Counts no further than the cap: a healthy endpoint's few pending deliveries cost little.
+         cap.n > 0 AND $3 <> 'ping'
+           AND (SELECT count(*) FROM (SELECT 1 FROM webhook_deliveries p WHERE p.endpoint_id = e.id AND p.state = 'pending' LIMIT cap.n) AS c) >= cap.n AS full
+       FROM webhook_endpoints e, cap
+       WHERE e.account_id = $2
+         AND CASE WHEN $6::uuid IS NULL THEN e.disabled_at IS NULL AND (e.events IS NULL OR $3 = ANY (e.events)) ELSE e.id = $6::uuid END
      ), event AS (
        INSERT INTO webhook_events (id, account_id, type, body)
        SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM targets)
-       RETURNING id, created_at
+       RETURNING id
+     ), written AS (
+       INSERT INTO webhook_deliveries (endpoint_id, account_id, event_id, ordering_key, next_attempt_at, waiting, state, last_error)
+       SELECT t.id, $2, event.id, $5, '-infinity',
+              -- The earliest pending delivery of the line is read FOR SHARE: one settling right now
+              -- is waited for and, once settled, no longer counts; one that settles later waits for
+              -- this write to commit, and then sees it and releases it. No delivery is left waiting
+              -- behind one that has gone.
+              NOT t.full AND EXISTS (
+                SELECT 1 FROM webhook_deliveries d
+                WHERE d.endpoint_id = t.id AND d.ordering_key = $5 AND d.state = 'pending'
+                ORDER BY d.seq LIMIT 1 FOR SHARE
+              ),
+              CASE WHEN t.full THEN 'failed' ELSE 'pending' END,
+              CASE WHEN t.full THEN '${BACKLOG_FULL_ERROR}' END
+       FROM targets t, event
+       RETURNING endpoint_id, state
+     ), marked AS (
+       UPDATE webhook_endpoints SET backlog_full_since = now()
+       WHERE id IN (SELECT endpoint_id FROM written WHERE state = 'failed') AND backlog_full_since IS NULL
      )
-     INSERT INTO webhook_deliveries (endpoint_id, event_id, ordering_key, next_attempt_at, waiting)
-     SELECT targets.id, event.id, $5, event.created_at,
-            EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.endpoint_id = targets.id AND d.ordering_key = $5 AND d.state = 'pending')
-     FROM targets, event
-     RETURNING event_id AS id`,
+     SELECT DISTINCT $1::uuid AS id FROM written`,
     [id, event.accountId, event.type, body, key, event.endpointId ?? null],
   );
   return rows.length > 0 ? id : null;
+}
+
+const PENDING_CAP_SETTING = 'webhook_pending_cap';
+
+/** Sets the cap of pending deliveries per endpoint for every process on this database (0: none). */
+export async function setWebhookPendingCap(db: SqlRunner, cap: number): Promise<void> {
+  await db.query(
+    `INSERT INTO instance_settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value WHERE instance_settings.value <> EXCLUDED.value`,
+    [PENDING_CAP_SETTING, cap],
+  );
 }
 
 /** Whether any enabled endpoint of the account takes this event type. */

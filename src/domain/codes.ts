@@ -1,5 +1,5 @@
 // Product codes: EAN/GTIN (incl. ISBN-13), ASIN (incl. ISBN-10) and Italian MINSAN/AIC.
-// Pure functions, no imports: the same rules run in the API, jobs and tests.
+// Pure functions, no imports: the same rules run in the API, the workers and tests.
 
 export type CodeType = 'ean' | 'asin' | 'minsan';
 export type CodeFormat = 'ean8' | 'upca' | 'ean13' | 'isbn13' | 'gtin14' | 'asin' | 'isbn10' | 'minsan';

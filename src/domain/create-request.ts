@@ -71,7 +71,7 @@ function blankToNull(value: string | undefined): string | null {
   return trimmed ? trimmed : null;
 }
 
-/** The rules for one create call (spec 4.1); pure, so every rule is unit-testable, and run by the review app too. */
+/** The rules for one create call; pure, so every rule is unit-testable, and run by the review app too. */
 export function planCreate(input: CreateRequestInput): CreatePlanResult {
   const errors: FieldErrors = {};
   const rawGiven = RAW_FIELDS.filter((f) => input[f] !== undefined);

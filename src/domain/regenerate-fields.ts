@@ -16,7 +16,7 @@ export function isTextField(name: string): name is TextField {
   return (TEXT_FIELDS as readonly string[]).includes(name);
 }
 
-/** CONTRACT.md: the allowed keys of `fields`, string values, at least one. */
+/** `fields` of a regenerate call: only the allowed keys, string values, at least one. */
 export function parseFieldRequests(fields: Record<string, unknown> | undefined): { ok: true; requests: FieldRequest[] } | { ok: false; errors: FieldErrors } {
   const errors: FieldErrors = {};
   const entries = Object.entries(fields ?? {});

@@ -36,6 +36,14 @@ export function disabledNote(failingSince: Date): string {
   return `Disabled: every delivery failed since ${failingSince.toISOString()} (five days in a row). Pending deliveries were given up. Send a test ping; when it is answered with 2xx the endpoint is enabled again.`;
 }
 
+/** The error of a delivery not queued because its endpoint had its cap of pending deliveries. */
+export const BACKLOG_FULL_ERROR = 'backlog_full';
+
+/** What the account reads on an endpoint whose pending deliveries reached their cap. */
+export function backlogFullNote(since: Date): string {
+  return `Since ${since.toISOString()} events are not queued for this endpoint: its pending deliveries reached the instance's cap (WEBHOOK_PENDING_PER_ENDPOINT), because its receiver fails or answers too slowly. Those events are listed among its deliveries as failed with the error "${BACKLOG_FULL_ERROR}". The next 2xx answer ends this.`;
+}
+
 /** What the account reads on an endpoint it disabled itself. */
 export const DISABLED_ON_REQUEST_NOTE = 'Disabled on request (PATCH with "enabled": false). Pending deliveries were given up. Set "enabled": true to receive events again.';
 

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { commitOutcomeUnknown, isConnectionError } from '../db/database.ts';
 import type { FieldErrors } from '../domain/validation.ts';
 
-/** The one catalogue of error codes and their HTTP status (CONTRACT.md). */
+/** The one catalogue of error codes and their HTTP status (listed in docs/api.md, "API"). */
 export const ERROR_STATUS = {
   validation_failed: 422,
   invalid_json: 400,

@@ -1,19 +1,35 @@
-import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
-import type { SqlRunner } from '../db/database.ts';
-import { pruneExpiredIdempotencyKeys } from '../db/idempotency-keys.ts';
-import { JOBS } from './registry.ts';
+import type { Database } from '../db/database.ts';
+import { claimHourlyPrune, pruneExpiredIdempotencyKeys } from '../db/idempotency-keys.ts';
+
+/** How often a process looks whether the hourly prune is due (every process looks; one prunes). */
+const LOOK_EVERY_MS = 5 * 60_000;
 
 /**
- * Schedules the hourly prune of expired Idempotency-Key records and works its jobs. Idempotent:
- * every worker process calls it; the schedule is one row, replaced in place.
+ * Deletes expired Idempotency-Key records once an hour, whatever the number of processes: the
+ * process that marks the prune done for this hour (one statement on a row of instance_settings)
+ * prunes, in batches that each commit on their own, so no long transaction holds the database.
  */
-export async function scheduleIdempotencyKeyPruning(boss: PgBoss, db: SqlRunner, logger: Logger): Promise<void> {
-  const { name, cron } = JOBS.idempotencyPrune;
-  if ((await boss.getQueue(name)) === null) await boss.createQueue(name);
-  await boss.schedule(name, cron);
-  await boss.work(name, async () => {
+export function pruneIdempotencyKeysHourly(db: Database, logger: Logger, lookEveryMs = LOOK_EVERY_MS): { stop(): void; pruneIfDue(): Promise<number | null> } {
+  let running: Promise<number | null> | null = null;
+  const pruneIfDue = async (): Promise<number | null> => {
+    if (!(await claimHourlyPrune(db))) return null;
     const pruned = await pruneExpiredIdempotencyKeys(db);
     logger.info({ pruned }, 'expired idempotency keys pruned');
-  });
+    return pruned;
+  };
+  const look = () => {
+    running ??= pruneIfDue()
+      .catch((err: unknown) => {
+        logger.warn({ err }, 'could not prune expired idempotency keys; the next look tries again');
+        return null;
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  const timer = setInterval(look, lookEveryMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer), pruneIfDue: look };
 }

@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
-import { QUEUE_SCHEMA } from './queue.ts';
 
 /**
  * Changes to a queue table that call for another analysis: at least this many rows, and at least
@@ -16,15 +15,11 @@ export interface QueueStatistics {
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**
- * Keeps the planner's statistics of the queue tables (the generations table, pg-boss's job tables)
- * fresh after bulk changes, ahead of autovacuum's minute or more. On the statistics of an emptier
- * queue the generation fetch sorts the whole backlog instead of reading the queue's index in order
- * (a look-up by product for each queued generation, about 10 µs each), as pg-boss's per-key FIFO
- * fetch did before it (17–27 s a fetch with 10,000 jobs, 40 ms after ANALYZE). Every tick, only a
- * table changed by more than a fifth (at least 500 rows) since its last analysis is analysed, so a
- * quiet queue never interrupts autovacuum. Analyses triggered by each burst of creates were tried
- * and dropped: they cost a 100-code create about a tenth of its calls (bench/results/create.md).
- * An advisory lock lets one process per database analyse at a time.
+ * Keeps the planner's statistics of the queue tables (generations, webhook deliveries) fresh after
+ * bulk changes, ahead of autovacuum's minute or more: on the statistics of an emptier queue a fetch
+ * sorts the whole backlog instead of reading the queue's index in order. Every tick, only a table
+ * changed by more than a fifth (at least 500 rows) since its last analysis is analysed, so a quiet
+ * queue never interrupts autovacuum. An advisory lock lets one process per database analyse at a time.
  */
 export function keepQueueStatisticsFresh(db: Database, everySeconds: number, logger: Logger): QueueStatistics {
   let running = false;
@@ -35,9 +30,9 @@ export function keepQueueStatisticsFresh(db: Database, everySeconds: number, log
       if (lock?.ok !== true) return;
       const tables = await tx.query<{ schema: string; relname: string }>(
         `SELECT s.schemaname AS schema, s.relname FROM pg_stat_user_tables s
-         WHERE ((s.schemaname = $1 AND s.relname LIKE 'job%') OR (s.schemaname = current_schema() AND s.relname = 'generations'))
-           AND s.n_mod_since_analyze > greatest($2::float8, s.n_live_tup * $3::float8)`,
-        [QUEUE_SCHEMA, ANALYSE_AFTER_ROWS, ANALYSE_AFTER_FRACTION],
+         WHERE s.schemaname = current_schema() AND s.relname IN ('generations', 'webhook_deliveries')
+           AND s.n_mod_since_analyze > greatest($1::float8, s.n_live_tup * $2::float8)`,
+        [ANALYSE_AFTER_ROWS, ANALYSE_AFTER_FRACTION],
       );
       for (const { schema, relname } of tables) await tx.query(`ANALYZE ${quoted(schema)}.${quoted(relname)}`);
     });

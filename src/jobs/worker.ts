@@ -1,6 +1,5 @@
 import type { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
-import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { timeLeft, type TeardownOptions } from '../teardown.ts';
@@ -15,15 +14,14 @@ import type { GenerationOutcome } from '../services/generation-outcome.ts';
 import { runUnderClaim } from '../services/run-generation.ts';
 import { runClaimedBatch } from '../services/run-generation-batch.ts';
 import { createStoreQueue } from '../services/store-queue.ts';
-import { scheduleIdempotencyKeyPruning } from './prune-idempotency-keys.ts';
-import { startSlotWorker, WorkerStoppedError } from './slot-worker.ts';
+import { pruneIdempotencyKeysHourly } from './prune-idempotency-keys.ts';
+import { startSlotWorker, WorkerStoppedError, type SlotWorker } from '../queue/slot-worker.ts';
 import type { WorkerWakeup } from './worker-wakeup.ts';
 import { preloadLanguageDetector } from '../generation/template/detect-language.ts';
 import { warmRecordChecks } from '../generation/ai/checks/warm-record-checks.ts';
-import { startWebhookWorkers, type WebhookParts } from './webhook-worker.ts';
+import { startWebhookWorker, type WebhookParts } from './webhook-worker.ts';
 
 export interface WorkerDeps {
-  boss: PgBoss;
   db: Database;
   engine: ContentEngine;
   sources: SourceChain;
@@ -37,7 +35,7 @@ export interface WorkerDeps {
    * handedBack } when the worker's stop cut a run off.
    */
   events?: EventEmitter;
-  /** Overrides the claim's lease and retry delay (tests); by default they follow JOB_EXPIRE_SECONDS and JOB_RETRY_DELAY_SECONDS. */
+  /** Overrides the claim's lease and retry delay (tests); by default they follow GENERATION_TIMEOUT_SECONDS and GENERATION_RETRY_DELAY_SECONDS. */
   claims?: ClaimTimings;
   /** Wakes the worker when this process queues generations (the container's); without it, the worker finds them by polling only. */
   wakeup?: WorkerWakeup;
@@ -66,14 +64,16 @@ export interface GenerationWorkers {
   stop(options: { graceful: boolean; timeoutMs: number }): Promise<void>;
   /** Resolves once what a worker loads ahead of its first generation is loaded (never rejects). */
   warmedUp: Promise<void>;
+  /** The webhook delivery worker of this process (stopped with the container too). */
+  webhooks: SlotWorker;
 }
 
 /**
- * Starts the generation worker and the queue's other handlers. A generation whose attempt failed
- * is retried after a backoff until its attempts run out, then failed and refunded.
+ * Starts the generation worker, the webhook delivery worker and the hourly prune. A generation
+ * whose attempt failed is retried after a backoff until its attempts run out, then failed and refunded.
  */
 export async function startWorkers(deps: WorkerDeps): Promise<GenerationWorkers> {
-  const { boss, db, config, logger, events } = deps;
+  const { db, config, logger, events } = deps;
   // In the background: a worker woken by the first create of the day would otherwise load it then,
   // before that product's first model call (measured: 190 of the 230 ms from the 202 to the call).
   const detector = preloadLanguageDetector().catch((err: unknown) => logger.warn({ err }, 'could not load the language detector; the first text to detect loads it again'));
@@ -143,8 +143,8 @@ export async function startWorkers(deps: WorkerDeps): Promise<GenerationWorkers>
     return held.map((claim, i) => finish(claim, outcomes[i] ?? Promise.reject(new Error('no run was started for this generation')), signals[i]));
   }
 
-  // At most WORKER_CONCURRENCY × WORKER_BATCH_SIZE generations run at once in one process, fetched
-  // WORKER_BATCH_SIZE at a time under a backlog.
+  // At most GENERATION_CONCURRENCY generations run at once in one process, fetched
+  // GENERATION_FETCH_SIZE at a time under a backlog (GENERATION_CONCURRENCY rounded up to whole fetches).
   const slots = startSlotWorker<FetchedGeneration>({
     capacity: config.worker.concurrency * config.worker.batchSize,
     fetchSize: config.worker.batchSize,
@@ -161,16 +161,17 @@ export async function startWorkers(deps: WorkerDeps): Promise<GenerationWorkers>
   deps.onClose((options) => slots.stop({ graceful: options.graceful, timeoutMs: timeLeft(options) }));
   deps.wakeup?.addWorker(() => slots.notify());
 
-  await scheduleIdempotencyKeyPruning(boss, db, logger);
-  await startWebhookWorkers({
-    boss,
+  const pruning = pruneIdempotencyKeysHourly(db, logger);
+  deps.onClose(async () => pruning.stop());
+  const webhooks = startWebhookWorker({
     db,
     webhooks: deps.webhooks,
     retrySchedule: config.webhooks.retrySchedule,
-    relayIntervalMs: config.webhooks.relayIntervalMs,
+    pollMs: config.webhooks.pollMs,
     concurrency: config.webhooks.concurrency,
     logger,
     ...(events === undefined ? {} : { events }),
   });
-  return { stop: (options) => slots.stop(options), warmedUp: Promise.all([detector, checks]).then(() => {}) };
+  deps.onClose((options) => webhooks.stop({ graceful: options.graceful, timeoutMs: timeLeft(options) }));
+  return { stop: (options) => slots.stop(options), warmedUp: Promise.all([detector, checks]).then(() => {}), webhooks };
 }

@@ -38,7 +38,10 @@ export class FetchError extends Error {
   }
 }
 
-/** The one way to fetch a URL that a user or a data source supplied (DESIGN.md invariants). */
+/**
+ * The one way to fetch a URL that a user or a data source supplied: nothing else may fetch one, so
+ * private addresses, size and time limits are enforced for every such URL in one place.
+ */
 export interface GuardedFetcher {
   fetch(url: string, options?: { signal?: AbortSignal; maxBytes?: number; expect?: 'image' }): Promise<FetchedResource>;
 }

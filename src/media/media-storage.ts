@@ -34,7 +34,7 @@ export interface MediaStorage {
 
 /**
  * The store could not be reached or refused us (network, missing bucket, credentials). The message
- * is safe to log and says what to fix; the API answers 503, a worker's job is retried.
+ * is safe to log and says what to fix; the API answers 503, a worker's generation is retried.
  */
 export class MediaStoreUnavailableError extends Error {
   override name = 'MediaStoreUnavailableError';

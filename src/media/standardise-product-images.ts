@@ -105,7 +105,7 @@ const REJECTION_REASON: Record<ImageRejectionReason, ImageFailureReason> = {
 /**
  * Never throws for a picture that cannot be had: an unreachable, refused or undecodable image,
  * including a transient fetch failure (timeout, 5xx), is listed with an error and a message, and
- * the product completes with the other pictures; a retry of the whole job for one flaky image URL
+ * the product completes with the other pictures; a retry of the whole generation for one flaky image URL
  * would charge nothing more but delay the product. Throws only when storage fails or the signal aborts.
  */
 export async function standardiseProductImages(refs: readonly ImageRef[], deps: StandardiseProductImagesDeps): Promise<StandardiseProductImagesResult> {
@@ -124,7 +124,7 @@ export async function standardiseProductImages(refs: readonly ImageRef[], deps: 
     try {
       fetched = await deps.fetcher.fetch(ref.url, { expect: 'image', ...(deps.signal ? { signal: deps.signal } : {}) });
     } catch (error) {
-      // A job being stopped is not a broken image: stop, rather than record every URL as failed.
+      // A run being stopped is not a broken image: stop, rather than record every URL as failed.
       deps.signal?.throwIfAborted();
       if (error instanceof FetchError) {
         return { kind: 'failed', item: { index, ref, sameBytes: [], reason: error.reason, transient: error.transient, why: fetchReason(error) } };

@@ -37,7 +37,7 @@ export type CreateOutcome =
 export interface CreateProductsDeps {
   db: Database;
   queue: GenerationQueue;
-  /** The base price of each agent model; the spec's when absent. */
+  /** The base price of each agent model; the published prices (v1 1, v2 5) when absent. */
   modelCredits?: ModelCredits;
 }
 

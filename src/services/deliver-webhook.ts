@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.ts';
-import { claimDelivery, disableEndpoint, recordDelivered, recordFailedAttempt, type ClaimedDelivery } from '../db/webhook-deliveries.ts';
+import { disableEndpoint, recordDelivered, recordFailedAttempt, type ClaimedDelivery } from '../db/webhook-deliveries.ts';
 import { disabledNote, isDelivered, maxAttempts, nextAttemptAt, shouldDisable } from '../domain/webhooks.ts';
 import type { SecretBox, SendOutcome, WebhookSender } from '../domain/webhook-sending.ts';
 import type { Clock } from './webhook-ports.ts';
@@ -11,23 +11,21 @@ export interface DeliverWebhookDeps {
   clock: Clock;
   /** Seconds before each retry. */
   retrySchedule: readonly number[];
-  /** How long an attempt holds its delivery; past it, a dead worker's attempt is made again. */
-  leaseMs: number;
 }
 
 /**
- * `gone`: nothing to send (delivered meanwhile, endpoint deleted, or another attempt holds it).
+ * `claim_lost`: nothing was recorded, as the attempt no longer held its delivery (its lease lapsed
+ * and another attempt took it, the delivery was given up, or its endpoint deleted meanwhile).
  * `retry_scheduled` / `given_up`: the attempt failed; `endpoint_disabled` when that failure was
  * the fifth day of them.
  */
-export type DeliveryOutcome = 'gone' | 'delivered' | 'retry_scheduled' | 'given_up' | 'endpoint_disabled';
+export type DeliveryOutcome = 'claim_lost' | 'delivered' | 'retry_scheduled' | 'given_up' | 'endpoint_disabled';
 
-/** One attempt at one delivery: claim it, send it signed, record what happened. */
-export async function deliverWebhook(deps: DeliverWebhookDeps, deliveryId: string, signal?: AbortSignal): Promise<DeliveryOutcome> {
-  const started = deps.clock.now();
-  const claimed = await claimDelivery(deps.db, deliveryId, started, new Date(started.getTime() + deps.leaseMs));
-  if (claimed === undefined) return 'gone';
+/** One attempt at a delivery the queue claimed: send it signed, record what happened under the claim. */
+export async function deliverClaimed(deps: DeliverWebhookDeps, claimed: ClaimedDelivery, signal?: AbortSignal): Promise<DeliveryOutcome | 'stopped'> {
   const outcome = await send(deps, claimed, signal);
+  // Cut off by the worker's stop before an answer: not an attempt of the receiver's; handed back.
+  if ('error' in outcome && outcome.error === 'stopped') return 'stopped';
   return record(deps, claimed, outcome);
 }
 
@@ -53,16 +51,17 @@ function openSecret(secrets: SecretBox, sealed: string): string | null {
 
 async function record(deps: DeliverWebhookDeps, claimed: ClaimedDelivery, outcome: SendOutcome): Promise<DeliveryOutcome> {
   const at = deps.clock.now();
-  const delivery = { id: claimed.id, endpointId: claimed.endpoint_id, orderingKey: claimed.ordering_key, url: claimed.url };
+  const delivery = { id: claimed.id, endpointId: claimed.endpoint_id, orderingKey: claimed.ordering_key, url: claimed.url, token: claimed.claim_token };
   if (!('error' in outcome) && isDelivered(outcome.status)) {
     const status = outcome.status;
-    await deps.db.transaction((tx) => recordDelivered(tx, delivery, at, status));
-    return 'delivered';
+    return (await deps.db.transaction((tx) => recordDelivered(tx, delivery, at, status))) ? 'delivered' : 'claim_lost';
   }
   const failure = 'error' in outcome ? outcome : { status: outcome.status, error: `answered ${outcome.status}` };
   const retryAt = claimed.attempts < maxAttempts(deps.retrySchedule) ? nextAttemptAt(deps.retrySchedule, claimed.attempts, at) : null;
   return deps.db.transaction(async (tx) => {
-    const { failingSince, gaveUp } = await recordFailedAttempt(tx, delivery, at, failure, retryAt);
+    const recorded = await recordFailedAttempt(tx, delivery, at, failure, retryAt);
+    if (recorded.lost) return 'claim_lost';
+    const { failingSince, gaveUp } = recorded;
     if (
       failingSince !== undefined &&
       shouldDisable(failingSince, at) &&

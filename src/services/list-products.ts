@@ -72,7 +72,7 @@ export function cursorText(cursor: ListCursor): string {
   return `${cursor.updatedAt}_${cursor.id}`;
 }
 
-/** One list item (README, "Listing and exporting"). */
+/** One list item (docs/api.md, "Listing and exporting"). */
 export interface ListItem {
   id: string;
   code: string | null;

@@ -11,7 +11,7 @@ import type { CountryContent } from '../domain/content.ts';
 import { languageOf, normaliseCountry } from '../domain/countries.ts';
 import { findOwnProduct, refForMessage } from './find-own-product.ts';
 
-/** The details endpoint's product object (README, "API"): the product, and its record in one country. */
+/** The details endpoint's product object (docs/api.md, "API"): the product, and its record in one country. */
 export interface ProductView extends CountryContent {
   id: string;
   code: string | null;

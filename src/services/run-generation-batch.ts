@@ -133,7 +133,7 @@ function plainPathProduct(deps: BatchDeps, shared: Shared, generation: Generatio
  */
 function runTogether(deps: BatchDeps, claims: readonly HeldClaim[]): Map<string, Promise<GenerationOutcome>> {
   const together = claims.filter((c) => deps.batchable(c.generation));
-  // A shared read that failed sends every generation its own way, where an error is the job's to retry.
+  // A shared read that failed sends every generation its own way, where an error is that generation's to retry.
   const shared = claims.length === 0 ? Promise.resolve(null) : readShared(deps, claims).catch(() => null);
   // Apart from the reads: an agent model's generation, gathering its own facts, waits for none of these.
   const factsTogether = together.length === 0 ? Promise.resolve(null) : shared.then((read) => (read === null ? null : gatherTogether(deps, read, together))).catch(() => null);

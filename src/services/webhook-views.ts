@@ -1,6 +1,7 @@
 import type { SqlRunner } from '../db/database.ts';
 import { listDeliveries, type DeliveryRow } from '../db/webhook-deliveries.ts';
 import { findOwnWebhookEndpoint, listWebhookEndpoints, type WebhookEndpointRow } from '../db/webhook-endpoints.ts';
+import { backlogFullNote } from '../domain/webhooks.ts';
 
 export interface WebhookEndpointView {
   id: string;
@@ -11,7 +12,7 @@ export interface WebhookEndpointView {
   status: 'enabled' | 'disabled';
   failing_since: string | null;
   disabled_at: string | null;
-  /** Why the endpoint is disabled, in words for the account; empty while it works. */
+  /** Why the endpoint is disabled, or why events are not queued for it, in words for the account; empty while it works. */
   validation_messages: string[];
   created_at: string;
 }
@@ -25,7 +26,7 @@ export function endpointView(row: WebhookEndpointRow): WebhookEndpointView {
     status: row.disabled_at === null ? 'enabled' : 'disabled',
     failing_since: row.failing_since?.toISOString() ?? null,
     disabled_at: row.disabled_at?.toISOString() ?? null,
-    validation_messages: row.disabled_reason === null ? [] : [row.disabled_reason],
+    validation_messages: [...(row.disabled_reason === null ? [] : [row.disabled_reason]), ...(row.backlog_full_since === null ? [] : [backlogFullNote(row.backlog_full_since)])],
     created_at: row.created_at.toISOString(),
   };
 }

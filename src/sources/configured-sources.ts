@@ -18,7 +18,7 @@ export interface ConfiguredSources {
 }
 
 /**
- * The chain SOURCES names, in its order; an unknown name fails at start, not at the first job.
+ * The chain SOURCES names, in its order; an unknown name fails at start, not at the first generation.
  * The remote sources share one guarded connection pool (guarded-source-fetch.ts).
  */
 export function configuredSources(config: Pick<Config, 'sources' | 'fetch'>, db: SqlRunner, options: { lookup?: LookupFunction } = {}): ConfiguredSources {

@@ -135,7 +135,7 @@ export async function getRemoteJson(url: URL, options: RemoteJsonOptions, signal
 /** One request; its timeout keeps running while the caller reads the body, so it bounds the whole exchange. */
 async function getOnce(url: URL, from: URL | null, options: RemoteJsonOptions, signal: AbortSignal | undefined): Promise<{ response: RemoteResponse; timeout: AbortSignal }> {
   // A long pause from an earlier 429 fails fast, also for a caller already waiting when it began:
-  // the job is retried later instead of holding a worker. A short one is waited out in the limiter.
+  // the generation is retried later instead of holding a worker slot. A short one is waited out in the limiter.
   try {
     await options.limiter.acquire(signal, 0, { maxWaitMs: options.maxRateLimitWaitSeconds * 1000 });
   } catch (error) {

@@ -47,7 +47,7 @@ export class SourceUnavailableError extends Error {
 
 /**
  * The source is marked down by its circuit breaker: it was not asked (or this very call opened
- * the breaker). Retrying the job soon would meet the same breaker, so the caller should not.
+ * the breaker). Retrying the generation soon would meet the same breaker, so the caller should not.
  */
 export class SourceDownError extends SourceUnavailableError {
   override name = 'SourceDownError';

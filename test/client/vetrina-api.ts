@@ -3387,7 +3387,7 @@ export class Api<
       }),
 
     /**
- * @description Queued like any event, whatever the endpoint subscribed to; also to a disabled endpoint, which a 2xx answer enables again. Send `{}` as the body.
+ * @description Queued like any event, whatever the endpoint subscribed to; also to a disabled endpoint, which a 2xx answer enables again, and also past the cap of pending deliveries. An endpoint is sent at most WEBHOOK_PINGS_PER_HOUR pings an hour (default 10); one more is 429 `rate_limited` with `Retry-After`, and nothing is queued. Send `{}` as the body.
  *
  * @tags Webhooks
  * @name PostWebhooksByIdTest

@@ -39,7 +39,8 @@ export interface WebhookReceiver {
   /** Statuses for the next requests to `path`, in order. */
   answer(path: string, ...statuses: Array<number | 'hold'>): void;
   /** Answers the requests to `path` held so far with `status`, in the order they came. */
-  release(path: string, status: number): void;
+  /** Answers the requests held at `path` with `status`: all of them, or the `count` oldest. */
+  release(path: string, status: number, count?: number): void;
   /** Resolves once `count` requests have arrived at `path` (at once if they already have). */
   waitFor(path: string, count: number, timeoutMs?: number): Promise<ReceivedWebhook[]>;
   at(path: string): ReceivedWebhook[];
@@ -77,9 +78,11 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     answer(path, ...statuses) {
       scripts.set(path, [...(scripts.get(path) ?? []), ...statuses]);
     },
-    release(path, status) {
-      for (const response of held.get(path) ?? []) respond(response, status);
-      held.delete(path);
+    release(path, status, count) {
+      const waiting = held.get(path) ?? [];
+      const answered = waiting.splice(0, count ?? waiting.length);
+      for (const response of answered) respond(response, status);
+      if (waiting.length === 0) held.delete(path);
     },
     async waitFor(path, count, timeoutMs = 20_000) {
       const signal = AbortSignal.timeout(timeoutMs);

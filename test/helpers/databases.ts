@@ -15,11 +15,10 @@ export interface DatabaseTarget {
   open(): Promise<TestDatabase>;
 }
 
-/** A server database as a test opens it: `db` the service's pool, the queue's connections straight to the database; closing drops it. */
+/** A server database as a test opens it: `db` the service's pool; closing drops it. */
 export function onServerDatabase(database: { url: string; drop(): Promise<void> }, db: Database): TestDatabase {
   return {
     db,
-    queue: { connectionString: database.url },
     url: database.url,
     async close() {
       await db.close();
@@ -55,7 +54,7 @@ export function databaseTargets(): DatabaseTarget[] {
       name: 'pglite',
       async open() {
         const db = await openPGlite(undefined);
-        return { db, queue: { pglite: db.pglite }, url: undefined, close: () => db.close() };
+        return { db, url: undefined, close: () => db.close() };
       },
     },
   ];

@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../../src/config.ts';
 import { createContainer, type Container } from '../../src/container.ts';
 import { ledgerSum } from '../../src/db/accounts.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { startWorkers } from '../../src/jobs/worker.ts';
+import { startWorkers, type GenerationWorkers } from '../../src/jobs/worker.ts';
 import { createAccount } from '../../src/services/accounts.ts';
 import type { ContentEngine } from '../../src/domain/generation-ports.ts';
 import type { Clock } from '../../src/services/webhook-ports.ts';
@@ -43,6 +43,8 @@ export interface Harness {
   container: Container;
   app: FastifyInstance;
   events: EventEmitter;
+  /** The workers the harness started (null with `workers: false`). */
+  workers: GenerationWorkers | null;
   account(credits?: number, options?: { imageStandardization?: boolean }): Promise<{ id: string; name: string; token: string }>;
   post(url: string, token: string, body: unknown): Promise<LightMyRequestResponse>;
   get(url: string, token: string): Promise<LightMyRequestResponse>;
@@ -74,13 +76,13 @@ export async function startHarness(target: DatabaseTarget, options: HarnessOptio
   const config = loadConfig({
     MEDIA_DIR: mediaDir,
     LOG_LEVEL: 'silent',
-    QUEUE_POLL_SECONDS: '0.5',
-    JOB_RETRY_DELAY_SECONDS: '1',
+    GENERATION_POLL_SECONDS: '0.5',
+    GENERATION_RETRY_DELAY_SECONDS: '1',
     SHUTDOWN_TIMEOUT_SECONDS: '5',
     ...OFFLINE_ENV,
     ...options.env,
   });
-  const logger = options.logger ?? pino({ level: 'silent' });
+  const logger = options.logger ?? pino({ level: process.env.HARNESS_LOG ?? 'silent' });
   const container = await createContainer(config, {
     logger,
     database,
@@ -94,7 +96,7 @@ export async function startHarness(target: DatabaseTarget, options: HarnessOptio
   events.on('settled', (s: Settled) => {
     if (s.outcome !== 'deferred') settledSoFar.set(s.generationId, s.outcome);
   });
-  if (options.workers !== false) await startWorkers({ ...container, events });
+  const workers = options.workers === false ? null : await startWorkers({ ...container, events });
   let contract: OpenApiContract | undefined;
   const contractViolations: string[] = [];
   const app = await buildApp(container, { onSend: recordExchanges((exchange) => contractViolations.push(...(contract?.check(exchange) ?? []))) });
@@ -120,6 +122,7 @@ export async function startHarness(target: DatabaseTarget, options: HarnessOptio
     events,
     contract,
     contractViolations,
+    workers,
     async account(credits = 1000, accountOptions = {}) {
       accountSeq += 1;
       const created = await createAccount(container.db, {

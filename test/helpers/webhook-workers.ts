@@ -1,17 +1,20 @@
-import { startWebhookWorkers } from '../../src/jobs/webhook-worker.ts';
+import { startWebhookWorker } from '../../src/jobs/webhook-worker.ts';
+import type { SlotWorker } from '../../src/queue/slot-worker.ts';
+import { timeLeft } from '../../src/teardown.ts';
 import type { Harness } from './harness.ts';
 
-/** Starts webhook delivery workers (and their relay) in the harness's process, reporting to `h.events`. */
-export function startHarnessWebhookWorkers(h: Harness): Promise<void> {
-  const { config, db, boss, webhooks, logger } = h.container;
-  return startWebhookWorkers({
-    boss,
+/** Starts a webhook delivery worker in the harness's process, reporting to `h.events`; stopped when the harness closes. */
+export function startHarnessWebhookWorkers(h: Harness): SlotWorker {
+  const { config, db, webhooks, logger } = h.container;
+  const worker = startWebhookWorker({
     db,
     webhooks,
     logger,
     events: h.events,
     retrySchedule: config.webhooks.retrySchedule,
-    relayIntervalMs: config.webhooks.relayIntervalMs,
+    pollMs: config.webhooks.pollMs,
     concurrency: config.webhooks.concurrency,
   });
+  h.container.onClose((options) => worker.stop({ graceful: options.graceful, timeoutMs: timeLeft(options) }));
+  return worker;
 }

@@ -94,7 +94,7 @@ for (const target of databaseTargets()) {
             AGENT_MAX_RETRIES: '2',
             AGENT_V2_IMAGES: 'on',
             FETCH_ALLOWED_HOSTS: new URL(picturesBase).host,
-            JOB_RETRY_LIMIT: '1',
+            GENERATION_RETRIES: '1',
             METRICS_TOKEN: 'agent-models-metrics-token',
           },
           agentBackoffMs: () => 10,
@@ -323,7 +323,7 @@ for (const target of databaseTargets()) {
         // Only this scenario gets a short provider timeout: with it suite-wide, any call slower than
         // a second on a loaded machine was retried and every count of calls came out wrong.
         const quick = await startHarness(target, {
-          env: { ...provider.env(fake.baseURL), AGENT_TIMEOUT_SECONDS: '1', AGENT_MAX_RETRIES: '2', FETCH_ALLOWED_HOSTS: '127.0.0.1', JOB_RETRY_LIMIT: '1' },
+          env: { ...provider.env(fake.baseURL), AGENT_TIMEOUT_SECONDS: '1', AGENT_MAX_RETRIES: '2', FETCH_ALLOWED_HOSTS: '127.0.0.1', GENERATION_RETRIES: '1' },
           agentBackoffMs: () => 10,
         });
         try {

@@ -58,7 +58,7 @@ for (const target of databaseTargets()) {
           AGENT_V2_MODEL: model,
           AGENT_V2_BASE_URL: fake.baseURL,
           AGENT_V2_API_KEY: 'local-key',
-          JOB_RETRY_LIMIT: '1',
+          GENERATION_RETRIES: '1',
         },
         agentBackoffMs: () => 10,
       });

@@ -8,7 +8,7 @@ import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
 import { defined } from '../helpers/assert.ts';
 
-// Authentication and per-token rate limiting of every /api/v1 route (CONTRACT.md: unauthorized, rate_limited).
+// Authentication and per-token rate limiting of every /api/v1 route (the error codes unauthorized and rate_limited).
 
 const TOKEN_FORMAT = /^vt_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
 const VALID_EAN = '4006209700068';

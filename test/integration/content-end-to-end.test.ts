@@ -137,7 +137,7 @@ for (const target of databaseTargets()) {
     before(async () => {
       off = await startFakeOpenFoodFacts({ fixtures: readProductFixtures('open_food_facts') });
       h = await startHarness(target, {
-        env: { SOURCES: 'catalogue,aifa,open_food_facts', OPEN_FOOD_FACTS_URL: off.url, JOB_RETRY_LIMIT: '1', JOB_RETRY_DELAY_SECONDS: '1' },
+        env: { SOURCES: 'catalogue,aifa,open_food_facts', OPEN_FOOD_FACTS_URL: off.url, GENERATION_RETRIES: '1', GENERATION_RETRY_DELAY_SECONDS: '1' },
       });
     });
     after(async () => {

@@ -173,7 +173,7 @@ for (const target of databaseTargets()) {
       assert.match(res.json<CreateBody>().errors?.countries?.[0] ?? '', /countries field is required/);
     });
 
-    test('credits follow spec 8.2: v1/v2, extra countries, image standardisation', async () => {
+    test('credits follow the price list: v1/v2, extra countries, image standardisation', async () => {
       const cases: { model: 'v1' | 'v2'; countries: string[]; images: boolean; each: number }[] = [
         { model: 'v2', countries: ['it'], images: false, each: 5 },
         { model: 'v1', countries: ['it'], images: false, each: 1 },

@@ -89,7 +89,7 @@ for (const target of databaseTargets()) {
           most = Math.max(most, running);
           try {
             if (runs === 1) {
-              // The first run outlives its time limit (JOB_EXPIRE_SECONDS), is told to stop, and
+              // The first run outlives its time limit (GENERATION_TIMEOUT_SECONDS), is told to stop, and
               // looks at the queue before it does: within its grace the generation is still its own.
               const signal = defined(input.signal);
               if (!signal.aborted) await once(signal, 'abort');
@@ -104,7 +104,7 @@ for (const target of databaseTargets()) {
           }
         },
       };
-      const h = await startHarness(target, { engine, env: { JOB_EXPIRE_SECONDS: '2' } });
+      const h = await startHarness(target, { engine, env: { GENERATION_TIMEOUT_SECONDS: '2' } });
       try {
         const { id, token } = await h.account(10);
         const { productId, generationId } = await createOne(h, token);
@@ -138,7 +138,7 @@ for (const target of databaseTargets()) {
           return output;
         },
       };
-      const h = await startHarness(target, { engine, workers: false, env: { JOB_EXPIRE_SECONDS: '2' } });
+      const h = await startHarness(target, { engine, workers: false, env: { GENERATION_TIMEOUT_SECONDS: '2' } });
       try {
         // No grace once told to stop: the hung run's lease lapses within half a second.
         await startWorkers({ ...h.container, events: h.events, claims: { leaseSeconds: 0.5, renewEverySeconds: 0.15, stopGraceSeconds: 0 } });
@@ -176,7 +176,7 @@ for (const target of databaseTargets()) {
           return real.generate(deaf);
         },
       };
-      const h = await startHarness(target, { engine, workers: false, env: { JOB_EXPIRE_SECONDS: '1', JOB_RETRY_LIMIT: '1' } });
+      const h = await startHarness(target, { engine, workers: false, env: { GENERATION_TIMEOUT_SECONDS: '1', GENERATION_RETRIES: '1' } });
       try {
         // No grace once told to stop: each hung run's lease lapses within half a second.
         await startWorkers({ ...h.container, events: h.events, claims: { leaseSeconds: 0.5, renewEverySeconds: 0.15, stopGraceSeconds: 0 } });
@@ -184,7 +184,7 @@ for (const target of databaseTargets()) {
         const { productId, generationId } = await createOne(h, token);
         assert.equal((await h.settled([generationId], 90_000)).get(generationId), 'failed');
 
-        // Two attempts in all (JOB_RETRY_LIMIT 1): the third fetch fails it rather than run it.
+        // Two attempts in all (GENERATION_RETRIES 1): the third fetch fails it rather than run it.
         assert.equal(runs, 2);
         const row = await findGeneration(h.container.db, generationId);
         assert.equal(row?.failure?.reason, 'generation_failed');

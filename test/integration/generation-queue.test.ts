@@ -6,11 +6,8 @@ import { claimDueGenerations } from '../../src/db/generation-queue.ts';
 import { generationsWaitingBehindOlder } from '../../src/db/generation-batches.ts';
 import { claimGeneration, completeGeneration, olderUnsettledGeneration, releaseClaim } from '../../src/db/generations.ts';
 import { migrate } from '../../src/db/migrate.ts';
-import { ensureQueues } from '../../src/jobs/queue.ts';
-import { startWorkers } from '../../src/jobs/worker.ts';
 import { createAccount } from '../../src/services/accounts.ts';
 import { databaseTargets, type TestDatabase } from '../helpers/databases.ts';
-import { startHarness } from '../helpers/harness.ts';
 import { seedProduct } from '../helpers/seed-products.ts';
 
 // The generations table is the generation queue: what a fetch hands out, in which order, and what
@@ -207,27 +204,6 @@ for (const target of databaseTargets()) {
         assert.deepEqual([...handedOut, ...rest.ids].sort(), [...all].sort());
       } finally {
         await settleAll(all);
-      }
-    });
-  });
-}
-
-for (const target of databaseTargets()) {
-  describe(`upgrading from a job per generation [${target.name}]`, () => {
-    test('the pg-boss queues of earlier versions are deleted at start, and the generations their jobs named are fetched from the table', async () => {
-      const h = await startHarness(target, { workers: false });
-      try {
-        const { token } = await h.account(100);
-        const { productId, generationId } = await h.createQueued(token, { title: 'Fusilli', brand: 'Molino Rossi', description: 'Pasta di semola.', countries: ['it'] });
-        // What an earlier version left: its generation queue with this generation's job in it.
-        await h.container.boss.createQueue('vetrina.generation', { policy: 'key_strict_fifo' });
-        assert.ok((await h.container.boss.send('vetrina.generation', { generationId, productId }, { singletonKey: productId })) !== null);
-        await ensureQueues(h.container.boss);
-        assert.equal(await h.container.boss.getQueue('vetrina.generation'), null);
-        await startWorkers({ ...h.container, events: h.events });
-        assert.equal((await h.settled([generationId])).get(generationId), 'completed');
-      } finally {
-        await h.close();
       }
     });
   });

@@ -22,7 +22,7 @@ describe('a claim whose answer is lost [postgres]', { skip: serverUrl === undefi
   before(async () => {
     const behind = await behindCuttingProxy(serverUrl ?? '');
     proxy = behind.proxy;
-    h = await startHarness(behind.target, { workers: false, env: { WORKER_CONCURRENCY: '1', WORKER_BATCH_SIZE: '10' } });
+    h = await startHarness(behind.target, { workers: false, env: { GENERATION_CONCURRENCY: '10', GENERATION_FETCH_SIZE: '10' } });
   });
   after(async () => {
     await h.close();

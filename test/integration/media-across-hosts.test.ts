@@ -49,9 +49,9 @@ describe('API and two workers with no disk in common [postgres]', { skip: server
       DATABASE_URL: database.url,
       FETCH_ALLOWED_HOSTS: pictures.host,
       PUBLIC_BASE_URL: 'https://shop.example',
-      QUEUE_POLL_SECONDS: '0.5',
-      WORKER_CONCURRENCY: '1',
-      WORKER_BATCH_SIZE: '2',
+      GENERATION_POLL_SECONDS: '0.5',
+      GENERATION_CONCURRENCY: '2',
+      GENERATION_FETCH_SIZE: '2',
     });
     api = await startServer({ ...shared, ...(await host('api')) }, ['--no-worker']);
     for (const name of ['worker-a', 'worker-b']) workers.push(await startWorkerProcess({ ...shared, ...(await host(name)) }));

@@ -29,10 +29,10 @@ function startWorker(databaseUrl: string, onFinished: () => void): WorkerProcess
     ...OFFLINE_ENV,
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'info',
-    QUEUE_POLL_SECONDS: '0.5',
+    GENERATION_POLL_SECONDS: '0.5',
     // At most 2 × 2 generations in flight per process, fetched 2 at a time, so one process cannot take the whole queue at once.
-    WORKER_CONCURRENCY: '2',
-    WORKER_BATCH_SIZE: '2',
+    GENERATION_CONCURRENCY: '4',
+    GENERATION_FETCH_SIZE: '2',
   };
   delete env.NODE_TEST_CONTEXT;
   const child = spawn(process.execPath, ['bin/vetrina.js', 'worker'], { cwd: ROOT, env });
@@ -139,8 +139,8 @@ describe('a worker process killed mid-generation [postgres]', { skip: server ===
       ...OFFLINE_ENV,
       DATABASE_URL: h.database.url,
       LOG_LEVEL: 'silent',
-      QUEUE_POLL_SECONDS: '0.5',
-      JOB_EXPIRE_SECONDS: '2',
+      GENERATION_POLL_SECONDS: '0.5',
+      GENERATION_TIMEOUT_SECONDS: '2',
     };
     delete env.NODE_TEST_CONTEXT;
     const doomed = spawn(process.execPath, ['test/helpers/slow-worker.ts'], { cwd: ROOT, env });

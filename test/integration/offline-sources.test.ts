@@ -28,8 +28,8 @@ for (const target of databaseTargets()) {
         env: {
           SOURCES: 'catalogue,open_food_facts',
           OPEN_FOOD_FACTS_URL: await downHost(),
-          JOB_RETRY_LIMIT: '3',
-          JOB_RETRY_DELAY_SECONDS: '1',
+          GENERATION_RETRIES: '3',
+          GENERATION_RETRY_DELAY_SECONDS: '1',
           SOURCE_BREAKER_FAILURES: '2',
           // Long enough that the breaker cannot half-open during the test, however slow the machine.
           SOURCE_BREAKER_COOLDOWN_SECONDS: '3600',

@@ -27,7 +27,7 @@ describe('the embedded database runs beside the API [pglite]', () => {
       name: 'pglite',
       async open() {
         const db = await openPGlite(dir);
-        return { db, queue: { pglite: db.pglite }, url: undefined, close: () => db.close() };
+        return { db, url: undefined, close: () => db.close() };
       },
     };
     h = await startHarness(target, { workers: false });

@@ -64,7 +64,7 @@ for (const target of databaseTargets()) {
           AGENT_V1_API_KEY: 'local-key',
           SOURCES: 'open_food_facts',
           OPEN_FOOD_FACTS_URL: off.url,
-          JOB_RETRY_LIMIT: '1',
+          GENERATION_RETRIES: '1',
         },
         agentBackoffMs: () => 10,
       });

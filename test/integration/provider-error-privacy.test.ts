@@ -34,7 +34,7 @@ for (const target of databaseTargets()) {
       let fake: FakeLlmServer;
       before(async () => {
         fake = await provider.start({ script: () => ({ kind: 'error', status: 400, message: PROVIDER_TEXT }) });
-        h = await startHarness(target, { env: { ...provider.env(fake.baseURL), AGENT_MAX_RETRIES: '0', JOB_RETRY_LIMIT: '0' }, logger: logs.logger, agentBackoffMs: () => 10 });
+        h = await startHarness(target, { env: { ...provider.env(fake.baseURL), AGENT_MAX_RETRIES: '0', GENERATION_RETRIES: '0' }, logger: logs.logger, agentBackoffMs: () => 10 });
       });
       after(async () => {
         await h.close();

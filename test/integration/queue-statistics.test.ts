@@ -10,7 +10,7 @@ import { databaseTargets, type DatabaseTarget } from '../helpers/databases.ts';
 // must be fresh before the next tick (an hour here), or a fetch sorts the whole backlog.
 
 /**
- * A job table of `rows` rows written behind the planner's back while the statistics keeper ticks
+ * `rows` webhook deliveries written behind the planner's back while the statistics keeper ticks
  * every `tickSeconds`, then a wait until the table's statistics count those rows.
  */
 async function analysedAfter(target: DatabaseTarget, setting: { tickSeconds: number; rows: number }): Promise<void> {
@@ -18,14 +18,23 @@ async function analysedAfter(target: DatabaseTarget, setting: { tickSeconds: num
   await migrate(database.db);
   const statistics = keepQueueStatisticsFresh(database.db, setting.tickSeconds, pino({ level: 'silent' }));
   try {
-    await database.db.query('CREATE SCHEMA IF NOT EXISTS pgboss');
-    await database.db.query('CREATE TABLE pgboss.job_written (id int)');
-    await database.db.query('INSERT INTO pgboss.job_written SELECT generate_series(1, $1::int)', [setting.rows]);
-    const counted = async () => (await database.db.query<{ n: number }>(`SELECT reltuples::int AS n FROM pg_class WHERE oid = 'pgboss.job_written'::regclass`))[0]?.n;
+    await database.db.query(
+      `WITH account AS (
+         INSERT INTO accounts (name) VALUES ('statistics') RETURNING id
+       ), endpoint AS (
+         INSERT INTO webhook_endpoints (account_id, url, secret_sealed) SELECT id, 'https://example.com/hook', 'sealed' FROM account RETURNING id, account_id
+       ), events AS (
+         INSERT INTO webhook_events (account_id, type, body) SELECT account.id, 'ping', '{}' FROM account, generate_series(1, $1::int) RETURNING id
+       )
+       INSERT INTO webhook_deliveries (endpoint_id, account_id, event_id, ordering_key, next_attempt_at)
+       SELECT endpoint.id, endpoint.account_id, events.id, events.id::text, '-infinity' FROM endpoint, events`,
+      [setting.rows],
+    );
+    const counted = async () => (await database.db.query<{ n: number }>(`SELECT reltuples::int AS n FROM pg_class WHERE oid = 'webhook_deliveries'::regclass`))[0]?.n;
     assert.notEqual(await counted(), setting.rows, 'not analysed yet');
     const deadline = Date.now() + 30_000;
     while ((await counted()) !== setting.rows) {
-      assert.ok(Date.now() < deadline, 'the job table was not analysed');
+      assert.ok(Date.now() < deadline, 'the deliveries table was not analysed');
       await sleep(50);
     }
   } finally {

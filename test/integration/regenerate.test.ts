@@ -50,7 +50,7 @@ for (const target of databaseTargets()) {
       countries: ['de', 'at'],
     };
 
-    test('by id, code or sku: 202 with the spec shape, charged flat per call', async () => {
+    test('by id, code or sku: 202 with the documented shape, charged flat per call', async () => {
       const { id: accountId, token } = await h.account(100);
       const productId = await completedProduct(token, shampoo);
       let spent = 5 + 1;

@@ -86,7 +86,7 @@ for (const target of databaseTargets()) {
       receiver = await startWebhookReceiver();
       h = await startHarness(target, {
         clock: { now: () => new Date(manual.now()) },
-        env: { FETCH_ALLOWED_HOSTS: receiver.hostPort, WEBHOOK_SECRET_KEY: SECRET_KEY, WEBHOOK_RELAY_INTERVAL_MS: '50' },
+        env: { FETCH_ALLOWED_HOSTS: receiver.hostPort, WEBHOOK_SECRET_KEY: SECRET_KEY, WEBHOOK_POLL_MS: '50' },
       });
       base = await listening(h);
       await startHarnessWebhookWorkers(h);

@@ -57,7 +57,7 @@ for (const target of databaseTargets()) {
 
     before(async () => {
       receiver = await startWebhookReceiver();
-      h = await startHarness(target, { env: { FETCH_ALLOWED_HOSTS: receiver.hostPort, WEBHOOK_SECRET_KEY: SECRET_KEY, WEBHOOK_RELAY_INTERVAL_MS: '50' } });
+      h = await startHarness(target, { env: { FETCH_ALLOWED_HOSTS: receiver.hostPort, WEBHOOK_SECRET_KEY: SECRET_KEY, WEBHOOK_POLL_MS: '50' } });
       base = await listening(h);
       await startHarnessWebhookWorkers(h);
       browser = await launchBrowser();

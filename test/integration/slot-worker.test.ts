@@ -37,8 +37,8 @@ for (const target of databaseTargets()) {
   describe(`generation worker slots [${target.name}]`, () => {
     test('a generation that runs long holds only its own slot: products sent after it are written meanwhile, never more at once than the slots', async () => {
       const { engine, state } = holdingEngine();
-      // Two slots, fetched two at a time (WORKER_CONCURRENCY × WORKER_BATCH_SIZE).
-      const h = await startHarness(target, { engine, env: { WORKER_CONCURRENCY: '1', WORKER_BATCH_SIZE: '2' } });
+      // Two slots, fetched two at a time.
+      const h = await startHarness(target, { engine, env: { GENERATION_CONCURRENCY: '2', GENERATION_FETCH_SIZE: '2' } });
       try {
         const { token } = await h.account(100);
         const held = await create(h, token, 'HOLD');
@@ -73,7 +73,7 @@ for (const target of databaseTargets()) {
           return real.generate(input);
         },
       };
-      const h = await startHarness(target, { engine, workers: false, env: { JOB_EXPIRE_SECONDS: '2', QUEUE_POLL_SECONDS: '1' } });
+      const h = await startHarness(target, { engine, workers: false, env: { GENERATION_TIMEOUT_SECONDS: '2', GENERATION_POLL_SECONDS: '1' } });
       try {
         const workers = await startWorkers({ ...h.container, events: h.events, claims: { leaseSeconds: 0.5, renewEverySeconds: 0.15, stopGraceSeconds: 0 } });
         const { token } = await h.account(100);
@@ -90,7 +90,7 @@ for (const target of databaseTargets()) {
 
     test("a product's generations run one at a time in the order they were asked for, while other products' run beside them", async () => {
       const { engine, state } = holdingEngine();
-      const h = await startHarness(target, { engine, env: { WORKER_CONCURRENCY: '1', WORKER_BATCH_SIZE: '4' } });
+      const h = await startHarness(target, { engine, env: { GENERATION_CONCURRENCY: '4', GENERATION_FETCH_SIZE: '4' } });
       try {
         const { token } = await h.account(100);
         const { productId, generationId: held } = await h.createQueued(token, { title: 'HOLD', brand: 'Molino Rossi', description: DESCRIPTION, countries: ['it'] });

@@ -73,7 +73,7 @@ for (const target of databaseTargets()) {
         const transactions = new Map<number, number>();
         for (const r of rows) transactions.set(defined(r.finished_at).getTime(), (transactions.get(defined(r.finished_at).getTime()) ?? 0) + 1);
         assert.deepEqual([...transactions.values()].sort(), [1, 4]);
-        // Again (a redelivered job's store): the claims are settled, nothing is written twice.
+        // Again (the same generations stored a second time): the claims are settled, nothing is written twice.
         assert.deepEqual(await Promise.all(ready.map((r) => store(r))), ['claim_lost', 'claim_lost', 'claim_lost', 'claim_lost', 'claim_lost']);
         const [{ n = -1 } = {}] = await h.container.db.query<{ n: number }>('SELECT count(*)::int AS n FROM product_content WHERE generation_id = ANY ($1::uuid[])', [
           ready.map((r) => r.claim.generation.id),

@@ -102,7 +102,7 @@ for (const target of databaseTargets()) {
       assert.equal(regenerated.json<{ required: number }>().required, 2);
     });
 
-    test('by default v2 costs the spec price of 5', async () => {
+    test('by default v2 costs its published price of 5', async () => {
       const { token } = await spec.account(10);
       const [code] = validEans(1, 1601);
       const created = await spec.post('/api/v1/products/create', token, { codes: code, countries: ['it'], agent_model: 'v2' });

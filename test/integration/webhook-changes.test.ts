@@ -75,7 +75,7 @@ for (const target of databaseTargets()) {
       receiver = await startWebhookReceiver();
       h = await startHarness(target, {
         clock,
-        env: { FETCH_ALLOWED_HOSTS: receiver.hostPort, WEBHOOK_SECRET_KEY: SECRET_KEY, WEBHOOK_RELAY_INTERVAL_MS: '50' },
+        env: { FETCH_ALLOWED_HOSTS: receiver.hostPort, WEBHOOK_SECRET_KEY: SECRET_KEY, WEBHOOK_POLL_MS: '50' },
       });
     });
     after(async () => {
@@ -261,7 +261,10 @@ for (const target of databaseTargets()) {
       const endpoint = await register(token);
       await ping(token, endpoint.id);
       await receiver.waitFor(endpoint.path, 1);
-      const [delivery] = await h.container.db.query<{ id: string; ordering_key: string }>('SELECT id, ordering_key FROM webhook_deliveries WHERE endpoint_id = $1', [endpoint.id]);
+      const [delivery] = await h.container.db.query<{ id: string; ordering_key: string; claim_token: string }>(
+        'SELECT id, ordering_key, claim_token FROM webhook_deliveries WHERE endpoint_id = $1',
+        [endpoint.id],
+      );
       const attempt = defined(delivery);
       await patch(token, endpoint.id, { url: `${receiver.url}${nextPath()}` });
       const streak = new Date(manual.now() - 3600_000);
@@ -272,7 +275,7 @@ for (const target of databaseTargets()) {
         await tx.query(`UPDATE webhook_deliveries SET state = 'pending' WHERE id = $1`, [attempt.id]);
         await recordDelivered(
           tx,
-          { id: attempt.id, endpointId: endpoint.id, orderingKey: attempt.ordering_key, url: `${receiver.url}${endpoint.path}` },
+          { id: attempt.id, endpointId: endpoint.id, orderingKey: attempt.ordering_key, url: `${receiver.url}${endpoint.path}`, token: attempt.claim_token },
           new Date(manual.now()),
           200,
         );
@@ -289,11 +292,20 @@ for (const target of databaseTargets()) {
       await waitUntil(h.events, async () => (await deliveries(token, endpoint.id))[0]?.last_status === 500);
       await patch(token, endpoint.id, { enabled: false });
       // The attempt was on the wire when the account disabled the endpoint; its 2xx arrives after.
-      const [delivery] = await h.container.db.query<{ id: string; ordering_key: string }>('SELECT id, ordering_key FROM webhook_deliveries WHERE endpoint_id = $1', [endpoint.id]);
-      const given = defined(delivery);
-      await h.container.db.transaction((tx) =>
-        recordDelivered(tx, { id: given.id, endpointId: endpoint.id, orderingKey: given.ordering_key, url: `${receiver.url}${endpoint.path}` }, new Date(manual.now()), 200),
+      const [delivery] = await h.container.db.query<{ id: string; ordering_key: string; claim_token: string }>(
+        'SELECT id, ordering_key, claim_token FROM webhook_deliveries WHERE endpoint_id = $1',
+        [endpoint.id],
       );
+      const given = defined(delivery);
+      const recorded = await h.container.db.transaction((tx) =>
+        recordDelivered(
+          tx,
+          { id: given.id, endpointId: endpoint.id, orderingKey: given.ordering_key, url: `${receiver.url}${endpoint.path}`, token: given.claim_token },
+          new Date(manual.now()),
+          200,
+        ),
+      );
+      assert.equal(recorded, false, 'the delivery was given up: nothing is recorded under its old claim');
       assert.equal((await listed(token, endpoint.id)).status, 'disabled');
     });
 
@@ -408,6 +420,8 @@ for (const target of databaseTargets()) {
       const secrets = [endpoint.secret, defined(first.secret), defined(second.secret)].map((s) => verifiesWith(s, defined(during)));
       assert.deepEqual(secrets, [true, true, true], 'the new one, the one it replaced, and the registration secret still in its day');
       assert.equal(signatures(defined(during)).length, 3);
+      // Settled before the clock moves on: ten minutes later an attempt still settling would have outlived its lease.
+      await waitUntil(h.events, async () => (await deliveries(token, endpoint.id)).every((d) => d.state === 'delivered'));
 
       // Each keeps its own end: ten minutes on, the first rotation's secret (600 s) stops; the registration secret (a day) goes on.
       manual.advance(600_000);

@@ -33,7 +33,7 @@ async function waitUntil(events: EventEmitter, check: () => Promise<boolean>): P
 async function withReceiver(target: DatabaseTarget, retrySchedule: string): Promise<{ h: Harness; receiver: WebhookReceiver }> {
   const receiver = await startWebhookReceiver();
   const h = await startHarness(target, {
-    env: { FETCH_ALLOWED_HOSTS: receiver.hostPort, WEBHOOK_SECRET_KEY: 'c'.repeat(64), WEBHOOK_RELAY_INTERVAL_MS: '50', WEBHOOK_RETRY_SCHEDULE: retrySchedule },
+    env: { FETCH_ALLOWED_HOSTS: receiver.hostPort, WEBHOOK_SECRET_KEY: 'c'.repeat(64), WEBHOOK_POLL_MS: '50', WEBHOOK_RETRY_SCHEDULE: retrySchedule },
   });
   return { h, receiver };
 }

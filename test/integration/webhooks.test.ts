@@ -3,9 +3,11 @@ import { type EventEmitter, once } from 'node:events';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { Webhook } from 'standardwebhooks';
-import { claimDelivery } from '../../src/db/webhook-deliveries.ts';
+import { randomUUID } from 'node:crypto';
+import { claimDueDeliveries } from '../../src/db/webhook-deliveries.ts';
+import { recordWebhookEvent, setWebhookPendingCap } from '../../src/db/webhook-events.ts';
+import type { SlotWorker } from '../../src/queue/slot-worker.ts';
 import { localAdminOperations } from '../../src/services/admin-operations.ts';
-import { queueDueWebhooks, UNCLAIMED_JOB_LAPSE_MS } from '../../src/services/queue-due-webhooks.ts';
 import { apiClient, listening } from '../helpers/api-client.ts';
 import { defined } from '../helpers/assert.ts';
 import { databaseTargets } from '../helpers/databases.ts';
@@ -91,10 +93,17 @@ for (const target of databaseTargets()) {
       receiver = await startWebhookReceiver();
       h = await startHarness(target, {
         clock,
-        env: { FETCH_ALLOWED_HOSTS: receiver.hostPort, WEBHOOK_SECRET_KEY: SECRET_KEY, WEBHOOK_RELAY_INTERVAL_MS: '50' },
+        env: { FETCH_ALLOWED_HOSTS: receiver.hostPort, WEBHOOK_SECRET_KEY: SECRET_KEY, WEBHOOK_POLL_MS: '50' },
       });
       baseUrl = await listening(h);
+      webhookWorker = defined(h.workers).webhooks;
     });
+
+    /** Stops the worker delivering now (the harness's, or one a test started since). */
+    let webhookWorker: SlotWorker | undefined;
+    async function stopWebhookWorker(): Promise<void> {
+      await defined(webhookWorker).stop({ graceful: true, timeoutMs: 5_000 });
+    }
     after(async () => {
       await h.close();
       await receiver.close();
@@ -168,7 +177,7 @@ for (const target of databaseTargets()) {
       assert.equal(row?.next_attempt_at, new Date(firstFailedAt + 5_000).toISOString());
 
       manual.advance(4_999);
-      assert.equal(await queueDueWebhooks({ db: h.container.db, queue: h.container.webhooks.queue, clock }), 0, 'not due a millisecond early');
+      assert.deepEqual(await dueNow(h, clock.now()), [], 'not due a millisecond early');
       manual.advance(1);
       await receiver.waitFor(endpoint.path, 2);
       const secondFailedAt = manual.now();
@@ -223,20 +232,21 @@ for (const target of databaseTargets()) {
     test('a worker that died mid-attempt leaves the delivery to be attempted once more, never lost', async () => {
       const { token } = await h.account(10);
       const endpoint = await register(token);
-      // The workers are stopped, so the attempt below is the only one; it then "dies" (nothing recorded).
-      await h.container.boss.offWork('vetrina.webhook.delivery', { wait: true });
+      // The worker is stopped, so the attempt below is the only one; it then "dies" (nothing recorded).
+      await stopWebhookWorker();
       const ping = await send(h, 'POST', `/api/v1/webhooks/${endpoint.id}/test`, token, {});
       assert.equal(ping.statusCode, 202);
       const [row] = await deliveries(h, token, endpoint.id);
       const deliveryId = defined(row).id;
-      // Queued by this call or by the relay before it: either way its job waits with no worker.
-      await queueDueWebhooks({ db: h.container.db, queue: h.container.webhooks.queue, clock });
-      const claimed = await claimDelivery(h.container.db, deliveryId, clock.now(), new Date(manual.now() + 30_000));
-      assert.ok(claimed, 'the dead attempt held the delivery');
+      const claimed = await claimDueDeliveries(h.container.db, { now: clock.now(), limit: 100, token: randomUUID(), leaseUntil: new Date(manual.now() + 30_000) });
+      assert.ok(
+        claimed.some((d) => d.id === deliveryId),
+        'the dead attempt held the delivery',
+      );
 
-      // A worker comes back: the queued job finds the attempt still held and leaves it.
-      await startHarnessWebhookWorkers(h);
-      assert.equal(receiver.at(endpoint.path).length, 0);
+      // A worker comes back: it finds the attempt still held and leaves it until its lease lapses.
+      webhookWorker = startHarnessWebhookWorkers(h);
+      assert.ok(!(await dueNow(h, clock.now())).includes(deliveryId), 'held by the dead attempt: not due');
       manual.advance(30_001);
       const got = await receiver.waitFor(endpoint.path, 1);
       assert.equal(got.length, 1);
@@ -244,32 +254,106 @@ for (const target of databaseTargets()) {
       assert.equal(after?.attempts, 2, 'the dead attempt counts, and one more was made');
     });
 
-    test('a delivery whose queue job was lost (failed for good while the database erred) is queued again, not left for ever', async () => {
+    test("the settlement of an attempt whose lease lapsed and was taken over lands nowhere: the new attempt's does", async () => {
       const { token } = await h.account(10);
       const endpoint = await register(token);
-      const queueName = 'vetrina.webhook.delivery';
-      await h.container.boss.offWork(queueName, { wait: true });
+      receiver.answer(endpoint.path, 'hold', 'hold');
       assert.equal((await send(h, 'POST', `/api/v1/webhooks/${endpoint.id}/test`, token, {})).statusCode, 202);
-      const deliveryId = defined((await deliveries(h, token, endpoint.id))[0]).id;
-      // Queued by this call or by a relay: one may be queueing it right now, its row locked (so the
-      // call skipped it) until its job commits. Taking the row's lock waits for that commit.
-      await queueDueWebhooks({ db: h.container.db, queue: h.container.webhooks.queue, clock });
-      const [marked] = await h.container.db.query<{ queued: boolean }>('SELECT queued FROM webhook_deliveries WHERE id = $1 FOR UPDATE', [deliveryId]);
-      assert.equal(marked?.queued, true);
-      // Then its job is gone without a claim.
-      const jobs = await h.container.boss.fetch(queueName, { batchSize: 100 });
-      assert.ok(jobs.length > 0);
-      await h.container.boss.deleteJob(
-        queueName,
-        jobs.map((j) => j.id),
+      const [first] = await receiver.waitFor(endpoint.path, 1);
+      // The first attempt hangs on the receiver past its lease: a second attempt takes the delivery over.
+      manual.advance(30_001);
+      await receiver.waitFor(endpoint.path, 2);
+      // The first one's 500 comes late: it records nothing, and the second attempt still holds the delivery.
+      const lost = once(h.events, 'webhook_attempt', { signal: AbortSignal.timeout(20_000) });
+      receiver.release(endpoint.path, 500, 1);
+      assert.equal((await lost)[0]?.outcome, 'claim_lost');
+      const [held] = await h.container.db.query<{ attempts: number; last_status: number | null; claimed_until: Date | null }>(
+        'SELECT attempts, last_status, claimed_until FROM webhook_deliveries WHERE endpoint_id = $1',
+        [endpoint.id],
       );
-
-      await startHarnessWebhookWorkers(h);
-      manual.advance(UNCLAIMED_JOB_LAPSE_MS + 1);
-      const got = await receiver.waitFor(endpoint.path, 1);
-      assert.equal(got.length, 1);
+      assert.deepEqual({ ...held, claimed_until: held?.claimed_until !== null }, { attempts: 2, last_status: null, claimed_until: true });
+      receiver.release(endpoint.path, 200);
       const row = await newestOnceIt(h, token, endpoint.id, (d) => d.state === 'delivered');
-      assert.equal(row.attempts, 1);
+      assert.equal(row.attempts, 2);
+      assert.equal(row.last_status, 200);
+      assert.equal(first?.headers['webhook-id'], receiver.at(endpoint.path)[1]?.headers['webhook-id']);
+    });
+
+    test("one account's backlog of due deliveries does not hold back another's: a fetch takes every account's first", async () => {
+      await stopWebhookWorker();
+      const busy = await h.account(10);
+      const quiet = await h.account(10);
+      const busyEndpoint = await register(busy.token);
+      const quietEndpoint = await register(quiet.token);
+      for (let i = 0; i < 30; i++) {
+        await h.container.db.transaction((tx) => recordWebhookEvent(tx, { accountId: busy.id, type: 'credits.low', data: { balance: i, threshold: 100 } }));
+      }
+      await h.container.db.transaction((tx) => recordWebhookEvent(tx, { accountId: quiet.id, type: 'credits.low', data: { balance: 1, threshold: 100 } }));
+      const endpointsOf = async (ids: string[]) =>
+        (await h.container.db.query<{ endpoint_id: string }>('SELECT endpoint_id FROM webhook_deliveries WHERE id = ANY ($1::uuid[])', [ids]))
+          .map((e) => e.endpoint_id)
+          .filter((id) => id === busyEndpoint.id || id === quietEndpoint.id)
+          .sort();
+      assert.deepEqual(await endpointsOf(await dueNow(h, clock.now(), 2)), [busyEndpoint.id, quietEndpoint.id].sort(), 'a fetch of two takes one of each');
+      // The busy account's events are one line (credits.low are ordered per account): one is due at a time.
+      assert.equal((await endpointsOf(await dueNow(h, clock.now(), 100))).length, 2);
+
+      webhookWorker = startHarnessWebhookWorkers(h);
+      await receiver.waitFor(quietEndpoint.path, 1);
+      const got = await receiver.waitFor(busyEndpoint.path, 30);
+      assert.deepEqual(
+        got.map((m) => m.data.balance),
+        Array.from({ length: 30 }, (_, i) => i),
+        'in the order they were recorded',
+      );
+    });
+
+    test('past its cap of pending deliveries an endpoint queues no more: the event is a failed delivery and the endpoint says why', async () => {
+      const { id: accountId, token } = await h.account(10);
+      const endpoint = await register(token, { events: ['credits.low'] });
+      receiver.answer(endpoint.path, 'hold');
+      await setWebhookPendingCap(h.container.db, 3);
+      try {
+        for (let i = 0; i < 5; i++) await h.container.db.transaction((tx) => recordWebhookEvent(tx, { accountId, type: 'credits.low', data: { balance: i, threshold: 100 } }));
+      } finally {
+        await setWebhookPendingCap(h.container.db, h.config.webhooks.pendingPerEndpoint);
+      }
+      const listed = await deliveries(h, token, endpoint.id);
+      assert.deepEqual(
+        listed.map((d) => [d.state, d.last_error]),
+        [
+          ['failed', 'backlog_full'],
+          ['failed', 'backlog_full'],
+          ['pending', null],
+          ['pending', null],
+          ['pending', null],
+        ],
+      );
+      const shown = defined((await apiClient(baseUrl, token).webhooks.getWebhooks()).data.data.find((e) => e.id === endpoint.id));
+      assert.equal(shown.status, 'enabled');
+      assert.match(shown.validation_messages[0] ?? '', /not queued for this endpoint: its pending deliveries reached the instance's cap \(WEBHOOK_PENDING_PER_ENDPOINT\)/);
+
+      // A ping still goes; its 2xx ends the note.
+      const ping = await send(h, 'POST', `/api/v1/webhooks/${endpoint.id}/test`, token, {});
+      assert.equal(ping.statusCode, 202, ping.body);
+      receiver.answer(endpoint.path, 200, 200, 200, 200);
+      receiver.release(endpoint.path, 200);
+      await waitUntil(h.events, async () => (await apiClient(baseUrl, token).webhooks.getWebhooks()).data.data.find((e) => e.id === endpoint.id)?.validation_messages.length === 0);
+    });
+
+    test('an endpoint is sent at most WEBHOOK_PINGS_PER_HOUR pings an hour: one more is 429 with Retry-After, nothing queued', async () => {
+      const { token } = await h.account(10);
+      const endpoint = await register(token);
+      for (let i = 0; i < h.config.webhooks.pingsPerHour; i++) assert.equal((await send(h, 'POST', `/api/v1/webhooks/${endpoint.id}/test`, token, {})).statusCode, 202);
+      const refused = await send(h, 'POST', `/api/v1/webhooks/${endpoint.id}/test`, token, {});
+      assert.equal(refused.statusCode, 429, refused.body);
+      assert.equal(refused.json<{ code: string }>().code, 'rate_limited');
+      const wait = Number(refused.headers['retry-after']);
+      assert.ok(wait > 3500 && wait <= 3600, `retry after ${wait} s`);
+      assert.equal((await deliveries(h, token, endpoint.id)).length, h.config.webhooks.pingsPerHour);
+      // Another endpoint of the same account has its own count.
+      const other = await register(token);
+      assert.equal((await send(h, 'POST', `/api/v1/webhooks/${other.id}/test`, token, {})).statusCode, 202);
     });
 
     test('a secret the key cannot open (another key on the worker) is a failed attempt on the schedule, not an endless loop', async () => {
@@ -300,7 +384,8 @@ for (const target of databaseTargets()) {
       const deleted = await send(h, 'DELETE', `/api/v1/webhooks/${endpoint.id}`, token);
       assert.equal(deleted.statusCode, 200, deleted.body);
       manual.advance(24 * 3600_000);
-      assert.equal(await queueDueWebhooks({ db: h.container.db, queue: h.container.webhooks.queue, clock }), 0);
+      const left = await h.container.db.query('SELECT 1 FROM webhook_deliveries WHERE endpoint_id = $1', [endpoint.id]);
+      assert.equal(left.length, 0, 'its deliveries went with it');
       assert.equal(receiver.at(endpoint.path).length, 1);
       assert.equal((await h.get(`/api/v1/webhooks/${endpoint.id}/deliveries`, token)).statusCode, 404);
     });
@@ -394,6 +479,22 @@ for (const target of databaseTargets()) {
       await waitUntil(h.events, async () => (await apiClient(baseUrl, token).webhooks.getWebhooks()).data.data.find((e) => e.id === endpoint.id)?.status === 'enabled');
     });
   });
+}
+
+class RolledBack extends Error {}
+
+/** The ids of the deliveries a fetch would claim at `now`, without claiming them (the claim is rolled back). */
+async function dueNow(h: Harness, now: Date, limit = 100): Promise<string[]> {
+  let ids: string[] = [];
+  await h.container.db
+    .transaction(async (tx) => {
+      ids = (await claimDueDeliveries(tx, { now, limit, token: randomUUID(), leaseUntil: new Date(now.getTime() + 30_000) })).map((d) => d.id);
+      throw new RolledBack();
+    })
+    .catch((err: unknown) => {
+      if (!(err instanceof RolledBack)) throw err;
+    });
+  return ids;
 }
 
 /** The endpoint's deliveries once `ready` holds for them (checked again after each attempt). */

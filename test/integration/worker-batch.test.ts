@@ -18,7 +18,7 @@ import { startHarness, type Harness } from '../helpers/harness.ts';
 // whose first fetch takes them all, so they really share the batch.
 
 const CREATE = '/api/v1/products/create';
-const BATCH = { WORKER_CONCURRENCY: '1', WORKER_BATCH_SIZE: '10' };
+const BATCH = { GENERATION_CONCURRENCY: '10', GENERATION_FETCH_SIZE: '10' };
 
 function pasta(sku: string, description = 'Pasta di semola di grano duro. Tempo di cottura 9 minuti. Confezione da 500 g.') {
   return { sku, title: `Spaghetti ${sku}`, brand: 'Barilla', description, countries: ['it', 'de'] };
@@ -156,7 +156,7 @@ for (const target of databaseTargets()) {
         REFUSED: () => Promise.reject(new PermanentGenerationError('content_refused', 'The engine refused this product.')),
         UNSTORABLE: () => 'nul',
       });
-      const h = await startHarness(target, { engine, workers: false, env: { ...BATCH, JOB_RETRY_LIMIT: '0' } });
+      const h = await startHarness(target, { engine, workers: false, env: { ...BATCH, GENERATION_RETRIES: '0' } });
       try {
         const { id, token } = await h.account(1000);
         const good = [];
@@ -208,7 +208,7 @@ for (const target of databaseTargets()) {
           return Promise.reject(new Error('upstream timed out'));
         },
       });
-      const h = await startHarness(target, { engine, workers: false, env: { ...BATCH, JOB_RETRY_LIMIT: '2' } });
+      const h = await startHarness(target, { engine, workers: false, env: { ...BATCH, GENERATION_RETRIES: '2' } });
       try {
         const { id, token } = await h.account(1000);
         const products = [await createOne(h, token, pasta('S-1')), await createOne(h, token, pasta('FLAKY')), await createOne(h, token, pasta('S-2'))];
@@ -363,7 +363,7 @@ for (const target of databaseTargets()) {
           return template.generate(input);
         },
       };
-      const h = await startHarness(target, { engine, workers: false, env: { ...BATCH, JOB_RETRY_LIMIT: '0' } });
+      const h = await startHarness(target, { engine, workers: false, env: { ...BATCH, GENERATION_RETRIES: '0' } });
       try {
         const { id, token } = await h.account(1000);
         const good = [];

@@ -120,7 +120,7 @@ for (const target of databaseTargets()) {
 
     test('a transient error is retried and the product completes, charged once', async () => {
       const engine = flakyEngine(1);
-      const h = await startHarness(target, { engine, env: { JOB_RETRY_LIMIT: '3' } });
+      const h = await startHarness(target, { engine, env: { GENERATION_RETRIES: '3' } });
       try {
         const { id, token } = await h.account(10);
         const productId = await createOne(h, token, { ...PASTA, countries: ['it'] });
@@ -137,7 +137,7 @@ for (const target of databaseTargets()) {
     test('a generation whose attempts run out fails for good and refunds, exactly once; the product can be worked on again', async () => {
       // Fails both attempts of the first generation (retry limit 1), then works.
       const engine = flakyEngine(2);
-      const h = await startHarness(target, { engine, env: { JOB_RETRY_LIMIT: '1' } });
+      const h = await startHarness(target, { engine, env: { GENERATION_RETRIES: '1' } });
       try {
         const { id, token } = await h.account(10);
         const productId = await createOne(h, token, { ...PASTA, countries: ['it'], agent_model: 'v1' });
@@ -224,7 +224,7 @@ for (const target of databaseTargets()) {
           return real.generate(input);
         },
       };
-      const h = await startHarness(target, { engine, env: { WORKER_CONCURRENCY: '4' } });
+      const h = await startHarness(target, { engine, env: { GENERATION_CONCURRENCY: '1600' } });
       try {
         const { token } = await h.account(100);
         const body = { codes: '8001234567897', ...PASTA, countries: ['it'] };
@@ -255,7 +255,7 @@ for (const target of databaseTargets()) {
         },
       };
       // Everything is queued before the worker starts, so its first fetch takes all four in one batch.
-      const h = await startHarness(target, { engine, workers: false, env: { WORKER_CONCURRENCY: '1', WORKER_BATCH_SIZE: '4' } });
+      const h = await startHarness(target, { engine, workers: false, env: { GENERATION_CONCURRENCY: '4', GENERATION_FETCH_SIZE: '4' } });
       try {
         const { token } = await h.account(100);
         const slow = await generationOf(h, await createOne(h, token, { sku: 'SLOW', ...PASTA, countries: ['it'] }));
@@ -291,7 +291,7 @@ for (const target of databaseTargets()) {
           return real.generate(input);
         },
       };
-      const h = await startHarness(target, { engine, env: { WORKER_CONCURRENCY: '2' } });
+      const h = await startHarness(target, { engine, env: { GENERATION_CONCURRENCY: '800' } });
       try {
         const { token } = await h.account(100);
         const busy = await createOne(h, token, { sku: 'BUSY', ...PASTA, countries: ['it'] });
@@ -318,7 +318,7 @@ for (const target of databaseTargets()) {
 
     test('a create or regeneration that commits wakes an idle worker of its process instead of waiting for the poll', async () => {
       // Polls a minute apart, longer than `settled` waits: only a wake lets these settle in time.
-      const h = await startHarness(target, { env: { QUEUE_POLL_SECONDS: '60' } });
+      const h = await startHarness(target, { env: { GENERATION_POLL_SECONDS: '60' } });
       try {
         const { token } = await h.account(100);
         const first = await createOne(h, token, { codes: validEans(1, 45)[0], ...PASTA, countries: ['it'] });
@@ -336,7 +336,7 @@ for (const target of databaseTargets()) {
     });
 
     test('a create of more generations than one fetch takes has the woken worker fetch until its slots are full', async () => {
-      const h = await startHarness(target, { workers: false, env: { QUEUE_POLL_SECONDS: '60', WORKER_CONCURRENCY: '2', WORKER_BATCH_SIZE: '4' } });
+      const h = await startHarness(target, { workers: false, env: { GENERATION_POLL_SECONDS: '60', GENERATION_CONCURRENCY: '8', GENERATION_FETCH_SIZE: '4' } });
       try {
         // Once armed, no product's sources are read until all 8 are being read: the worker's 2 × 4
         // slots hold 8 generations only if, woken by the create, it fetched again after its first

@@ -14,7 +14,7 @@ import { eventually, killAll, postJson, startApi, startWorker, terminateBackends
 // accepted product is generated exactly once, and the ledger matches the balance.
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-const WORKER_ENV = { WORKER_CONCURRENCY: '2', JOB_EXPIRE_SECONDS: '5', QUEUE_MONITOR_SECONDS: '1' };
+const WORKER_ENV = { GENERATION_CONCURRENCY: '800', GENERATION_TIMEOUT_SECONDS: '5' };
 
 describe('API and worker processes under failure [postgres]', { skip: serverUrl === undefined ? 'TEST_DATABASE_URL is not set' : false }, () => {
   let database: { url: string; drop(): Promise<void> };

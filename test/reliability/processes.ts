@@ -58,7 +58,7 @@ export async function startApi(databaseUrl: string, env: Env = {}): Promise<Vetr
 }
 
 export function startWorker(databaseUrl: string, env: Env = {}): Promise<VetrinaProcess> {
-  return start(['worker'], { DATABASE_URL: databaseUrl, DB_POOL_SIZE: '4', QUEUE_POLL_SECONDS: '0.5', ...env }, /"msg":"workers started"/);
+  return start(['worker'], { DATABASE_URL: databaseUrl, DB_POOL_SIZE: '4', GENERATION_POLL_SECONDS: '0.5', ...env }, /"msg":"workers started"/);
 }
 
 /** What a client sees of one call: its status, or that the connection was dropped. */

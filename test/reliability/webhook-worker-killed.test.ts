@@ -30,7 +30,7 @@ describe('a webhook worker killed mid-delivery [postgres]', { skip: server === u
     receiver = await startWebhookReceiver();
     const manual = new ManualClock(Date.now());
     const clock = { now: () => new Date(manual.now()) };
-    const env = { FETCH_ALLOWED_HOSTS: receiver.hostPort, WEBHOOK_SECRET_KEY: SECRET_KEY, WEBHOOK_RELAY_INTERVAL_MS: '50' };
+    const env = { FETCH_ALLOWED_HOSTS: receiver.hostPort, WEBHOOK_SECRET_KEY: SECRET_KEY, WEBHOOK_POLL_MS: '50' };
     // This process serves the API only, until the other worker is dead.
     h = await startHarness(server, { workers: false, clock, env });
     const doomed = await startWorker(defined(h.database.url), env);

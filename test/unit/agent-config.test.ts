@@ -34,18 +34,21 @@ describe('agent model configuration', () => {
     assert.equal(loadConfig({ AGENT_V2_MODEL: 'openai-compatible:llava', AGENT_V2_BASE_URL: 'http://127.0.0.1:11434/v1', AGENT_V2_IMAGES: 'on' }).agents.v2?.images, true);
   });
 
-  test('with an LLM agent model, each worker loop takes enough jobs to keep the model calls busy', () => {
-    assert.equal(loadConfig({}).worker.batchSize, 400);
+  test('with an LLM agent model, a worker process runs enough generations at once to keep the model calls busy', () => {
+    const atOnce = (env: Record<string, string>) => {
+      const { concurrency, batchSize } = loadConfig(env).worker;
+      return { atOnce: concurrency * batchSize, fetchSize: batchSize };
+    };
+    assert.deepEqual(atOnce({}), { atOnce: 800, fetchSize: 400 }, 'the template engine: two fetches of 400');
     const llm = { AGENT_V2_MODEL: 'openai-compatible:qwen3', AGENT_V2_BASE_URL: 'http://127.0.0.1:11434/v1' };
-    assert.equal(loadConfig({ ...llm, AGENT_CONCURRENCY: '32', WORKER_CONCURRENCY: '2' }).worker.batchSize, 32, 'twice the calls allowed, over two loops');
-    assert.equal(loadConfig({ ...llm, AGENT_CONCURRENCY: '32', WORKER_BATCH_SIZE: '6' }).worker.batchSize, 6, 'an explicit setting wins');
-    assert.equal(loadConfig({}).worker.concurrency, 2);
-    const defaults = loadConfig({ ...llm, AGENT_CONCURRENCY: '32' }).worker;
-    assert.deepEqual([defaults.concurrency, defaults.batchSize], [8, 8], 'a loop per 4 calls allowed, so a new product finds a free loop');
-    assert.equal(loadConfig({ ...llm, AGENT_CONCURRENCY: '32', WORKER_CONCURRENCY: '3' }).worker.concurrency, 3, 'an explicit setting wins');
+    assert.deepEqual(atOnce({ ...llm, AGENT_CONCURRENCY: '32' }), { atOnce: 64, fetchSize: 8 }, 'twice the calls allowed, fetched 8 at a time');
+    assert.deepEqual(atOnce({ ...llm, AGENT_CONCURRENCY: '32', GENERATION_CONCURRENCY: '40' }), { atOnce: 40, fetchSize: 8 }, 'an explicit setting wins');
+    assert.deepEqual(atOnce({ ...llm, AGENT_CONCURRENCY: '32', GENERATION_FETCH_SIZE: '16' }), { atOnce: 64, fetchSize: 16 });
+    assert.deepEqual(atOnce({ GENERATION_CONCURRENCY: '1000' }), { atOnce: 1002, fetchSize: 334 }, 'rounded up to fetches of equal size, none over 400');
+    assert.deepEqual(atOnce({ GENERATION_CONCURRENCY: '10' }), { atOnce: 10, fetchSize: 10 });
     assert.equal(loadConfig({}).worker.expireSeconds, 600);
     assert.equal(loadConfig(llm).worker.expireSeconds, 1800, 'model calls take longer than template work');
-    assert.equal(loadConfig({ ...llm, JOB_EXPIRE_SECONDS: '900' }).worker.expireSeconds, 900);
+    assert.equal(loadConfig({ ...llm, GENERATION_TIMEOUT_SECONDS: '900' }).worker.expireSeconds, 900);
   });
 
   test('the start-up check of the provider waits 5 s unless told otherwise, between 1 s and 5 minutes', () => {

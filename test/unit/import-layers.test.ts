@@ -74,14 +74,4 @@ describe('import layers', () => {
       'no-upward-from-domain: src/domain/rules.ts → src/config.ts',
     ]);
   });
-
-  test('a named temporary exception lets only its own arrow through', async () => {
-    const found = await violationsIn({
-      'src/db/open.ts': "import { queue } from '../jobs/queue.ts';\nimport { worker } from '../jobs/worker.ts';\nexport const open = [queue, worker];\n",
-      'src/db/other.ts': "import { queue } from '../jobs/queue.ts';\nexport const other = queue;\n",
-      'src/jobs/queue.ts': 'export const queue = 1;\n',
-      'src/jobs/worker.ts': 'export const worker = 1;\n',
-    });
-    assert.deepEqual(found, ['no-upward-from-db: src/db/open.ts → src/jobs/worker.ts', 'no-upward-from-db: src/db/other.ts → src/jobs/queue.ts']);
-  });
 });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { AGENT_MODELS, DEFAULT_AGENT_MODEL, createCost, modelCredits, regenerateCost } from '../../src/domain/pricing.ts';
 import type { AgentModel } from '../../src/domain/pricing.ts';
 
-describe('createCost (spec 8.2)', () => {
+describe('createCost', () => {
   // [model, countries, image standardisation, credits per product]
   const table: ReadonlyArray<readonly [AgentModel, number, boolean, number]> = [
     ['v2', 1, false, 5],
@@ -66,6 +66,6 @@ describe('TEMPLATE_V2_CREDITS', () => {
     assert.deepEqual(lowered, { v1: 1, v2: 2 });
     assert.equal(createCost('v2', 3, true, lowered), 2 + 2 + 1);
     assert.equal(regenerateCost('v2', lowered), 2);
-    assert.deepEqual(modelCredits({ v2ByTemplate: false, templateV2Credits: 2 }), { v1: 1, v2: 5 }, 'a model-written v2 costs the spec price');
+    assert.deepEqual(modelCredits({ v2ByTemplate: false, templateV2Credits: 2 }), { v1: 1, v2: 5 }, 'a model-written v2 costs its published price');
   });
 });

@@ -52,7 +52,7 @@ describe('escapeFormula', () => {
     }
   });
 
-  it('is undone by the rule the README gives readers: drop the first quote of a cell whose quotes are followed by a formula character', () => {
+  it('is undone by the rule docs/api.md gives readers: drop the first quote of a cell whose quotes are followed by a formula character', () => {
     const readBack = (cell: string) => (/^'+[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(cell) ? cell.slice(1) : cell);
     const pieces = fc.constantFrom("'", '=', '+', '-', '@', '\t', '\r', '＝', '5', ',', '.', 'a', ' ', '\n');
     fc.assert(

@@ -1,6 +1,6 @@
 /**
  * Runs tasks side by side under one signal. The first failure aborts the others (no point
- * finishing Germany when Italy has failed the job), and the error is thrown only once every task
+ * finishing Germany when Italy has failed the generation), and the error is thrown only once every task
  * has stopped, so nothing keeps running, or spending tokens, after the generation has ended.
  */
 export async function allOrNothing<T>(tasks: ReadonlyArray<(signal: AbortSignal) => Promise<T>>, parent?: AbortSignal): Promise<T[]> {

@@ -9,7 +9,7 @@ const MAX_RETRY_OUTPUT_TOKENS = 32_000;
  * A structured call that gets one second chance: an answer that is not valid JSON, breaks the
  * schema, or fails `check` (e.g. a country missing) is shown back to the model with what was
  * wrong; an answer cut off at the output limit is asked again with twice the room. A second
- * invalid answer throws InvalidModelOutputError, which fails the job cleanly.
+ * invalid answer throws InvalidModelOutputError, which fails the generation cleanly.
  */
 export async function askModel<T>(runtime: ModelRuntime, request: ModelRequest<T>, check: (value: T) => string | null = () => null): Promise<T> {
   let retry: Partial<ModelRequest<T>> | null = null;

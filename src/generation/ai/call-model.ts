@@ -63,8 +63,8 @@ export class PermanentModelError extends Error {
 }
 
 /**
- * Every retry failed on a transient error, or the provider asked for a pause longer than a job
- * should wait (`pauseMs`): the queue tries the whole job again later.
+ * Every retry failed on a transient error, or the provider asked for a pause longer than a run
+ * should wait (`pauseMs`): the queue runs the whole generation again later.
  */
 export class ModelUnavailableError extends Error {
   override name = 'ModelUnavailableError';
@@ -75,7 +75,7 @@ export class ModelUnavailableError extends Error {
   }
 }
 
-/** Longest Retry-After waited for inside one job; a longer pause goes back to the queue. */
+/** Longest Retry-After waited for inside one run; a longer pause goes back to the queue. */
 const MAX_INLINE_WAIT_MS = 120_000;
 
 /** Steps that start a product's work; every other step continues one already started. */
@@ -117,13 +117,13 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
       await delay(backoff(attempt - 1), undefined, request.signal === undefined ? {} : { signal: request.signal });
     }
     // A product's later steps (critic, repair, a retry) go before new products' first drafts, so
-    // products started finish sooner and hold their job for less time.
+    // products started finish sooner and hold their slot for less time.
     const followUp = attempt > 0 || !FIRST_STEPS.has(request.step);
     const outcome: Attempt<T> = await runtime.inFlight.add(
       async () => {
         let grant;
         try {
-          // A pause longer than a job should wait, even one that began while this call waited for
+          // A pause longer than a run should wait, even one that began while this call waited for
           // its slot, goes back to the queue instead of holding the slot.
           grant = await runtime.lane.acquire(request.signal, estimate, { maxWaitMs: MAX_INLINE_WAIT_MS });
         } catch (err) {
@@ -153,7 +153,7 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
           metrics.llmCall({ ...labels, outcome: 'ok' }, seconds());
           return { ok: true, value };
         } catch (err) {
-          // A job that is being stopped stops here: no retry, no classification.
+          // A run that is being stopped stops here: no retry, no classification.
           if (request.signal?.aborted === true) throw err;
           const failure = classifyModelError(err);
           const spent = spentTokens(err);

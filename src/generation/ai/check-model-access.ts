@@ -1,6 +1,6 @@
 // A start-up check of one agent model's key and model id, asked of the provider's model-lookup
 // endpoint: it is free (no prompt, no tokens) and answers in milliseconds. A refused key or an
-// unknown model stops `vetrina serve` with the variable to fix, instead of failing every job.
+// unknown model stops `vetrina serve` with the variable to fix, instead of failing every generation.
 // Whatever the check cannot tell (network down, a server without the endpoint, a key allowed to
 // call models but not to read the list) is only a warning: the model may well work.
 import type { AgentModelConfig } from '../../config.ts';

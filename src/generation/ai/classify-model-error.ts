@@ -16,7 +16,7 @@ export type ModelFailure =
    * errors. `truncated`: the answer hit the output limit, so asking again needs more room.
    */
   | { kind: 'invalid_output'; text: string; message: string; truncated: boolean }
-  /** Trying again cannot help: the job fails and is refunded. */
+  /** Trying again cannot help: the generation fails and is refunded. */
   | { kind: 'permanent'; reason: PermanentReason; message: string; detail?: string; providerRequestId?: string };
 
 export type PermanentReason = 'llm_auth_failed' | 'llm_model_not_found' | 'llm_content_filtered' | 'llm_quota_exhausted' | 'llm_request_rejected';

@@ -3,7 +3,7 @@ import { InvalidModelOutputError, ModelUnavailableError, PermanentModelError } f
 import type { UsageMeter } from './usage-meter.ts';
 
 /**
- * The model's failures in the service's terms: permanent ones fail the job with a refund,
+ * The model's failures in the service's terms: permanent ones fail the generation with a refund,
  * transient ones go back to the queue for another attempt; both carry what was spent.
  */
 export function asGenerationError(err: unknown, meter: UsageMeter): unknown {
@@ -19,7 +19,7 @@ export function asGenerationError(err: unknown, meter: UsageMeter): unknown {
   if (err instanceof ModelUnavailableError) {
     return new TransientGenerationError('llm_unavailable', err.message, { usage: meter.snapshot(), cause: err, ...(err.pauseMs === null ? {} : { retryAfterMs: err.pauseMs }) });
   }
-  // A job being stopped is not a failure of the model; anything else unexpected is retried. Its own
+  // A run being stopped is not a failure of the model; anything else unexpected is retried. Its own
   // words (an address, a stack frame) stay on the cause, for the log; the merchant reads ours.
   if (err instanceof Error && err.name !== 'AbortError') {
     return new TransientGenerationError('generation_failed', 'The content could not be written because of an unexpected error.', { usage: meter.snapshot(), cause: err });

@@ -38,7 +38,7 @@ export function createTemplateEngine(): ContentEngine {
   return {
     name: 'template',
     async generate(input: EngineInput): Promise<EngineOutput> {
-      // A run asked to stop (its job expired, its claim was lost) stops between steps.
+      // A run asked to stop (out of time, its claim lost) stops between steps.
       input.signal?.throwIfAborted();
       const view = await viewFacts(input.facts);
       input.signal?.throwIfAborted();

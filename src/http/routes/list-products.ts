@@ -25,7 +25,7 @@ const isoInstant = (name: string, what: string) => {
     .describe(`${what}. A date covers its whole day (UTC); a date-time without a zone is UTC.`);
 };
 
-/** The filters the list and the export share (INTEGRATION.md, "Reading many products"). */
+/** The filters the list and the export share (docs/api.md, "Listing and exporting"). */
 export const productFilterFields = {
   search: z
     .string({ error: 'The search parameter must be one string.' })

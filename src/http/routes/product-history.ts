@@ -9,7 +9,7 @@ import type { RouteDoc } from '../openapi/route-doc.ts';
 import { productRefParams } from '../path-params.ts';
 import { historyResponseSchema, restoreResponseSchema } from '../response-schemas.ts';
 
-/** Beyond the spec: what each change replaced (`GET …/history`), and undoing one (`POST restore`). */
+/** Beyond the API the clients were written for: what each change replaced (`GET …/history`), and undoing one (`POST restore`). */
 export async function productHistoryRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const history = '/products/details/:id/history';
   app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>(history, async (request, reply) => {

@@ -218,7 +218,8 @@ export const webhooksDocs: RouteDoc[] = [
     method: 'POST',
     path: '/api/v1/webhooks/{id}/test',
     summary: 'Send a test `ping` to an endpoint',
-    description: 'Queued like any event, whatever the endpoint subscribed to; also to a disabled endpoint, which a 2xx answer enables again. Send `{}` as the body.',
+    description:
+      'Queued like any event, whatever the endpoint subscribed to; also to a disabled endpoint, which a 2xx answer enables again, and also past the cap of pending deliveries. An endpoint is sent at most WEBHOOK_PINGS_PER_HOUR pings an hour (default 10); one more is 429 `rate_limited` with `Retry-After`, and nothing is queued. Send `{}` as the body.',
     tag: 'Webhooks',
     auth: 'bearer',
     params: webhookParamsSchema,
@@ -302,9 +303,16 @@ export async function webhooksRoutes(app: FastifyInstance, deps: AppDeps): Promi
     const body = parseBody(z.strictObject({}), request.body);
     if (!body.ok) throw body.error;
     const { id } = request.params;
-    const eventId = UUID.test(id) ? await pingWebhook(deps.db, authOf(request).accountId, id) : null;
-    if (eventId === null) throw notFound();
-    return reply.code(202).send({ status: 'success', data: { event_id: eventId } });
+    if (!UUID.test(id)) throw notFound();
+    const outcome = await pingWebhook(deps.db, authOf(request).accountId, id, deps.config.webhooks.pingsPerHour);
+    if (outcome.kind === 'not_found') throw notFound();
+    if (outcome.kind === 'too_many') {
+      reply.header('retry-after', String(outcome.retryAfterSeconds));
+      throw new ApiError('rate_limited', `This endpoint was sent ${outcome.perHour} test pings in the last hour, its limit; retry in ${outcome.retryAfterSeconds} seconds.`, {
+        retry_after_seconds: outcome.retryAfterSeconds,
+      });
+    }
+    return reply.code(202).send({ status: 'success', data: { event_id: outcome.eventId } });
   });
   methodNotAllowed(app, test, ['POST']);
 }

@@ -1,8 +1,6 @@
-// Written here rather than with pg-boss's work(): a work() loop runs one batch at a time and fetches
-// again only once every job of it has ended. While creates trickle in, each loop takes one or two
-// jobs and is then held for a whole model call, so with a 5 s model the first 40 calls of a run
-// took 6.3 s to start though all its products were queued in 1.5 s (bench/results/agents.md).
-// Here each item frees its slot when it ends, and a free slot is filled as soon as items are there.
+// The worker both queues run on (generations and webhook deliveries). Each item frees its slot when
+// it ends, and a free slot is filled as soon as items are there: a loop that fetched again only
+// once a whole batch had ended held free slots for a whole model call (bench/results/agents.md).
 // What an item is and how it settles is the caller's: the worker only fetches, runs and times out.
 
 export interface SlotWorkerOptions<T> {
