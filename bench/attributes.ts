@@ -19,7 +19,7 @@ import { createAgentEngines } from '../src/generation/ai/agent-engines.ts';
 import { createTemplateEngine } from '../src/generation/template/engine.ts';
 import { createMetrics } from '../src/metrics.ts';
 import { shapeRecords } from '../src/services/fill-attributes.ts';
-import type { ContentEngine, EngineInput } from '../src/services/ports.ts';
+import type { ContentEngine, EngineInput } from '../src/domain/generation-ports.ts';
 import type { FakeLlmReply } from '../test/fakes/llm/fake-llm.ts';
 import { startFakeOpenAiCompatible } from '../test/fakes/llm/openai-compatible-server.ts';
 import { type ParsedCall, productWriter, writeRecord } from '../test/fakes/llm/product-writer.ts';

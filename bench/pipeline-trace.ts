@@ -16,7 +16,7 @@ import { createContainer } from '../src/container.ts';
 import type { Database, QueryOptions, SqlRunner, Transaction } from '../src/db/database.ts';
 import { startWorkers } from '../src/jobs/worker.ts';
 import { createAccount } from '../src/services/accounts.ts';
-import type { ContentEngine } from '../src/services/ports.ts';
+import type { ContentEngine } from '../src/domain/generation-ports.ts';
 import { buildApp } from '../src/http/app.ts';
 import { createTemplateEngine } from '../src/generation/template/engine.ts';
 import { cleanFacts } from '../src/generation/plain-facts.ts';

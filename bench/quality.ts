@@ -22,7 +22,7 @@ import { claimKind, verifyRecord, WITHHELD } from '../src/generation/ai/verify-r
 import { tagFactLanguages } from '../src/generation/fact-languages.ts';
 import { createTemplateEngine } from '../src/generation/template/engine.ts';
 import { createMetrics } from '../src/metrics.ts';
-import type { ContentEngine } from '../src/services/ports.ts';
+import type { ContentEngine } from '../src/domain/generation-ports.ts';
 import { startFakeOpenAiCompatible } from '../test/fakes/llm/openai-compatible-server.ts';
 import { productWriter } from '../test/fakes/llm/product-writer.ts';
 import { readProductFixtures, type ProductFixture } from '../test/fakes/product-fixtures.ts';

@@ -17,7 +17,7 @@ import { Agent, request } from 'undici';
 import { loadConfig } from '../src/config.ts';
 import { createContainer } from '../src/container.ts';
 import { recordWebhookEvent } from '../src/db/webhook-events.ts';
-import { parseAllowedHosts } from '../src/media/address-policy.ts';
+import { parseAllowedHosts } from '../src/domain/address-policy.ts';
 import { startWebhookWorker } from '../src/jobs/webhook-worker.ts';
 import { createAccount } from '../src/services/accounts.ts';
 import { registerWebhook } from '../src/services/register-webhook.ts';

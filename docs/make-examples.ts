@@ -11,7 +11,7 @@ import type { CountryContent } from '../src/domain/content.ts';
 import type { Fact } from '../src/domain/facts.ts';
 import { tagFactLanguages } from '../src/generation/fact-languages.ts';
 import { createTemplateEngine } from '../src/generation/template/engine.ts';
-import type { ContentEngine } from '../src/services/ports.ts';
+import type { ContentEngine } from '../src/domain/generation-ports.ts';
 import { readProductFixtures, type ProductFixture } from '../test/fakes/product-fixtures.ts';
 
 const SLUGS = [

@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import ipaddr from 'ipaddr.js';
-import { parseAllowedHost } from './media/address-policy.ts';
-import type { S3MediaSettings } from './media/s3-media-storage.ts';
+import { parseAllowedHost } from './domain/address-policy.ts';
 import { DEFAULT_RETRY_SCHEDULE_SECONDS, parseRetrySchedule } from './domain/webhooks.ts';
-import { parseSecretKey } from './webhooks/secret-box.ts';
 
 // The only reader of process.env: parsed once, frozen, passed down explicitly.
 const intFrom = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
+
+/** Reads WEBHOOK_SECRET_KEY (or the key file that stands in for it): 32 bytes as 64 hex digits or as base64. */
+export function parseSecretKey(text: string): Buffer | null {
+  const trimmed = text.trim();
+  const bytes = /^[0-9a-f]{64}$/i.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
+  return bytes.length === 32 ? bytes : null;
+}
 
 // Longer than the sessions' 12 hours would be no idle timeout at all: refused, not silently capped.
 // At least 5: the last use is recorded to the minute, so a session may end up to a minute early.
@@ -328,6 +333,22 @@ export type Config = Readonly<{
   /** Old setting names the environment used, for the warning at start. */
   renamedSettings: readonly RenamedSetting[];
 }>;
+
+/** The bucket and client settings of media/s3-media-storage.ts, as MEDIA_S3_* name them. */
+export interface S3MediaSettings {
+  bucket: string;
+  /** Prepended to every key: `''`, or a path ending in `/`. */
+  prefix: string;
+  /** Unset: AWS's own endpoint for the region. */
+  endpoint: string | undefined;
+  region: string;
+  /** `http://host/bucket/key` instead of `http://bucket.host/key`; most non-AWS servers need it. */
+  forcePathStyle: boolean;
+  /** Unset: the SDK's default chain finds them (shared profile, container or instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
+  connectTimeoutMs: number;
+  timeoutMs: number;
+}
 
 /** Where renditions are kept; the container opens the matching store. */
 export type MediaStoreConfig = Readonly<{ kind: 'file'; dir: string }> | Readonly<{ kind: 's3'; checkAtStart: boolean; s3: Readonly<S3MediaSettings> }>;

@@ -16,7 +16,7 @@ import { secretBoxFor } from './webhooks/secret-box.ts';
 import { createWebhookSender } from './webhooks/send-webhook.ts';
 import { keepQueueStatisticsFresh } from './jobs/queue-statistics.ts';
 import { watchForOrphanedImports } from './services/orphaned-imports.ts';
-import type { ContentEngine, GenerationQueue, ImageStandardiser } from './services/ports.ts';
+import type { ContentEngine, GenerationQueue, ImageStandardiser } from './domain/generation-ports.ts';
 import { createGuardedFetcher } from './media/guarded-fetch.ts';
 import { FileMediaStorage } from './media/file-media-storage.ts';
 import type { MediaStorage } from './media/media-storage.ts';

@@ -1,9 +1,8 @@
+import type { PublicationState } from '../domain/publication-states.ts';
 import type { SqlRunner } from './database.ts';
 import type { ContentRow } from './content.ts';
 import type { GenerationRow } from './generations.ts';
 import type { ProductRow, ProductState } from './products.ts';
-
-export type PublicationState = 'pending_review' | 'ready' | 'online';
 
 /** One end of a time range, as PostgreSQL parses it; a date-only `to` is the next midnight, exclusive. */
 export interface TimeBound {

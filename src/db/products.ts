@@ -1,14 +1,11 @@
 import type { Fact } from '../domain/facts.ts';
 import type { AgentModel } from '../domain/pricing.ts';
+import type { PublicationState } from '../domain/publication-states.ts';
 import type { SqlRunner } from './database.ts';
 import { type LinkedGenerations, type PaidColumns, withLinkedGenerations } from './generations.ts';
 import { firstRow } from './rows.ts';
 
 export type ProductState = 'queued' | 'processing' | 'completed' | 'failed';
-
-/** Where a person has got with reviewing the product (docs/api.md, "Changing, deleting and reviewing"). */
-export const PUBLICATION_STATES = ['pending_review', 'ready', 'online'] as const;
-export type PublicationState = (typeof PUBLICATION_STATES)[number];
 
 export interface ProductRow {
   id: string;

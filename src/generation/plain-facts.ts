@@ -1,5 +1,5 @@
 import { isAttributeName, type Fact } from '../domain/facts.ts';
-import { isWebUrl, plainText } from './plain-text.ts';
+import { isWebUrl, plainText } from '../text/plain-text.ts';
 
 /**
  * Facts as plain text, whoever wrote them (the caller, a source, the shared source cache, a model

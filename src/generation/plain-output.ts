@@ -1,9 +1,9 @@
 import type { CountryContent } from '../domain/content.ts';
 import { GLOBAL_ATTR_PREFIX } from '../domain/regenerate-fields.ts';
 import { attributeName, isAttributeName } from '../domain/facts.ts';
-import type { EngineInput, EngineOutput } from '../services/ports.ts';
+import type { EngineInput, EngineOutput } from '../domain/generation-ports.ts';
 import { plainFacts } from './plain-facts.ts';
-import { isMarkupMessage, markupMessage, plainText } from './plain-text.ts';
+import { isMarkupMessage, markupMessage, plainText } from '../text/plain-text.ts';
 
 const SINGLE_TEXT_FIELDS = ['title', 'short_description', 'description', 'title_tag', 'meta_description', 'meta_keywords'] as const;
 

@@ -3,7 +3,7 @@
 // template engine, or one model for both), v2 writes what v1 writes, and a caller paying for v2
 // should know.
 import { modelCredits, type AgentModel, type ModelCredits } from '../domain/pricing.ts';
-import type { AppDeps } from './app.ts';
+import type { AppDeps } from './app-deps.ts';
 
 type PricingDeps = Pick<AppDeps, 'config' | 'engines'>;
 

@@ -2,16 +2,11 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type onSendHookHandler, type RouteOptions } from 'fastify';
-import type { Logger } from 'pino';
-import type { Config } from '../config.ts';
-import type { Database } from '../db/database.ts';
-import type { GenerationQueue } from '../services/ports.ts';
 import { authenticate, authenticateAdmin, servedOverHttps } from './auth.ts';
 import { FailedAuthLimit } from './failed-auth-limit.ts';
 import { ApiError, handleError, sendApiError, validationFailed } from './errors.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../domain/json-depth.ts';
 import { useIdempotencyKeys } from './idempotency.ts';
-import type { MediaStorage } from '../media/media-storage.ts';
 import { accountRoute } from './routes/account.ts';
 import { adminAccountsRoutes } from './routes/admin-accounts.ts';
 import { adminCatalogueRoutes } from './routes/admin-catalogue.ts';
@@ -36,8 +31,6 @@ import { metricsRoute } from './routes/metrics.ts';
 import { docsRoutes } from './routes/docs.ts';
 import { openApiRoute } from './routes/openapi.ts';
 import { serviceDocument } from './openapi/service-document.ts';
-import type { Metrics } from '../metrics.ts';
-import type { SourceChain } from '../sources/source-chain.ts';
 import { productDetailsRoutes } from './routes/product-details.ts';
 import { productHistoryRoutes } from './routes/product-history.ts';
 import { regenerateProductRoute } from './routes/regenerate-product.ts';
@@ -45,7 +38,7 @@ import { deleteProductRoute } from './routes/delete-product.ts';
 import { publicationStateRoute } from './routes/publication-state.ts';
 import { updateProductRoute } from './routes/update-product.ts';
 import { webhooksRoutes } from './routes/webhooks.ts';
-import type { Clock, SecretBox } from '../services/webhook-ports.ts';
+import type { AppDeps } from './app-deps.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -59,26 +52,6 @@ declare module 'fastify' {
     /** False: the route ignores Idempotency-Key (a sign-in, whose answer is a fresh secret each time). */
     idempotencyKeys?: boolean;
   }
-}
-
-export interface AppDeps {
-  config: Config;
-  db: Database;
-  queue: GenerationQueue;
-  logger: Logger;
-  mediaStorage: MediaStorage;
-  metrics: Metrics;
-  /** What writes each agent model ("template", "<provider>:<model>"), shown by GET /api/v1/account. */
-  engines: Readonly<Record<'v1' | 'v2', string>>;
-  /** The data sources' circuit breakers, shown by /health. */
-  sources?: Pick<SourceChain, 'health'>;
-  /**
-   * The running server's own admin credential (written into the embedded data directory for the
-   * CLI); accepted on /api/v1/admin only from this machine. Null or absent: none.
-   */
-  localAdminCredential?: string | null;
-  /** Seals webhook secrets (absent: the key from the config, WEBHOOK_SECRET_KEY or the key file), and the clock deliveries run on. */
-  webhooks?: { secrets: SecretBox; clock?: Clock };
 }
 
 export interface BuildOptions {

@@ -6,7 +6,8 @@ import { claimDueDeliveries, handBackDelivery, type ClaimedDelivery } from '../d
 import { startSlotWorker, type SlotWorker } from '../queue/slot-worker.ts';
 import { createDeliveredBatch } from './delivered-batch.ts';
 import { deliverClaimed, type DeliverWebhookDeps } from '../services/deliver-webhook.ts';
-import type { Clock, SecretBox, WebhookSender } from '../services/webhook-ports.ts';
+import type { SecretBox, WebhookSender } from '../domain/webhook-sending.ts';
+import type { Clock } from '../services/webhook-ports.ts';
 
 /** What delivering webhooks needs beyond the database: built by the container. */
 export interface WebhookParts {

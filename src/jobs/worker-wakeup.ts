@@ -1,4 +1,4 @@
-import type { GenerationQueue } from '../services/ports.ts';
+import type { GenerationQueue } from '../domain/generation-ports.ts';
 
 /**
  * Wakes this process's generation worker when generations are queued, so free slots fetch them at

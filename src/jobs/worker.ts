@@ -6,7 +6,7 @@ import type { AgentModel } from '../domain/pricing.ts';
 import { timeLeft, type TeardownOptions } from '../teardown.ts';
 import type { Database } from '../db/database.ts';
 import { failAndRefund } from '../services/fail-generation.ts';
-import type { ContentEngine, ImageStandardiser } from '../services/ports.ts';
+import type { ContentEngine, ImageStandardiser } from '../domain/generation-ports.ts';
 import type { SourceChain } from '../sources/source-chain.ts';
 import { claimTimings, keepClaim, type ClaimTimings, type HeldClaim } from '../services/generation-claim.ts';
 import { claimDueGenerations } from '../db/generation-queue.ts';

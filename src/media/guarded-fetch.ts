@@ -3,7 +3,7 @@ import type { LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { Agent, buildConnector, request } from 'undici';
-import { checkFetchUrl, isAllowedHost, literalHostMayConnect, mayConnectTo, parseAllowedHosts, portOf, type AllowedHost } from './address-policy.ts';
+import { checkFetchUrl, isAllowedHost, literalHostMayConnect, mayConnectTo, parseAllowedHosts, portOf, type AllowedHost } from '../domain/address-policy.ts';
 import { createBudget, type Budget } from './budget.ts';
 import { FetchError, type FetchedResource, type GuardedFetcher } from './fetcher.ts';
 

@@ -1,26 +1,12 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type { S3MediaSettings } from '../config.ts';
 import { MEDIA_CACHE_CONTROL, MEDIA_CONTENT_TYPES, mediaKey, MediaStoreUnavailableError, type MediaExt, type MediaStorage, type OpenedMedia } from './media-storage.ts';
 
 // Renditions in an S3 bucket (AWS, or any server speaking the S3 protocol), so the API and workers
 // on different hosts see the same files. Loaded only when MEDIA_STORE=s3: the SDK is not imported
 // by a deployment that keeps its media on disk.
-
-export interface S3MediaSettings {
-  bucket: string;
-  /** Prepended to every key: `''`, or a path ending in `/`. */
-  prefix: string;
-  /** Unset: AWS's own endpoint for the region. */
-  endpoint: string | undefined;
-  region: string;
-  /** `http://host/bucket/key` instead of `http://bucket.host/key`; most non-AWS servers need it. */
-  forcePathStyle: boolean;
-  /** Unset: the SDK's default chain finds them (shared profile, container or instance role). */
-  credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
-  connectTimeoutMs: number;
-  timeoutMs: number;
-}
 
 /** A missing key reads as "no such file"; these names are what S3 servers answer for one. */
 const NOT_FOUND = new Set(['NoSuchKey', 'NotFound']);

@@ -12,12 +12,12 @@ import {
   type WrittenProduct,
 } from '../db/products.ts';
 import type { CreatePlan, ItemFailure } from '../domain/create-request.ts';
-import { plainText } from '../generation/plain-text.ts';
+import { plainText } from '../text/plain-text.ts';
 import { ASSIGNED_COUNTRY_COUNT } from '../domain/countries.ts';
 import { createCost, type ModelCredits } from '../domain/pricing.ts';
 import type { FieldErrors } from '../domain/validation.ts';
-import type { GenerationQueue } from './ports.ts';
-import { type TransactionVerdict, transactionOrAnswer } from './queue-paid-generations.ts';
+import type { GenerationQueue } from '../domain/generation-ports.ts';
+import { type TransactionVerdict, transactionOrAnswer } from '../db/transaction-or-answer.ts';
 
 export interface CreateResultData {
   total_requested: number;

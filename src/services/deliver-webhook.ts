@@ -1,7 +1,8 @@
 import type { Database } from '../db/database.ts';
 import { disableEndpoint, recordDelivered, recordFailedAttempt, type ClaimedDelivery, type DeliveredAttempt } from '../db/webhook-deliveries.ts';
 import { disabledNote, isDelivered, maxAttempts, nextAttemptAt, shouldDisable } from '../domain/webhooks.ts';
-import type { Clock, SecretBox, SendOutcome, WebhookSender } from './webhook-ports.ts';
+import type { SecretBox, SendOutcome, WebhookSender } from '../domain/webhook-sending.ts';
+import type { Clock } from './webhook-ports.ts';
 
 export interface DeliverWebhookDeps {
   db: Database;

@@ -4,8 +4,8 @@ import { stringify } from 'csv-stringify/sync';
 import type { SqlRunner } from '../db/database.ts';
 import { escapeFormula } from '../domain/spreadsheet-formulas.ts';
 import { attributeNames, contentInCountry, exportProductsPage, generationsByIds, type ListCursor, type ProductFilters } from '../db/product-list.ts';
-import { plainTextToHtml } from '../generation/plain-text-html.ts';
-import { slugify } from '../generation/template/text.ts';
+import { plainTextToHtml } from '../text/plain-text-html.ts';
+import { slugify } from '../text/words.ts';
 import { imageUrl } from './list-products.ts';
 import { productView, type ProductView } from './read-product.ts';
 

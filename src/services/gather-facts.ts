@@ -5,7 +5,6 @@ import { tagFactLanguages } from '../generation/fact-languages.ts';
 import { cleanFacts, type CleanedFacts } from '../generation/plain-facts.ts';
 import type { GatheredFacts, SourceChain, SourceReport } from '../sources/source-chain.ts';
 import type { SourceQuery } from '../sources/source.ts';
-import type { ImageCandidate } from './ports.ts';
 import { givenBrand } from './product-brand.ts';
 
 export interface ProductFacts {
@@ -101,18 +100,6 @@ export function missingSourcesFailure(gathered: ProductFacts, attempts: number):
     ...gathered.down.map((r) => `${r.source} was unreachable (${r.message ?? 'marked down'})`),
   ];
   return parts.length === 0 ? null : `No data to write from: ${parts.join('; ')}. The credits were refunded; create the product again later.`;
-}
-
-/** Image URLs in the order a record shows them: the caller's, then the sources', each once. */
-export function imageCandidates(facts: readonly Fact[]): ImageCandidate[] {
-  const seen = new Set<string>();
-  const out: ImageCandidate[] = [];
-  for (const fact of facts) {
-    if (fact.key !== 'image' || seen.has(fact.value)) continue;
-    seen.add(fact.value);
-    out.push({ url: fact.value, source: fact.source, licence: fact.licence });
-  }
-  return out;
 }
 
 /** The newest answer for every fact id, and every older fact still cited by fields kept as they were. */

@@ -1,7 +1,7 @@
 import type { Database } from '../db/database.ts';
 import type { SourceChain } from '../sources/source-chain.ts';
 import type { ClaimTimings } from './generation-claim.ts';
-import type { ContentEngine, ImageStandardiser } from './ports.ts';
+import type { ContentEngine, ImageStandardiser } from '../domain/generation-ports.ts';
 
 /**
  * `deferred`: back in the queue to wait out a model provider's long pause; not settled.

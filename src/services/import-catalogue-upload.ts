@@ -7,7 +7,8 @@ import { InputFormatError, type InputFormat } from '../sources/catalogue/input-f
 import { InputStoppedError } from '../sources/catalogue/input-row.ts';
 import { InputTooLargeError, openInputStream } from '../sources/catalogue/open-input.ts';
 import type { RowLimits } from '../sources/catalogue/row-limits.ts';
-import { IMPORT_STALE_SECONDS, keepImportAlive } from './orphaned-imports.ts';
+import { keepImportAlive } from '../sources/catalogue/import-heartbeat.ts';
+import { IMPORT_STALE_SECONDS } from './orphaned-imports.ts';
 
 /** How many rejections an import's record shows; `rows_rejected` keeps the total. */
 export const REJECTIONS_SHOWN = 100;

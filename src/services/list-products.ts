@@ -1,16 +1,8 @@
 import type { SqlRunner } from '../db/database.ts';
-import {
-  type AttributeFilter,
-  countProducts,
-  listedContent,
-  listProductsPage,
-  type ListCursor,
-  type ListedContent,
-  type ProductFilters,
-  type PublicationState,
-} from '../db/product-list.ts';
+import { type AttributeFilter, countProducts, listedContent, listProductsPage, type ListCursor, type ListedContent, type ProductFilters } from '../db/product-list.ts';
 import type { ProductState } from '../db/products.ts';
 import { normaliseCountry } from '../domain/countries.ts';
+import type { PublicationState } from '../domain/publication-states.ts';
 import { lowerBound, parseIsoInstant, upperBound } from '../domain/iso-instant.ts';
 
 /** The list's filters as the query string gives them, already checked for shape (src/http/routes/list-products.ts). */

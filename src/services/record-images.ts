@@ -1,7 +1,8 @@
 import type { CountryContent } from '../domain/content.ts';
 import type { GenerationRow } from '../db/generations.ts';
-import { imageCandidates, type ProductFacts } from './gather-facts.ts';
-import type { ImageStandardiser } from './ports.ts';
+import { imageCandidates } from '../domain/image-candidates.ts';
+import type { ProductFacts } from './gather-facts.ts';
+import type { ImageStandardiser } from '../domain/generation-ports.ts';
 
 /** A create's pictures: the candidates as they are, or standardised when the generation paid for it. */
 async function createImages(

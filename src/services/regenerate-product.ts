@@ -7,8 +7,9 @@ import { addError, type FieldErrors } from '../domain/validation.ts';
 import { disabledMessage } from '../domain/attributes/disabled-values.ts';
 import { loadSchema } from '../db/attributes.ts';
 import { findOwnProduct } from './find-own-product.ts';
-import type { GenerationQueue } from './ports.ts';
-import { queuePaidGenerations, transactionOrAnswer } from './queue-paid-generations.ts';
+import type { GenerationQueue } from '../domain/generation-ports.ts';
+import { transactionOrAnswer } from '../db/transaction-or-answer.ts';
+import { queuePaidGenerations } from './queue-paid-generations.ts';
 
 export type RegenerateOutcome =
   | { kind: 'queued'; productId: string; fields: string[]; charged: number }

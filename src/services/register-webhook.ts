@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import { insertWebhookEndpoint, listWebhookEndpoints } from '../db/webhook-endpoints.ts';
 import type { WebhookEventType } from '../domain/webhooks.ts';
-import { checkFetchUrl, literalHostMayConnect, type AllowedHost } from '../media/address-policy.ts';
+import { checkFetchUrl, literalHostMayConnect, type AllowedHost } from '../domain/address-policy.ts';
 import { endpointView, type WebhookEndpointView } from './webhook-views.ts';
-import type { SecretBox } from './webhook-ports.ts';
+import type { SecretBox } from '../domain/webhook-sending.ts';
 
 /** Enough for any integration; a runaway script cannot make every event fan out without bound. */
 export const MAX_ENDPOINTS_PER_ACCOUNT = 20;

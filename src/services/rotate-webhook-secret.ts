@@ -1,7 +1,8 @@
 import type { Database } from '../db/database.ts';
 import { findOwnWebhookEndpoint, lockOwnWebhookEndpoint, replaceWebhookSecret } from '../db/webhook-endpoints.ts';
 import { newWebhookSecret } from './register-webhook.ts';
-import type { Clock, SecretBox } from './webhook-ports.ts';
+import type { SecretBox } from '../domain/webhook-sending.ts';
+import type { Clock } from './webhook-ports.ts';
 import { endpointView, type WebhookEndpointView } from './webhook-views.ts';
 
 export type RotateOutcome = { kind: 'rotated'; endpoint: WebhookEndpointView; secret: string; previousSecretExpiresAt: string | null } | { kind: 'not_found' };

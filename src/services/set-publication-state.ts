@@ -1,8 +1,9 @@
 import type { Database } from '../db/database.ts';
-import { type PublicationState, setPublicationState } from '../db/products.ts';
+import { setPublicationState } from '../db/products.ts';
+import type { PublicationState } from '../domain/publication-states.ts';
 import { lockPublicationStates, recordPublicationChanges } from '../db/webhook-events.ts';
 import { findOwnProduct, refForMessage } from './find-own-product.ts';
-import { transactionOrAnswer } from './queue-paid-generations.ts';
+import { transactionOrAnswer } from '../db/transaction-or-answer.ts';
 
 export type PublicationOutcome = { kind: 'set'; productIds: string[] } | { kind: 'product_not_found'; message: string };
 

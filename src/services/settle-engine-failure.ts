@@ -4,7 +4,7 @@ import { failUnderClaim, type GenerationFailure } from './fail-generation.ts';
 import { missingSourcesFailure, type ProductFacts } from './gather-facts.ts';
 import type { HeldClaim } from './generation-claim.ts';
 import { MAX_DEFERRALS, type GenerationOutcome, type RunGenerationDeps } from './generation-outcome.ts';
-import { PermanentGenerationError, TransientGenerationError } from './ports.ts';
+import { PermanentGenerationError, TransientGenerationError } from '../domain/generation-ports.ts';
 import { deferUntil } from './requeue-generation.ts';
 
 export interface FailedAttempt {

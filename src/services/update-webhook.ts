@@ -2,7 +2,7 @@ import type { Database } from '../db/database.ts';
 import { disableEndpoint } from '../db/webhook-deliveries.ts';
 import { changeWebhookEndpoint, enableWebhookEndpoint, findOwnWebhookEndpoint, lockOwnWebhookEndpoint, type EndpointChanges } from '../db/webhook-endpoints.ts';
 import { DISABLED_ON_REQUEST_NOTE, type WebhookEventType } from '../domain/webhooks.ts';
-import type { AllowedHost } from '../media/address-policy.ts';
+import type { AllowedHost } from '../domain/address-policy.ts';
 import { checkEndpointUrl } from './register-webhook.ts';
 import type { Clock } from './webhook-ports.ts';
 import { endpointView, type WebhookEndpointView } from './webhook-views.ts';

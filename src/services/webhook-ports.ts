@@ -1,38 +1,3 @@
-import type { SqlRunner } from '../db/database.ts';
-
-/** Hands deliveries to the durable queue on the caller's transaction: a delivery is queued exactly when it is marked so. */
-export interface WebhookQueue {
-  enqueue(tx: SqlRunner, deliveryIds: readonly string[]): Promise<void>;
-}
-
-/** One signed message for one endpoint. */
-export interface WebhookMessage {
-  /** The event id: the same on every attempt, so a receiver can drop a repeat. */
-  id: string;
-  body: string;
-  /** `whsec_…` */
-  secret: string;
-  /**
-   * During rotations' grace periods, the secrets they replaced: the message carries a signature by
-   * each (`v1,<new> v1,<previous> …`), and a receiver's verifier accepts any.
-   */
-  previousSecrets?: readonly string[];
-}
-
-/** A 2xx or other answer's status, or no answer at all with why (`address_blocked`, `network_error`, `stopped`, …). */
-export type SendOutcome = { status: number } | { status: null; error: string };
-
-/** Posts a signed message to an endpoint through the address guard; never throws for the receiver's faults. */
-export interface WebhookSender {
-  send(url: string, message: WebhookMessage, signal?: AbortSignal): Promise<SendOutcome>;
-}
-
-/** Encrypts endpoint secrets so the database alone does not reveal them. */
-export interface SecretBox {
-  seal(secret: string): string;
-  open(sealed: string): string;
-}
-
 /** The time the retry schedule runs on; tests move it by hand. */
 export interface Clock {
   now(): Date;

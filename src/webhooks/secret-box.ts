@@ -1,20 +1,14 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SecretBox } from '../services/webhook-ports.ts';
+import { parseSecretKey } from '../config.ts';
+import type { SecretBox } from '../domain/webhook-sending.ts';
 
 // Endpoint secrets are sealed with AES-256-GCM: a copy of the database alone does not reveal them,
 // and a sealed value that was tampered with fails to open instead of signing with garbage.
 
 const VERSION = 'v1';
 export const KEY_FILE = 'webhook-secret.key';
-
-/** Reads WEBHOOK_SECRET_KEY: 32 bytes as 64 hex digits or as base64. */
-export function parseSecretKey(text: string): Buffer | null {
-  const trimmed = text.trim();
-  const bytes = /^[0-9a-f]{64}$/i.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
-  return bytes.length === 32 ? bytes : null;
-}
 
 export function sealWith(key: Buffer, secret: string): string {
   const iv = randomBytes(12);

@@ -2,7 +2,7 @@ import { request } from 'undici';
 import { Webhook } from 'standardwebhooks';
 import { createGuardedAgent, isAddressBlocked } from '../media/guarded-fetch.ts';
 import type { LookupFunction } from 'node:net';
-import type { SendOutcome, WebhookMessage, WebhookSender } from '../services/webhook-ports.ts';
+import type { SendOutcome, WebhookMessage, WebhookSender } from '../domain/webhook-sending.ts';
 
 /** No answer within this long counts as a failed attempt. */
 export const DELIVERY_TIMEOUT_MS = 10_000;

@@ -11,7 +11,7 @@ import { ledgerSum } from '../../src/db/accounts.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { startWorkers, type GenerationWorkers } from '../../src/jobs/worker.ts';
 import { createAccount } from '../../src/services/accounts.ts';
-import type { ContentEngine } from '../../src/services/ports.ts';
+import type { ContentEngine } from '../../src/domain/generation-ports.ts';
 import type { Clock } from '../../src/services/webhook-ports.ts';
 import type { DatabaseTarget, TestDatabase } from './databases.ts';
 import { recordExchanges } from './contract-recorder.ts';

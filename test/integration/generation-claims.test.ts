@@ -23,7 +23,7 @@ import { claimTimings, keepClaim } from '../../src/services/generation-claim.ts'
 import { prepareGeneration } from '../../src/services/prepare-generation.ts';
 import { runGeneration } from '../../src/services/run-generation.ts';
 import { deferUntil } from '../../src/services/requeue-generation.ts';
-import type { ContentEngine } from '../../src/services/ports.ts';
+import type { ContentEngine } from '../../src/domain/generation-ports.ts';
 import { defined } from '../helpers/assert.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';

@@ -8,7 +8,7 @@ import { createTemplateEngine } from '../../src/generation/template/engine.ts';
 import { deleteResponseSchema } from '../../src/http/routes/delete-product.ts';
 import { publicationStateResponseSchema } from '../../src/http/routes/publication-state.ts';
 import { updateResponseSchema } from '../../src/http/routes/update-product.ts';
-import type { ContentEngine } from '../../src/services/ports.ts';
+import type { ContentEngine } from '../../src/domain/generation-ports.ts';
 import { validEans } from '../helpers/codes.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';

@@ -11,7 +11,7 @@ import { createContainer } from '../../src/container.ts';
 import { findGeneration } from '../../src/db/generations.ts';
 import { createTemplateEngine } from '../../src/generation/template/engine.ts';
 import { startWorkers } from '../../src/jobs/worker.ts';
-import type { ContentEngine } from '../../src/services/ports.ts';
+import type { ContentEngine } from '../../src/domain/generation-ports.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
 import { startServer, stopAllServers } from '../helpers/cli-server.ts';

@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { createTemplateEngine } from '../../src/generation/template/engine.ts';
 import { findGeneration } from '../../src/db/generations.ts';
 import { startWorkers } from '../../src/jobs/worker.ts';
-import { PermanentGenerationError, type ContentEngine, type EngineInput } from '../../src/services/ports.ts';
+import { PermanentGenerationError, type ContentEngine, type EngineInput } from '../../src/domain/generation-ports.ts';
 import { runGeneration } from '../../src/services/run-generation.ts';
 import { startFakeOpenAiCompatible } from '../fakes/llm/openai-compatible-server.ts';
 import { startFakeOpenFoodFacts } from '../fakes/open-food-facts-server.ts';

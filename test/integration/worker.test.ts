@@ -6,7 +6,7 @@ import { claimDueGenerations } from '../../src/db/generation-queue.ts';
 import { findGeneration, renewClaim } from '../../src/db/generations.ts';
 import { createTemplateEngine } from '../../src/generation/template/engine.ts';
 import { startWorkers } from '../../src/jobs/worker.ts';
-import type { ContentEngine, EngineInput } from '../../src/services/ports.ts';
+import type { ContentEngine, EngineInput } from '../../src/domain/generation-ports.ts';
 import type { SourceChain } from '../../src/sources/source-chain.ts';
 import { runGeneration } from '../../src/services/run-generation.ts';
 import { databaseTargets } from '../helpers/databases.ts';

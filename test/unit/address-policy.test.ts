@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ConfigError, loadConfig } from '../../src/config.ts';
-import { checkFetchUrl, classifyAddress, hostAddress, isAllowedHost, mayConnect, parseAllowedHost, parseAllowedHosts } from '../../src/media/address-policy.ts';
+import { checkFetchUrl, classifyAddress, hostAddress, isAllowedHost, mayConnect, parseAllowedHost, parseAllowedHosts } from '../../src/domain/address-policy.ts';
 
 /** [address, the class it must fall in]; every one of them must be refused for an ordinary host. */
 const BLOCKED: ReadonlyArray<readonly [string, string]> = [

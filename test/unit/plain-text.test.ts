@@ -5,8 +5,8 @@ import { attributeName, isAttributeName } from '../../src/domain/facts.ts';
 import { unstorableText } from '../../src/domain/text.ts';
 import { plainFacts } from '../../src/generation/plain-facts.ts';
 import { plainContent } from '../../src/generation/plain-output.ts';
-import { isWebUrl, plainText, stripMarkup } from '../../src/generation/plain-text.ts';
-import { plainTextToHtml } from '../../src/generation/plain-text-html.ts';
+import { isWebUrl, plainText, stripMarkup } from '../../src/text/plain-text.ts';
+import { plainTextToHtml } from '../../src/text/plain-text-html.ts';
 import type { Fact } from '../../src/domain/facts.ts';
 
 function makeFact(f: Pick<Fact, 'id' | 'key' | 'value'> & { url?: string }): Fact {

@@ -7,7 +7,7 @@ import { parseFieldRequests, type FieldRequest } from '../../src/domain/regenera
 import { findUngrounded } from '../../src/generation/grounding.ts';
 import { CONTENT_LIMITS } from '../../src/domain/content-limits.ts';
 import { createTemplateEngine } from '../../src/generation/template/engine.ts';
-import { PermanentGenerationError, type EngineInput, type EngineOutput } from '../../src/services/ports.ts';
+import { PermanentGenerationError, type EngineInput, type EngineOutput } from '../../src/domain/generation-ports.ts';
 import { defined } from '../helpers/assert.ts';
 import { fact, FACT_TIME } from '../helpers/make-fact.ts';
 

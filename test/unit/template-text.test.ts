@@ -1,18 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  bulletLines,
-  collapseSpaces,
-  findNetQuantity,
-  fitLines,
-  fitSentences,
-  containsWord,
-  removeWord,
-  sentences,
-  slugify,
-  toPlainText,
-  truncateWords,
-} from '../../src/generation/template/text.ts';
+import { bulletLines, collapseSpaces, findNetQuantity, fitLines, fitSentences, containsWord, removeWord, sentences, toPlainText } from '../../src/generation/template/text.ts';
+import { slugify, truncateWords } from '../../src/text/words.ts';
 
 describe('toPlainText', () => {
   it('turns a shop-export HTML description into lines, list items as "- " lines', () => {

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { canonicalNumber, formatNumber, formatQuantity, normaliseQuantitiesInText, normaliseUnit, parseQuantity, quantitiesIn } from '../../src/generation/template/units.ts';
-import { packFor } from '../../src/generation/template/language-pack.ts';
+import { packFor } from '../../src/generation/template/pack-for-language.ts';
 
 describe('locale number formatting', () => {
   const table: ReadonlyArray<readonly [string, string]> = [

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { DEFAULT_RETRY_SCHEDULE_SECONDS, eventBody, maxAttempts, nextAttemptAt, orderingKey, parseRetrySchedule, shouldDisable } from '../../src/domain/webhooks.ts';
-import { parseAllowedHosts } from '../../src/media/address-policy.ts';
+import { parseAllowedHosts } from '../../src/domain/address-policy.ts';
 import { checkEndpointUrl } from '../../src/services/register-webhook.ts';
-import { KEY_FILE, keyFromFile, openWith, parseSecretKey, sealWith } from '../../src/webhooks/secret-box.ts';
+import { parseSecretKey } from '../../src/config.ts';
+import { KEY_FILE, keyFromFile, openWith, sealWith } from '../../src/webhooks/secret-box.ts';
 
 describe('webhook retry schedule', () => {
   test('eight attempts over about a day: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h', () => {

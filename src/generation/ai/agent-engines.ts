@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { AgentModelConfig, Config } from '../../config.ts';
 import type { AgentModel } from '../../domain/pricing.ts';
 import type { Metrics } from '../../metrics.ts';
-import { PermanentGenerationError, type ContentEngine, type EngineInput } from '../../services/ports.ts';
+import { PermanentGenerationError, type ContentEngine, type EngineInput } from '../../domain/generation-ports.ts';
 import { createRateLimiter, type RateLimiter } from '../../sources/rate-limiter.ts';
 import { plainOutput } from '../plain-output.ts';
 import type { ModelRuntime } from './call-model.ts';

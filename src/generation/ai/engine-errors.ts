@@ -1,4 +1,4 @@
-import { PermanentGenerationError, TransientGenerationError } from '../../services/ports.ts';
+import { PermanentGenerationError, TransientGenerationError } from '../../domain/generation-ports.ts';
 import { InvalidModelOutputError, ModelUnavailableError, PermanentModelError } from './call-model.ts';
 import type { UsageMeter } from './usage-meter.ts';
 

@@ -1,7 +1,7 @@
 import type { CountryContent } from '../../domain/content.ts';
 import type { Fact } from '../../domain/facts.ts';
-import { PermanentGenerationError, type ContentEngine, type EngineInput, type EngineOutput } from '../../services/ports.ts';
-import { slugify } from '../template/text.ts';
+import { PermanentGenerationError, type ContentEngine, type EngineInput, type EngineOutput } from '../../domain/generation-ports.ts';
+import { slugify } from '../../text/words.ts';
 import type { ModelRuntime } from './call-model.ts';
 import { asGenerationError } from './engine-errors.ts';
 import { regenerateWithModel } from './regenerate-with-model.ts';

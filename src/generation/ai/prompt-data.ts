@@ -3,7 +3,7 @@
 import type { AttributeDef } from '../../domain/attributes/schema.ts';
 import type { CountryContent } from '../../domain/content.ts';
 import type { Fact } from '../../domain/facts.ts';
-import type { EngineInput } from '../../services/ports.ts';
+import type { EngineInput } from '../../domain/generation-ports.ts';
 import { languageName } from '../template/fact-view.ts';
 
 export type BlockName = 'task' | 'product_data' | 'draft' | 'problems' | 'merchant_requests';

@@ -3,8 +3,8 @@
 // from the sources' facts wherever they are cited.
 import type { UserContent } from 'ai';
 import type { Fact } from '../../domain/facts.ts';
-import { imageCandidates } from '../../services/gather-facts.ts';
-import type { EngineInput } from '../../services/ports.ts';
+import { imageCandidates } from '../../domain/image-candidates.ts';
+import type { EngineInput } from '../../domain/generation-ports.ts';
 import { askModel } from './ask-model.ts';
 import { InvalidModelOutputError, PermanentModelError, type ModelRuntime } from './call-model.ts';
 import { imageObservationsSchema } from './draft-schema.ts';

@@ -6,7 +6,7 @@ import { emptyContent, type CountryContent } from '../../domain/content.ts';
 import { applyFieldValues, fieldValue, type FieldValues } from '../../domain/content-changes.ts';
 import { attributeName, type Fact } from '../../domain/facts.ts';
 import type { FieldRequest } from '../../domain/regenerate-fields.ts';
-import type { EngineInput } from '../../services/ports.ts';
+import type { EngineInput } from '../../domain/generation-ports.ts';
 import { classifyValue } from '../template/instructions.ts';
 import { allOrNothing } from './all-or-nothing.ts';
 import { askModel } from './ask-model.ts';

@@ -3,7 +3,7 @@
 // field. The answer is schema-checked and re-asked once; then the deterministic checks run and
 // what fails is withheld and reported. No critic and no repair rounds: that is what v2 adds.
 import type { CountryContent } from '../../domain/content.ts';
-import type { ContentEngine, EngineInput } from '../../services/ports.ts';
+import type { ContentEngine, EngineInput } from '../../domain/generation-ports.ts';
 import { allOrNothing } from './all-or-nothing.ts';
 import { askModel } from './ask-model.ts';
 import type { ModelRuntime } from './call-model.ts';

@@ -8,7 +8,7 @@
 //     reported in validation_messages, never published silently.
 import type { CountryContent } from '../../domain/content.ts';
 import type { Fact } from '../../domain/facts.ts';
-import type { ContentEngine, EngineInput } from '../../services/ports.ts';
+import type { ContentEngine, EngineInput } from '../../domain/generation-ports.ts';
 import { allOrNothing } from './all-or-nothing.ts';
 import { askModel } from './ask-model.ts';
 import type { ModelRuntime } from './call-model.ts';

@@ -7,7 +7,8 @@ import { fill, type LabelKey } from './language-pack.ts';
 import { CONTENT_LIMITS } from '../../domain/content-limits.ts';
 import { mentionsAny } from './notes.ts';
 import { isCompanyName } from './title.ts';
-import { bulletLines, collapseSpaces, containsWord, fitSentences, removeWord, sentences, truncateWords } from './text.ts';
+import { bulletLines, collapseSpaces, containsWord, fitSentences, removeWord, sentences } from './text.ts';
+import { truncateWords } from '../../text/words.ts';
 
 export interface Body {
   /** Prose sentences of the description facts, after the medicine and notes filters. */

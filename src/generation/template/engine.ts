@@ -3,7 +3,7 @@
 import type { CountryContent } from '../../domain/content.ts';
 import { emptyUsage } from '../../domain/generation-usage.ts';
 import { findUngrounded, type GroundedFields } from '../grounding.ts';
-import { PermanentGenerationError, type ContentEngine, type EngineInput, type EngineOutput } from '../../services/ports.ts';
+import { PermanentGenerationError, type ContentEngine, type EngineInput, type EngineOutput } from '../../domain/generation-ports.ts';
 import { viewFacts, type FactView } from './fact-view.ts';
 import { parseNotes } from './notes.ts';
 import { buildRecord, NoNameError, type BuiltRecord } from './record.ts';

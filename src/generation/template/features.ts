@@ -8,7 +8,8 @@ import { fill, type LabelKey } from './language-pack.ts';
 import { CONTENT_LIMITS } from '../../domain/content-limits.ts';
 import { isMeasurementName, MEASUREMENT_ORDER, measurementLabel } from './measurement-labels.ts';
 import { mentionsAny } from './notes.ts';
-import { sentences, truncateWords } from './text.ts';
+import { sentences } from './text.ts';
+import { truncateWords } from '../../text/words.ts';
 
 // Attributes shown as "Label: value" bullets, by kind: what a shopper compares first.
 const BY_KIND: Readonly<Record<string, readonly LabelKey[]>> = {

@@ -1,13 +1,5 @@
 // What the engine needs to write in one language: title rules, labels, sentence templates.
-// Each language is one small module in ./languages/; English is the fallback.
-import { de } from './languages/de.ts';
-import { en } from './languages/en.ts';
-import { es } from './languages/es.ts';
-import { fr } from './languages/fr.ts';
-import { it } from './languages/it.ts';
-import { nl } from './languages/nl.ts';
-import { pl } from './languages/pl.ts';
-import { pt } from './languages/pt.ts';
+// Each language is one small module in ./languages/, gathered by pack-for-language.ts.
 
 /** `type` (a product type, electronics) follows the name and `colour` closes the title before the quantity, in every language. */
 export type TitlePart = 'brand' | 'name' | 'type' | 'variant' | 'colour' | 'quantity';
@@ -62,16 +54,6 @@ export interface LanguagePack {
   };
   /** Words left out of meta keywords. */
   stopwords: readonly string[];
-}
-
-const PACKS: Readonly<Record<string, LanguagePack>> = { de, en, es, fr, it, nl, pl, pt };
-
-export const SUPPORTED_LANGUAGES: readonly string[] = Object.keys(PACKS);
-
-/** The pack for a language, or English with `supported: false`. */
-export function packFor(language: string): { pack: LanguagePack; supported: boolean } {
-  const pack = PACKS[language];
-  return pack === undefined ? { pack: en, supported: false } : { pack, supported: true };
 }
 
 /** Fills `{name}` placeholders; a missing value leaves the template unfilled, so callers pick templates by what they have. */

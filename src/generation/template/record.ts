@@ -9,7 +9,7 @@ import { buildDescriptions } from './descriptions.ts';
 import { kindOf, languageName, pickGroup, type CleanFact, type FactView } from './fact-view.ts';
 import { buildFeatures } from './features.ts';
 import { localiseView } from './local-numbers.ts';
-import { packFor } from './language-pack.ts';
+import { packFor } from './pack-for-language.ts';
 import { CONTENT_LIMITS } from '../../domain/content-limits.ts';
 import type { NoteRules } from './notes.ts';
 import { metaDescription, metaKeywords, titleTag } from './seo.ts';

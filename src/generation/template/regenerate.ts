@@ -7,7 +7,8 @@ import { applyCase } from './casing.ts';
 import { classifyValue, type Action } from './instructions.ts';
 import { CONTENT_LIMITS } from '../../domain/content-limits.ts';
 import type { BuiltRecord } from './record.ts';
-import { bulletLines, collapseSpaces, fitLines, removeWord, toPlainText, truncateWords } from './text.ts';
+import { bulletLines, collapseSpaces, fitLines, removeWord, toPlainText } from './text.ts';
+import { truncateWords } from '../../text/words.ts';
 
 const LIMIT: Partial<Record<TextField, number>> = {
   title: CONTENT_LIMITS.title.maxChars,

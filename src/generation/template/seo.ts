@@ -2,7 +2,8 @@
 import { canonicalText } from '../grounding.ts';
 import type { RecordContext, Sourced } from './context.ts';
 import { CONTENT_LIMITS } from '../../domain/content-limits.ts';
-import { fitSentences, sentences, slugify, truncateWords } from './text.ts';
+import { fitSentences, sentences } from './text.ts';
+import { slugify, truncateWords } from '../../text/words.ts';
 import { isCompanyName, type Title } from './title.ts';
 
 /** The whole title when it fits the title tag, else brand and name, cut at a word. */

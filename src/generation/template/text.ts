@@ -1,6 +1,6 @@
 // Plain-text helpers for the template engine. Pure; no I/O.
-import slugifyText from '@sindresorhus/slugify';
-import { stripMarkup, tidyLines } from '../plain-text.ts';
+import { stripMarkup, tidyLines } from '../../text/plain-text.ts';
+import { truncateWords } from '../../text/words.ts';
 
 /**
  * Caller text may be HTML from a shop export: keep the line breaks of block elements and list
@@ -13,19 +13,6 @@ export function toPlainText(input: string): string {
 
 export function collapseSpaces(text: string): string {
   return text.replace(/[\s\u00a0]+/g, ' ').trim();
-}
-
-/**
- * Cuts at a word boundary so a limit never splits a word (a cut token such as a URL or a code
- * could otherwise show a number that is not in the data). Only a text whose first word alone
- * exceeds the limit is cut inside it. No ellipsis is added (titles, meta tags).
- */
-export function truncateWords(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max + 1);
-  const space = cut.lastIndexOf(' ');
-  const head = space > 0 ? cut.slice(0, space) : text.slice(0, max);
-  return head.replace(/[\s,;:–-]+$/u, '');
 }
 
 // Abbreviations whose full stop does not end a sentence, in the languages we write.
@@ -60,12 +47,6 @@ export function bulletLines(text: string): string[] {
     .filter((line) => /^\s*([-*•·▪]|\d+[.)])\s+/.test(line))
     .map((line) => collapseSpaces(line.replace(/^\s*([-*•·▪]|\d+[.)])\s+/, '')))
     .filter((line) => line.length > 0);
-}
-
-/** ASCII slug for URLs, transliterated (ø → o, ł → l, æ → ae, ß → ss), cut on a word boundary. */
-export function slugify(text: string, max = 80): string {
-  const slug = slugifyText(text, { decamelize: false });
-  return truncateWords(slug.replace(/-/g, ' '), max).replace(/ /g, '-');
 }
 
 /** Whether `word` stands in `text` as a whole word (so brand "Ace" is not found in "efficace"). */

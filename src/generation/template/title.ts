@@ -8,7 +8,8 @@ import type { LanguagePack, TitlePart } from './language-pack.ts';
 import { CONTENT_LIMITS } from '../../domain/content-limits.ts';
 import type { NoteRules } from './notes.ts';
 import { dimensionOf, formatMeasure, formatQuantity, normaliseQuantitiesInText, parseQuantity, quantitiesIn, type Dimension } from './units.ts';
-import { bulletLines, collapseSpaces, containsWord, removeWord, sentences, truncateWords } from './text.ts';
+import { bulletLines, collapseSpaces, containsWord, removeWord, sentences } from './text.ts';
+import { truncateWords } from '../../text/words.ts';
 
 /** The product's name for one language: the name fact, or the description's first sentence. */
 export interface NameChoice {

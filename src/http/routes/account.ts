@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { readAccount } from '../../services/read-account.ts';
 import { agentModelsOf } from '../agent-pricing.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import { authOf, UNAUTHORIZED_MESSAGE } from '../auth.ts';
 import { ApiError } from '../errors.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { endSession, SESSION_LIFETIME_SECONDS, startSession } from '../../services/app-sessions.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import { authOf, BACKGROUND_HEADER, CSRF_HEADER, LOCAL_SESSION_COOKIE, SESSION_COOKIE, servedOverHttps, sessionCookieFor } from '../auth.ts';
 import { ApiError } from '../errors.ts';

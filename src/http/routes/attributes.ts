@@ -5,7 +5,7 @@ import { attributeView } from '../../services/attribute-views.ts';
 import { deleteOwnAttribute } from '../../services/delete-attribute.ts';
 import { loadOwnSchema } from '../../services/own-schema.ts';
 import { saveAttribute, type SaveAttributeOutcome } from '../../services/save-attribute.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { authOf } from '../auth.ts';
 import { ApiError, validationFailed } from '../errors.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';

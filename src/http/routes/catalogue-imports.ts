@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { InputFormat } from '../../sources/catalogue/input-format.ts';
 import { importCatalogueUpload, readCatalogueImport } from '../../services/import-catalogue-upload.ts';
 import { MAX_RECORD_BYTES } from '../../sources/catalogue/read-csv.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import { authOf } from '../auth.ts';
 import { ApiError, validationFailed } from '../errors.ts';
@@ -106,7 +106,7 @@ export function acceptCatalogueBodies(scope: FastifyInstance): void {
   scope.addContentTypeParser('*', (_request, _payload, done) => done(new ApiError('unsupported_media_type', MEDIA_TYPE_MESSAGE), undefined));
 }
 
-/** Route options of an upload route: its body is read as a stream (see AppDeps' `streamedBody`). */
+/** Route options of an upload route: its body is read as a stream (`streamedBody`, declared with the app's route options). */
 export const CATALOGUE_UPLOAD_ROUTE_CONFIG = { streamedBody: true } as const;
 
 /** What a refused third import is told to wait: imports take minutes, and a client polling faster only adds load. */

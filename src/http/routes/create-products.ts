@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { planCreate } from '../../domain/create-request.ts';
 import { createProducts, type QueuedCreate } from '../../services/create-products.ts';
 import { modelCreditsOf, noticeField, sameEngineNotice } from '../agent-pricing.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import { authOf } from '../auth.ts';
 import { insufficientCredits, validationFailed } from '../errors.ts';

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { EXPORT_CONTENT_TYPE, EXPORT_FORMATS, exportChunks } from '../../services/export-products.ts';
 import { filtersOf } from '../../services/list-products.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { ApiError } from '../errors.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import { RunningPerAccount } from '../running-per-account.ts';

@@ -4,7 +4,7 @@ import { deleteOwnFamily } from '../../services/delete-family.ts';
 import { familyView } from '../../services/attribute-views.ts';
 import { loadOwnSchema } from '../../services/own-schema.ts';
 import { saveFamily, type SaveFamilyOutcome } from '../../services/save-family.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { authOf } from '../auth.ts';
 import { ApiError, validationFailed } from '../errors.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';

@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { normaliseCountry } from '../../domain/countries.ts';
 import { parseIsoInstant } from '../../domain/iso-instant.ts';
+import { PUBLICATION_STATES } from '../../domain/publication-states.ts';
 import { cursorText, DEFAULT_PER_PAGE, filtersOf, listProducts, MAX_PER_PAGE, parseCursor } from '../../services/list-products.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import { authOf } from '../auth.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
@@ -14,7 +15,6 @@ import type { AttributeFilter } from '../../db/product-list.ts';
 import { ATTRIBUTE_FILTER_PREFIX, attributeFilters } from '../../services/attribute-filters.ts';
 
 const PRODUCT_STATES = ['queued', 'processing', 'completed', 'failed'] as const;
-const PUBLICATION_STATES = ['pending_review', 'ready', 'online'] as const;
 
 const isoInstant = (name: string, what: string) => {
   const message = `The ${name} parameter must be one ISO 8601 date (2024-05-31) or date-time (2024-05-31T12:00:00Z).`;

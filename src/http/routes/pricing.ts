@@ -4,7 +4,7 @@ import { planCreate } from '../../domain/create-request.ts';
 import { priceList } from '../../domain/pricing.ts';
 import { quoteCreate } from '../../services/quote-create.ts';
 import { modelCreditsOf, noticeField, sameEngineNotice } from '../agent-pricing.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import { authOf, UNAUTHORIZED_MESSAGE } from '../auth.ts';
 import { ApiError, validationFailed } from '../errors.ts';

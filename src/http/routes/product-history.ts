@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { HISTORY_PAGE_SIZE, readHistory, restoreVersion } from '../../services/product-history.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import { authOf } from '../auth.ts';
 import { ApiError, validationFailed } from '../errors.ts';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { PUBLICATION_STATES } from '../../db/products.ts';
+import { PUBLICATION_STATES } from '../../domain/publication-states.ts';
 import { setPublicationStates } from '../../services/set-publication-state.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import { authOf } from '../auth.ts';
 import { ApiError } from '../errors.ts';

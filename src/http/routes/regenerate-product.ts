@@ -4,7 +4,7 @@ import { parseFieldRequests } from '../../domain/regenerate-fields.ts';
 import { refForMessage } from '../../services/find-own-product.ts';
 import { type QueuedRegeneration, regenerateProduct } from '../../services/regenerate-product.ts';
 import { modelCreditsOf, noticeField, sameEngineNotice } from '../agent-pricing.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import { authOf } from '../auth.ts';
 import { ApiError, insufficientCredits, validationFailed } from '../errors.ts';

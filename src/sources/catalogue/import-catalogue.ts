@@ -5,7 +5,7 @@ import { importFile, importInput, type ImportFileOptions, type ImportSummary } f
 import type { InputFormat } from './input-format.ts';
 import type { InputFile } from './open-input.ts';
 import { mergeShopifyRows } from './shopify-rows.ts';
-import type { ImportHeartbeat } from '../../services/orphaned-imports.ts';
+import type { ImportHeartbeat } from './import-heartbeat.ts';
 
 export interface ImportCatalogueOptions extends Omit<ImportFileOptions, 'source' | 'mapRow' | 'format' | 'transformRows' | 'columnUsage'> {
   format?: InputFormat;

@@ -2,7 +2,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { upsertAccountCatalogueItems, upsertCatalogueItems, type CatalogueItemInput, type CatalogueSourceName } from '../../db/catalogue.ts';
 import { finishCatalogueImport, recordCatalogueImportInput, recordCatalogueImportProgress, startCatalogueImport, type UnusedColumn } from '../../db/catalogue-imports.ts';
 import type { Database } from '../../db/database.ts';
-import { keepImportAlive, type ImportHeartbeat } from '../../services/orphaned-imports.ts';
+import { keepImportAlive, type ImportHeartbeat } from './import-heartbeat.ts';
 import type { ColumnUsage } from './catalogue-record.ts';
 import type { InputFormat } from './input-format.ts';
 import { InputStoppedError, type InputRow } from './input-row.ts';

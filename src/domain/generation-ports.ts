@@ -1,9 +1,13 @@
-import type { AttributeDef } from '../domain/attributes/schema.ts';
-import type { CountryContent } from '../domain/content.ts';
-import type { Fact } from '../domain/facts.ts';
-import type { GenerationUsage } from '../domain/generation-usage.ts';
-import type { AgentModel } from '../domain/pricing.ts';
-import type { FieldRequest } from '../domain/regenerate-fields.ts';
+// What generation asks of a content engine, an image standardiser and the queue, and what they answer.
+// Kept below both sides, so the engines (src/generation) implement it without importing the
+// services that call them.
+import type { AttributeDef } from './attributes/schema.ts';
+import type { CountryContent } from './content.ts';
+import type { Fact } from './facts.ts';
+import type { GenerationUsage } from './generation-usage.ts';
+import type { ImageCandidate } from './image-candidates.ts';
+import type { AgentModel } from './pricing.ts';
+import type { FieldRequest } from './regenerate-fields.ts';
 
 /**
  * The generation queue is the generations table: a generation written `queued`, in the
@@ -75,13 +79,6 @@ export class PermanentGenerationError extends Error {
     this.reason = reason;
     this.usage = usage;
   }
-}
-
-/** An image URL a product may show, and where it came from (the caller or a source). */
-export interface ImageCandidate {
-  url: string;
-  source: string;
-  licence: string | null;
 }
 
 /** Turns a product's image URLs into stored, standardised renditions (issue #5). */
