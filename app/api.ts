@@ -141,6 +141,7 @@ export function uploadCatalogue(file: File, onProgress: (fraction: number) => vo
 export type Product = Wire.Product;
 export type ProductState = Product['state'];
 export type PublicationState = Product['publication_state'];
+export type ValidationIssue = Wire.ValidationIssue;
 export type ProductList = Wire.GetProductsData['data'];
 export type ListItem = ProductList['data'][number];
 export type HistoryVersion = Wire.HistoryResponse['data']['versions'][number];

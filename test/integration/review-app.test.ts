@@ -166,6 +166,10 @@ for (const target of databaseTargets()) {
 
       await page.getByRole('tab', { name: 'DE' }).click();
       await page.getByRole('tab', { name: 'DE', selected: true }).waitFor();
+      // A finding shows on the card of the field the API names in `validation_issues`: the product
+      // name's language is the title's, though the sentence never says "title".
+      await page.locator('section[data-field="title"] ul.messages', { hasText: 'The product name is in Italian' }).waitFor();
+      assert.equal(await page.locator('section[aria-labelledby="checks-h"]', { hasText: 'The product name is in Italian' }).count(), 0, 'and not above the fields');
       await page.getByRole('tab', { name: 'IT' }).click();
       await page.getByRole('tab', { name: 'IT', selected: true }).waitFor();
 
