@@ -72,7 +72,9 @@ export function buildRecord(facts: FactView, country: string, language: string, 
   const keywords = metaKeywords(ctx);
 
   const issues: ValidationIssue[] = [];
-  const say = (field: string | null, check: ValidationCheck, message: string) => issues.push(validationIssue(field, check, message));
+  const say = (field: string | null, check: ValidationCheck, message: string): void => {
+    issues.push(validationIssue(field, check, message));
+  };
   if (!supported) {
     say(null, 'language_pack', `The template engine has no language pack for ${languageName(language)} (${language}); labels and sentences are in English.`);
   }
