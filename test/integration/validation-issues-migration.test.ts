@@ -6,10 +6,10 @@ import { startHarness, type Harness } from '../helpers/harness.ts';
 import { seedProduct } from '../helpers/seed-products.ts';
 
 // Records written before findings carried their field and check held sentences only. Migration
-// 030 names each one's field and check once, from its wording; the API then serves both shapes,
+// 031 names each one's field and check once, from its wording; the API then serves both shapes,
 // the sentences as before and the findings as data, for old records as for new ones.
 
-const MIGRATION = '030_validation_issues.sql';
+const MIGRATION = '031_validation_issues.sql';
 
 /** Sentences as the engines wrote them before, one of each kind the migration reads. */
 const OLD_MESSAGES = [
