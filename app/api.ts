@@ -1,6 +1,8 @@
 // The page's only way to the server: the integrator API, with the session cookie the browser
 // sends by itself and the CSRF token every change must carry (POST /api/v1/session).
 
+import type * as Wire from './api-types.ts';
+
 let csrfToken: string | null = null;
 
 export function setCsrfToken(token: string | null): void {
@@ -132,165 +134,26 @@ export function uploadCatalogue(file: File, onProgress: (fraction: number) => vo
   });
 }
 
-// The shapes the page reads (a subset of the OpenAPI document's).
+// The shapes the page reads, named as the page names them: each is the OpenAPI document's own, by
+// way of app/api-types.ts (generated from it by `npm run openapi:client`), so a change of the API
+// that the page does not follow fails `tsc -p app`. Type-only: nothing of it reaches the browser.
 
-export type ProductState = 'queued' | 'processing' | 'completed' | 'failed';
-export type PublicationState = 'pending_review' | 'ready' | 'online';
-
-export interface ListItem {
-  id: string;
-  code: string | null;
-  sku: string | null;
-  state: ProductState;
-  publication_state: PublicationState;
-  countries: Record<string, { title: string | null; brand: string | null }>;
-  thumb: string | null;
-  validation_messages: string[];
-  updated_at: string;
-}
-
-export interface ProductList {
-  data: ListItem[];
-  current_page: number;
-  last_page: number;
-  total: number;
-}
-
-export interface Fact {
-  id: string;
-  key: string;
-  attribute?: string;
-  value: string;
-  source: string;
-  licence: string | null;
-  url?: string;
-}
-
-export interface Rendition {
-  url: string;
-  width: number;
-  height: number;
-  format: string;
-  size_label: string;
-}
-
-export type ProductImage = { url: string; source?: string; licence?: string | null } | { source_url: string; source: string; licence: string | null; renditions: Rendition[] };
-
-export interface GenerationUsage {
-  engine: string;
-  provider: string | null;
-  model: string | null;
-  tokens_in: number;
-  tokens_out: number;
-  latency_ms: number;
-}
-
-export interface Product {
-  id: string;
-  code: string | null;
-  sku: string | null;
-  brand: string | null;
-  state: ProductState;
-  publication_state: PublicationState;
-  agent_model: 'v1' | 'v2';
-  country: string;
-  countries: string[];
-  title: string | null;
-  short_description: string | null;
-  description: string | null;
-  key_features: string[];
-  global_attr: Record<string, string>;
-  title_tag: string | null;
-  meta_description: string | null;
-  meta_keywords: string | null;
-  images: ProductImage[];
-  sources: Record<string, string[]>;
-  validation_messages: string[];
-  failure: { reason: string; message: string } | null;
-  facts: Fact[];
-  generation: { id: string; kind: string; agent_model: string; usage: GenerationUsage | null } | null;
-  /** Accounts with an attribute schema only. */
-  family?: string | null;
-  family_proposed?: boolean;
-  completeness?: number | null;
-  missing_attributes?: string[];
-}
-
-export type FieldValue = string | string[] | null;
-
-export interface HistoryVersion {
-  id: string;
-  country: string;
-  change: string;
-  generation: GenerationUsage | null;
-  created_at: string;
-  fields: Record<string, { before: FieldValue; after: FieldValue }>;
-}
-
-export interface Account {
-  id: string;
-  name: string;
-  credits: number;
-  settings: { image_standardization: boolean };
-  agent_models: { v1: string; v2: string };
-}
-
-export interface LedgerEntry {
-  id: string;
-  delta: number;
-  balance_after: number;
-  reason: string;
-  product_id: string | null;
-  created_at: string;
-}
-
-export interface CatalogueImport {
-  id: string;
-  state: 'running' | 'completed' | 'failed';
-  rows_read: number;
-  rows_imported: number;
-  rows_rejected: number;
-  rejections?: { line: number | null; reason: string }[];
-  failure: string | null;
-}
-
-export interface PriceList {
-  create: { base: { v1: number; v2: number }; per_extra_country: number; image_standardization: number };
-  regenerate: { v1: number; v2: number };
-}
-
-export interface WebhookEndpoint {
-  id: string;
-  url: string;
-  description: string | null;
-  events: string[] | null;
-  status: 'enabled' | 'disabled';
-  validation_messages: string[];
-  created_at: string;
-}
-
+export type Product = Wire.Product;
+export type ProductState = Product['state'];
+export type PublicationState = Product['publication_state'];
+export type ValidationIssue = Wire.ValidationIssue;
+export type ProductList = Wire.GetProductsData['data'];
+export type ListItem = ProductList['data'][number];
+export type HistoryVersion = Wire.HistoryResponse['data']['versions'][number];
+export type FieldValue = NonNullable<HistoryVersion['fields'][string]>['before'];
+export type Account = Wire.Account;
+export type LedgerEntry = Wire.GetAccountLedgerData['data']['entries'][number];
+export type CatalogueImport = Wire.GetCatalogueImportsByIdData['data'];
+export type PriceList = Wire.PricingResponse['data'];
+export type Quote = Wire.CreateQuoteResponse['data'];
+export type CreateResult = Wire.CreateResult;
+export type WebhookEndpoint = Wire.WebhookEndpoint;
 /** The answer to a rotation: the endpoint, its new secret (once) and until when the previous one signs too. */
-export interface RotatedSecret extends WebhookEndpoint {
-  secret: string | null;
-  previous_secret_expires_at: string | null;
-}
-
-export interface WebhookDelivery {
-  id: string;
-  type: string;
-  state: 'pending' | 'delivered' | 'failed';
-  attempts: number;
-  last_status: number | null;
-  last_error: string | null;
-  next_attempt_at: string | null;
-  delivered_at: string | null;
-  created_at: string;
-}
-
-export interface Attribute {
-  attribute_id: string;
-  name: string;
-  type: string;
-  unit: string | null;
-  options?: { value: string }[];
-}
+export type RotatedSecret = Wire.PostWebhooksByIdSecretRotateData['data'];
+export type WebhookDelivery = Wire.GetWebhooksByIdDeliveriesData['data']['deliveries'][number];
+export type Attribute = Wire.Attribute;

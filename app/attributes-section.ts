@@ -95,7 +95,8 @@ export function AttributesSection({ product, onChanged }: { product: Product; on
       setError(errorText(err));
     }
   };
-  const filled = Object.entries(product.global_attr);
+  // A record type of JSON Schema reads as optional keys; every key the API sends has its value.
+  const filled = Object.entries(product.global_attr).filter((entry): entry is [string, string] => entry[1] !== undefined);
   const open = (id: string) => {
     setRowError(null);
     setEditing(id);

@@ -3,26 +3,15 @@ import { useEffect, useState } from 'preact/hooks';
 import { checkProductCode } from '../src/domain/codes.ts';
 import { type CreateRequestInput, planCreate } from '../src/domain/create-request.ts';
 import { isHttpUrl } from '../src/domain/web-url.ts';
-import { ApiFailure, api } from './api.ts';
+import { ApiFailure, api, type CreateResult, type Quote } from './api.ts';
 import { html } from './html.ts';
 import { t } from './i18n.ts';
 import { errorText, inputValue, Status } from './widgets.ts';
-
-interface Quote {
-  price: number;
-  available: number;
-  products: number;
-}
 
 interface Outcome {
   code: string;
   id: string | null;
   message: string | null;
-}
-
-interface CreateResult {
-  imported_products: { code: string; id: string }[];
-  failures: { code: string; message: string }[];
 }
 
 type Mode = 'codes' | 'raw';

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { type Product, updateProduct } from './api.ts';
 import { html } from './html.ts';
 import { t } from './i18n.ts';
-import { asText, type Field, fieldOfMessage, fromText, isEmpty, labelKey, fieldValue } from './product-fields.ts';
+import { asText, type Field, fromText, isEmpty, issuesAbout, labelKey, fieldValue } from './product-fields.ts';
 import { errorText, focusLater, inputValue } from './widgets.ts';
 
 /** One field of one country: its text, the facts it cites, the checks about it, and editing in place. */
@@ -13,7 +13,7 @@ export function FieldCard({ product, field, onSaved }: { product: Product; field
   const value = fieldValue(product, field);
   const withheld = isEmpty(value);
   const facts = (product.sources[field] ?? []).flatMap((factId) => product.facts.filter((f) => f.id === factId));
-  const messages = product.validation_messages.filter((m) => fieldOfMessage(m) === field);
+  const messages = issuesAbout(product, field).map((issue) => issue.message);
   const headingId = `field-${field}`;
   const editorId = `edit-${field}`;
 

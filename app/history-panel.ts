@@ -55,9 +55,10 @@ export function HistoryPanel({ productId, onRestored }: { productId: string; onR
           <h3>${formatTime(version.created_at)} · ${version.country.toUpperCase()} · ${t(`change_${version.change}` as MessageKey)}
             ${version.generation === null ? null : html`<span class="sub"> · ${[version.generation.engine, version.generation.model].filter(Boolean).join(' ')}</span>`}</h3>
           <table class="diff"><thead><tr><th scope="col">${t('value')}</th><th scope="col">${t('before')}</th><th scope="col">${t('after')}</th></tr></thead>
-            <tbody>${Object.entries(version.fields).map(
-              ([field, change]) =>
-                html`<tr><th scope="row">${fieldName(field, attributes)}</th><td class="before">${shown(change.before)}</td><td class="after">${shown(change.after)}</td></tr>`,
+            <tbody>${Object.entries(version.fields).map(([field, change]) =>
+              change === undefined
+                ? null
+                : html`<tr><th scope="row">${fieldName(field, attributes)}</th><td class="before">${shown(change.before)}</td><td class="after">${shown(change.after)}</td></tr>`,
             )}</tbody></table>
           ${version.change === 'create' ? null : html`<button type="button" class="secondary" onClick=${() => restore(version)}>${t('restore')}</button>`}
         </li>`,

@@ -1,4 +1,4 @@
-import type { FieldValue, Product } from './api.ts';
+import type { FieldValue, Product, ValidationIssue } from './api.ts';
 import type { MessageKey } from './i18n.ts';
 
 /** The content fields a person reviews, in the order a product page shows them. */
@@ -31,14 +31,12 @@ export function fromText(field: Field, text: string): string | string[] {
     .filter((line) => line !== '');
 }
 
-/**
- * The field a validation message is about, by the field's name in the message ("the title …",
- * "no description or short description"): the longest name wins, so "meta description" is not
- * taken for "description". Messages naming no field are shown above the fields.
- */
-export function fieldOfMessage(message: string): Field | null {
-  const lower = message.toLowerCase();
-  // "key feature(s)" names key_features too: the name is matched without its plural s.
-  const named = [...FIELDS].sort((a, b) => b.length - a.length).find((field) => lower.includes(field.replaceAll('_', ' ').replace(/s$/, '')) || lower.includes(field));
-  return named ?? null;
+/** What the checks found about one field, shown on its card. */
+export function issuesAbout(product: Product, field: Field): ValidationIssue[] {
+  return product.validation_issues.filter((issue) => issue.field === field);
+}
+
+/** What the checks found about no field of a card (the record, its images, its attributes), shown above the fields. */
+export function generalIssues(product: Product): ValidationIssue[] {
+  return product.validation_issues.filter((issue) => !(FIELDS as readonly (string | null)[]).includes(issue.field));
 }

@@ -5,7 +5,7 @@ import { FieldCard } from './field-card.ts';
 import { HistoryPanel } from './history-panel.ts';
 import { html } from './html.ts';
 import { t } from './i18n.ts';
-import { FIELDS, fieldOfMessage } from './product-fields.ts';
+import { FIELDS, generalIssues } from './product-fields.ts';
 import { RegeneratePanel } from './regenerate-panel.ts';
 import { errorText, focusLater, PublicationBadge, StateBadge, Status, usePolling } from './widgets.ts';
 
@@ -72,7 +72,7 @@ export function ProductPage({ id }: { id: string }) {
     return html`<h1 tabindex="-1">${id}</h1><p><${StateBadge} state=${loaded.state} /></p><p role="status">${t('processing_note')}</p><${Status} message=${message} /><p><a href="#/products">${t('back')}</a></p>`;
 
   const product = loaded.product;
-  const general = product.validation_messages.filter((m) => fieldOfMessage(m) === null);
+  const general = generalIssues(product).map((issue) => issue.message);
   const onTabKey = (event: KeyboardEvent) => {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
     const index = product.countries.indexOf(product.country);

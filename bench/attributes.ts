@@ -98,7 +98,7 @@ function score(fixture: ProductFixture, written: CountryContent, record: Country
   tally.expected += Object.keys(expected).length;
   for (const attribute of inScope) {
     if (written.global_attr[attribute.attribute_id] !== undefined) tally.proposed++;
-    if (record.validation_messages.some((m) => m.startsWith(`global_attr.${attribute.attribute_id}:`))) tally.refused++;
+    if (record.validation_issues.some((i) => i.check === 'attribute_value' && i.field === `global_attr.${attribute.attribute_id}`)) tally.refused++;
     const value = record.global_attr[attribute.attribute_id];
     if (value === undefined) continue;
     tally.filled++;

@@ -94,7 +94,7 @@ async function run(label: string, engine: ContentEngine, prepare: Prepare, agent
     const kind = claimKind(facts, codeType);
     for (const record of content) {
       row.records += 1;
-      for (const message of record.validation_messages.filter((m) => m.endsWith('the text was withheld.'))) {
+      for (const { message } of record.validation_issues.filter((i) => i.message.endsWith('the text was withheld.'))) {
         row.withheld += 1;
         const by = withheldCheck(message);
         row.withheldBy.set(by, (row.withheldBy.get(by) ?? 0) + 1);

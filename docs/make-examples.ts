@@ -38,12 +38,12 @@ const TARGETS = [
 const SNAPSHOT = new URL('./examples-before.json', import.meta.url);
 
 /** The fields the page shows, all a snapshot keeps. */
-type Shown = Pick<CountryContent, 'country' | 'language' | 'title' | 'key_features' | 'global_attr' | 'validation_messages'>;
+type Shown = Pick<CountryContent, 'country' | 'language' | 'title' | 'key_features' | 'global_attr'> & { validation_messages: string[] };
 type Snapshot = Record<string, Shown[]>;
 
 function shown(record: CountryContent): Shown {
-  const { country, language, title, key_features, global_attr, validation_messages } = record;
-  return { country, language, title, key_features, global_attr, validation_messages };
+  const { country, language, title, key_features, global_attr, validation_issues } = record;
+  return { country, language, title, key_features, global_attr, validation_messages: validation_issues.map((i) => i.message) };
 }
 
 async function write(engine: ContentEngine, fixture: ProductFixture, facts: Fact[]): Promise<CountryContent[]> {
@@ -141,7 +141,7 @@ for (const fixture of fixtures) {
   page += `\n## ${fixture.slug}\n\n${fixture.source}, code ${fixture.code}. ${fixture.origin ?? ''}\n`;
   for (const record of after) {
     const old = before[fixture.slug]?.find((r) => r.country === record.country);
-    page += `\n### ${record.country} (${record.language})\n\n${rows(old, record)}\n`;
+    page += `\n### ${record.country} (${record.language})\n\n${rows(old, shown(record))}\n`;
   }
 }
 

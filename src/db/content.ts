@@ -17,18 +17,18 @@ export async function upsertContentRows(db: SqlRunner, rows: readonly ContentWri
   if (rows.length === 0) return;
   await db.query(
     `INSERT INTO product_content (product_id, generation_id, country, language, title, short_description, description,
-       key_features, global_attr, title_tag, meta_description, meta_keywords, images, sources, validation_messages)
+       key_features, global_attr, title_tag, meta_description, meta_keywords, images, sources, validation_issues)
      SELECT c.product_id, c.generation_id, c.country, c.language, c.title, c.short_description, c.description,
-       c.key_features, c.global_attr, c.title_tag, c.meta_description, c.meta_keywords, c.images, c.sources, c.validation_messages
+       c.key_features, c.global_attr, c.title_tag, c.meta_description, c.meta_keywords, c.images, c.sources, c.validation_issues
      FROM jsonb_to_recordset($1::jsonb) AS c(product_id uuid, generation_id uuid, country text, language text, title text,
        short_description text, description text, key_features jsonb, global_attr jsonb, title_tag text, meta_description text,
-       meta_keywords text, images jsonb, sources jsonb, validation_messages jsonb)
+       meta_keywords text, images jsonb, sources jsonb, validation_issues jsonb)
      ON CONFLICT (product_id, country) DO UPDATE SET
        generation_id = EXCLUDED.generation_id, language = EXCLUDED.language, title = EXCLUDED.title,
        short_description = EXCLUDED.short_description, description = EXCLUDED.description,
        key_features = EXCLUDED.key_features, global_attr = EXCLUDED.global_attr, title_tag = EXCLUDED.title_tag,
        meta_description = EXCLUDED.meta_description, meta_keywords = EXCLUDED.meta_keywords, images = EXCLUDED.images,
-       sources = EXCLUDED.sources, validation_messages = EXCLUDED.validation_messages, updated_at = now()`,
+       sources = EXCLUDED.sources, validation_issues = EXCLUDED.validation_issues, updated_at = now()`,
     [JSON.stringify(rows)],
   );
 }

@@ -145,11 +145,11 @@ export async function listProductsPage(db: SqlRunner, filters: ProductFilters, p
 }
 
 /** What a list item shows of each country's record. */
-export type ListedContent = Pick<ContentRow, 'product_id' | 'country' | 'title' | 'images' | 'validation_messages'>;
+export type ListedContent = Pick<ContentRow, 'product_id' | 'country' | 'title' | 'images' | 'validation_issues'>;
 
 export async function listedContent(db: SqlRunner, productIds: readonly string[]): Promise<ListedContent[]> {
   if (productIds.length === 0) return [];
-  return db.query<ListedContent>('SELECT product_id, country, title, images, validation_messages FROM product_content WHERE product_id = ANY($1::uuid[])', [productIds]);
+  return db.query<ListedContent>('SELECT product_id, country, title, images, validation_issues FROM product_content WHERE product_id = ANY($1::uuid[])', [productIds]);
 }
 
 export type ExportedProduct = ProductRow & { publication_state: PublicationState; cursor_at: string };

@@ -1,3 +1,5 @@
+import type { ValidationIssue } from './validation-issue.ts';
+
 /** One country's generated record: what engines write and the details endpoint shows. */
 export interface CountryContent {
   country: string;
@@ -13,7 +15,8 @@ export interface CountryContent {
   images: unknown[];
   /** For each field, the inputs it was built from. */
   sources: Record<string, string[]>;
-  validation_messages: string[];
+  /** What the checks found (the API lists their sentences as `validation_messages` too). */
+  validation_issues: ValidationIssue[];
 }
 
 /** A record with nothing written yet, for a country the product has no content for. */
@@ -31,6 +34,6 @@ export function emptyContent(country: string, language: string): CountryContent 
     meta_keywords: null,
     images: [],
     sources: {},
-    validation_messages: [],
+    validation_issues: [],
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AGENT_MODELS } from '../domain/pricing.ts';
+import { VALIDATION_CHECKS } from '../domain/validation-issue.ts';
 import { ERROR_STATUS, type ErrorCode } from './errors.ts';
 
 // What the service answers, as Zod schemas: the OpenAPI document is built from them, and the tests
@@ -108,6 +109,19 @@ export const productImageSchema = z
   ])
   .meta({ id: 'ProductImage' });
 
+/** One finding of a record's checks, with the field and the check as data (the review app places it by `field`). */
+export const validationIssueSchema = z
+  .strictObject({
+    field: z
+      .string()
+      .nullable()
+      .describe('The record field it is about (`title`, `key_features`, `global_attr.colour`, `global_attr` for several attributes, `images`); null: the record as a whole.'),
+    check: z
+      .enum(VALIDATION_CHECKS)
+      .describe('The check that found it. `unclassified`: a finding stored before findings named their check (its field was then read from its wording).'),
+    message: z.string().describe('The sentence a person reads, as listed in `validation_messages`.'),
+  })
+  .meta({ id: 'ValidationIssue' });
 export const productSchema = z
   .strictObject({
     id: z.string(),
@@ -137,7 +151,8 @@ export const productSchema = z
     meta_keywords: z.string().nullable(),
     images: z.array(productImageSchema),
     sources: z.record(z.string(), z.array(z.string())).describe('For each field, the ids of the facts it was written from.'),
-    validation_messages: z.array(z.string()),
+    validation_messages: z.array(z.string()).describe('What the checks found, as sentences (the `message` of each of `validation_issues`).'),
+    validation_issues: z.array(validationIssueSchema),
     failure: z.strictObject({ reason: z.string(), message: z.string() }).nullable(),
     facts: z.array(factSchema),
     generation: z.strictObject({ id: z.string(), kind: z.enum(['create', 'regenerate']), agent_model: z.enum(AGENT_MODELS), usage: generationUsageSchema.nullable() }).nullable(),

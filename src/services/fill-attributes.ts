@@ -8,6 +8,7 @@ import { type AttributeDef, type AttributeSchema, attributesInScope, hasSchema }
 import type { CountryContent } from '../domain/content.ts';
 import type { Fact } from '../domain/facts.ts';
 import type { FieldRequest } from '../domain/regenerate-fields.ts';
+import { validationIssue } from '../domain/validation-issue.ts';
 
 /** A caller's new content for `global_attr.<id>`, which an engine cites as `caller.fields.global_attr.<id>`. */
 function callerFacts(record: CountryContent, facts: readonly Fact[], attributes: readonly AttributeDef[]): Fact[] {
@@ -34,10 +35,9 @@ function settle(record: CountryContent, attribute: AttributeDef, facts: readonly
   const kept = written === undefined ? undefined : checkWrittenValue(attribute, written, cited);
   const filled = kept ?? fillOne(attribute, facts, inScope);
   if (written !== undefined && kept === undefined) {
-    record.validation_messages.push(
-      filled === undefined
-        ? `${field}: "${written.slice(0, 80)}" is not a value of the schema that a cited fact states; left empty.`
-        : `${field}: "${written.slice(0, 80)}" is not a value of the schema that a cited fact states; filled from the facts instead.`,
+    const outcome = filled === undefined ? 'left empty' : 'filled from the facts instead';
+    record.validation_issues.push(
+      validationIssue(field, 'attribute_value', `${field}: "${written.slice(0, 80)}" is not a value of the schema that a cited fact states; ${outcome}.`),
     );
   }
   if (filled === undefined) {

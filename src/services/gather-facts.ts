@@ -6,6 +6,7 @@ import { cleanFacts, type CleanedFacts } from '../generation/plain-facts.ts';
 import type { GatheredFacts, SourceChain, SourceReport } from '../sources/source-chain.ts';
 import type { SourceQuery } from '../sources/source.ts';
 import { givenBrand } from './product-brand.ts';
+import { type ValidationIssue, validationIssue } from '../domain/validation-issue.ts';
 
 export interface ProductFacts {
   facts: Fact[];
@@ -78,17 +79,21 @@ async function withLanguages(cleaned: CleanedFacts): Promise<CleanedFacts> {
 }
 
 /** What a record written without a source's data says about it. */
-function missingSourceNotes(gathered: ProductFacts): string[] {
+function missingSourceNotes(gathered: ProductFacts): ValidationIssue[] {
   return [
     ...gathered.unavailable.map((r) => `Source ${r.source} could not be reached after every retry; the record was written without its data.`),
     ...gathered.down.map((r) => `Source ${r.source} was unreachable (${r.message ?? 'marked down'}); the record was written without its data.`),
-  ];
+  ].map((message) => validationIssue(null, 'source', message));
 }
 
 /** Everything a record written from these facts says about them: sources left out, markup removed. */
-export function recordNotes(gathered: ProductFacts): string[] {
+export function recordNotes(gathered: ProductFacts): ValidationIssue[] {
   const markup = [...gathered.markup].map(([source, removed]) =>
-    removed.size > 0 ? `Markup was removed from the data of source ${source} (${[...removed].join(', ')}).` : `Markup was removed from the data of source ${source}.`,
+    validationIssue(
+      null,
+      'markup',
+      removed.size > 0 ? `Markup was removed from the data of source ${source} (${[...removed].join(', ')}).` : `Markup was removed from the data of source ${source}.`,
+    ),
   );
   return [...missingSourceNotes(gathered), ...markup];
 }

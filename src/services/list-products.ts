@@ -1,3 +1,4 @@
+import type { ValidationIssue } from '../domain/validation-issue.ts';
 import type { SqlRunner } from '../db/database.ts';
 import { type AttributeFilter, countProducts, listedContent, listProductsPage, type ListCursor, type ListedContent, type ProductFilters } from '../db/product-list.ts';
 import type { ProductState } from '../db/products.ts';
@@ -84,6 +85,7 @@ export interface ListItem {
   countries: Record<string, { title: string | null; brand: string | null }>;
   thumb: string | null;
   validation_messages: string[];
+  validation_issues: ValidationIssue[];
   created_at: string;
   /** With PostgreSQL's microseconds, so `updated_from` set to it names exactly this instant. */
   updated_at: string;
@@ -139,7 +141,8 @@ export async function listProducts(db: SqlRunner, filters: ProductFilters, page:
       publication_state: p.publication_state,
       countries: Object.fromEntries(p.countries.map((c) => [c, { title: records?.get(c)?.title ?? null, brand: p.brand }])),
       thumb: (images.length > 0 ? imageUrl(images[0]) : null) ?? p.images[0] ?? null,
-      validation_messages: record?.validation_messages ?? [],
+      validation_messages: (record?.validation_issues ?? []).map((i) => i.message),
+      validation_issues: record?.validation_issues ?? [],
       created_at: p.created_at.toISOString(),
       updated_at: p.cursor_at,
     };

@@ -15,6 +15,8 @@ import { findOwnProduct, refForMessage } from './find-own-product.ts';
 /** The details endpoint's product object (docs/api.md, "API"): the product, and its record in one country. */
 export interface ProductView extends CountryContent {
   id: string;
+  /** The sentences of `validation_issues`, for clients that read text. */
+  validation_messages: string[];
   code: string | null;
   code_type: 'ean' | 'asin' | 'minsan' | null;
   sku: string | null;
@@ -79,7 +81,8 @@ export function productView(
     meta_keywords: content?.meta_keywords ?? null,
     images: content?.images ?? product.images.map((url) => ({ url })),
     sources: served.sources,
-    validation_messages: content?.validation_messages ?? [],
+    validation_messages: (content?.validation_issues ?? []).map((i) => i.message),
+    validation_issues: content?.validation_issues ?? [],
     failure: product.failure,
     facts: product.facts,
     generation,

@@ -3,6 +3,7 @@ import type { GenerationRow } from '../db/generations.ts';
 import { imageCandidates } from '../domain/image-candidates.ts';
 import type { ProductFacts } from './gather-facts.ts';
 import type { ImageStandardiser } from '../domain/generation-ports.ts';
+import { validationIssue } from '../domain/validation-issue.ts';
 
 /** A create's pictures: the candidates as they are, or standardised when the generation paid for it. */
 async function createImages(
@@ -34,7 +35,7 @@ export async function attachImages(
     const found = await createImages(images, generation, context.gathered, context.signal);
     for (const record of content) {
       record.images = found.images;
-      record.validation_messages.push(...found.messages);
+      record.validation_issues.push(...found.messages.map((m) => validationIssue('images', 'images', m)));
     }
     return;
   }

@@ -211,7 +211,7 @@ async function upToStore(
   });
   if (written.kind === 'done') return { outcome: written.outcome };
   const notes = recordNotes(gathered);
-  for (const record of written.content) record.validation_messages.push(...notes);
+  for (const record of written.content) record.validation_issues.push(...notes);
   const facts = [...gathered.facts, ...written.extraFacts];
   const content = fillAttributes(plan, written.content, facts, fields, existing);
   return { claim, product, result: { ...written, content, facts, newFamily: plan?.newFamily ?? null } };

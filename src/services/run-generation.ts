@@ -68,7 +68,7 @@ export async function runClaimed(deps: RunGenerationDeps, claim: HeldClaim): Pro
   if (written.kind === 'done') return written.outcome;
   // What the sources left out or had cleaned is said on every country's record.
   const notes = recordNotes(gathered);
-  for (const record of written.content) record.validation_messages.push(...notes);
+  for (const record of written.content) record.validation_issues.push(...notes);
 
   const facts = [...gathered.facts, ...written.extraFacts];
   const content = fillAttributes(plan, written.content, facts, fields, existing);

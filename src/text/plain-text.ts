@@ -149,8 +149,3 @@ export function isWebUrl(value: string): boolean {
 export function markupMessage(field: string, removed: readonly string[]): string {
   return removed.length > 0 ? `Markup was removed from the ${field} (${removed.join(', ')}).` : `Markup was removed from the ${field}.`;
 }
-
-/** Whether a message is one `markupMessage` wrote about this field. */
-export function isMarkupMessage(message: string, field: string): boolean {
-  return message === `Markup was removed from the ${field}.` || message.startsWith(`Markup was removed from the ${field} (`);
-}

@@ -548,7 +548,9 @@ export interface Product {
   images: ProductImage[];
   /** For each field, the ids of the facts it was written from. */
   sources: Partial<Record<string, string[]>>;
+  /** What the checks found, as sentences (the `message` of each of `validation_issues`). */
   validation_messages: string[];
+  validation_issues: ValidationIssue[];
   failure: {
     reason: string;
     message: string;
@@ -720,6 +722,37 @@ export interface ValidationFailedError {
   message?: string;
   /** Readable messages by request field path (`countries`, `codes`, `images.2`, `fields.global_attr.color`). */
   errors: FieldErrors;
+}
+
+export interface ValidationIssue {
+  /** The record field it is about (`title`, `key_features`, `global_attr.colour`, `global_attr` for several attributes, `images`); null: the record as a whole. */
+  field: string | null;
+  /** The check that found it. `unclassified`: a finding stored before findings named their check (its field was then read from its wording). */
+  check:
+    | "language"
+    | "length"
+    | "refusal"
+    | "health_claim"
+    | "empty"
+    | "ungrounded"
+    | "critic"
+    | "unknown_source"
+    | "markup"
+    | "attribute_value"
+    | "source"
+    | "images"
+    | "language_pack"
+    | "untranslated"
+    | "unknown_language"
+    | "title_from_description"
+    | "no_description"
+    | "few_key_features"
+    | "promotional"
+    | "note_not_applied"
+    | "instruction"
+    | "unclassified";
+  /** The sentence a person reads, as listed in `validation_messages`. */
+  message: string;
 }
 
 /** HTTP 404. */
@@ -1363,7 +1396,10 @@ export class Api<
 
 }>>,
     thumb: string | null,
+  /** What the checks found in the record of the country shown, as sentences. *\/
     validation_messages: (string)[],
+  /** The same findings, each with its field and check. *\/
+    validation_issues: (ValidationIssue)[],
     created_at: string,
   /** ISO 8601 UTC with microseconds. *\/
     updated_at: string,
@@ -1489,7 +1525,10 @@ export class Api<
                 >
               >;
               thumb: string | null;
+              /** What the checks found in the record of the country shown, as sentences. */
               validation_messages: string[];
+              /** The same findings, each with its field and check. */
+              validation_issues: ValidationIssue[];
               created_at: string;
               /** ISO 8601 UTC with microseconds. */
               updated_at: string;

@@ -51,7 +51,7 @@ export async function seedProduct(db: SqlRunner, accountId: string, p: SeedProdu
     const record = { ...emptyContent(country, languageOf(country)), ...partial };
     await db.query(
       `INSERT INTO product_content (product_id, country, language, title, short_description, description, key_features, global_attr, title_tag,
-         meta_description, meta_keywords, images, sources, validation_messages, generation_id)
+         meta_description, meta_keywords, images, sources, validation_issues, generation_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10, $11, $12::jsonb, $13::jsonb, $14::jsonb, $15)`,
       [
         id,
@@ -67,7 +67,7 @@ export async function seedProduct(db: SqlRunner, accountId: string, p: SeedProdu
         record.meta_keywords,
         JSON.stringify(record.images),
         JSON.stringify(record.sources),
-        JSON.stringify(record.validation_messages),
+        JSON.stringify(record.validation_issues),
         randomUUID(),
       ],
     );

@@ -15,7 +15,7 @@ import { startHarness, type Harness } from '../helpers/harness.ts';
 
 const CREATE = '/api/v1/products/create';
 
-type Product = CountryContent & { state: string; generation: { usage: GenerationUsage | null } | null };
+type Product = CountryContent & { validation_messages: string[]; state: string; generation: { usage: GenerationUsage | null } | null };
 
 const BISCOTTI = {
   title: 'Biscotti al burro',

@@ -22,6 +22,7 @@ const CREATE = '/api/v1/products/create';
 
 /** The details endpoint's product object, as far as these tests read it. */
 type Product = CountryContent & {
+  validation_messages: string[];
   state: string;
   failure: { reason: string; message: string } | null;
   facts: Array<{ id: string; source: string; key: string; value: string }>;

@@ -13,6 +13,7 @@ import { startHarness, type Harness } from '../helpers/harness.ts';
 // account through the source cache) carries or a caller sends never reaches a served product.
 
 type Product = CountryContent & {
+  validation_messages: string[];
   state: string;
   brand: string | null;
   sku: string | null;
@@ -120,6 +121,9 @@ for (const target of databaseTargets()) {
       assert.ok(product.validation_messages.includes('Markup was removed from the title (a).'), product.validation_messages.join('\n'));
       assert.ok(product.validation_messages.includes('Markup was removed from the short_description (img).'), product.validation_messages.join('\n'));
       assert.ok(product.validation_messages.includes('Markup was removed from the key_features (iframe).'), product.validation_messages.join('\n'));
+      // The same findings as data: a client places each by its field, without reading the sentence.
+      const markup = product.validation_issues.filter((i) => i.check === 'markup').map((i) => i.field);
+      assert.deepEqual(markup.sort(), ['description', 'key_features', 'short_description', 'title'], JSON.stringify(product.validation_issues));
     });
 
     test('an Open Food Facts product whose name and brand carry markup: plain in the facts and the record, which says what was removed', async () => {
@@ -133,6 +137,11 @@ for (const target of databaseTargets()) {
       assert.equal(product.facts.find((f) => f.source === 'open_food_facts' && f.key === 'brand')?.value, 'Barilla');
       assert.match(product.title ?? '', /Barilla Spaghetti n\.5/);
       assert.ok(product.validation_messages.includes('Markup was removed from the data of source open_food_facts (img, script).'), product.validation_messages.join('\n'));
+      assert.deepEqual(
+        product.validation_issues.find((i) => i.message.startsWith('Markup was removed from the data of source')),
+        { field: null, check: 'markup', message: 'Markup was removed from the data of source open_food_facts (img, script).' },
+        "a source's data is no field of the record",
+      );
     });
   });
 

@@ -43,8 +43,12 @@ for (const target of databaseTargets()) {
         countries: ['it', 'de'],
         images: ['https://img.example/input.jpg'],
         content: {
-          it: { title: 'Lampada Arco', images: [{ url: 'https://img.example/it-1.jpg', source: 'caller' }], validation_messages: ['breve'] },
-          de: { title: 'Bogenlampe', images: [], validation_messages: ['kurz'] },
+          it: {
+            title: 'Lampada Arco',
+            images: [{ url: 'https://img.example/it-1.jpg', source: 'caller' }],
+            validation_issues: [{ field: 'description', check: 'no_description', message: 'breve' }],
+          },
+          de: { title: 'Bogenlampe', images: [], validation_issues: [{ field: null, check: 'language_pack', message: 'kurz' }] },
         },
         createdAt: '2024-01-01T10:00:00Z',
         updatedAt: '2024-02-01T10:00:00.123456Z',
@@ -73,6 +77,7 @@ for (const target of databaseTargets()) {
         countries: { it: { title: 'Lampada Arco', brand: 'Lumina' }, de: { title: 'Bogenlampe', brand: 'Lumina' } },
         thumb: 'https://img.example/it-1.jpg',
         validation_messages: ['breve'],
+        validation_issues: [{ field: 'description', check: 'no_description', message: 'breve' }],
         created_at: '2024-01-01T10:00:00.000Z',
         updated_at: '2024-02-01T10:00:00.123456Z',
       });
@@ -83,6 +88,7 @@ for (const target of databaseTargets()) {
       assert.deepEqual(ids(german), [older], 'only products sold in the country');
       assert.equal(german.data[0]?.thumb, 'https://img.example/input.jpg', "a record without images shows the product's first");
       assert.deepEqual(german.data[0]?.validation_messages, ['kurz']);
+      assert.deepEqual(german.data[0]?.validation_issues, [{ field: null, check: 'language_pack', message: 'kurz' }]);
     });
 
     test('pages: boundaries, links that keep the filters, and an empty page past the end', async () => {

@@ -3,15 +3,14 @@ import { type EventEmitter, once } from 'node:events';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { gs1CheckDigit } from '../../src/domain/codes.ts';
-import { listening } from '../helpers/api-client.ts';
 import { defined } from '../helpers/assert.ts';
-import { type Browser, launchBrowser, recordRequests, seriousAxeViolations } from '../helpers/browser.ts';
+import { launchBrowser } from '../helpers/browser.ts';
 import { validEans } from '../helpers/codes.ts';
 import { databaseTargets } from '../helpers/databases.ts';
-import { startHarness, type Harness } from '../helpers/harness.ts';
-import { startHarnessWebhookWorkers } from '../helpers/webhook-workers.ts';
+import type { Harness } from '../helpers/harness.ts';
+import { expectAccessible, type ReviewAppWithWebhooks, signIn, startReviewAppWithWebhooks } from '../helpers/review-app.ts';
 import { ManualClock } from '../fakes/manual-clock.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../fakes/webhook-receiver.ts';
+import type { WebhookReceiver } from '../fakes/webhook-receiver.ts';
 
 // The review app in Chromium against the real service: creating one product from a code and raw
 // data (its check digit judged as it is typed, nothing asked of the API that it would refuse, the
@@ -26,19 +25,6 @@ const [CODE, LAMP] = validEans(2, 515);
 function withWrongCheckDigit(ean: string): string {
   const body = ean.slice(0, -1);
   return `${body}${(gs1CheckDigit(body) + 1) % 10}`;
-}
-
-async function expectAccessible(page: Page, where: string): Promise<void> {
-  const violations = await seriousAxeViolations(page);
-  assert.deepEqual(violations, [], `${where}: ${JSON.stringify(violations, null, 1)}`);
-}
-
-async function signIn(page: Page, base: string, token: string): Promise<void> {
-  await page.context().clearCookies();
-  await page.goto(`${base}/app`);
-  await page.getByLabel('API token').fill(token);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Products' }).waitFor();
 }
 
 /** Resolves once `check` holds, checked again after each delivery attempt of the workers. */
@@ -77,27 +63,18 @@ for (const target of databaseTargets()) {
     let h: Harness;
     let base: string;
     let receiver: WebhookReceiver;
-    let browser: Browser;
     let page: Page;
     let requests: string[];
     const manual = new ManualClock(Date.now());
 
+    let run: ReviewAppWithWebhooks | undefined;
+
     before(async () => {
-      receiver = await startWebhookReceiver();
-      h = await startHarness(target, {
-        clock: { now: () => new Date(manual.now()) },
-        env: { FETCH_ALLOWED_HOSTS: receiver.hostPort, WEBHOOK_SECRET_KEY: SECRET_KEY, WEBHOOK_POLL_MS: '50' },
-      });
-      base = await listening(h);
-      await startHarnessWebhookWorkers(h);
-      browser = await launchBrowser();
-      page = await browser.context.newPage();
-      requests = recordRequests(page);
+      run = await startReviewAppWithWebhooks(target, { secretKey: SECRET_KEY, clock: { now: () => new Date(manual.now()) } });
+      ({ h, base, receiver, page, requests } = run);
     });
     after(async () => {
-      await browser?.close();
-      await h?.close();
-      await receiver?.close();
+      await run?.close();
     });
 
     async function register(token: string, path: string): Promise<{ id: string; url: string }> {

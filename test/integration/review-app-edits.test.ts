@@ -1,14 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { listening } from '../helpers/api-client.ts';
 import { defined } from '../helpers/assert.ts';
-import { type Browser, launchBrowser, recordRequests, seriousAxeViolations } from '../helpers/browser.ts';
 import { validEans } from '../helpers/codes.ts';
 import { databaseTargets } from '../helpers/databases.ts';
-import { startHarness, type Harness } from '../helpers/harness.ts';
-import { startHarnessWebhookWorkers } from '../helpers/webhook-workers.ts';
-import { startWebhookReceiver, verifiesWith, type WebhookReceiver } from '../fakes/webhook-receiver.ts';
+import type { Harness } from '../helpers/harness.ts';
+import { expectAccessible, type ReviewAppWithWebhooks, signIn, startReviewAppWithWebhooks } from '../helpers/review-app.ts';
+import { verifiesWith, type WebhookReceiver } from '../fakes/webhook-receiver.ts';
 
 // The review app changing things in Chromium against the real service: a webhook endpoint's url,
 // events and description, its enabled state and its secret (account page), and a product's
@@ -18,19 +16,6 @@ import { startWebhookReceiver, verifiesWith, type WebhookReceiver } from '../fak
 
 const SECRET_KEY = 'c'.repeat(64);
 const [LAMP, SPOT] = validEans(2, 3141);
-
-async function expectAccessible(page: Page, where: string): Promise<void> {
-  const violations = await seriousAxeViolations(page);
-  assert.deepEqual(violations, [], `${where}: ${JSON.stringify(violations, null, 1)}`);
-}
-
-async function signIn(page: Page, base: string, token: string): Promise<void> {
-  await page.context().clearCookies();
-  await page.goto(`${base}/app`);
-  await page.getByLabel('API token').fill(token);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Products' }).waitFor();
-}
 
 async function openAccount(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Account' }).click();
@@ -51,23 +36,17 @@ for (const target of databaseTargets()) {
     let h: Harness;
     let base: string;
     let receiver: WebhookReceiver;
-    let browser: Browser;
     let page: Page;
     let requests: string[];
 
+    let run: ReviewAppWithWebhooks | undefined;
+
     before(async () => {
-      receiver = await startWebhookReceiver();
-      h = await startHarness(target, { env: { FETCH_ALLOWED_HOSTS: receiver.hostPort, WEBHOOK_SECRET_KEY: SECRET_KEY, WEBHOOK_POLL_MS: '50' } });
-      base = await listening(h);
-      await startHarnessWebhookWorkers(h);
-      browser = await launchBrowser();
-      page = await browser.context.newPage();
-      requests = recordRequests(page);
+      run = await startReviewAppWithWebhooks(target, { secretKey: SECRET_KEY });
+      ({ h, base, receiver, page, requests } = run);
     });
     after(async () => {
-      await browser?.close();
-      await h?.close();
-      await receiver?.close();
+      await run?.close();
     });
 
     async function register(token: string, path: string): Promise<{ id: string; secret: string }> {

@@ -1,73 +1,42 @@
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { listening } from '../helpers/api-client.ts';
 import { defined } from '../helpers/assert.ts';
-import { type Browser, launchBrowser, recordRequests, seriousAxeViolations } from '../helpers/browser.ts';
+import { launchBrowser } from '../helpers/browser.ts';
 import { validEans } from '../helpers/codes.ts';
 import { databaseTargets } from '../helpers/databases.ts';
-import { startHarness, type Harness } from '../helpers/harness.ts';
-import { startHarnessWebhookWorkers } from '../helpers/webhook-workers.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../fakes/webhook-receiver.ts';
+import type { Harness } from '../helpers/harness.ts';
+import { expectAccessible, ITALIAN_SIGN_IN, type ReviewAppWithWebhooks, screenshotsFor, signIn, startReviewAppWithWebhooks } from '../helpers/review-app.ts';
+import type { WebhookReceiver } from '../fakes/webhook-receiver.ts';
 
 // The review app's webhooks (account page) and attributes (product page), in Chromium against
 // the real service: the receiver is a real server on loopback, which the operator's allow-list
 // (FETCH_ALLOWED_HOSTS) lets the address guard reach. WRITE_SCREENSHOTS=1 writes the two
 // screenshots to docs/app (otherwise to a temporary folder).
 
-const SHOTS = process.env.WRITE_SCREENSHOTS === '1' ? join(import.meta.dirname, '..', '..', 'docs', 'app') : join(tmpdir(), `vetrina-app-shots-${process.pid}`);
 const SECRET_KEY = 'b'.repeat(64);
 const [LAMP] = validEans(1, 2718);
 
-async function screenshot(page: Page, name: string): Promise<void> {
-  await mkdir(SHOTS, { recursive: true });
-  const temporary = join(SHOTS, `.${name}.${process.pid}.png`);
-  await writeFile(temporary, await page.screenshot({ fullPage: true }));
-  await rename(temporary, join(SHOTS, `${name}.png`));
-}
-
-async function expectAccessible(page: Page, where: string): Promise<void> {
-  const violations = await seriousAxeViolations(page);
-  assert.deepEqual(violations, [], `${where}: ${JSON.stringify(violations, null, 1)}`);
-}
-
-async function signIn(page: Page, base: string, token: string, labels = { token: 'API token', button: 'Sign in', landed: 'Products' }): Promise<void> {
-  await page.context().clearCookies();
-  await page.goto(`${base}/app`);
-  await page.getByLabel(labels.token).fill(token);
-  await page.getByRole('button', { name: labels.button }).click();
-  await page.getByRole('heading', { name: labels.landed }).waitFor();
-}
-
 for (const target of databaseTargets()) {
-  const shoot = target.name === 'pglite' ? screenshot : async () => {};
+  const shoot = screenshotsFor(target);
 
   describe(`review app: webhooks and attributes in Chromium [${target.name}]`, () => {
     let h: Harness;
     let base: string;
     let receiver: WebhookReceiver;
-    let browser: Browser;
     let page: Page;
     let requests: string[];
     let schemaProduct: { token: string; id: string } | null = null;
 
+    let run: ReviewAppWithWebhooks | undefined;
+
     before(async () => {
-      receiver = await startWebhookReceiver();
-      h = await startHarness(target, { env: { FETCH_ALLOWED_HOSTS: receiver.hostPort, WEBHOOK_SECRET_KEY: SECRET_KEY, WEBHOOK_POLL_MS: '50' } });
-      base = await listening(h);
-      await startHarnessWebhookWorkers(h);
-      browser = await launchBrowser();
-      page = await browser.context.newPage();
-      requests = recordRequests(page);
+      run = await startReviewAppWithWebhooks(target, { secretKey: SECRET_KEY });
+      ({ h, base, receiver, page, requests } = run);
     });
     after(async () => {
-      await browser?.close();
-      await h?.close();
-      await receiver?.close();
+      await run?.close();
     });
 
     test('registers an endpoint (the secret shown once), pings it and sees the delivery, then deletes it', async () => {
@@ -159,7 +128,7 @@ for (const target of databaseTargets()) {
       const phone = await launchBrowser({ locale: 'it-IT', viewport: { width: 390, height: 844 } });
       try {
         const small = await phone.context.newPage();
-        await signIn(small, base, token, { token: 'Token API', button: 'Accedi', landed: 'Prodotti' });
+        await signIn(small, base, token, ITALIAN_SIGN_IN);
         await small.getByRole('link', { name: 'Account' }).click();
         await small.getByRole('heading', { name: 'Webhook' }).waitFor();
         await small.getByLabel("URL dell'endpoint").fill(`${receiver.url}/phone-hook`);
@@ -182,7 +151,7 @@ for (const target of databaseTargets()) {
         assert.ok((await overflow()) <= 0, `no sideways scrolling with the forms open (${await overflow()} px too wide)`);
 
         const { token: schemaToken, id } = defined(schemaProduct, 'the schema test ran first');
-        await signIn(small, base, schemaToken, { token: 'Token API', button: 'Accedi', landed: 'Prodotti' });
+        await signIn(small, base, schemaToken, ITALIAN_SIGN_IN);
         await small.goto(`${base}/app#/products/${id}`);
         await small.getByRole('rowheader', { name: 'Power' }).waitFor();
         assert.deepEqual(

@@ -8,7 +8,7 @@ import { startHarness, type Harness } from '../helpers/harness.ts';
 // Through the API with the offline template engine: numbers written in each country's
 // conventions, and one key feature for each thing the caller's description states.
 
-type Product = CountryContent & { state: string; facts: Array<{ id: string; key: string; value: string; language: string | null }> };
+type Product = CountryContent & { validation_messages: string[]; state: string; facts: Array<{ id: string; key: string; value: string; language: string | null }> };
 
 for (const target of databaseTargets()) {
   describe(`template records in each country's conventions [${target.name}]`, () => {

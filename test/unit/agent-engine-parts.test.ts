@@ -118,7 +118,7 @@ describe('settling what still fails', () => {
     meta_keywords: null,
     images: [],
     sources: { short_description: ['a'], 'global_attr.colour': ['b'] },
-    validation_messages: [],
+    validation_issues: [],
   };
 
   test('serious problems withhold the field, the others are kept, and every one is reported', () => {
@@ -133,8 +133,18 @@ describe('settling what still fails', () => {
     assert.deepEqual(settled.global_attr, {});
     assert.equal(settled.sources['global_attr.colour'], undefined);
     assert.equal(settled.title_tag, record.title_tag, 'a length problem is reported, not withheld');
-    assert.equal(settled.validation_messages.length, 4);
-    assert.match(settled.validation_messages[0] ?? '', /^short_description: states "30%".*withheld/);
+    assert.equal(settled.validation_issues.map((i) => i.message).length, 4);
+    assert.match(settled.validation_issues.map((i) => i.message)[0] ?? '', /^short_description: states "30%".*withheld/);
+    assert.deepEqual(
+      settled.validation_issues.map((i) => [i.field, i.check]),
+      [
+        ['short_description', 'ungrounded'],
+        ['key_features', 'health_claim'],
+        ['global_attr.colour', 'ungrounded'],
+        ['title_tag', 'length'],
+      ],
+      'each finding names its field (a feature its list) and its check',
+    );
     assert.equal(record.short_description, 'Il 30% più veloce.', 'the input record is not changed');
   });
 });

@@ -97,7 +97,7 @@ describe('the template engine over every product fixture', () => {
         assert.ok(record.key_features.length <= CONTENT_LIMITS.key_features.maxItems, `${where}: at most 7 key features`);
         if (record.key_features.length < CONTENT_LIMITS.key_features.minItemsWanted) {
           assert.ok(
-            record.validation_messages.some((m) => /key feature/i.test(m)),
+            record.validation_issues.map((i) => i.message).some((m) => /key feature/i.test(m)),
             `${where}: fewer than 3 key features is said`,
           );
         }
@@ -131,7 +131,7 @@ describe('the template engine over every product fixture', () => {
       }
       const swedish = content.find((c) => c.country === 'se');
       assert.ok(
-        swedish?.validation_messages.some((m) => /no language pack/i.test(m)),
+        swedish?.validation_issues.map((i) => i.message).some((m) => /no language pack/i.test(m)),
         'an unsupported language says it fell back to English',
       );
       assert.deepEqual(await generate(fixture, facts), content, 'the same facts give the same record');

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { buildDocument } from '../../src/http/openapi/build-document.ts';
 import type { RouteDoc } from '../../src/http/openapi/route-doc.ts';
 import { serviceDocument } from '../../src/http/openapi/service-document.ts';
+import { appTypesSource } from '../../scripts/app-types-source.ts';
 import { typedClientSource } from '../client/generate-client.ts';
 
 const widget = z.strictObject({ id: z.string(), size: z.int() }).meta({ id: 'TestWidget' });
@@ -135,6 +136,11 @@ describe('the service document', () => {
   test('test/client/vetrina-api.ts, the typed client of the tests, is what the generator makes of the served document (else: npm run openapi:client)', async () => {
     const committed = readFileSync(new URL('../client/vetrina-api.ts', import.meta.url), 'utf8');
     assert.ok(committed === (await typedClientSource(serviceDocument())), 'the committed client is stale: run npm run openapi:client');
+  });
+
+  test("app/api-types.ts, the review app's wire types, is what the generator makes of the served document (else: npm run openapi:client)", async () => {
+    const committed = readFileSync(new URL('../../app/api-types.ts', import.meta.url), 'utf8');
+    assert.ok(committed === (await appTypesSource(serviceDocument())), 'the committed app types are stale: run npm run openapi:client');
   });
 
   test('every route has its error answers, and the create and regenerate routes are in it', () => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { emptyContent } from '../../src/domain/content.ts';
+import { validationIssue } from '../../src/domain/validation-issue.ts';
 import { attributeName, isAttributeName } from '../../src/domain/facts.ts';
 import { unstorableText } from '../../src/domain/text.ts';
 import { plainFacts } from '../../src/generation/plain-facts.ts';
@@ -86,20 +87,33 @@ describe('plainContent', () => {
       description: 'Pasta.<script>alert(1)</script>',
       key_features: ['<iframe src="https://x.example"></iframe>', 'Trafilata <b>al bronzo</b>'],
       global_attr: { colour: 'giallo<img src=x onerror=alert(1)>' },
-      validation_messages: ['title: gives the value "<img src=x onerror=alert(1)>", which no fact states.'],
+      validation_issues: [validationIssue('title', 'ungrounded', 'title: gives the value "<img src=x onerror=alert(1)>", which no fact states.')],
     };
     const out = plainContent(record, new Set());
     assert.equal(out.title, 'Barilla');
     assert.equal(out.description, 'Pasta.');
     assert.deepEqual(out.key_features, ['Trafilata al bronzo']);
     assert.deepEqual(out.global_attr, { colour: 'giallo' });
-    assert.deepEqual(out.validation_messages, [
-      'title: gives the value "", which no fact states.',
-      'Markup was removed from the title (a).',
-      'Markup was removed from the description (script).',
-      'Markup was removed from the key_features (iframe, b).',
-      'Markup was removed from the global_attr.colour (img).',
-    ]);
+    assert.deepEqual(
+      out.validation_issues.map((i) => i.message),
+      [
+        'title: gives the value "", which no fact states.',
+        'Markup was removed from the title (a).',
+        'Markup was removed from the description (script).',
+        'Markup was removed from the key_features (iframe, b).',
+        'Markup was removed from the global_attr.colour (img).',
+      ],
+    );
+    assert.deepEqual(
+      out.validation_issues.map((i) => [i.field, i.check]),
+      [
+        ['title', 'ungrounded'],
+        ['title', 'markup'],
+        ['description', 'markup'],
+        ['key_features', 'markup'],
+        ['global_attr.colour', 'markup'],
+      ],
+    );
   });
 
   it('a regenerated field drops its earlier markup message; others keep theirs', () => {
@@ -107,14 +121,27 @@ describe('plainContent', () => {
       ...emptyContent('it', 'it'),
       title: 'Barilla',
       description: 'Pasta.',
-      validation_messages: ['Markup was removed from the title (a).', 'Markup was removed from the description (script).'],
+      validation_issues: [
+        validationIssue('title', 'markup', 'Markup was removed from the title (a).'),
+        validationIssue('description', 'markup', 'Markup was removed from the description (script).'),
+      ],
     };
-    assert.deepEqual(plainContent(record, new Set(['title'])).validation_messages, ['Markup was removed from the description (script).']);
+    assert.deepEqual(
+      plainContent(record, new Set(['title'])).validation_issues.map((i) => i.message),
+      ['Markup was removed from the description (script).'],
+    );
   });
 
   it('a validation message that was nothing but markup is dropped, not kept empty', () => {
-    const record = { ...emptyContent('it', 'it'), title: 'Barilla', validation_messages: ['<img src=x onerror=alert(1)>', 'Kept.'] };
-    assert.deepEqual(plainContent(record, new Set()).validation_messages, ['Kept.']);
+    const record = {
+      ...emptyContent('it', 'it'),
+      title: 'Barilla',
+      validation_issues: [validationIssue('title', 'ungrounded', '<img src=x onerror=alert(1)>'), validationIssue(null, 'source', 'Kept.')],
+    };
+    assert.deepEqual(
+      plainContent(record, new Set()).validation_issues.map((i) => i.message),
+      ['Kept.'],
+    );
   });
 });
 

@@ -219,7 +219,7 @@ describe('title', () => {
   it('a product with a description but no name takes its first sentence, and says so', async () => {
     const c = await one({ facts: caller({ brand: 'Balea', description: 'Mildes Shampoo für trockenes Haar mit Aloe Vera. Ohne Silikone. Vegan.' }), languages: ['de'] });
     assert.equal(c.title, 'Balea Mildes Shampoo für trockenes Haar mit Aloe Vera');
-    assert.ok(c.validation_messages.some((m) => /no product name/.test(m)));
+    assert.ok(c.validation_issues.map((i) => i.message).some((m) => /no product name/.test(m)));
   });
 });
 
@@ -243,7 +243,10 @@ describe('descriptions and key features', () => {
       'Categoria: Spaghetti',
       'Ingredienti: semola di grano duro, acqua',
     ]);
-    assert.deepEqual(c.validation_messages, []);
+    assert.deepEqual(
+      c.validation_issues.map((i) => i.message),
+      [],
+    );
   });
 
   it('the sentence templates are localised in every language', async () => {
@@ -293,8 +296,8 @@ describe('descriptions and key features', () => {
     const c = await one({ facts: [fact('name', 'Evidenziatore giallo'), fact('brand', 'Stabilo'), fact('quantity', '4 pezzi')] });
     assert.deepEqual(c.key_features, ['Contenuto: 4 pezzi']);
     assert.ok(
-      c.validation_messages.some((m) => /Only 1 key feature/.test(m)),
-      c.validation_messages.join(' | '),
+      c.validation_issues.map((i) => i.message).some((m) => /Only 1 key feature/.test(m)),
+      c.validation_issues.map((i) => i.message).join(' | '),
     );
   });
 
@@ -303,7 +306,7 @@ describe('descriptions and key features', () => {
     assert.equal(c.description, null);
     assert.equal(c.short_description, null);
     assert.deepEqual(c.key_features, []);
-    assert.ok(c.validation_messages.some((m) => /no description/.test(m)));
+    assert.ok(c.validation_issues.map((i) => i.message).some((m) => /no description/.test(m)));
   });
 
   it('a medicine: no promotional superlative, its active ingredient and form, no company brand', async () => {
@@ -312,7 +315,7 @@ describe('descriptions and key features', () => {
     assert.ok(c.key_features.includes('Principio attivo: Paracetamolo'), c.key_features.join(' | '));
     assert.ok(c.key_features.includes('Forma farmaceutica: Compressa'));
     assert.ok(c.description?.includes('Indicato per il trattamento sintomatico degli stati febbrili.'));
-    assert.ok(c.validation_messages.some((m) => /promotional/.test(m)));
+    assert.ok(c.validation_issues.map((i) => i.message).some((m) => /promotional/.test(m)));
     assert.equal(c.global_attr.atc_code, 'N02BE01');
     assert.equal(c.global_attr.active_ingredient, 'Paracetamolo');
   });
@@ -397,7 +400,7 @@ describe('nothing invented', () => {
       const output = await generate({ facts, languages: [...ALL_LANGUAGES, 'sv'] });
       for (const c of output.content) {
         assert.deepEqual(findUngrounded(c, facts), [], `${c.language}`);
-        assert.ok(!c.validation_messages.some((m) => m.startsWith('Grounding check')), c.validation_messages.join(' | '));
+        assert.ok(!c.validation_issues.map((i) => i.message).some((m) => m.startsWith('Grounding check')), c.validation_issues.map((i) => i.message).join(' | '));
       }
       const digits = new Set(facts.flatMap((f) => f.value.match(/\d+/g) ?? []));
       for (const run of defined(output.productHandle).match(/\d+/g) ?? []) assert.ok(digits.has(run), `handle ${output.productHandle}`);
@@ -440,24 +443,24 @@ describe('languages', () => {
     assert.ok(c.description?.includes('- Tinte auf Wasserbasis'), c.description ?? '');
     assert.ok(c.key_features.includes('Colore: gelb'), c.key_features.join(' | '));
     assert.ok(
-      c.validation_messages.some((m) => m.startsWith('The description is in German; the template engine does not translate')),
-      c.validation_messages.join(' | '),
+      c.validation_issues.map((i) => i.message).some((m) => m.startsWith('The description is in German; the template engine does not translate')),
+      c.validation_issues.map((i) => i.message).join(' | '),
     );
-    assert.ok(c.validation_messages.some((m) => m.startsWith('The product name is in German')));
+    assert.ok(c.validation_issues.map((i) => i.message).some((m) => m.startsWith('The product name is in German')));
     const de = await one({ facts: HIGHLIGHTER, languages: ['de'] });
-    assert.ok(!de.validation_messages.some((m) => /German/.test(m)), de.validation_messages.join(' | '));
+    assert.ok(!de.validation_issues.map((i) => i.message).some((m) => /German/.test(m)), de.validation_issues.map((i) => i.message).join(' | '));
   });
 
   it("caller text: a long description's language is detected; a short title counts as unknown", async () => {
     const facts = caller({ title: 'Pflegeshampoo', description: 'Shampoo für strapaziertes Haar. Mit Keratin. Silikonfrei. Für die tägliche Anwendung geeignet.' });
     const it_ = await one({ facts, languages: ['it'] });
     assert.ok(
-      it_.validation_messages.some((m) => m.startsWith('The description is in German')),
-      it_.validation_messages.join(' | '),
+      it_.validation_issues.map((i) => i.message).some((m) => m.startsWith('The description is in German')),
+      it_.validation_issues.map((i) => i.message).join(' | '),
     );
-    assert.ok(!it_.validation_messages.some((m) => m.startsWith('The product name')));
+    assert.ok(!it_.validation_issues.map((i) => i.message).some((m) => m.startsWith('The product name')));
     const de = await one({ facts, languages: ['de'] });
-    assert.ok(!de.validation_messages.some((m) => /German/.test(m)));
+    assert.ok(!de.validation_issues.map((i) => i.message).some((m) => /German/.test(m)));
     assert.deepEqual(de.key_features, ['Shampoo für strapaziertes Haar', 'Mit Keratin', 'Silikonfrei', 'Für die tägliche Anwendung geeignet']);
   });
 
@@ -474,7 +477,7 @@ describe('languages', () => {
     const c = defined(output.content[0]);
     assert.equal(c.language, 'sv');
     assert.ok(c.description?.includes('Ingredients: semola di grano duro, acqua.'), c.description ?? '');
-    assert.ok(c.validation_messages.some((m) => /no language pack for Swedish/.test(m)));
+    assert.ok(c.validation_issues.map((i) => i.message).some((m) => /no language pack for Swedish/.test(m)));
   });
 });
 
@@ -486,14 +489,14 @@ describe('notes', () => {
     assert.equal(c.title, 'Spaghetti n.5, 500 g');
     assert.doesNotMatch([c.short_description, c.description, ...c.key_features].join(' '), /bronzo/i);
     assert.ok(!c.key_features.some((f) => /cottura/i.test(f)), c.key_features.join(' | '));
-    assert.ok(!c.validation_messages.some((m) => m.startsWith('Note not applied')), c.validation_messages.join(' | '));
+    assert.ok(!c.validation_issues.map((i) => i.message).some((m) => m.startsWith('Note not applied')), c.validation_issues.map((i) => i.message).join(' | '));
   });
 
   it('records each note it did not apply', async () => {
     const c = await one({ facts: PASTA, notes: 'no brand in title. Use a friendly tone.\nScrivi in modo poetico' });
     assert.equal(c.title, 'Spaghetti n.5, 500 g');
     assert.deepEqual(
-      c.validation_messages.filter((m) => m.startsWith('Note not applied')),
+      c.validation_issues.map((i) => i.message).filter((m) => m.startsWith('Note not applied')),
       ['Note not applied by the template engine: "Use a friendly tone".', 'Note not applied by the template engine: "Scrivi in modo poetico".'],
     );
   });
@@ -508,7 +511,7 @@ function untouched(record: CountryContent, changed: readonly string[]): Record<s
     delete copy[name];
     delete (copy.sources as Record<string, unknown>)[name];
   }
-  copy.validation_messages = record.validation_messages.filter((m) => !m.startsWith('Regeneration:'));
+  copy.validation_issues = record.validation_issues.filter((i) => !i.message.startsWith('Regeneration:'));
   return copy;
 }
 
@@ -532,14 +535,14 @@ describe('regeneration', () => {
       assert.equal(c.title, 'Spaghetti n.5 Barilla, 1 kg');
       assert.deepEqual(c.sources.title, ['caller.fields.title']);
       assert.deepEqual(untouched(c, ['title']), untouched(before, ['title']));
-      assert.ok(!c.validation_messages.some((m) => /grounding/i.test(m)), c.validation_messages.join(' | '));
+      assert.ok(!c.validation_issues.map((i) => i.message).some((m) => /grounding/i.test(m)), c.validation_issues.map((i) => i.message).join(' | '));
     }
   });
 
   it('content over a limit is cut and the record says so', async () => {
     const c = defined((await generate({ facts: PASTA, existing: await stored(['it']), fields: fields({ title_tag: 'parola '.repeat(20) }) })).content[0]);
     assert.ok(defined(c.title_tag).length <= CONTENT_LIMITS.title_tag.maxChars);
-    assert.ok(c.validation_messages.includes('Regeneration: title_tag was cut to 60 characters.'));
+    assert.ok(c.validation_issues.map((i) => i.message).includes('Regeneration: title_tag was cut to 60 characters.'));
   });
 
   it('an empty value rebuilds the field from the facts', async () => {
@@ -566,7 +569,7 @@ describe('regeneration', () => {
     assert.ok(defined(c.short_description).length <= 60);
     assert.equal(c.title, 'BARILLA SPAGHETTI N.5, 500 G');
     assert.equal(c.meta_keywords, 'barilla');
-    assert.ok(!c.validation_messages.some((m) => m.startsWith('Regeneration:')), c.validation_messages.join(' | '));
+    assert.ok(!c.validation_issues.map((i) => i.message).some((m) => m.startsWith('Regeneration:')), c.validation_issues.map((i) => i.message).join(' | '));
     assert.deepEqual(
       untouched(c, ['description', 'short_description', 'title', 'meta_keywords']),
       untouched(defined(existing[0]), ['description', 'short_description', 'title', 'meta_keywords']),
@@ -580,7 +583,7 @@ describe('regeneration', () => {
       const c = defined((await generate({ facts: PASTA, existing, fields: fields({ description: instruction }) })).content[0]);
       assert.ok(defined(c.description).length <= (full.length * 2) / 3, `${instruction}: ${c.description}`);
       assert.ok(full.startsWith(defined(c.description)));
-      assert.ok(!c.validation_messages.some((m) => m.startsWith('Regeneration:')), c.validation_messages.join(' | '));
+      assert.ok(!c.validation_issues.map((i) => i.message).some((m) => m.startsWith('Regeneration:')), c.validation_issues.map((i) => i.message).join(' | '));
     }
   });
 
@@ -589,12 +592,12 @@ describe('regeneration', () => {
     const c = defined((await generate({ facts: PASTA, existing, fields: fields({ title: 'Aggiungi un tocco emozionale', 'global_attr.colour': 'translate it' }) })).content[0]);
     assert.equal(c.title, 'Barilla Spaghetti n.5, 500 g');
     assert.ok(
-      c.validation_messages.includes(
-        'Regeneration: Instruction for title not applied by the template engine: "Aggiungi un tocco emozionale"; the field was rebuilt from the facts.',
-      ),
+      c.validation_issues
+        .map((i) => i.message)
+        .includes('Regeneration: Instruction for title not applied by the template engine: "Aggiungi un tocco emozionale"; the field was rebuilt from the facts.'),
     );
     assert.equal(c.global_attr.colour, 'giallo');
-    assert.ok(c.validation_messages.some((m) => m.startsWith('Regeneration: global_attr.colour has no fact')));
+    assert.ok(c.validation_issues.map((i) => i.message).some((m) => m.startsWith('Regeneration: global_attr.colour has no fact')));
   });
 
   it('a name that opens with an imperative verb is new content, and the record says how it was read', async () => {
@@ -603,8 +606,8 @@ describe('regeneration', () => {
     assert.equal(c.title, 'Keep Cup Original 340 ml');
     assert.deepEqual(c.sources.title, ['caller.fields.title']);
     assert.ok(
-      c.validation_messages.some((m) => m.startsWith('Regeneration: "Keep Cup Original 340 ml" was used as the new title: it reads as a name')),
-      c.validation_messages.join(' | '),
+      c.validation_issues.map((i) => i.message).some((m) => m.startsWith('Regeneration: "Keep Cup Original 340 ml" was used as the new title: it reads as a name')),
+      c.validation_issues.map((i) => i.message).join(' | '),
     );
   });
 

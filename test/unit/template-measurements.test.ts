@@ -90,8 +90,8 @@ describe('attributes from free text', () => {
     // The mug row has no language: its colour "giallo" is read as the language of its text.
     const [de] = await write(catalogueFacts('household-excelsa-tazza-mug-gres-350ml'), ['de']);
     assert.ok(
-      de?.validation_messages.some((m) => /colour \(Italian\)/.test(m)),
-      de?.validation_messages.join(' | '),
+      de?.validation_issues.map((i) => i.message).some((m) => /colour \(Italian\)/.test(m)),
+      de?.validation_issues.map((i) => i.message).join(' | '),
     );
     // With no text to tell the language by, the value is said to state none.
     const facts: Fact[] = [
@@ -109,8 +109,8 @@ describe('attributes from free text', () => {
     ];
     const [fr] = await write(facts, ['fr']);
     assert.ok(
-      fr?.validation_messages.some((m) => m.includes('state no language') && m.includes('colour ("giallo")')),
-      fr?.validation_messages.join(' | '),
+      fr?.validation_issues.map((i) => i.message).some((m) => m.includes('state no language') && m.includes('colour ("giallo")')),
+      fr?.validation_issues.map((i) => i.message).join(' | '),
     );
   });
 });

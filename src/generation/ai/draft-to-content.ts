@@ -56,7 +56,7 @@ export function draftToContent(
       meta_keywords: text(draft.meta_keywords.text),
       images: [],
       sources,
-      validation_messages: [],
+      validation_issues: [],
     },
     unknownIds,
   };

@@ -16,6 +16,7 @@ import { regeneratedSchema, type Regenerated } from './draft-schema.ts';
 import { block, productData, recordData, targetsData } from './prompt-data.ts';
 import type { UsageMeter } from './usage-meter.ts';
 import { claimKind, describeProblems, verifyRecord, WITHHELD } from './verify-record.ts';
+import { type ValidationIssue, validationIssue } from '../../domain/validation-issue.ts';
 
 /**
  * Countries one regeneration call rewrites at most: only the named fields travel, so a few short
@@ -154,7 +155,7 @@ function apply(record: CountryContent, answer: Regenerated, fields: readonly Fie
       request.name === 'key_features' ? (field.items.length > 0 ? field.items : field.text.split('\n')).map((s) => s.trim()).filter((s) => s !== '') : text === '' ? null : text;
     sources[name] = field.fact_ids.filter((id) => known.has(id));
   }
-  return { ...applyFieldValues(record, values), sources: { ...record.sources, ...sources }, validation_messages: [] };
+  return { ...applyFieldValues(record, values), sources: { ...record.sources, ...sources }, validation_issues: [] };
 }
 
 /** The field a problem or message is about: `key_features.2` belongs to `key_features`. */
@@ -174,15 +175,14 @@ async function verifyTouched(record: CountryContent, fields: readonly FieldReque
   return problems.filter((p) => touched.has(fieldOf(p.field)));
 }
 
-/** Says a message that names one of these fields ("title: …", "Regeneration: title: …")? */
-function namesField(message: string, names: ReadonlySet<string>): boolean {
-  const match = /^(?:Regeneration: )?([a-z_]+(?:\.[a-z0-9_]+)?)(?:\.\d+)?:/.exec(message);
-  return match?.[1] !== undefined && names.has(fieldOf(match[1]));
+/** Whether an issue is about one of these fields. */
+function isAbout(issue: ValidationIssue, names: ReadonlySet<string>): boolean {
+  return issue.field !== null && names.has(issue.field);
 }
 
-/** Whether a message is an earlier regeneration's note ("Regeneration: title: …"). */
-function isRegenerationNote(message: string): boolean {
-  return message.startsWith('Regeneration: ');
+/** Whether an issue is an earlier regeneration's note ("Regeneration: title: …"). */
+function isRegenerationNote(issue: ValidationIssue): boolean {
+  return issue.message.startsWith('Regeneration: ');
 }
 
 function keepPreviousWhereFailed(record: CountryContent, previous: CountryContent, fields: readonly FieldRequest[], problems: readonly RecordProblem[]): CountryContent {
@@ -192,14 +192,14 @@ function keepPreviousWhereFailed(record: CountryContent, previous: CountryConten
   // What was said about a field whose new text is published no longer holds. A field whose old
   // text is kept keeps what was said about that text, but not earlier regenerations' notes: this
   // one's note replaces them.
-  const stillTrue = previous.validation_messages.filter((m) => !namesField(m, replaced) && !(isRegenerationNote(m) && namesField(m, kept)));
-  let out: CountryContent = { ...record, validation_messages: stillTrue };
+  const stillTrue = previous.validation_issues.filter((i) => !isAbout(i, replaced) && !(isRegenerationNote(i) && isAbout(i, kept)));
+  let out: CountryContent = { ...record, validation_issues: stillTrue };
   for (const problem of problems) {
     const keep = WITHHELD.has(problem.check);
     const base = fieldOf(problem.field);
     // A lesser problem of a text that is not published is not worth saying.
     if (!keep && kept.has(base)) continue;
-    out.validation_messages.push(`Regeneration: ${problem.field}: ${problem.message}${keep ? '; the previous text was kept.' : '.'}`);
+    out.validation_issues.push(validationIssue(base, problem.check, `Regeneration: ${problem.field}: ${problem.message}${keep ? '; the previous text was kept.' : '.'}`));
     if (!keep) continue;
     out = { ...applyFieldValues(out, { [base]: fieldValue(previous, base) }), sources: { ...out.sources, [base]: previous.sources[base] ?? [] } };
   }

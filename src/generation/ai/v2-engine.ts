@@ -20,6 +20,7 @@ import { block, productData, recordData, targetsData } from './prompt-data.ts';
 import { readProductImages, type LoadImage } from './read-images.ts';
 import type { UsageMeter } from './usage-meter.ts';
 import { claimKind, describeProblems, settleProblems, verifyRecord } from './verify-record.ts';
+import { validationIssue } from '../../domain/validation-issue.ts';
 
 export interface V2Options {
   repairRounds: number;
@@ -43,7 +44,7 @@ export function createV2Engine(runtime: ModelRuntime, options: V2Options): Conte
         input.targets.map((target) => (signal: AbortSignal) => writeCountry(runtime, options, { ...input, signal }, facts, target, meter)),
         input.signal,
       );
-      for (const record of content) record.validation_messages.push(...reading.messages);
+      for (const record of content) record.validation_issues.push(...reading.messages.map((m) => validationIssue('images', 'images', m)));
       return { content, extraFacts: reading.facts };
     },
   });

@@ -6,6 +6,7 @@ import { findUngrounded } from '../grounding.ts';
 import { deterministicChecks } from './checks/deterministic-checks.ts';
 import { factNames } from './checks/fact-names.ts';
 import type { RecordProblem } from './checks/problem.ts';
+import { issueField, validationIssue } from '../../domain/validation-issue.ts';
 
 /** The kinds the health-claim rules tell apart. */
 export function claimKind(facts: readonly Fact[], codeType: string | null): 'medicine' | 'food' | 'other' {
@@ -79,15 +80,15 @@ export const WITHHELD: ReadonlySet<RecordProblem['check']> = new Set(['refusal',
 
 /**
  * What still fails after the last repair round: fields with a serious problem are withheld (set
- * empty), the rest kept, and every problem is said in `validation_messages`, never hidden.
+ * empty), the rest kept, and every problem is said in `validation_issues`, never hidden.
  */
 export function settleProblems(record: CountryContent, problems: readonly RecordProblem[]): CountryContent {
-  const messages = [...record.validation_messages];
+  const issues = [...record.validation_issues];
   const withheld: FieldValues = {};
   const withheldFeatures = new Set<number>();
   for (const problem of problems) {
     const withhold = WITHHELD.has(problem.check);
-    messages.push(`${problem.field}: ${problem.message}${withhold ? '; the text was withheld.' : '.'}`);
+    issues.push(validationIssue(issueField(problem.field), problem.check, `${problem.field}: ${problem.message}${withhold ? '; the text was withheld.' : '.'}`));
     if (!withhold) continue;
     const feature = /^key_features\.(\d+)$/.exec(problem.field);
     // One feature is dropped from the list; any other field (the feature list as a whole, e.g. for
@@ -101,7 +102,7 @@ export function settleProblems(record: CountryContent, problems: readonly Record
     if (field.startsWith('global_attr.')) delete sources[field];
     else sources[field] = [];
   }
-  return { ...out, key_features: out.key_features.filter((_, i) => !withheldFeatures.has(i)), sources, validation_messages: messages };
+  return { ...out, key_features: out.key_features.filter((_, i) => !withheldFeatures.has(i)), sources, validation_issues: issues };
 }
 
 /** One line per problem, for a repair prompt. */

@@ -9,6 +9,7 @@ import { parseNotes } from './notes.ts';
 import { buildRecord, NoNameError, type BuiltRecord } from './record.ts';
 import { regenerateRecord } from './regenerate.ts';
 import { productHandle } from './seo.ts';
+import { issueField, validationIssue } from '../../domain/validation-issue.ts';
 
 function build(view: FactView, country: string, language: string, notes: ReturnType<typeof parseNotes>): BuiltRecord {
   try {
@@ -52,7 +53,9 @@ export function createTemplateEngine(): ContentEngine {
         const { record, callerContent } = regenerateRecord(existing, fresh, input.fields);
         const facts = [...view.facts.map((f) => ({ value: f.text, language: f.language })), ...callerContent];
         for (const problem of findUngrounded(touched(record, input), facts, fresh.locale)) {
-          record.validation_messages.push(`Regeneration: grounding check: ${problem.field} states "${problem.value}", which no fact supports.`);
+          record.validation_issues.push(
+            validationIssue(issueField(problem.field), 'ungrounded', `Regeneration: grounding check: ${problem.field} states "${problem.value}", which no fact supports.`),
+          );
         }
         return record;
       });

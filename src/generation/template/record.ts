@@ -14,6 +14,7 @@ import { CONTENT_LIMITS } from '../../domain/content-limits.ts';
 import type { NoteRules } from './notes.ts';
 import { metaDescription, metaKeywords, titleTag } from './seo.ts';
 import { buildTitle, chooseName, titleParts, type Title } from './title.ts';
+import { issueField, type ValidationCheck, type ValidationIssue, validationIssue } from '../../domain/validation-issue.ts';
 
 export interface BuiltRecord {
   content: CountryContent;
@@ -70,40 +71,51 @@ export function buildRecord(facts: FactView, country: string, language: string, 
   const meta = metaDescription(short, description, title);
   const keywords = metaKeywords(ctx);
 
-  const messages: string[] = [];
+  const issues: ValidationIssue[] = [];
+  const say = (field: string | null, check: ValidationCheck, message: string): void => {
+    issues.push(validationIssue(field, check, message));
+  };
   if (!supported) {
-    messages.push(`The template engine has no language pack for ${languageName(language)} (${language}); labels and sentences are in English.`);
+    say(null, 'language_pack', `The template engine has no language pack for ${languageName(language)} (${language}); labels and sentences are in English.`);
   }
-  if (name.fromDescription) messages.push('The facts give no product name; the title is the first sentence of the description.');
-  const foreign = [
-    foreignMessage('product name', 'is', name.fromDescription ? null : name.fact.language, language),
-    foreignMessage('description', 'is', descriptions[0]?.language ?? null, language),
-    attributes.values.ingredients === undefined
-      ? null
-      : foreignMessage('ingredients list', 'is', view.facts.find((f) => attributes.sources.ingredients?.includes(f.id))?.language ?? null, language),
-    attributes.values.allergens === undefined
-      ? null
-      : foreignMessage('allergens', 'are', view.facts.find((f) => attributes.sources.allergens?.includes(f.id))?.language ?? null, language),
+  if (name.fromDescription) say('title', 'title_from_description', 'The facts give no product name; the title is the first sentence of the description.');
+  const foreign: [string, string | null][] = [
+    ['title', foreignMessage('product name', 'is', name.fromDescription ? null : name.fact.language, language)],
+    ['description', foreignMessage('description', 'is', descriptions[0]?.language ?? null, language)],
+    [
+      'global_attr.ingredients',
+      attributes.values.ingredients === undefined
+        ? null
+        : foreignMessage('ingredients list', 'is', view.facts.find((f) => attributes.sources.ingredients?.includes(f.id))?.language ?? null, language),
+    ],
+    [
+      'global_attr.allergens',
+      attributes.values.allergens === undefined
+        ? null
+        : foreignMessage('allergens', 'are', view.facts.find((f) => attributes.sources.allergens?.includes(f.id))?.language ?? null, language),
+    ],
   ];
-  for (const m of foreign) if (m !== null && !messages.includes(m)) messages.push(m);
+  for (const [field, m] of foreign) if (m !== null && !issues.some((i) => i.message === m)) say(field, 'untranslated', m);
   if (attributes.foreign.size > 0) {
     const list = [...attributes.foreign].map(([attr, lang]) => `${attr} (${languageName(lang)})`).join(', ');
-    messages.push(`These attribute values are in another language and were not translated: ${list}.`);
+    say('global_attr', 'untranslated', `These attribute values are in another language and were not translated: ${list}.`);
   }
   if (attributes.untagged.size > 0) {
     const list = [...attributes.untagged].map(([attr, value]) => `${attr} ("${value}")`).join(', ');
-    messages.push(`These attribute values state no language and are shown as they are under ${languageName(language)} labels: ${list}.`);
+    say('global_attr', 'unknown_language', `These attribute values state no language and are shown as they are under ${languageName(language)} labels: ${list}.`);
   }
-  if (description === null) messages.push('The facts say nothing beyond the product name and brand, so the record has no description or short description.');
+  if (description === null) say('description', 'no_description', 'The facts say nothing beyond the product name and brand, so the record has no description or short description.');
   if (features.items.length < CONTENT_LIMITS.key_features.minItemsWanted) {
-    messages.push(
+    say(
+      'key_features',
+      'few_key_features',
       `Only ${features.items.length} key feature(s): the facts support no more, and the template engine does not add invented ones (${CONTENT_LIMITS.key_features.minItemsWanted} to ${CONTENT_LIMITS.key_features.maxItems} are expected).`,
     );
   }
   if (body.promotionalDropped > 0) {
-    messages.push(`${body.promotionalDropped} promotional sentence(s) or bullet(s) of the source were left out: a medicine's text must not promote it.`);
+    say('description', 'promotional', `${body.promotionalDropped} promotional sentence(s) or bullet(s) of the source were left out: a medicine's text must not promote it.`);
   }
-  for (const note of notes.notApplied) messages.push(`Note not applied by the template engine: "${note}".`);
+  for (const note of notes.notApplied) say(null, 'note_not_applied', `Note not applied by the template engine: "${note}".`);
 
   const attrIds = [...new Set(Object.values(attributes.sources).flat())];
   const sources: Record<string, string[]> = {
@@ -133,11 +145,13 @@ export function buildRecord(facts: FactView, country: string, language: string, 
     // The service fills images (source URLs, or paid standardised renditions) for every engine.
     images: [],
     sources,
-    validation_messages: messages,
+    validation_issues: issues,
   };
   // The engine is built never to invent; a finding here is a bug, shown rather than hidden.
   for (const problem of findUngroundedIn(content, evidenceOfView(facts), pack.locale)) {
-    content.validation_messages.push(`Grounding check: ${problem.field} states "${problem.value}", which no fact supports.`);
+    content.validation_issues.push(
+      validationIssue(issueField(problem.field), 'ungrounded', `Grounding check: ${problem.field} states "${problem.value}", which no fact supports.`),
+    );
   }
   return { content, title, locale: pack.locale };
 }

@@ -9,6 +9,7 @@ import { CONTENT_LIMITS } from '../../domain/content-limits.ts';
 import type { BuiltRecord } from './record.ts';
 import { bulletLines, collapseSpaces, fitLines, removeWord, toPlainText } from './text.ts';
 import { truncateWords } from '../../text/words.ts';
+import { type ValidationIssue, validationIssue } from '../../domain/validation-issue.ts';
 
 const LIMIT: Partial<Record<TextField, number>> = {
   title: CONTENT_LIMITS.title.maxChars,
@@ -88,7 +89,7 @@ function regenerateText(
   record: CountryContent,
   rebuilt: BuiltRecord,
   field: Extract<FieldRequest, { kind: 'text' }>,
-  notes: string[],
+  notes: ValidationIssue[],
   callerContent: Regenerated['callerContent'],
 ): void {
   const name = field.name;
@@ -100,19 +101,19 @@ function regenerateText(
     setText(record, name, value);
     record.sources[name] = [`caller.fields.${name}`];
     callerContent.push({ id: `caller.fields.${name}`, value: Array.isArray(value) ? value.join('\n') : (value ?? '') });
-    if (note !== null) notes.push(note);
-    if (request.imperativeFirst === true) notes.push(takenAsContent(name, request.text));
+    if (note !== null) notes.push(validationIssue(name, 'length', note));
+    if (request.imperativeFirst === true) notes.push(validationIssue(name, 'instruction', takenAsContent(name, request.text)));
     return;
   }
   setText(record, name, fresh);
   record.sources[name] = rebuiltSources;
   if (request.type === 'empty') return;
   if (request.action === null) {
-    notes.push(`Instruction for ${name} not applied by the template engine: "${request.text}"; the field was rebuilt from the facts.`);
+    notes.push(validationIssue(name, 'instruction', `Instruction for ${name} not applied by the template engine: "${request.text}"; the field was rebuilt from the facts.`));
     return;
   }
   const followed = follow(request.action, fresh, name, rebuilt.locale);
-  if (followed === null) notes.push(`Instruction for ${name} not applied: the facts give nothing to write in this field.`);
+  if (followed === null) notes.push(validationIssue(name, 'instruction', `Instruction for ${name} not applied: the facts give nothing to write in this field.`));
   else setText(record, name, followed);
 }
 
@@ -120,7 +121,7 @@ function regenerateAttribute(
   record: CountryContent,
   rebuilt: BuiltRecord,
   field: Extract<FieldRequest, { kind: 'attribute' }>,
-  notes: string[],
+  notes: ValidationIssue[],
   callerContent: Regenerated['callerContent'],
 ): void {
   const { attribute, name } = field;
@@ -130,12 +131,12 @@ function regenerateAttribute(
     record.global_attr[attribute] = value;
     record.sources[name] = [`caller.fields.${name}`];
     callerContent.push({ id: `caller.fields.${name}`, value });
-    if (request.imperativeFirst === true) notes.push(takenAsContent(name, request.text));
+    if (request.imperativeFirst === true) notes.push(validationIssue(name, 'instruction', takenAsContent(name, request.text)));
     return;
   }
   const fresh = rebuilt.content.global_attr[attribute];
   if (fresh === undefined) {
-    notes.push(`${name} has no fact to rebuild it from and no new content was given; it was left as it was.`);
+    notes.push(validationIssue(name, 'instruction', `${name} has no fact to rebuild it from and no new content was given; it was left as it was.`));
     return;
   }
   record.global_attr[attribute] = fresh;
@@ -143,23 +144,23 @@ function regenerateAttribute(
   if (request.type === 'empty') return;
   const followed = request.action === null || request.action.kind === 'shorter' ? null : follow(request.action, fresh, 'attribute', rebuilt.locale);
   if (typeof followed === 'string' && followed !== '') record.global_attr[attribute] = followed;
-  else notes.push(`Instruction for ${name} not applied by the template engine: "${request.text}"; the attribute was rebuilt from the facts.`);
+  else notes.push(validationIssue(name, 'instruction', `Instruction for ${name} not applied by the template engine: "${request.text}"; the attribute was rebuilt from the facts.`));
 }
 
 /** The stored record with the requested fields regenerated; messages of earlier regenerations are replaced. */
 export function regenerateRecord(existing: CountryContent, rebuilt: BuiltRecord, fields: readonly FieldRequest[]): Regenerated {
   const record: CountryContent = structuredClone(existing);
-  const notes: string[] = [];
+  const notes: ValidationIssue[] = [];
   const callerContent: Regenerated['callerContent'] = [];
   for (const field of fields) {
     if (field.kind === 'text') regenerateText(record, rebuilt, field, notes, callerContent);
     else regenerateAttribute(record, rebuilt, field, notes, callerContent);
   }
-  const notApplied = rebuilt.content.validation_messages.filter((m) => m.startsWith('Note not applied'));
-  record.validation_messages = [
-    ...record.validation_messages.filter((m) => !m.startsWith('Regeneration:') && !m.startsWith('Note not applied')),
+  const notApplied = rebuilt.content.validation_issues.filter((i) => i.check === 'note_not_applied');
+  record.validation_issues = [
+    ...record.validation_issues.filter((i) => !i.message.startsWith('Regeneration:') && i.check !== 'note_not_applied'),
     ...notApplied,
-    ...notes.map((n) => `Regeneration: ${n}`),
+    ...notes.map((n) => ({ ...n, message: `Regeneration: ${n.message}` })),
   ];
   return { record, callerContent };
 }

@@ -9,6 +9,7 @@ import { methodNotAllowed } from '../method-not-allowed.ts';
 import { authOf } from '../auth.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 import { parseBody } from '../schemas.ts';
+import { validationIssueSchema } from '../response-schemas.ts';
 import { validationFailed } from '../errors.ts';
 import { addError, type FieldErrors } from '../../domain/validation.ts';
 import type { AttributeFilter } from '../../db/product-list.ts';
@@ -108,7 +109,8 @@ const listItemSchema = z.strictObject({
   publication_state: z.enum(PUBLICATION_STATES),
   countries: z.record(z.string(), z.strictObject({ title: z.string().nullable(), brand: z.string().nullable() })),
   thumb: z.string().nullable(),
-  validation_messages: z.array(z.string()),
+  validation_messages: z.array(z.string()).describe('What the checks found in the record of the country shown, as sentences.'),
+  validation_issues: z.array(validationIssueSchema).describe('The same findings, each with its field and check.'),
   created_at: z.string(),
   updated_at: z.string().describe('ISO 8601 UTC with microseconds.'),
 });
