@@ -1,6 +1,7 @@
 import type { Database } from '../db/database.ts';
 import { disableEndpoint, recordDelivered, recordFailedAttempt, type ClaimedDelivery } from '../db/webhook-deliveries.ts';
-import { disabledNote, isDelivered, maxAttempts, nextAttemptAt, shouldDisable } from '../domain/webhooks.ts';
+import { disabledNote, isDelivered, shouldDisable } from '../domain/webhooks.ts';
+import { schedulePolicy } from '../queue/retry-policy.ts';
 import type { Clock, SecretBox, SendOutcome, WebhookSender } from './webhook-ports.ts';
 
 export interface DeliverWebhookDeps {
@@ -56,7 +57,8 @@ async function record(deps: DeliverWebhookDeps, claimed: ClaimedDelivery, outcom
     return (await deps.db.transaction((tx) => recordDelivered(tx, delivery, at, status))) ? 'delivered' : 'claim_lost';
   }
   const failure = 'error' in outcome ? outcome : { status: outcome.status, error: `answered ${outcome.status}` };
-  const retryAt = claimed.attempts < maxAttempts(deps.retrySchedule) ? nextAttemptAt(deps.retrySchedule, claimed.attempts, at) : null;
+  const wait = schedulePolicy(deps.retrySchedule).delayAfter(claimed.attempts);
+  const retryAt = wait === null ? null : new Date(at.getTime() + wait * 1000);
   return deps.db.transaction(async (tx) => {
     const recorded = await recordFailedAttempt(tx, delivery, at, failure, retryAt);
     if (recorded.lost) return 'claim_lost';
