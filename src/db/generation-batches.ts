@@ -1,6 +1,6 @@
 // The statements of a batch of generations run together (src/services/run-generation-batch.ts):
 // each does for every generation of the batch what its one-generation counterpart does for one
-// (olderUnsettledGeneration, findProductById, listContent, completeGeneration, insertHistory,
+// (findProductById, listContent, completeGeneration, insertHistory,
 // upsertContent, setProductFacts), in one round trip. The batch's claim is the queue's fetch
 // (generation-queue.ts).
 import type { CountryContent } from '../domain/content.ts';
@@ -9,20 +9,12 @@ import type { GenerationUsage } from '../domain/generation-usage.ts';
 import type { HistoryEntry } from './content-history.ts';
 import { upsertContentRows, type ContentRow } from './content.ts';
 import type { SqlRunner } from './database.ts';
-import { STANDS_BEFORE, type ClaimFence } from './generations.ts';
+import type { ClaimFence } from './generations.ts';
 import { brandFromFacts, type ProductRow } from './products.ts';
 
 /** The live products among `ids`. */
 export async function findProductsByIds(db: SqlRunner, ids: readonly string[]): Promise<ProductRow[]> {
   return db.query<ProductRow>('SELECT * FROM products WHERE id = ANY ($1::uuid[]) AND deleted_at IS NULL', [ids]);
-}
-
-/** The generations among `ids` that stand behind another generation of their product (see STANDS_BEFORE). */
-export async function generationsWaitingBehindOlder(db: SqlRunner, ids: readonly string[]): Promise<Set<string>> {
-  const rows = await db.query<{ id: string }>(`SELECT g.id FROM generations g WHERE g.id = ANY ($1::uuid[]) AND EXISTS (SELECT 1 FROM generations o WHERE ${STANDS_BEFORE})`, [
-    ids,
-  ]);
-  return new Set(rows.map((r) => r.id));
 }
 
 /** Every country's record of each product, by product. */
