@@ -238,40 +238,6 @@ export async function handBackGeneration(db: SqlRunner, id: string, fence: Claim
 const fenced = (n: number) => `($${n}::uuid IS NULL OR claim_token = $${n}::uuid)`;
 
 /**
- * Only a processing generation still claimed by `fence` completes; returns false when another
- * attempt already settled it or took the claim over. `review`: the record changed, so the product
- * goes back to `pending_review` for a person to look at it again.
- */
-export async function completeGeneration(
-  db: SqlRunner,
-  id: string,
-  fence: ClaimFence,
-  handle: string | null,
-  usage: GenerationUsage | null = null,
-  review = true,
-): Promise<boolean> {
-  const rows = await db.query(
-    `WITH done AS (
-       UPDATE generations SET state = 'completed', finished_at = now(), usage = $3::jsonb, claimed_until = NULL
-       WHERE id = $1 AND state = 'processing' AND claim_token = $4
-       RETURNING id, product_id
-     ), product AS (
-       UPDATE products SET
-         state = CASE WHEN products.latest_generation_id = done.id THEN 'completed' ELSE products.state END,
-         failure = CASE WHEN products.latest_generation_id = done.id THEN NULL ELSE products.failure END,
-         product_handle = coalesce(products.product_handle, $2),
-         publication_state = CASE WHEN $5::boolean THEN 'pending_review' ELSE products.publication_state END,
-         updated_at = now()
-       FROM done WHERE products.id = done.product_id
-       RETURNING products.id
-     )
-     SELECT id FROM done`,
-    [id, handle, usage === null ? null : JSON.stringify(usage), fence.token, review],
-  );
-  return rows.length > 0;
-}
-
-/**
  * Settles a generation as failed; returns what must be refunded, or nothing when already settled
  * or (with a fence) claimed by another run. Without a fence (the queue gave up on it) any holder's
  * claim is overruled.

@@ -4,7 +4,7 @@ import { gatherFacts, recordNotes, type ProductFacts } from './gather-facts.ts';
 import type { HeldClaim } from './generation-claim.ts';
 import type { GenerationOutcome, RunGenerationDeps } from './generation-outcome.ts';
 import { prepareGeneration } from './prepare-generation.ts';
-import { storeGeneration } from './store-generation.ts';
+import { storeGeneration } from './store-generations.ts';
 import { writeContent } from './write-content.ts';
 
 export { MAX_DEFERRALS, type GenerationOutcome, type RunGenerationDeps } from './generation-outcome.ts';
