@@ -1,7 +1,6 @@
-// The statements of a batch of generations run together (src/services/run-generation-batch.ts):
-// each does for every generation of the batch what its one-generation counterpart does for one
-// (olderUnsettledGeneration, findProductById, listContent, completeGeneration, insertHistory,
-// upsertContent, setProductFacts), in one round trip. The batch's claim is the queue's fetch
+// The statements that read and store generations many at a time, each in one round trip: a batch
+// run together (src/services/run-generation-batch.ts), and every store (store-generations.ts; one
+// generation stored on its own is a batch of one). The batch's claim is the queue's fetch
 // (generation-queue.ts).
 import type { CountryContent } from '../domain/content.ts';
 import type { Fact } from '../domain/facts.ts';
@@ -9,20 +8,12 @@ import type { GenerationUsage } from '../domain/generation-usage.ts';
 import type { HistoryEntry } from './content-history.ts';
 import { upsertContentRows, type ContentRow } from './content.ts';
 import type { SqlRunner } from './database.ts';
-import { completionSql, STANDS_BEFORE, type ClaimFence } from './generations.ts';
+import { completionSql, type ClaimFence } from './generations.ts';
 import { brandFromFacts, type ProductRow } from './products.ts';
 
 /** The live products among `ids`. */
 export async function findProductsByIds(db: SqlRunner, ids: readonly string[]): Promise<ProductRow[]> {
   return db.query<ProductRow>('SELECT * FROM products WHERE id = ANY ($1::uuid[]) AND deleted_at IS NULL', [ids]);
-}
-
-/** The generations among `ids` that stand behind another generation of their product (see STANDS_BEFORE). */
-export async function generationsWaitingBehindOlder(db: SqlRunner, ids: readonly string[]): Promise<Set<string>> {
-  const rows = await db.query<{ id: string }>(`SELECT g.id FROM generations g WHERE g.id = ANY ($1::uuid[]) AND EXISTS (SELECT 1 FROM generations o WHERE ${STANDS_BEFORE})`, [
-    ids,
-  ]);
-  return new Set(rows.map((r) => r.id));
 }
 
 /** Every country's record of each product, by product. */
@@ -39,17 +30,17 @@ export interface Completion {
   handle: string | null;
   usage: GenerationUsage | null;
   review: boolean;
-  /** The facts the record was written from, kept beside the product (setProductFacts). */
+  /** The facts the record was written from, kept beside the product for its `sources` to point into. */
   facts: readonly Fact[];
-  /** The brand those facts agree on (setProductFacts). */
+  /** The brand those facts agree on: the product's, unless the caller or a person gave it one (brandFromFacts). */
   brand: string | null;
 }
 
 /**
- * completeGeneration and setProductFacts for many, in one statement (completionSql): each
- * completes only while still processing under its own token, and its product takes its state,
- * facts and brand in the same row write (each write of a product row writes every one of its
- * index entries again). Returns the ids that
+ * Completes generations in one statement (completionSql): each only while still processing under
+ * its own token (a run whose claim was taken over completes nothing), and its product takes its
+ * state, facts and brand in the same row write (each write of a product row writes every one of
+ * its index entries again). Returns the ids that
  * completed; the others were settled or taken over by another run, and their products are untouched.
  */
 export async function completeGenerations(db: SqlRunner, completions: readonly Completion[]): Promise<Set<string>> {

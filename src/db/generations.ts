@@ -38,16 +38,6 @@ export interface ClaimFence {
   token: string;
 }
 
-export type ClaimResult =
-  | { status: 'claimed'; generation: GenerationRow }
-  | { status: 'settled' }
-  /**
-   * Not claimable yet: another run holds a live claim (`busy`: wait for it rather than run beside
-   * it), or a deferred generation's time has not come (`not_due`). Claimable again in
-   * `retryInSeconds`: whole seconds, at least one, by the database's clock.
-   */
-  | { status: 'busy' | 'not_due'; productId: string; retryInSeconds: number };
-
 export interface NewGenerations {
   accountId: string;
   productIds: readonly string[];
@@ -169,22 +159,6 @@ export function withLinkedGenerations(productSql: string, params: readonly unkno
 }
 
 /**
- * Takes generations by id under one token: those queued or processing
- * with a lapsed lease are claimed; the others (settled, held by a live run, or deferred to a time
- * still to come) are left out. A lost answer is recovered as claimStatement says.
- */
-export async function claimGenerations(db: SqlRunner, ids: readonly string[], claim: ClaimFence & { leaseSeconds: number }): Promise<GenerationRow[]> {
-  return claimStatement(
-    db,
-    `WITH ${claimedSql(`WHERE id = ANY ($1::uuid[]) AND state IN ('queued', 'processing') AND (claimed_until IS NULL OR claimed_until <= now())
-           AND (not_before IS NULL OR not_before <= now())`)}
-       SELECT * FROM claimed`,
-    [ids, claim.token, claim.leaseSeconds],
-    claim,
-  );
-}
-
-/**
  * The CTEs `claimed` and `product` of a claim statement: the generations `where` picks (a WHERE
  * clause on `generations`, maybe after a FROM) moved to processing under the token $2 and a lease
  * of $3 seconds, their attempt counted, and the products they are the latest of shown processing.
@@ -219,30 +193,6 @@ export async function claimStatement(db: SqlRunner, text: string, params: readon
     if (held.length === 0) throw err;
     return held;
   }
-}
-
-/**
- * A run takes a generation by id: queued or processing (a retry, or a crashed worker's run) moves to
- * processing under the caller's token and a lease of `leaseSeconds`, unless another run's lease is
- * still live (`busy`: that run is alive and working on it); completed or failed is `settled`, so a
- * second run does no work twice. A deferred generation is `not_due` until its `not_before`.
- */
-export async function claimGeneration(db: SqlRunner, id: string, claim: ClaimFence & { leaseSeconds: number }): Promise<ClaimResult> {
-  const rows = await claimGenerations(db, [id], claim);
-  const generation = rows[0];
-  if (generation !== undefined) return { status: 'claimed', generation };
-  // A lease that lapsed between the two statements reads as busy for a second: the caller tries again shortly.
-  const [current] = await db.query<{ state: GenerationState; product_id: string; held: boolean; due_in_seconds: number | null; lease_left_seconds: number }>(
-    `SELECT state, product_id, coalesce(claimed_until > now(), false) AS held,
-       CASE WHEN not_before > now() THEN ceil(extract(epoch FROM not_before - now()))::int END AS due_in_seconds,
-       greatest(1, ceil(extract(epoch FROM coalesce(claimed_until, now()) - now())))::int AS lease_left_seconds
-     FROM generations WHERE id = $1`,
-    [id],
-  );
-  if (current === undefined || current.state === 'completed' || current.state === 'failed') return { status: 'settled' };
-  // Deferred, or waiting out a failed attempt's retry delay, with no run holding it.
-  if (!current.held && current.due_in_seconds !== null) return { status: 'not_due', productId: current.product_id, retryInSeconds: current.due_in_seconds };
-  return { status: 'busy', productId: current.product_id, retryInSeconds: current.lease_left_seconds };
 }
 
 /** Extends a held claim's lease; false when the claim is no longer this token's (taken over or settled). */
@@ -316,22 +266,6 @@ export function completionSql(productSet = ''): string {
 }
 
 /**
- * Completes one generation (completionSql); false when another attempt already settled it or took
- * the claim over.
- */
-export async function completeGeneration(
-  db: SqlRunner,
-  id: string,
-  fence: ClaimFence,
-  handle: string | null,
-  usage: GenerationUsage | null = null,
-  review = true,
-): Promise<boolean> {
-  const rows = await db.query(completionSql(), [JSON.stringify([{ id, token: fence.token, handle, usage, review }])]);
-  return rows.length > 0;
-}
-
-/**
  * Settles a generation as failed; returns what must be refunded, or nothing when already settled
  * or (with a fence) claimed by another run. Without a fence (the queue gave up on it) any holder's
  * claim is overruled.
@@ -391,26 +325,6 @@ export async function deferGeneration(db: SqlRunner, id: string, fence: ClaimFen
     [id, options.usage === null ? null : JSON.stringify(options.usage), options.afterSeconds, fence.token],
   );
   return rows.length > 0;
-}
-
-/**
- * SQL condition on generations `o` and `g`: `o` must settle before `g` runs. Of the same product,
- * unsettled, and either asked for earlier or running under a live lease. The queue hands a
- * product's generations out one at a time (generation-queue.ts), so a claimed generation meets
- * one only when it was claimed by id, or when a create that waited on the product's row lock
- * committed a generation older than it (its `created_at` is its transaction's start).
- */
-export const STANDS_BEFORE = `o.product_id = g.product_id AND o.id <> g.id AND o.state IN ('queued', 'processing')
-  AND ((o.created_at, o.id) < (g.created_at, g.id) OR (o.state = 'processing' AND o.claimed_until > now()))`;
-
-/** A generation that must settle before this one runs (STANDS_BEFORE): this one waits behind it. */
-export async function olderUnsettledGeneration(db: SqlRunner, generation: Pick<GenerationRow, 'id'>): Promise<{ id: string; not_before: Date | null } | undefined> {
-  const rows = await db.query<{ id: string; not_before: Date | null }>(
-    `SELECT o.id, o.not_before FROM generations g JOIN generations o ON ${STANDS_BEFORE}
-     WHERE g.id = $1 ORDER BY o.created_at LIMIT 1`,
-    [generation.id],
-  );
-  return rows[0];
 }
 
 /**

@@ -220,11 +220,6 @@ export async function findProductById(db: SqlRunner, id: string): Promise<Produc
 export const brandFromFacts = (brand: string) => `
   brand = CASE WHEN products.brand_set_by IS NULL THEN ${brand} ELSE products.brand END`;
 
-/** Keeps the facts a generation wrote from beside the product, for `sources` to point into, and takes their brand (brandFromFacts). */
-export async function setProductFacts(db: SqlRunner, productId: string, facts: readonly Fact[], brand: string | null): Promise<void> {
-  await db.query(`UPDATE products SET facts = $2::jsonb, ${brandFromFacts('$3::text')} WHERE id = $1`, [productId, JSON.stringify(facts), brand]);
-}
-
 /** A person's brand (null: none), kept by later generations; `setBy` null hands the brand back to the facts. */
 export async function setProductBrand(db: SqlRunner, id: string, brand: string | null, setBy: BrandSetBy | null): Promise<void> {
   await db.query('UPDATE products SET brand = $2, brand_set_by = $3, updated_at = now() WHERE id = $1', [id, brand, setBy]);

@@ -6,25 +6,11 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** `ping` is sent on request to one endpoint only; it cannot be subscribed to. */
 export type DeliveredEventType = WebhookEventType | 'ping';
 
-/** Waits before each retry, in seconds: about a day and a quarter in all, eight attempts. */
+/** Waits before each retry, in seconds (schedulePolicy): about a day and a quarter in all, eight attempts. */
 export const DEFAULT_RETRY_SCHEDULE_SECONDS: readonly number[] = Object.freeze([5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600]);
 
 /** An endpoint whose every attempt failed for this long is disabled. */
 export const DISABLE_AFTER_FAILING_MS = 5 * 24 * 3600 * 1000;
-
-/** Attempts in all: the first and one per retry of the schedule. */
-export function maxAttempts(schedule: readonly number[]): number {
-  return schedule.length + 1;
-}
-
-/**
- * When the attempt after `attemptsMade` failed ones is due, or null when the schedule is spent.
- * The first retry waits schedule[0] after the first attempt.
- */
-export function nextAttemptAt(schedule: readonly number[], attemptsMade: number, failedAt: Date): Date | null {
-  const wait = schedule[attemptsMade - 1];
-  return wait === undefined ? null : new Date(failedAt.getTime() + wait * 1000);
-}
 
 /** Whether an endpoint failing since `failingSince` is failing long enough to be disabled at `now`. */
 export function shouldDisable(failingSince: Date, now: Date): boolean {

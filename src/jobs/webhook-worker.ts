@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
 import { claimDueDeliveries, handBackDelivery, type ClaimedDelivery } from '../db/webhook-deliveries.ts';
+import { schedulePolicy } from '../queue/retry-policy.ts';
 import { startSlotWorker, type SlotWorker } from '../queue/slot-worker.ts';
 import { createDeliveredBatch } from './delivered-batch.ts';
 import { deliverClaimed, type DeliverWebhookDeps } from '../services/deliver-webhook.ts';
@@ -46,7 +47,7 @@ export function startWebhookWorker(deps: WebhookWorkerDeps): SlotWorker {
     sender: deps.webhooks.sender,
     secrets: deps.webhooks.secrets,
     clock: deps.webhooks.clock,
-    retrySchedule: deps.retrySchedule,
+    retry: schedulePolicy(deps.retrySchedule),
     recordDelivered: createDeliveredBatch(db),
   };
 

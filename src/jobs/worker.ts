@@ -8,7 +8,7 @@ import type { Database } from '../db/database.ts';
 import { failAndRefund } from '../services/fail-generation.ts';
 import type { ContentEngine, ImageStandardiser } from '../domain/generation-ports.ts';
 import type { SourceChain } from '../sources/source-chain.ts';
-import { claimTimings, keepClaim, type ClaimTimings, type HeldClaim } from '../services/generation-claim.ts';
+import { claimTimings, generationRetryPolicy, keepClaim, type ClaimTimings, type HeldClaim } from '../services/generation-claim.ts';
 import { claimDueGenerations } from '../db/generation-queue.ts';
 import { handBackGeneration, type ClaimFence, type GenerationRow } from '../db/generations.ts';
 import type { GenerationOutcome } from '../services/generation-outcome.ts';
@@ -36,7 +36,7 @@ export interface WorkerDeps {
    * handedBack } when the worker's stop cut a run off.
    */
   events?: EventEmitter;
-  /** Overrides the claim's lease and retry delay (tests); by default they follow GENERATION_TIMEOUT_SECONDS and GENERATION_RETRY_DELAY_SECONDS. */
+  /** Overrides the claim's lease (tests); by default it follows GENERATION_TIMEOUT_SECONDS. */
   claims?: ClaimTimings;
   /** Wakes the worker when this process queues generations (the container's); without it, the worker finds them by polling only. */
   wakeup?: WorkerWakeup;
@@ -49,9 +49,6 @@ export interface WorkerDeps {
    */
   engines?: Readonly<Record<AgentModel, string>>;
 }
-
-/** The longest wait between two attempts of a generation, however many failed before. */
-const MAX_RETRY_DELAY_SECONDS = 600;
 
 /** A generation a fetch claimed, and the claim's fence. */
 interface FetchedGeneration {
@@ -83,14 +80,11 @@ export async function startWorkers(deps: WorkerDeps): Promise<GenerationWorkers>
     deps.engines !== undefined && Object.values(deps.engines).some((engine) => engine !== 'template')
       ? detector.then(warmRecordChecks).catch((err: unknown) => logger.warn({ err }, 'could not warm the record checks; the first record checked compiles them'))
       : Promise.resolve();
-  const maxAttempts = config.worker.retryLimit + 1;
-  // The lease is a quarter of a run's expiry or less: a claim is renewed many times within a run,
-  // and a dead worker's claim lapses long before a live run would have been given up.
-  const timings = deps.claims ?? claimTimings(config.worker.expireSeconds, { delaySeconds: config.worker.retryDelaySeconds, maxDelaySeconds: MAX_RETRY_DELAY_SECONDS });
-  // The last attempt keeps its claim when it fails: the worker fails and refunds the generation
-  // under it, so no other run can take it in between.
-  const claims: ClaimTimings = { ...timings, retryDelaySeconds: (attempts) => (attempts >= maxAttempts ? null : (timings.retryDelaySeconds?.(attempts) ?? 0)) };
-  const generationDeps = { db, engine: deps.engine, sources: deps.sources, images: deps.images, maxAttempts, claims };
+  // One policy for every attempt: a failed one's claim is released with its delay; the last one's
+  // is kept, and the worker fails and refunds the generation under it, so no run takes it between.
+  const retry = generationRetryPolicy(config.worker);
+  const claims = deps.claims ?? claimTimings(config.worker.expireSeconds);
+  const generationDeps = { db, engine: deps.engine, sources: deps.sources, images: deps.images, maxAttempts: retry.maxAttempts };
   const engines = deps.engines;
   const batchDeps =
     engines === undefined ? null : { ...generationDeps, batchable: (g: GenerationRow) => engines[g.agent_model] === 'template', storeReady: createStoreQueue(generationDeps.db) };
@@ -102,8 +96,8 @@ export async function startWorkers(deps: WorkerDeps): Promise<GenerationWorkers>
     try {
       const outcome = await run;
       log.info({ outcome }, 'generation finished');
-      // None of the claim outcomes settles the generation: the run holding it (or due to run it) does.
-      const event = outcome === 'claim_busy' || outcome === 'claim_lost' || outcome === 'not_due' ? outcome : 'settled';
+      // A lost claim does not settle the generation: the run holding it does.
+      const event = outcome === 'claim_lost' ? outcome : 'settled';
       events?.emit(event, { generationId: generation.id, outcome });
     } catch (err) {
       if (signal?.reason instanceof WorkerStoppedError) {
@@ -114,7 +108,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<GenerationWorkers>
         events?.emit('handed_back', { generationId: generation.id, handedBack });
         return;
       }
-      if (generation.attempts < maxAttempts) {
+      if (retry.delayAfter(generation.attempts) !== null) {
         // The run gave its claim back with the retry's delay (generation-claim.ts): the queue hands it out again then.
         log.warn({ err }, 'generation attempt failed; it will be retried');
         events?.emit('attempt_failed', { generationId: generation.id, error: err });
@@ -139,7 +133,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<GenerationWorkers>
   // slow product never holds back the others fetched with it. Generations the template engine
   // writes share their reads and store statement (run-generation-batch.ts).
   function runFetched(fetched: readonly FetchedGeneration[], signals: readonly AbortSignal[]): Promise<void>[] {
-    const held = fetched.map((f, i) => keepClaim(db, f.generation, f.fence, claims, signals[i]));
+    const held = fetched.map((f, i) => keepClaim(db, f.generation, f.fence, claims, retry, signals[i]));
     const outcomes = batchDeps === null ? held.map((claim) => runUnderClaim(generationDeps, claim)) : runClaimedBatch(batchDeps, held);
     return held.map((claim, i) => finish(claim, outcomes[i] ?? Promise.reject(new Error('no run was started for this generation')), signals[i]));
   }

@@ -1,7 +1,8 @@
 import type { Database } from '../db/database.ts';
 import { disableEndpoint, recordDelivered, recordFailedAttempt, type ClaimedDelivery, type DeliveredAttempt } from '../db/webhook-deliveries.ts';
-import { disabledNote, isDelivered, maxAttempts, nextAttemptAt, shouldDisable } from '../domain/webhooks.ts';
+import { disabledNote, isDelivered, shouldDisable } from '../domain/webhooks.ts';
 import type { SecretBox, SendOutcome, WebhookSender } from '../domain/webhook-sending.ts';
+import type { RetryPolicy } from '../queue/retry-policy.ts';
 import type { Clock } from './webhook-ports.ts';
 
 export interface DeliverWebhookDeps {
@@ -9,8 +10,8 @@ export interface DeliverWebhookDeps {
   sender: WebhookSender;
   secrets: SecretBox;
   clock: Clock;
-  /** Seconds before each retry. */
-  retrySchedule: readonly number[];
+  /** When a failed attempt is tried again (the delivery's schedule). */
+  retry: RetryPolicy;
   /** Records a 2xx answer (true) or finds the claim lost (false); by default a transaction of its own (the worker batches them). */
   recordDelivered?: (attempt: DeliveredAttempt) => Promise<boolean>;
 }
@@ -61,7 +62,8 @@ async function record(deps: DeliverWebhookDeps, claimed: ClaimedDelivery, outcom
     return recorded ? 'delivered' : 'claim_lost';
   }
   const failure = 'error' in outcome ? outcome : { status: outcome.status, error: `answered ${outcome.status}` };
-  const retryAt = claimed.attempts < maxAttempts(deps.retrySchedule) ? nextAttemptAt(deps.retrySchedule, claimed.attempts, at) : null;
+  const wait = deps.retry.delayAfter(claimed.attempts);
+  const retryAt = wait === null ? null : new Date(at.getTime() + wait * 1000);
   return deps.db.transaction(async (tx) => {
     const recorded = await recordFailedAttempt(tx, delivery, at, failure, retryAt);
     if (recorded.lost) return 'claim_lost';

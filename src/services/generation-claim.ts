@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.ts';
-import { claimGeneration, releaseClaim, renewClaim, type ClaimFence, type GenerationRow } from '../db/generations.ts';
+import { releaseClaim, renewClaim, type ClaimFence, type GenerationRow } from '../db/generations.ts';
+import { backoffPolicy, type RetryPolicy } from '../queue/retry-policy.ts';
 
 /**
  * How a run holds its generation. A crashed worker's claim lapses within a lease, and the
@@ -11,12 +11,6 @@ export interface ClaimTimings {
   leaseSeconds: number;
   renewEverySeconds: number;
   /**
-   * How long a generation whose attempt failed waits before it is due again, by the attempts it
-   * has used (1 after the first); null when that was its last attempt, whose claim is then kept
-   * (its lease no longer renewed) for the generation to be failed under it. Absent: due again at once.
-   */
-  retryDelaySeconds?: (attempts: number) => number | null;
-  /**
    * When it outlives its time limit, or its process is shutting down, a run is asked to stop;
    * it keeps its lease this long to unwind, so the next run never starts beside it. A run that
    * ignores the request for longer is taken for hung: its lease then lapses, and its writes are
@@ -25,24 +19,18 @@ export interface ClaimTimings {
   stopGraceSeconds: number;
 }
 
-/** A failed attempt's wait before the next: `delaySeconds`, doubled after each attempt, at most `maxDelaySeconds`. */
-export interface RetryBackoff {
-  delaySeconds: number;
-  maxDelaySeconds: number;
-}
-
-export function retryDelay(backoff: RetryBackoff, attempts: number): number {
-  return Math.min(backoff.maxDelaySeconds, backoff.delaySeconds * 2 ** Math.max(0, attempts - 1));
-}
-
-export function claimTimings(runExpireSeconds: number, backoff?: RetryBackoff): ClaimTimings {
+/** The lease is a quarter of a run's expiry or less: renewed many times within a run, and a dead worker's claim lapses long before a live run would have been given up. */
+export function claimTimings(runExpireSeconds: number): ClaimTimings {
   const leaseSeconds = Math.min(30, runExpireSeconds / 4);
-  return {
-    leaseSeconds,
-    renewEverySeconds: leaseSeconds / 3,
-    stopGraceSeconds: 60,
-    ...(backoff === undefined ? {} : { retryDelaySeconds: (attempts: number) => retryDelay(backoff, attempts) }),
-  };
+  return { leaseSeconds, renewEverySeconds: leaseSeconds / 3, stopGraceSeconds: 60 };
+}
+
+/** The longest wait between two attempts of a generation, however many failed before. */
+const MAX_RETRY_DELAY_SECONDS = 600;
+
+/** A generation's attempts: GENERATION_RETRIES retries after the first, GENERATION_RETRY_DELAY_SECONDS after the first failure, doubled after each. */
+export function generationRetryPolicy(worker: { retryLimit: number; retryDelaySeconds: number }): RetryPolicy {
+  return backoffPolicy({ delaySeconds: worker.retryDelaySeconds, maxDelaySeconds: MAX_RETRY_DELAY_SECONDS, maxAttempts: worker.retryLimit + 1 });
 }
 
 export class ClaimLostError extends Error {
@@ -54,27 +42,21 @@ export interface HeldClaim {
   fence: ClaimFence;
   /** Aborted when the run must stop: its time was up, its worker is stopping, or its claim was lost. */
   signal: AbortSignal;
-  /** Stops renewing and, after a failed attempt, ends the lease: the generation is due again after the retry delay (see ClaimTimings). */
+  /**
+   * Stops renewing and, after a failed attempt, ends the lease: the generation is due again after
+   * the retry policy's delay. After the last attempt the claim is kept (its lease no longer
+   * renewed), for the generation to be failed under it.
+   */
   release(): Promise<void>;
   /** Stops renewing, for a generation whose settling statement already ended the lease (no statement sent). */
   settled(): Promise<void>;
 }
 
-export type ClaimAttempt = { status: 'claimed'; claim: HeldClaim } | { status: 'settled' } | { status: 'busy' | 'not_due'; productId: string; retryInSeconds: number };
-
-/** Claims the generation under a new token and keeps the lease renewed until released. */
-export async function holdGeneration(db: Database, generationId: string, timings: ClaimTimings, jobSignal?: AbortSignal): Promise<ClaimAttempt> {
-  const fence = { token: randomUUID() };
-  const claimed = await claimGeneration(db, generationId, { ...fence, leaseSeconds: timings.leaseSeconds });
-  if (claimed.status !== 'claimed') return claimed;
-  return { status: 'claimed', claim: keepClaim(db, claimed.generation, fence, timings, jobSignal) };
-}
-
 /**
- * Keeps a claim just taken (by the queue's fetch, or by holdGeneration) renewed
- * until it is released, or until its run settled the generation and ends it with `settled`.
+ * Keeps a claim the queue's fetch just took renewed until it is released (with `retry`'s delay),
+ * or until its run settled the generation and ends it with `settled`.
  */
-export function keepClaim(db: Database, generation: GenerationRow, fence: ClaimFence, timings: ClaimTimings, jobSignal?: AbortSignal): HeldClaim {
+export function keepClaim(db: Database, generation: GenerationRow, fence: ClaimFence, timings: ClaimTimings, retry: RetryPolicy, jobSignal?: AbortSignal): HeldClaim {
   const generationId = generation.id;
   const lost = new AbortController();
   const signal = jobSignal === undefined ? lost.signal : AbortSignal.any([jobSignal, lost.signal]);
@@ -122,7 +104,7 @@ export function keepClaim(db: Database, generation: GenerationRow, fence: ClaimF
     signal,
     async release() {
       await stop();
-      const retryInSeconds = timings.retryDelaySeconds === undefined ? 0 : timings.retryDelaySeconds(generation.attempts);
+      const retryInSeconds = retry.delayAfter(generation.attempts);
       if (retryInSeconds === null) return;
       // Failing to end it early only makes the next run wait for it to lapse.
       await releaseClaim(db, generationId, fence, retryInSeconds).catch(() => {});

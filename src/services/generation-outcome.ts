@@ -1,15 +1,12 @@
 import type { Database } from '../db/database.ts';
 import type { SourceChain } from '../sources/source-chain.ts';
-import type { ClaimTimings } from './generation-claim.ts';
 import type { ContentEngine, ImageStandardiser } from '../domain/generation-ports.ts';
 
 /**
  * `deferred`: back in the queue to wait out a model provider's long pause; not settled.
- * `claim_busy`: another run still holds the generation (asked for by id); left to that run.
  * `claim_lost`: this run's claim was taken over, so it wrote nothing; the run that holds it settles it.
- * `not_due`: asked for by id before its deferred generation was due; the queue hands it out when it is.
  */
-export type GenerationOutcome = 'completed' | 'failed' | 'already_settled' | 'deferred' | 'claim_busy' | 'claim_lost' | 'not_due';
+export type GenerationOutcome = 'completed' | 'failed' | 'deferred' | 'claim_lost';
 
 /** A step either hands its result on, or has already settled (or requeued) the generation. */
 export type Step<T> = ({ kind: 'next' } & T) | { kind: 'done'; outcome: GenerationOutcome };
@@ -25,6 +22,4 @@ export interface RunGenerationDeps {
   images: ImageStandardiser | null;
   /** Attempts a generation gets in all. Until the last, a source that is down makes the attempt fail, to be retried. */
   maxAttempts: number;
-  /** The claim's lease and retry delay; the default suits the default run expiry. */
-  claims?: ClaimTimings;
 }

@@ -1,4 +1,4 @@
-import { olderUnsettledGeneration } from '../db/generations.ts';
+import { generationsAhead } from '../db/generation-queue.ts';
 import { findProductById, type ProductRow } from '../db/products.ts';
 import { parseFieldRequests, type FieldRequest } from '../domain/regenerate-fields.ts';
 import { failUnderClaim } from './fail-generation.ts';
@@ -31,10 +31,9 @@ export async function prepareGeneration(deps: RunGenerationDeps, { generation, f
     const message = `The generation was started ${deps.maxAttempts} times without finishing (each run outlived its time limit or its worker stopped), so it was not started again. The credits were refunded.`;
     return { kind: 'done', outcome: await failUnderClaim(db, generation.id, { reason: 'generation_failed', message }, null, fence) };
   }
-  // The queue hands out a product's generations in order, one at a time, and a deferred one keeps
-  // its place while it waits; a generation claimed by id is checked here, so a regeneration never
-  // runs before the create it follows.
-  const ahead = await olderUnsettledGeneration(db, generation);
+  // The queue hands out a product's generations in order, one at a time; two fetches at once can
+  // still each claim one of a product's, and then both wait here (see generationsAhead).
+  const ahead = (await generationsAhead(db, [generation.id])).get(generation.id);
   if (ahead !== undefined) {
     // Bounded like a pause: the older one settles within its own deferrals, so this only trips on
     // an older generation that never settles, and then fails rather than waits forever.

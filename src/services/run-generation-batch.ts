@@ -1,7 +1,8 @@
 import { findAccountById, type AccountRow } from '../db/accounts.ts';
 import { loadSchema } from '../db/attributes.ts';
 import type { ContentRow } from '../db/content.ts';
-import { findProductsByIds, generationsWaitingBehindOlder, listContentOf } from '../db/generation-batches.ts';
+import { findProductsByIds, listContentOf } from '../db/generation-batches.ts';
+import { generationsAhead } from '../db/generation-queue.ts';
 import type { GenerationRow } from '../db/generations.ts';
 import type { ProductRow } from '../db/products.ts';
 import type { AttributeSchema } from '../domain/attributes/schema.ts';
@@ -32,9 +33,9 @@ const GROUP_WAIT_MS = 50;
  * Runs generations a fetch claimed together, with what can be shared done once for them: one read
  * each of products, older generations, records and the shared source cache, the account's
  * languages and schema once per account, and, for a quick engine's generations, one transaction
- * storing every record (store-generations.ts). Every guarantee of runGeneration holds per
+ * storing every record (store-generations.ts). Every guarantee of runUnderClaim holds per
  * generation: claims are fenced per generation, and whatever is not the plain path (a missing
- * product, a generation waiting behind an older one, a source that could not answer, an engine
+ * product, a generation waiting behind another of its product, a source that could not answer, an engine
  * error, a batch statement that failed) goes to the one-generation path under its claim, so it
  * neither fails nor rolls back its siblings. A transient error rejects that generation's outcome
  * with its claim given back (released for a retry), as runUnderClaim does.
@@ -64,7 +65,7 @@ async function readShared(deps: BatchDeps, claims: readonly HeldClaim[]): Promis
   // two connections for them, not two per account.
   const [products, waiting, existing, accounts] = await Promise.all([
     findProductsByIds(deps.db, productIds),
-    generationsWaitingBehindOlder(deps.db, ids),
+    generationsAhead(deps.db, ids).then((ahead) => new Set(ahead.keys())),
     listContentOf(deps.db, productIds),
     (async () => {
       const read: Array<readonly [string, AccountRow | undefined, AttributeSchema]> = [];
@@ -153,7 +154,7 @@ function runTogether(deps: BatchDeps, claims: readonly HeldClaim[]): Map<string,
           const facts = batchable ? await factsTogether : await factsEach;
           ready = read === null || facts === null ? null : await upToStore(deps, claim, read, facts);
         } catch (err) {
-          // As in runGeneration: a source that could not answer, or the engine's transient error, goes to the queue to retry.
+          // As in runClaimed: a source that could not answer, or the engine's transient error, goes to the queue to retry.
           store.left();
           await claim.release();
           throw err;

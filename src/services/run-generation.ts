@@ -1,10 +1,10 @@
 import { listContent } from '../db/content.ts';
 import { fillAttributes, planAttributes, recordsForEngine } from './fill-attributes.ts';
 import { gatherFacts, recordNotes, type ProductFacts } from './gather-facts.ts';
-import { claimTimings, holdGeneration, type HeldClaim } from './generation-claim.ts';
+import type { HeldClaim } from './generation-claim.ts';
 import type { GenerationOutcome, RunGenerationDeps } from './generation-outcome.ts';
 import { prepareGeneration } from './prepare-generation.ts';
-import { storeGeneration } from './store-generation.ts';
+import { storeGeneration } from './store-generations.ts';
 import { writeContent } from './write-content.ts';
 
 export { MAX_DEFERRALS, type GenerationOutcome, type RunGenerationDeps } from './generation-outcome.ts';
@@ -24,21 +24,12 @@ export function retryIfSourcesUnavailable(gathered: ProductFacts, lastAttempt: b
 }
 
 /**
- * One queued unit of work: claim, gather facts and generate with no transaction open, then store
- * and settle in one transaction. Safe to run again for the same id: a settled generation is
- * skipped, a generation another live run holds waits for it, and content is written by (product,
- * country), so a retry replaces rather than duplicates. Transient errors propagate so the queue
- * retries them; permanent ones fail and refund.
+ * One generation the queue's fetch claimed, run to its end: gather facts and generate with no
+ * transaction open, then store and settle in one transaction, all under the claim, so a run whose
+ * claim was taken over writes nothing. Content is written by (product, country), so a retry
+ * replaces rather than duplicates. A thrown error gives the claim back for the queue to retry;
+ * permanent failures fail and refund.
  */
-export async function runGeneration(deps: RunGenerationDeps, generationId: string, jobSignal?: AbortSignal): Promise<GenerationOutcome> {
-  const attempt = await holdGeneration(deps.db, generationId, deps.claims ?? claimTimings(600), jobSignal);
-  if (attempt.status === 'settled') return 'already_settled';
-  // Left in the queue, which hands it out when it is due and nobody holds it.
-  if (attempt.status !== 'claimed') return attempt.status === 'busy' ? 'claim_busy' : 'not_due';
-  return runUnderClaim(deps, attempt.claim);
-}
-
-/** runClaimed, then the claim ended: settled by the run's own statement, or given back for a retry when the run threw. */
 export async function runUnderClaim(deps: RunGenerationDeps, claim: HeldClaim): Promise<GenerationOutcome> {
   let outcome: GenerationOutcome;
   try {

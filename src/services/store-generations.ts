@@ -1,12 +1,55 @@
-import type { Database } from '../db/database.ts';
-import { completeGenerations, insertHistoryOf, listContentOf, upsertContentOf, type StoredRecords } from '../db/generation-batches.ts';
+import { insertHistoryOf, completeGenerations, listContentOf, upsertContentOf, type StoredRecords } from '../db/generation-batches.ts';
+import type { HistoryEntry } from '../db/content-history.ts';
+import type { Database, SqlRunner } from '../db/database.ts';
+import { lockGenerationsById, type GenerationRow } from '../db/generations.ts';
 import { recordProductFamily, type ProductRow } from '../db/products.ts';
-import { recordGenerationsSettled, recordPublicationChanges } from '../db/webhook-events.ts';
+import { lockPublicationStates, type PublicationBefore, recordGenerationsSettled, recordPublicationChanges } from '../db/webhook-events.ts';
+import type { CountryContent } from '../domain/content.ts';
+import { changedFields } from '../domain/content-changes.ts';
+import type { Fact } from '../domain/facts.ts';
+import type { GenerationUsage } from '../domain/generation-usage.ts';
 import { mergeFacts } from './gather-facts.ts';
 import type { HeldClaim } from './generation-claim.ts';
 import type { GenerationOutcome } from './generation-outcome.ts';
 import { brandOfFacts } from './product-brand.ts';
-import { asksForReview, historyOf, lockForReview, type Result } from './store-generation.ts';
+
+export interface Result {
+  content: readonly CountryContent[];
+  productHandle: string | null;
+  usage: GenerationUsage;
+  /** Every fact the record was written from: the gathered ones and any the engine found itself. */
+  facts: readonly Fact[];
+  /** A family the catalogue names or the facts point to (accounts with attributes only). */
+  newFamily?: { id: string; proposed: boolean } | null;
+}
+
+/**
+ * Locks the products a completion sends back to review and reads their publication states, under
+ * the lock the completion takes anyway, so the change it makes is reported as it was. Their
+ * generations are locked first: the order a deletion and the completion take them in (the other
+ * order deadlocks with a delete).
+ */
+export async function lockForReview(tx: SqlRunner, generationIds: readonly string[], productIds: readonly string[]): Promise<PublicationBefore[]> {
+  await lockGenerationsById(tx, generationIds);
+  return lockPublicationStates(tx, productIds);
+}
+
+/** A create always asks for a review; a regeneration only when it changed something. */
+export function asksForReview(generation: GenerationRow, history: readonly HistoryEntry[]): boolean {
+  return generation.kind === 'create' || history.length > 0;
+}
+
+/** What each country's record looked like before this generation replaced it, field by field. */
+export function historyOf(generation: GenerationRow, before: readonly CountryContent[], after: readonly CountryContent[]): HistoryEntry[] {
+  const entries: HistoryEntry[] = [];
+  for (const record of after) {
+    const previous = before.find((c) => c.country === record.country);
+    if (previous === undefined) continue;
+    const change = changedFields(previous, record);
+    if (change !== null) entries.push({ country: record.country, change: generation.kind, ...change });
+  }
+  return entries;
+}
 
 export interface ReadyGeneration {
   claim: HeldClaim;
@@ -15,8 +58,12 @@ export interface ReadyGeneration {
 }
 
 /**
- * storeGeneration for a batch: every generation's settlement, records, history, facts, brand and webhook
- * events in one transaction, each kind of row in one statement. A generation whose claim was
+ * Settles generations and writes what each produced in one transaction, each kind of row in one
+ * statement: its records (by product and country, so a run that stores after another replaces
+ * rather than duplicates), their history, the product's facts and the brand they agree on (unless
+ * a person gave one), its family, and its `product.completed` webhook event (and a
+ * `product.publication_state_changed` when it sends the product back to review), only while its
+ * run still holds its claim. A generation whose claim was
  * taken over meanwhile is not completed and nothing of it is written ('claim_lost'); its siblings
  * are. Throws when the transaction fails as a whole: the caller then stores each on its own, so
  * one product's bad row never holds back the others.
@@ -79,4 +126,10 @@ export async function storeGenerations(db: Database, ready: readonly ReadyGenera
     }
     return new Map(ready.map((r) => [r.claim.generation.id, completed.has(r.claim.generation.id) ? 'completed' : 'claim_lost']));
   });
+}
+
+/** One generation stored: a batch of one (storeGenerations). */
+export async function storeGeneration(db: Database, claim: HeldClaim, product: ProductRow, result: Result): Promise<GenerationOutcome> {
+  const outcomes = await storeGenerations(db, [{ claim, product, result }]);
+  return outcomes.get(claim.generation.id) ?? 'claim_lost';
 }

@@ -1,7 +1,6 @@
 import type { Database } from '../db/database.ts';
 import type { GenerationOutcome } from './generation-outcome.ts';
-import { storeGeneration } from './store-generation.ts';
-import { storeGenerations, type ReadyGeneration } from './store-generations.ts';
+import { storeGeneration, storeGenerations, type ReadyGeneration } from './store-generations.ts';
 
 /** A generation waiting to be stored, and the run waiting for its outcome. */
 export interface PendingStore {

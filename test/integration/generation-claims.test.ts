@@ -5,28 +5,19 @@ import { describe, test } from 'node:test';
 import { listContent } from '../../src/db/content.ts';
 import type { SqlRunner } from '../../src/db/database.ts';
 import { claimDueGenerations } from '../../src/db/generation-queue.ts';
-import {
-  claimGeneration,
-  completeGeneration,
-  deferGeneration,
-  findGeneration,
-  type GenerationRow,
-  recordAttemptUsage,
-  releaseClaim,
-  renewClaim,
-} from '../../src/db/generations.ts';
+import { deferGeneration, findGeneration, type GenerationRow, recordAttemptUsage, releaseClaim, renewClaim } from '../../src/db/generations.ts';
 import { emptyUsage } from '../../src/domain/generation-usage.ts';
 import { createTemplateEngine } from '../../src/generation/template/engine.ts';
 import { startWorkers } from '../../src/jobs/worker.ts';
 import { failAndRefund } from '../../src/services/fail-generation.ts';
-import { claimTimings, keepClaim } from '../../src/services/generation-claim.ts';
+import { claimTimings, generationRetryPolicy, keepClaim } from '../../src/services/generation-claim.ts';
 import { prepareGeneration } from '../../src/services/prepare-generation.ts';
-import { runGeneration } from '../../src/services/run-generation.ts';
 import { deferUntil } from '../../src/services/requeue-generation.ts';
 import type { ContentEngine } from '../../src/domain/generation-ports.ts';
 import { defined } from '../helpers/assert.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
+import { completeUnder, dueNow, fetchDue } from '../helpers/queue-runs.ts';
 
 const PRODUCT = { title: 'Moka Express 3 tazze', brand: 'Bialetti', description: 'Caffettiera in alluminio. Per piani a gas ed elettrici.', countries: ['it', 'de'] };
 
@@ -34,25 +25,34 @@ function createOne(h: Harness, token: string): Promise<{ productId: string; gene
   return h.createQueued(token, PRODUCT);
 }
 
-/** A generation whose first run's lease lapsed at once (as if its worker hung) and which a second run then took over. */
+/** A generation whose first run's lease lapsed at once (as if its worker hung) and which a second fetch then handed out again. */
 async function takenOver(h: Harness) {
   const db = h.container.db;
   const { id, token } = await h.account(10);
   const { generationId } = await createOne(h, token);
-  const first = { token: randomUUID() };
-  const second = { token: randomUUID() };
-  const stale = await claimGeneration(db, generationId, { ...first, leaseSeconds: 0 });
-  if (stale.status !== 'claimed') assert.fail(`the first run found the generation ${stale.status}`);
-  assert.equal((await claimGeneration(db, generationId, { ...second, leaseSeconds: 60 })).status, 'claimed');
-  return { db, accountId: id, generationId, first, second, staleGeneration: stale.generation };
+  const stale = await fetchDue(db, 0);
+  assert.deepEqual(
+    stale.generations.map((g) => g.id),
+    [generationId],
+  );
+  const live = await fetchDue(db, 60);
+  assert.deepEqual(
+    live.generations.map((g) => g.id),
+    [generationId],
+    'the lapsed claim was not handed out again',
+  );
+  return { db, accountId: id, generationId, first: stale.fence, second: live.fence, staleGeneration: defined(stale.generations[0]) };
 }
 
-/** Claims the generation and defers it by a run (as for a provider's long pause) for `seconds`: its row as the deferral left it. */
+/** Fetches the generation and defers it by its run (as for a provider's long pause) for `seconds`: its row as the deferral left it. */
 async function deferredFor(h: Harness, generationId: string, seconds: number): Promise<GenerationRow> {
-  const claimed = await claimGeneration(h.container.db, generationId, { token: randomUUID(), leaseSeconds: 60 });
-  if (claimed.status !== 'claimed') assert.fail(`the run found the generation ${claimed.status}`);
-  const fence = { token: defined(claimed.generation.claim_token) };
-  assert.equal(await deferUntil(h.container, claimed.generation, fence, { usage: null, notBefore: new Date(Date.now() + seconds * 1000) }), 'deferred');
+  const { generations, fence } = await fetchDue(h.container.db);
+  assert.deepEqual(
+    generations.map((g) => g.id),
+    [generationId],
+  );
+  const generation = defined(generations[0]);
+  assert.equal(await deferUntil(h.container, generation, fence, { usage: null, notBefore: new Date(Date.now() + seconds * 1000) }), 'deferred');
   const row = defined(await findGeneration(h.container.db, generationId));
   assert.deepEqual({ state: row.state, claimed_until: row.claimed_until, deferrals: row.deferrals }, { state: 'queued', claimed_until: null, deferrals: 1 });
   return row;
@@ -79,8 +79,8 @@ for (const target of databaseTargets()) {
       let running = 0;
       let most = 0;
       let runs = 0;
-      // What the queue answered while the first run, told to stop, still held the generation.
-      let meanwhile: { fetched: string[]; byId: string } | undefined;
+      // What the queue handed out while the first run, told to stop, still held the generation.
+      let meanwhile: string[] | undefined;
       const engine: ContentEngine = {
         name: 'slow-to-stop',
         async generate(input) {
@@ -94,8 +94,7 @@ for (const target of databaseTargets()) {
               const signal = defined(input.signal);
               if (!signal.aborted) await once(signal, 'abort');
               const fetched = await claimDueGenerations(h.container.db, 100, { token: randomUUID(), leaseSeconds: 0 });
-              const byId = await runGeneration({ ...h.container, maxAttempts: 4 }, defined(input.generationId));
-              meanwhile = { fetched: fetched.map((g) => g.id), byId };
+              meanwhile = fetched.map((g) => g.id);
             }
             // The template engine honours the stop: the first run ends here, its attempt failed.
             return await real.generate(input);
@@ -110,7 +109,7 @@ for (const target of databaseTargets()) {
         const { productId, generationId } = await createOne(h, token);
         assert.equal((await h.settled([generationId], 90_000)).get(generationId), 'completed');
 
-        assert.deepEqual(meanwhile, { fetched: [], byId: 'claim_busy' }, 'the queue handed out a generation its stopping run still held');
+        assert.deepEqual(meanwhile, [], 'the queue handed out a generation its stopping run still held');
         assert.equal(most, 1, 'the engine ran the generation twice at the same time');
         assert.equal(runs, 2, 'the first run stopped and a second one finished the generation');
         const { titles: _titles, ...seen } = await outcomeOf(h, productId, id);
@@ -243,30 +242,8 @@ for (const target of databaseTargets()) {
         const run = randomUUID();
         assert.deepEqual(await fetch(run), [older], 'the older one, once due, was not handed out alone');
         assert.deepEqual(await fetch(), [], 'the younger one was handed out while the older one runs');
-        assert.equal(await completeGeneration(db, older, { token: run }, null), true);
+        assert.equal(await completeUnder(db, older, { token: run }), true);
         assert.deepEqual(await fetch(), [younger], 'the younger one was not handed out once the older one settled');
-      } finally {
-        await h.close();
-      }
-    });
-
-    test('a deferred generation asked for by id before it is due is not run: not_due, and left as it was', async () => {
-      let runs = 0;
-      const engine: ContentEngine = {
-        name: 'counted',
-        generate(input) {
-          runs += 1;
-          return createTemplateEngine().generate(input);
-        },
-      };
-      const h = await startHarness(target, { engine, workers: false });
-      try {
-        const { token } = await h.account(10);
-        const { generationId } = await createOne(h, token);
-        const deferred = await deferredFor(h, generationId, 600);
-        assert.equal(await runGeneration({ ...h.container, maxAttempts: 4 }, generationId), 'not_due');
-        assert.deepEqual(await findGeneration(h.container.db, generationId), deferred);
-        assert.equal(runs, 0);
       } finally {
         await h.close();
       }
@@ -278,7 +255,7 @@ for (const target of databaseTargets()) {
         const { db, accountId: id, generationId, first, staleGeneration } = await takenOver(h);
 
         // The stale run is past its attempts (a limit of 0 here), which fails and refunds a generation it still holds.
-        const claim = keepClaim(db, staleGeneration, first, claimTimings(600));
+        const claim = keepClaim(db, staleGeneration, first, claimTimings(600), generationRetryPolicy(h.config.worker));
         const prepared = await prepareGeneration({ ...h.container, maxAttempts: 0 }, claim);
         await claim.settled();
         assert.deepEqual(prepared, { kind: 'done', outcome: 'claim_lost' });
@@ -295,25 +272,24 @@ for (const target of databaseTargets()) {
       try {
         // The first run's lease lapsed at once (as if its worker hung); the second took the generation over.
         const { db, accountId: id, generationId, first, second } = await takenOver(h);
-        // While the second's lease is live nobody else gets it.
-        const third = await claimGeneration(db, generationId, { token: randomUUID(), leaseSeconds: 60 });
-        assert.equal(third.status, 'busy');
+        // While the second's lease is live no fetch hands it out.
+        assert.deepEqual(await dueNow(db), []);
 
         assert.equal(await renewClaim(db, generationId, { ...first, leaseSeconds: 60 }), false);
-        assert.equal(await completeGeneration(db, generationId, first, 'stale-handle'), false);
+        assert.equal(await completeUnder(db, generationId, first, 'stale-handle'), false);
         assert.equal(await deferGeneration(db, generationId, first, { usage: null, afterSeconds: 0 }), false);
         assert.equal(await failAndRefund(db, generationId, { reason: 'x', message: 'stale' }, null, first), false);
         await recordAttemptUsage(db, generationId, first, emptyUsage('stale'));
         await releaseClaim(db, generationId, first);
-        assert.equal((await claimGeneration(db, generationId, { token: randomUUID(), leaseSeconds: 60 })).status, 'busy', 'the stale run released the live claim');
+        assert.deepEqual(await dueNow(db), [], 'the stale run released the live claim');
 
         const row = await findGeneration(db, generationId);
         assert.deepEqual({ state: row?.state, attempts: row?.attempts, usage: row?.usage }, { state: 'processing', attempts: 2, usage: null });
         assert.deepEqual(await h.balance(id), { credits: 4, ledger: 4 });
 
         assert.equal(await renewClaim(db, generationId, { ...second, leaseSeconds: 60 }), true);
-        assert.equal(await completeGeneration(db, generationId, second, null), true);
-        assert.equal((await claimGeneration(db, generationId, { token: randomUUID(), leaseSeconds: 60 })).status, 'settled');
+        assert.equal(await completeUnder(db, generationId, second), true);
+        assert.deepEqual(await dueNow(db), [], 'a settled generation was handed out');
       } finally {
         await h.close();
       }

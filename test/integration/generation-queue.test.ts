@@ -3,11 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { Database } from '../../src/db/database.ts';
 import { claimDueGenerations } from '../../src/db/generation-queue.ts';
-import { generationsWaitingBehindOlder } from '../../src/db/generation-batches.ts';
-import { claimGeneration, completeGeneration, olderUnsettledGeneration, releaseClaim } from '../../src/db/generations.ts';
+import { generationsAhead } from '../../src/db/generation-queue.ts';
+import { releaseClaim } from '../../src/db/generations.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { createAccount } from '../../src/services/accounts.ts';
 import { databaseTargets, type TestDatabase } from '../helpers/databases.ts';
+import { completeUnder } from '../helpers/queue-runs.ts';
 import { seedProduct } from '../helpers/seed-products.ts';
 
 // The generations table is the generation queue: what a fetch hands out, in which order, and what
@@ -103,7 +104,7 @@ for (const target of databaseTargets()) {
         // The regeneration waits while its create runs; the other product's generation does not.
         assert.deepEqual(first.ids, [create, other]);
         assert.deepEqual((await fetchOf(all, 5)).ids, []);
-        assert.equal(await completeGeneration(db, create, { token: first.token }, null), true);
+        assert.equal(await completeUnder(db, create, { token: first.token }, null), true);
         assert.deepEqual((await fetchOf(all, 5)).ids, [regeneration]);
       } finally {
         await settleAll(all);
@@ -122,11 +123,38 @@ for (const target of databaseTargets()) {
         const late = await queue(accountId, p0, 30);
         all.push(late);
         assert.deepEqual((await fetchOf(all, 5)).ids, []);
-        // Claimed by id anyway, it sees the live run before it, and so does a batch's check.
-        assert.equal((await olderUnsettledGeneration(db, { id: late }))?.id, running);
-        assert.deepEqual(await generationsWaitingBehindOlder(db, [late, running]), new Set([late, running]));
-        assert.equal(await completeGeneration(db, running, { token: first.token }, null), true);
+        // Were it claimed anyway (by a fetch from before the running one's claim), its run would see
+        // the running one before it; and the running one, checked before it starts, sees the older one.
+        const ahead = await generationsAhead(db, [late, running]);
+        assert.equal(ahead.get(late)?.id, running);
+        assert.equal(ahead.get(running)?.id, late);
+        assert.equal(await completeUnder(db, running, { token: first.token }, null), true);
         assert.deepEqual((await fetchOf(all, 5)).ids, [late]);
+      } finally {
+        await settleAll(all);
+      }
+    });
+
+    test("two runs of one product's generations (two fetches at once, the older committed late) each see the other before them, so neither runs beside the other", async () => {
+      const { accountId, productIds } = await products(1);
+      const [p0] = productIds as [string];
+      const younger = await queue(accountId, p0, 10);
+      const all = [younger];
+      try {
+        assert.deepEqual((await fetchOf(all, 5)).ids, [younger]);
+        const older = await queue(accountId, p0, 30);
+        all.push(older);
+        // What a second fetch, from a snapshot before the first one's claim committed, claims.
+        await db.query(`UPDATE generations SET state = 'processing', attempts = 1, claim_token = $2, claimed_until = now() + interval '30 seconds' WHERE id = $1`, [
+          older,
+          randomUUID(),
+        ]);
+        const ahead = await generationsAhead(db, [younger, older]);
+        assert.equal(ahead.get(younger)?.id, older, 'the younger run went ahead beside the older one');
+        assert.equal(ahead.get(older)?.id, younger, 'the older run went ahead beside the younger one');
+        // The younger's check waits for the older one whatever it reads of that claim: here, not yet committed.
+        await db.query(`UPDATE generations SET state = 'queued', claim_token = NULL, claimed_until = NULL WHERE id = $1`, [older]);
+        assert.equal((await generationsAhead(db, [younger])).get(younger)?.id, older);
       } finally {
         await settleAll(all);
       }
@@ -162,15 +190,15 @@ for (const target of databaseTargets()) {
           next.rows.map((r) => [r.id, r.attempts, r.claim_token]),
           [[id, 2, next.token]],
         );
-        assert.equal(await completeGeneration(db, id, { token: dead.token }, null), false);
-        assert.equal(await completeGeneration(db, id, { token: next.token }, null), true);
+        assert.equal(await completeUnder(db, id, { token: dead.token }, null), false);
+        assert.equal(await completeUnder(db, id, { token: next.token }, null), true);
         assert.deepEqual((await fetchOf([id], 5)).ids, [], 'a settled generation is never handed out');
       } finally {
         await settleAll([id]);
       }
     });
 
-    test("a failed attempt's generation waits out its retry delay: no fetch takes it, and asked for by id it is not due", async () => {
+    test("a failed attempt's generation waits out its retry delay: no fetch takes it until then", async () => {
       const { accountId, productIds } = await products(1);
       const [p0] = productIds as [string];
       const id = await queue(accountId, p0, 10);
@@ -178,9 +206,8 @@ for (const target of databaseTargets()) {
         const failed = await fetchOf([id], 5);
         await releaseClaim(db, id, { token: failed.token }, 600);
         assert.deepEqual((await fetchOf([id], 5)).ids, []);
-        const byId = await claimGeneration(db, id, { token: randomUUID(), leaseSeconds: 30 });
-        assert.equal(byId.status, 'not_due');
-        assert.ok(byId.status === 'not_due' && byId.retryInSeconds > 590 && byId.retryInSeconds <= 600, JSON.stringify(byId));
+        const [wait] = await db.query<{ seconds: number }>('SELECT extract(epoch FROM not_before - now())::float8 AS seconds FROM generations WHERE id = $1', [id]);
+        assert.ok(wait !== undefined && wait.seconds > 590 && wait.seconds <= 600, `due again in ${wait?.seconds} s`);
         await db.query('UPDATE generations SET not_before = now() WHERE id = $1', [id]);
         assert.deepEqual(
           (await fetchOf([id], 5)).rows.map((r) => [r.id, r.attempts]),

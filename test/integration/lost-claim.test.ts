@@ -6,14 +6,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startWorkers } from '../../src/jobs/worker.ts';
-import { holdGeneration } from '../../src/services/generation-claim.ts';
 import { behindCuttingProxy, type CuttingProxy } from '../helpers/cutting-proxy.ts';
 import { defined } from '../helpers/assert.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
 
-/** The claim statements' texts, sent with every call while statements are not prepared: the queue's fetch, and a claim by id. */
+/** The claim statement's text, sent with every call while statements are not prepared: the queue's fetch, the one way a generation is claimed. */
 const FETCH_ANSWERED = { marker: 'FOR UPDATE OF g SKIP LOCKED', when: 'answered' } as const;
-const CLAIM_ANSWERED = { marker: 'WITH claimed AS (', when: 'answered' } as const;
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 describe('a claim whose answer is lost [postgres]', { skip: serverUrl === undefined ? 'needs TEST_DATABASE_URL' : false }, () => {
@@ -61,16 +59,5 @@ describe('a claim whose answer is lost [postgres]', { skip: serverUrl === undefi
     } finally {
       await workers.stop({ graceful: true, timeoutMs: 30_000 });
     }
-  });
-
-  test("one generation's claim: held under the run's fence, its attempt counted once", { timeout: 60_000 }, async () => {
-    const { token } = await h.account(100);
-    const id = await create(token, 'ONE');
-    const cut = proxy.cutOn(CLAIM_ANSWERED);
-    const held = await holdGeneration(h.container.db, id, { leaseSeconds: 30, renewEverySeconds: 10, stopGraceSeconds: 5 });
-    await cut;
-    assert.equal(held.status, 'claimed');
-    if (held.status === 'claimed') await held.claim.release();
-    assert.deepEqual(await attempts([id]), ['processing 1']);
   });
 });

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
-import { runGeneration } from '../../src/services/run-generation.ts';
 import { defined } from '../helpers/assert.ts';
 import { validEans } from '../helpers/codes.ts';
 import { databaseTargets } from '../helpers/databases.ts';
+import { runFromQueue } from '../helpers/queue-runs.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
 
 // A product's brand: the caller's or a person's when given, else the one its facts agree on (here
@@ -223,7 +223,7 @@ for (const target of databaseTargets()) {
     });
 
     async function ran(generationId: string): Promise<void> {
-      assert.equal(await runGeneration({ ...h.container, maxAttempts: 2 }, generationId), 'completed');
+      assert.equal(await runFromQueue({ ...h.container, maxAttempts: 2 }, generationId), 'completed');
     }
 
     test("the facts' brand is set and kept in step; a person's is kept", async () => {

@@ -8,18 +8,16 @@ import pg from 'pg';
 import { lockUnsettledGenerations } from '../../src/db/generations.ts';
 import { findProductById } from '../../src/db/products.ts';
 import { emptyUsage } from '../../src/domain/generation-usage.ts';
-import { holdGeneration } from '../../src/services/generation-claim.ts';
-import { storeGeneration } from '../../src/services/store-generation.ts';
-import { storeGenerations } from '../../src/services/store-generations.ts';
+import { storeGeneration, storeGenerations } from '../../src/services/store-generations.ts';
 import { defined } from '../helpers/assert.ts';
 import { validEans } from '../helpers/codes.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness } from '../helpers/harness.ts';
 import { untilWaitingOnLock } from '../helpers/lock-waits.ts';
+import { fetchAndHold } from '../helpers/queue-runs.ts';
 
 // Two connections holding locks at once: PostgreSQL only (PGlite has one connection).
 const postgres = databaseTargets().find((t) => t.name === 'postgres');
-const TIMINGS = { leaseSeconds: 60, renewEverySeconds: 20, stopGraceSeconds: 5 };
 
 describe('a worker storing a create while its product is being deleted [postgres]', { skip: postgres === undefined ? 'needs TEST_DATABASE_URL' : false }, () => {
   for (const path of ['one', 'batch'] as const) {
@@ -35,9 +33,7 @@ describe('a worker storing a create while its product is being deleted [postgres
         assert.equal(created.statusCode, 202, created.body);
         const productId = defined(created.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]).id;
         const [generationId = ''] = await h.generationIdsOf([productId]);
-        const held = await holdGeneration(h.container.db, generationId, TIMINGS);
-        assert.equal(held.status, 'claimed');
-        if (held.status !== 'claimed') return;
+        const claim = await fetchAndHold(h.container.db, generationId);
         const product = await findProductById(h.container.db, productId);
 
         // The delete's first step: the product's unsettled generations.
@@ -47,11 +43,9 @@ describe('a worker storing a create while its product is being deleted [postgres
           productId,
         );
         const result = { content: [], productHandle: null, usage: emptyUsage('template'), facts: [] };
-        const ready = { claim: held.claim, product: defined(product), result };
+        const ready = { claim, product: defined(product), result };
         const storing =
-          path === 'one'
-            ? storeGeneration(h.container.db, held.claim, ready.product, result)
-            : storeGenerations(h.container.db, [ready]).then((outcomes) => outcomes.get(generationId));
+          path === 'one' ? storeGeneration(h.container.db, claim, ready.product, result) : storeGenerations(h.container.db, [ready]).then((outcomes) => outcomes.get(generationId));
         // The store is now waiting for a row lock the delete holds.
         await untilWaitingOnLock(watcher);
         // The delete's next step, without waiting: a store that had locked the product first would make it fail at once.
@@ -59,7 +53,7 @@ describe('a worker storing a create while its product is being deleted [postgres
         assert.equal(locked.rowCount, 1);
         await deleter.query('ROLLBACK');
         assert.equal(await storing, 'completed', 'the delete gave up, so the store goes on');
-        await held.claim.settled();
+        await claim.settled();
       } finally {
         await Promise.all([deleter.end(), watcher.end()]);
         await h.close();

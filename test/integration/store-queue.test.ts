@@ -1,18 +1,17 @@
 // Generations an agent model finishes one by one are stored by a group commit (store-queue.ts):
 // what becomes ready while a store runs is stored by the next transaction, together.
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
-import { claimGenerations } from '../../src/db/generations.ts';
 import { findProductById } from '../../src/db/products.ts';
 import { emptyContent, type CountryContent } from '../../src/domain/content.ts';
 import { emptyUsage } from '../../src/domain/generation-usage.ts';
-import { claimTimings, keepClaim } from '../../src/services/generation-claim.ts';
+import { claimTimings, generationRetryPolicy, keepClaim } from '../../src/services/generation-claim.ts';
 import { createStoreQueue } from '../../src/services/store-queue.ts';
 import type { ReadyGeneration } from '../../src/services/store-generations.ts';
 import { defined } from '../helpers/assert.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
+import { fetchDue } from '../helpers/queue-runs.ts';
 
 function record(title: string): CountryContent {
   return { ...emptyContent('it', 'it'), title, description: `${title}: pasta di semola di grano duro.` };
@@ -34,15 +33,18 @@ async function readyToStore(h: Harness, titles: readonly string[]): Promise<Read
     ids.push(defined(res.json<{ data: { imported_products: { id: string }[] } }>().data.imported_products[0]).id);
   }
   const generationIds = await h.generationIdsOf(ids);
-  const fence = { token: randomUUID() };
-  const claimed = await claimGenerations(h.container.db, generationIds, { ...fence, leaseSeconds: 60 });
-  assert.equal(claimed.length, titles.length);
+  const { generations: claimed, fence } = await fetchDue(h.container.db);
+  assert.deepEqual(claimed.map((g) => g.id).sort(), [...generationIds].sort(), 'the fetch did not hand out exactly the products just created');
   return Promise.all(
     generationIds.map(async (id, i) => {
       const generation = defined(claimed.find((g) => g.id === id));
       const product = defined(await findProductById(h.container.db, generation.product_id));
       const content = [record(defined(titles[i]))];
-      return { claim: keepClaim(h.container.db, generation, fence, claimTimings(600)), product, result: { content, productHandle: null, usage: emptyUsage('test'), facts: [] } };
+      return {
+        claim: keepClaim(h.container.db, generation, fence, claimTimings(600), generationRetryPolicy(h.config.worker)),
+        product,
+        result: { content, productHandle: null, usage: emptyUsage('test'), facts: [] },
+      };
     }),
   );
 }

@@ -4,13 +4,13 @@ import { createTemplateEngine } from '../../src/generation/template/engine.ts';
 import { findGeneration } from '../../src/db/generations.ts';
 import { startWorkers } from '../../src/jobs/worker.ts';
 import { PermanentGenerationError, type ContentEngine, type EngineInput } from '../../src/domain/generation-ports.ts';
-import { runGeneration } from '../../src/services/run-generation.ts';
 import { startFakeOpenAiCompatible } from '../fakes/llm/openai-compatible-server.ts';
 import { startFakeOpenFoodFacts } from '../fakes/open-food-facts-server.ts';
 import { readProductFixtures } from '../fakes/product-fixtures.ts';
 import { validEans } from '../helpers/codes.ts';
 import { productWriter } from '../fakes/llm/product-writer.ts';
 import { databaseTargets } from '../helpers/databases.ts';
+import { dueNow } from '../helpers/queue-runs.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
 
 // Generations of the template engine fetched together run as one batch (run-generation-batch.ts).
@@ -232,7 +232,7 @@ for (const target of databaseTargets()) {
       }
     });
 
-    test('a settled generation run again writes and charges nothing, and is never fetched again; new products beside it are written', async () => {
+    test('a settled generation is never fetched again, so nothing of it is written or charged twice; new products beside it are written', async () => {
       const h = await startHarness(target, { workers: false, env: BATCH });
       try {
         const { id, token } = await h.account(1000);
@@ -244,13 +244,12 @@ for (const target of databaseTargets()) {
         const ledgerBefore = await ledger(h, id);
         const generationBefore = await findGeneration(h.container.db, done.generationId);
 
-        // New products queued, and the settled generation run again by id while the worker writes them.
+        // New products queued, and written by the worker beside the settled generation.
         const fresh = [await createOne(h, token, pasta('NEW-1')), await createOne(h, token, pasta('NEW-2'))];
         await startWorkers({ ...h.container, events: h.events });
-        const deps = { db: h.container.db, engine: h.container.engine, sources: h.container.sources, images: null, maxAttempts: h.config.worker.retryLimit + 1 };
-        assert.equal(await runGeneration(deps, done.generationId), 'already_settled');
         const outcomes = await h.settled(fresh.map((p) => p.generationId));
         assert.deepEqual([...outcomes.values()], ['completed', 'completed']);
+        assert.deepEqual(await dueNow(h.container.db), [], 'the queue still hands out a settled generation');
 
         assert.deepEqual(await findGeneration(h.container.db, done.generationId), generationBefore);
         assert.deepEqual(await h.container.db.query('SELECT * FROM product_content WHERE product_id = $1 ORDER BY country', [done.productId]), contentBefore);
