@@ -11,7 +11,10 @@ const LAYERS: readonly { name: string; paths: readonly string[] }[] = [
   { name: 'db', paths: ['db/'] },
   // The outside world: models and templates, data sources, media, webhook sending.
   { name: 'adapters', paths: ['generation/', 'sources/', 'media/', 'webhooks/'] },
+  // Use cases a caller names (create, regenerate, read, accounts, webhooks…).
   { name: 'services', paths: ['services/'] },
+  // The generation pipeline the workers run: claim, prepare, write, store, settle, requeue.
+  { name: 'pipeline', paths: ['pipeline/'] },
   { name: 'jobs', paths: ['jobs/'] },
   { name: 'http', paths: ['http/'] },
   // Wiring and the processes' entry points.

@@ -18,7 +18,7 @@ import { emptyContent, type CountryContent } from '../src/domain/content.ts';
 import { createAgentEngines } from '../src/generation/ai/agent-engines.ts';
 import { createTemplateEngine } from '../src/generation/template/engine.ts';
 import { createMetrics } from '../src/metrics.ts';
-import { shapeRecords } from '../src/services/fill-attributes.ts';
+import { shapeRecords } from '../src/pipeline/fill-attributes.ts';
 import type { ContentEngine, EngineInput } from '../src/domain/generation-ports.ts';
 import type { FakeLlmReply } from '../test/fakes/llm/fake-llm.ts';
 import { startFakeOpenAiCompatible } from '../test/fakes/llm/openai-compatible-server.ts';

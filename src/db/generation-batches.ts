@@ -1,5 +1,5 @@
 // The statements that read and store generations many at a time, each in one round trip: a batch
-// run together (src/services/run-generation-batch.ts), and every store (store-generations.ts; one
+// run together (src/pipeline/run-generation-batch.ts), and every store (store-generations.ts; one
 // generation stored on its own is a batch of one). The batch's claim is the queue's fetch
 // (generation-queue.ts).
 import type { CountryContent } from '../domain/content.ts';

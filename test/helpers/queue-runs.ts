@@ -8,8 +8,8 @@ import { completeGenerations } from '../../src/db/generation-batches.ts';
 import { claimDueGenerations } from '../../src/db/generation-queue.ts';
 import { handBackGeneration, type ClaimFence, type GenerationRow } from '../../src/db/generations.ts';
 import { backoffPolicy } from '../../src/queue/retry-policy.ts';
-import { claimTimings, keepClaim, type HeldClaim } from '../../src/services/generation-claim.ts';
-import { runUnderClaim, type GenerationOutcome, type RunGenerationDeps } from '../../src/services/run-generation.ts';
+import { claimTimings, keepClaim, type HeldClaim } from '../../src/pipeline/generation-claim.ts';
+import { runUnderClaim, type GenerationOutcome, type RunGenerationDeps } from '../../src/pipeline/run-generation.ts';
 
 /** One fetch of every due generation, claimed under a new fence with a lease of `leaseSeconds`. */
 export async function fetchDue(db: SqlRunner, leaseSeconds = 60): Promise<{ generations: GenerationRow[]; fence: ClaimFence }> {

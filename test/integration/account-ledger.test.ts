@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { adjustCredits } from '../../src/services/accounts.ts';
-import { failAndRefund } from '../../src/services/fail-generation.ts';
+import { failAndRefund } from '../../src/pipeline/fail-generation.ts';
 import { accountResponseSchema } from '../../src/http/response-schemas.ts';
 import { ledgerResponseSchema } from '../../src/http/routes/account-ledger.ts';
 import { validEans } from '../helpers/codes.ts';

@@ -12,7 +12,7 @@ import { draftWith, productWriter, writeRecord } from '../fakes/llm/product-writ
 import { databaseTargets } from '../helpers/databases.ts';
 import { dueNow, runFromQueue } from '../helpers/queue-runs.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
-import { MAX_DEFERRALS } from '../../src/services/run-generation.ts';
+import { MAX_DEFERRALS } from '../../src/pipeline/run-generation.ts';
 import { productPicture } from '../helpers/product-pictures.ts';
 
 // Agent models v1 and v2 end to end: the API queues a product, the worker runs the real AI SDK

@@ -9,10 +9,10 @@ import { deferGeneration, findGeneration, type GenerationRow, recordAttemptUsage
 import { emptyUsage } from '../../src/domain/generation-usage.ts';
 import { createTemplateEngine } from '../../src/generation/template/engine.ts';
 import { startWorkers } from '../../src/jobs/worker.ts';
-import { failAndRefund } from '../../src/services/fail-generation.ts';
-import { claimTimings, generationRetryPolicy, keepClaim } from '../../src/services/generation-claim.ts';
-import { prepareGeneration } from '../../src/services/prepare-generation.ts';
-import { deferUntil } from '../../src/services/requeue-generation.ts';
+import { failAndRefund } from '../../src/pipeline/fail-generation.ts';
+import { claimTimings, generationRetryPolicy, keepClaim } from '../../src/pipeline/generation-claim.ts';
+import { prepareGeneration } from '../../src/pipeline/prepare-generation.ts';
+import { deferUntil } from '../../src/pipeline/requeue-generation.ts';
 import type { ContentEngine } from '../../src/domain/generation-ports.ts';
 import { defined } from '../helpers/assert.ts';
 import { databaseTargets } from '../helpers/databases.ts';

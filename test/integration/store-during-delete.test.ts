@@ -8,7 +8,7 @@ import pg from 'pg';
 import { lockUnsettledGenerations } from '../../src/db/generations.ts';
 import { findProductById } from '../../src/db/products.ts';
 import { emptyUsage } from '../../src/domain/generation-usage.ts';
-import { storeGeneration, storeGenerations } from '../../src/services/store-generations.ts';
+import { storeGeneration, storeGenerations } from '../../src/pipeline/store-generations.ts';
 import { defined } from '../helpers/assert.ts';
 import { validEans } from '../helpers/codes.ts';
 import { databaseTargets } from '../helpers/databases.ts';

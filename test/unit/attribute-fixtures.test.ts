@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { checkWrittenValue } from '../../src/domain/attributes/fill-from-facts.ts';
 import { attributesInScope, isSelect, missingAttributes, MULTI_VALUE_SEPARATOR } from '../../src/domain/attributes/schema.ts';
 import { emptyContent } from '../../src/domain/content.ts';
-import { shapeRecords } from '../../src/services/fill-attributes.ts';
+import { shapeRecords } from '../../src/pipeline/fill-attributes.ts';
 import { readProductFixtures } from '../fakes/product-fixtures.ts';
 import { FAMILY_OF_CATEGORY, FIXTURE_SCHEMA, fixtureFacts } from '../fixtures/attribute-schema.ts';
 

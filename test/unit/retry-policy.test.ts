@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DEFAULT_RETRY_SCHEDULE_SECONDS } from '../../src/domain/webhooks.ts';
 import { backoffPolicy, schedulePolicy } from '../../src/queue/retry-policy.ts';
-import { generationRetryPolicy } from '../../src/services/generation-claim.ts';
+import { generationRetryPolicy } from '../../src/pipeline/generation-claim.ts';
 
 /** The waits a user would see after each failed attempt, until the policy gives up. */
 function waits(policy: { maxAttempts: number; delayAfter(attempts: number): number | null }): (number | null)[] {

@@ -37,7 +37,7 @@ export const recordsSchema = z.object({ records: z.array(countryDraftSchema) });
 /**
  * With an account's attribute schema, the model may name only its attribute_ids, so structured
  * output holds it to them; the values are checked against the schema and their facts afterwards
- * (src/services/fill-attributes.ts), as every engine's are.
+ * (src/pipeline/fill-attributes.ts), as every engine's are.
  */
 export function countryDraftSchemaFor(attributes: readonly AttributeDef[] | undefined): z.ZodType<CountryDraft> {
   const ids = (attributes ?? []).map((a) => a.attribute_id);

@@ -11,7 +11,7 @@ import type { GenerationUsage } from '../domain/generation-usage.ts';
 import { mergeFacts } from './gather-facts.ts';
 import type { HeldClaim } from './generation-claim.ts';
 import type { GenerationOutcome } from './generation-outcome.ts';
-import { brandOfFacts } from './product-brand.ts';
+import { brandOfFacts } from '../services/product-brand.ts';
 
 export interface Result {
   content: readonly CountryContent[];

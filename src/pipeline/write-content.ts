@@ -10,7 +10,7 @@ import type { ProductFacts } from './gather-facts.ts';
 import type { HeldClaim } from './generation-claim.ts';
 import type { RunGenerationDeps, Step } from './generation-outcome.ts';
 import type { EngineInput } from '../domain/generation-ports.ts';
-import { givenBrand } from './product-brand.ts';
+import { givenBrand } from '../services/product-brand.ts';
 import { attachImages } from './record-images.ts';
 import { settleEngineFailure } from './settle-engine-failure.ts';
 

@@ -5,7 +5,7 @@ import { tagFactLanguages } from '../generation/fact-languages.ts';
 import { cleanFacts, type CleanedFacts } from '../generation/plain-facts.ts';
 import type { GatheredFacts, SourceChain, SourceReport } from '../sources/source-chain.ts';
 import type { SourceQuery } from '../sources/source.ts';
-import { givenBrand } from './product-brand.ts';
+import { givenBrand } from '../services/product-brand.ts';
 import { type ValidationIssue, validationIssue } from '../domain/validation-issue.ts';
 
 export interface ProductFacts {
