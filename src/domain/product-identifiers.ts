@@ -4,7 +4,7 @@ import { checkProductCode } from './codes.ts';
 import type { Fact } from './facts.ts';
 
 // Attribute names a source or catalogue gives another barcode under ("ean_2", "gtin_pack", "upc").
-const EAN_ATTRIBUTE = /^(?:[a-z0-9]+_)*(?:ean|eans|gtin|gtins|upc|barcode|barcodes)(?:_?[a-z0-9]+)*$/;
+const EAN_ATTRIBUTE = /^(?:[a-z0-9]+_)*(?:ean|eans|gtin|gtins|upc|barcode|barcodes)\d*(?:_[a-z0-9]+)*$/;
 
 export interface ProductIdentifiers {
   asin: string | null;

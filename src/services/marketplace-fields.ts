@@ -22,7 +22,8 @@ export function marketplaceFields(product: { code: string | null; code_type: 'ea
 export function specifications(facts: readonly Fact[], language: string): Record<string, string> {
   const { pack } = packFor(language);
   const out: Record<string, string> = {};
-  const quantity = facts.find((f) => f.key === 'quantity');
+  // "30 compresse" is words: a quantity in another language is no value of this table.
+  const quantity = facts.find((f) => f.key === 'quantity' && (f.language === null || f.language === pack.language || f.language === language));
   if (quantity !== undefined) out[pack.labels.contents] = quantity.value.trim();
   const stated = statedMeasurements(facts);
   for (const name of MEASUREMENT_ORDER) {

@@ -38,6 +38,11 @@ describe('product identifiers', () => {
     assert.deepEqual(productIdentifiers('8001234567897', 'ean', facts), { asin: null, eans: ['8001234567897', '4006381333931'] });
   });
 
+  it('reads EANs only under barcode names', () => {
+    const facts = [attribute('gtin14', '4006381333931'), attribute('upcycled_share', '8007700000004'), attribute('barcode_pack', '8001234567897')];
+    assert.deepEqual(productIdentifiers(null, null, facts).eans, ['4006381333931', '8001234567897']);
+  });
+
   it('gives the ASIN of the code, or of a fact when the code is none', () => {
     assert.deepEqual(productIdentifiers('B00EXAMPLE', 'asin', []), { asin: 'B00EXAMPLE', eans: [] });
     assert.equal(productIdentifiers('8001234567897', 'ean', [attribute('asin', 'B07XJ8C8F5')]).asin, 'B07XJ8C8F5');
