@@ -112,7 +112,10 @@ function afterCursor(cursor: ListCursor | null, params: unknown[]): string {
 
 const CURSOR_KEY = `to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at`;
 
-export type ListedProduct = Pick<ProductRow, 'id' | 'code' | 'code_type' | 'sku' | 'product_handle' | 'brand' | 'state' | 'countries' | 'images' | 'created_at' | 'updated_at'> & {
+export type ListedProduct = Pick<
+  ProductRow,
+  'id' | 'code' | 'code_type' | 'sku' | 'product_handle' | 'brand' | 'state' | 'countries' | 'images' | 'facts' | 'created_at' | 'updated_at'
+> & {
   publication_state: PublicationState;
   cursor_at: string;
 };
@@ -129,7 +132,7 @@ export async function listProductsPage(db: SqlRunner, filters: ProductFilters, p
   const where = whereOf(filters, params) + afterCursor(page.cursor, params);
   const offset = page.cursor === null ? page.offset : 0;
   params.push(page.limit, offset);
-  const columns = `p.id, p.code, p.code_type, p.sku, p.product_handle, p.brand, p.state, p.publication_state, p.countries, p.images,
+  const columns = `p.id, p.code, p.code_type, p.sku, p.product_handle, p.brand, p.state, p.publication_state, p.countries, p.images, p.facts,
        p.created_at, p.updated_at, ${CURSOR_KEY}`;
   const order = 'ORDER BY p.updated_at DESC, p.id DESC';
   const window = `LIMIT $${params.length - 1} OFFSET $${params.length}`;

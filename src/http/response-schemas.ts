@@ -122,11 +122,41 @@ export const validationIssueSchema = z
     message: z.string().describe('The sentence a person reads, as listed in `validation_messages`.'),
   })
   .meta({ id: 'ValidationIssue' });
+/** What a marketplace-style client reads beside the record; a details object and a list item both carry them. */
+export const marketplaceFieldSchemas = {
+  asin: z
+    .string()
+    .nullable()
+    .describe('The Amazon ASIN: the code when it is one, else one a source fact (an `asin` attribute) states and that checks as one; null when none does.'),
+  eans: z
+    .array(z.string())
+    .describe(
+      'Every EAN/GTIN the product is sold under: the code when it is an EAN, then each one a fact states (an `ean`, `gtin`, `upc` or `barcode` attribute, such as a catalogue column `ean_2`), check digit valid, without repeats. Empty when there is none.',
+    ),
+  dimensions: z
+    .strictObject({
+      height: z.number().nullable(),
+      width: z.number().nullable(),
+      depth: z.number().nullable(),
+      unit: z.literal('mm'),
+    })
+    .nullable()
+    .describe(
+      'Height, width and depth in millimetres, each from a fact that names that side (Icecat `Height`, a catalogue column `width`, `altezza` …); a side no fact states is null, and the object is null when none is. A size written "30 × 20 × 10 cm" does not say which side is which and fills none (it is in `specifications`).',
+    ),
+  weight: z
+    .number()
+    .nullable()
+    .describe('The product\'s weight in grams, from a weight attribute ("1,2 kg" → 1200) or a weight a description states; null when no fact states one.'),
+};
+
 export const productSchema = z
   .strictObject({
     id: z.string(),
+    name: z.string().nullable().describe("The record's title, under the name marketplace-style clients read."),
     code: z.string().nullable(),
     code_type: z.enum(['ean', 'asin', 'minsan']).nullable(),
+    ...marketplaceFieldSchemas,
     sku: z.string().nullable(),
     product_handle: z.string().nullable(),
     brand: z
@@ -146,6 +176,11 @@ export const productSchema = z
     description: z.string().nullable(),
     key_features: z.array(z.string()),
     global_attr: z.record(z.string(), z.string()),
+    specifications: z
+      .record(z.string(), z.string())
+      .describe(
+        'Label → value in the record\'s language, from what the facts state: the net contents of a quantity fact (`Contenuto` → "50 ml"), then each measurement an attribute or description states (capacity, power, dimensions, weight …) with its numbers written as the language writes them. Empty when the facts state none.',
+      ),
     title_tag: z.string().nullable(),
     meta_description: z.string().nullable(),
     meta_keywords: z.string().nullable(),

@@ -5,6 +5,7 @@ import type { ProductState } from '../db/products.ts';
 import { normaliseCountry } from '../domain/countries.ts';
 import type { PublicationState } from '../domain/publication-states.ts';
 import { lowerBound, parseIsoInstant, upperBound } from '../domain/iso-instant.ts';
+import { type MarketplaceFields, marketplaceFields } from './marketplace-fields.ts';
 
 /** The list's filters as the query string gives them, already checked for shape (src/http/routes/list-products.ts). */
 export interface FilterQuery {
@@ -74,15 +75,18 @@ export function cursorText(cursor: ListCursor): string {
 }
 
 /** One list item (docs/api.md, "Listing and exporting"). */
-export interface ListItem {
+export interface ListItem extends MarketplaceFields {
   id: string;
+  /** The title of the record shown (the `country` filter's, else the first country's). */
+  name: string | null;
   code: string | null;
   code_type: 'ean' | 'asin' | 'minsan' | null;
   sku: string | null;
   product_handle: string | null;
   state: ProductState;
   publication_state: PublicationState;
-  countries: Record<string, { title: string | null; brand: string | null }>;
+  /** `name` is `title` again, under the name marketplace-style clients read. */
+  countries: Record<string, { title: string | null; name: string | null; brand: string | null }>;
   thumb: string | null;
   validation_messages: string[];
   validation_issues: ValidationIssue[];
@@ -133,13 +137,20 @@ export async function listProducts(db: SqlRunner, filters: ProductFilters, page:
     const images = record?.images ?? [];
     return {
       id: p.id,
+      name: record?.title ?? null,
       code: p.code,
       code_type: p.code_type,
+      ...marketplaceFields(p),
       sku: p.sku,
       product_handle: p.product_handle,
       state: p.state,
       publication_state: p.publication_state,
-      countries: Object.fromEntries(p.countries.map((c) => [c, { title: records?.get(c)?.title ?? null, brand: p.brand }])),
+      countries: Object.fromEntries(
+        p.countries.map((c) => {
+          const title = records?.get(c)?.title ?? null;
+          return [c, { title, name: title, brand: p.brand }];
+        }),
+      ),
       thumb: (images.length > 0 ? imageUrl(images[0]) : null) ?? p.images[0] ?? null,
       validation_messages: (record?.validation_issues ?? []).map((i) => i.message),
       validation_issues: record?.validation_issues ?? [],

@@ -11,10 +11,15 @@ import type { ProductRow } from '../db/products.ts';
 import type { CountryContent } from '../domain/content.ts';
 import { languageOf, normaliseCountry } from '../domain/countries.ts';
 import { findOwnProduct, refForMessage } from './find-own-product.ts';
+import { type MarketplaceFields, marketplaceFields, specifications } from './marketplace-fields.ts';
 
 /** The details endpoint's product object (docs/api.md, "API"): the product, and its record in one country. */
-export interface ProductView extends CountryContent {
+export interface ProductView extends CountryContent, MarketplaceFields {
   id: string;
+  /** The record's title, under the name marketplace-style clients read. */
+  name: string | null;
+  /** Label → value in the record's language, from what the facts state. */
+  specifications: Record<string, string>;
   /** The sentences of `validation_issues`, for clients that read text. */
   validation_messages: string[];
   code: string | null;
@@ -60,8 +65,10 @@ export function productView(
   const served = withoutDisabled(schema, { global_attr: content?.global_attr ?? {}, sources: content?.sources ?? {} });
   return {
     id: product.id,
+    name: content?.title ?? null,
     code: product.code,
     code_type: product.code_type,
+    ...marketplaceFields(product),
     sku: product.sku,
     product_handle: product.product_handle,
     brand: product.brand,
@@ -76,6 +83,7 @@ export function productView(
     description: content?.description ?? null,
     key_features: content?.key_features ?? [],
     global_attr: served.global_attr,
+    specifications: specifications(product.facts, content?.language ?? languageOf(country, countryLanguages)),
     title_tag: content?.title_tag ?? null,
     meta_description: content?.meta_description ?? null,
     meta_keywords: content?.meta_keywords ?? null,

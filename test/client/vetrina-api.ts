@@ -524,8 +524,23 @@ export interface PricingResponse {
 /** A product and its record in one country (the details shape). */
 export interface Product {
   id: string;
+  /** The record's title, under the name marketplace-style clients read. */
+  name: string | null;
   code: string | null;
   code_type: "ean" | "asin" | "minsan" | null;
+  /** The Amazon ASIN: the code when it is one, else one a source fact (an `asin` attribute) states and that checks as one; null when none does. */
+  asin: string | null;
+  /** Every EAN/GTIN the product is sold under: the code when it is an EAN, then each one a fact states (an `ean`, `gtin`, `upc` or `barcode` attribute, such as a catalogue column `ean_2`), check digit valid, without repeats. Empty when there is none. */
+  eans: string[];
+  /** Height, width and depth in millimetres, each from a fact that names that side (Icecat `Height`, a catalogue column `width`, `altezza` …); a side no fact states is null, and the object is null when none is. A size written "30 × 20 × 10 cm" does not say which side is which and fills none (it is in `specifications`). */
+  dimensions: {
+    height: number | null;
+    width: number | null;
+    depth: number | null;
+    unit: "mm";
+  } | null;
+  /** The product's weight in grams, from a weight attribute ("1,2 kg" → 1200) or a weight a description states; null when no fact states one. */
+  weight: number | null;
   sku: string | null;
   product_handle: string | null;
   /** The caller's brand or one a person set with `update`; else the one the facts agree on (catalogue, Open Food Facts, Icecat, an AIFA holder that is not a company name), which each generation sets again. */
@@ -542,6 +557,8 @@ export interface Product {
   description: string | null;
   key_features: string[];
   global_attr: Partial<Record<string, string>>;
+  /** Label → value in the record's language, from what the facts state: the net contents of a quantity fact (`Contenuto` → "50 ml"), then each measurement an attribute or description states (capacity, power, dimensions, weight …) with its numbers written as the language writes them. Empty when the facts state none. */
+  specifications: Partial<Record<string, string>>;
   title_tag: string | null;
   meta_description: string | null;
   meta_keywords: string | null;
@@ -1384,14 +1401,32 @@ export class Api<
     current_page: number,
     data: ({
     id: string,
+  /** The title of the record shown: the `country` filter's, else the first country's. *\/
+    name: string | null,
     code: string | null,
     code_type: ("ean" | "asin" | "minsan" | null),
+  /** The Amazon ASIN: the code when it is one, else one a source fact (an `asin` attribute) states and that checks as one; null when none does. *\/
+    asin: string | null,
+  /** Every EAN/GTIN the product is sold under: the code when it is an EAN, then each one a fact states (an `ean`, `gtin`, `upc` or `barcode` attribute, such as a catalogue column `ean_2`), check digit valid, without repeats. Empty when there is none. *\/
+    eans: (string)[],
+  /** Height, width and depth in millimetres, each from a fact that names that side (Icecat `Height`, a catalogue column `width`, `altezza` …); a side no fact states is null, and the object is null when none is. A size written "30 × 20 × 10 cm" does not say which side is which and fills none (it is in `specifications`). *\/
+    dimensions: ({
+    height: number | null,
+    width: number | null,
+    depth: number | null,
+    unit: "mm",
+
+} | null),
+  /** The product's weight in grams, from a weight attribute ("1,2 kg" → 1200) or a weight a description states; null when no fact states one. *\/
+    weight: number | null,
     sku: string | null,
     product_handle: string | null,
     state: "queued" | "processing" | "completed" | "failed",
     publication_state: "pending_review" | "ready" | "online",
     countries: Partial<Record<string,{
     title: string | null,
+  /** The same as `title`, under the name marketplace-style clients read. *\/
+    name: string | null,
     brand: string | null,
 
 }>>,
@@ -1509,8 +1544,23 @@ export class Api<
             current_page: number;
             data: {
               id: string;
+              /** The title of the record shown: the `country` filter's, else the first country's. */
+              name: string | null;
               code: string | null;
               code_type: "ean" | "asin" | "minsan" | null;
+              /** The Amazon ASIN: the code when it is one, else one a source fact (an `asin` attribute) states and that checks as one; null when none does. */
+              asin: string | null;
+              /** Every EAN/GTIN the product is sold under: the code when it is an EAN, then each one a fact states (an `ean`, `gtin`, `upc` or `barcode` attribute, such as a catalogue column `ean_2`), check digit valid, without repeats. Empty when there is none. */
+              eans: string[];
+              /** Height, width and depth in millimetres, each from a fact that names that side (Icecat `Height`, a catalogue column `width`, `altezza` …); a side no fact states is null, and the object is null when none is. A size written "30 × 20 × 10 cm" does not say which side is which and fills none (it is in `specifications`). */
+              dimensions: {
+                height: number | null;
+                width: number | null;
+                depth: number | null;
+                unit: "mm";
+              } | null;
+              /** The product's weight in grams, from a weight attribute ("1,2 kg" → 1200) or a weight a description states; null when no fact states one. */
+              weight: number | null;
               sku: string | null;
               product_handle: string | null;
               state: "queued" | "processing" | "completed" | "failed";
@@ -1520,6 +1570,8 @@ export class Api<
                   string,
                   {
                     title: string | null;
+                    /** The same as `title`, under the name marketplace-style clients read. */
+                    name: string | null;
                     brand: string | null;
                   }
                 >

@@ -68,20 +68,25 @@ for (const target of databaseTargets()) {
       assert.ok(item);
       assert.deepEqual(item, {
         id: older,
+        name: 'Lampada Arco',
         code: '8001234567897',
         code_type: 'ean',
+        asin: null,
+        eans: ['8001234567897'],
+        dimensions: null,
+        weight: null,
         sku: 'LAMP-1',
         product_handle: 'lampada-arco',
         state: 'completed',
         publication_state: 'pending_review',
-        countries: { it: { title: 'Lampada Arco', brand: 'Lumina' }, de: { title: 'Bogenlampe', brand: 'Lumina' } },
+        countries: { it: { title: 'Lampada Arco', name: 'Lampada Arco', brand: 'Lumina' }, de: { title: 'Bogenlampe', name: 'Bogenlampe', brand: 'Lumina' } },
         thumb: 'https://img.example/it-1.jpg',
         validation_messages: ['breve'],
         validation_issues: [{ field: 'description', check: 'no_description', message: 'breve' }],
         created_at: '2024-01-01T10:00:00.000Z',
         updated_at: '2024-02-01T10:00:00.123456Z',
       });
-      assert.deepEqual(page.data[0]?.countries, { fr: { title: null, brand: null } });
+      assert.deepEqual(page.data[0]?.countries, { fr: { title: null, name: null, brand: null } });
       assert.equal(page.data[0]?.thumb, null);
 
       const german = await list(token, '?country=DE');

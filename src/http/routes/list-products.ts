@@ -9,7 +9,7 @@ import { methodNotAllowed } from '../method-not-allowed.ts';
 import { authOf } from '../auth.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 import { parseBody } from '../schemas.ts';
-import { validationIssueSchema } from '../response-schemas.ts';
+import { marketplaceFieldSchemas, validationIssueSchema } from '../response-schemas.ts';
 import { validationFailed } from '../errors.ts';
 import { addError, type FieldErrors } from '../../domain/validation.ts';
 import type { AttributeFilter } from '../../db/product-list.ts';
@@ -101,13 +101,22 @@ export const listProductsQuerySchema = z.strictObject({
 
 const listItemSchema = z.strictObject({
   id: z.string(),
+  name: z.string().nullable().describe("The title of the record shown: the `country` filter's, else the first country's."),
   code: z.string().nullable(),
   code_type: z.enum(['ean', 'asin', 'minsan']).nullable(),
+  ...marketplaceFieldSchemas,
   sku: z.string().nullable(),
   product_handle: z.string().nullable(),
   state: z.enum(PRODUCT_STATES),
   publication_state: z.enum(PUBLICATION_STATES),
-  countries: z.record(z.string(), z.strictObject({ title: z.string().nullable(), brand: z.string().nullable() })),
+  countries: z.record(
+    z.string(),
+    z.strictObject({
+      title: z.string().nullable(),
+      name: z.string().nullable().describe('The same as `title`, under the name marketplace-style clients read.'),
+      brand: z.string().nullable(),
+    }),
+  ),
   thumb: z.string().nullable(),
   validation_messages: z.array(z.string()).describe('What the checks found in the record of the country shown, as sentences.'),
   validation_issues: z.array(validationIssueSchema).describe('The same findings, each with its field and check.'),
