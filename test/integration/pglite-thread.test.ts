@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm, watch, writeFile } from 'node:fs/promises';
+import { existsSync, watch } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -8,11 +8,31 @@ import { openPGlite } from '../../src/db/pglite-database.ts';
 import type { DatabaseTarget } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
 
-/** Resolves once `name` exists in `dir`: a signal, not a poll. */
-async function appeared(dir: string, name: string, signal: AbortSignal): Promise<void> {
-  const events = watch(dir, { signal });
-  if (existsSync(join(dir, name))) return;
-  for await (const event of events) if (event.filename === name) return;
+/**
+ * Resolves once `name` exists in `dir`: a signal, not a poll. The watcher is running before the
+ * first look, so a file made between the two is still seen (fs/promises' watch only starts
+ * watching when first iterated, and under load a file could be made in that gap).
+ */
+function appeared(dir: string, name: string, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const watcher = watch(dir, (_event, filename) => {
+      if (filename !== name) return;
+      watcher.close();
+      resolve();
+    });
+    signal.addEventListener(
+      'abort',
+      () => {
+        watcher.close();
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+    if (existsSync(join(dir, name))) {
+      watcher.close();
+      resolve();
+    }
+  });
 }
 
 // PGlite in a data directory on disk, so that a statement and the test can signal each other
