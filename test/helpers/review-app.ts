@@ -64,14 +64,17 @@ export interface ReviewAppWithWebhooks {
  * The service listening on loopback with its webhook workers, a receiver the operator's allow-list
  * (FETCH_ALLOWED_HOSTS) lets the address guard reach, and Chromium with one page open.
  */
-export async function startReviewAppWithWebhooks(target: DatabaseTarget, options: { secretKey: string; clock?: Clock }): Promise<ReviewAppWithWebhooks> {
+export async function startReviewAppWithWebhooks(
+  target: DatabaseTarget,
+  options: { secretKey: string; clock?: Clock; env?: Record<string, string> },
+): Promise<ReviewAppWithWebhooks> {
   const receiver = await startWebhookReceiver();
   let h: Harness | undefined;
   let browser: Browser | undefined;
   try {
     h = await startHarness(target, {
       ...(options.clock === undefined ? {} : { clock: options.clock }),
-      env: { FETCH_ALLOWED_HOSTS: receiver.hostPort, WEBHOOK_SECRET_KEY: options.secretKey, WEBHOOK_POLL_MS: '50' },
+      env: { FETCH_ALLOWED_HOSTS: receiver.hostPort, WEBHOOK_SECRET_KEY: options.secretKey, WEBHOOK_POLL_MS: '50', ...options.env },
     });
     const base = await listening(h);
     await startHarnessWebhookWorkers(h);
