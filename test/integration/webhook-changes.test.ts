@@ -392,12 +392,16 @@ for (const target of databaseTargets()) {
       assert.ok(signedWith(secret, message), 'verifies with the new secret');
       assert.ok(signedWith(endpoint.secret, message), 'and with the previous one');
       assert.ok(verifiesWith(secret, message) && verifiesWith(endpoint.secret, message), 'as a standardwebhooks receiver finds');
+      // Each ping settled before the clock moves on: an attempt still settling would outlive its lease.
+      const allDelivered = () => waitUntil(h.events, async () => (await deliveries(token, endpoint.id)).every((d) => d.state === 'delivered'));
+      await allDelivered();
 
       // The last moment of the grace period still signs with both; the next does not.
       manual.advance(3600_000 - 1);
       await ping(token, endpoint.id);
       const [, last] = await receiver.waitFor(endpoint.path, 2);
       assert.ok(signedWith(endpoint.secret, defined(last)));
+      await allDelivered();
       manual.advance(1);
       await ping(token, endpoint.id);
       const [, , expired] = await receiver.waitFor(endpoint.path, 3);
