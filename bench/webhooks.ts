@@ -234,7 +234,7 @@ const table = [
 const report = `# Webhook delivery (bench/webhooks.ts)
 
 ${machine()}. Load average (1 min) ${loadBefore} before, ${loadAfter} after: the machine is shared.
-One process: the event writer, the delivery worker (claims due deliveries from the deliveries table, fairly across accounts; looks every ${DEFAULT_POLL_MS} ms when idle and at once after each delivery; WEBHOOK_CONCURRENCY 16) and the receiver (node:http on 127.0.0.1, answers 204, or 500 on the failing endpoints' paths) share its cores.
+One process: the event writer, the delivery worker (claims due deliveries from the deliveries table, fairly across accounts; looks every ${DEFAULT_POLL_MS} ms when idle and at once after each delivery; WEBHOOK_CONCURRENCY ${loadConfig({}).webhooks.concurrency}) and the receiver (node:http on 127.0.0.1, answers 204, or 500 on the failing endpoints' paths) share its cores.
 Delay: from the commit of the transaction that wrote the event to its arrival at the receiver. For the comparator row the delay columns are each POST's round trip.
 
 ${table}

@@ -221,7 +221,7 @@ const configSchema = z.object({
   // worker that settles a delivery looks again at once.
   WEBHOOK_POLL_MS: intFrom(200, 10, 60_000),
   // Deliveries one worker process sends at once.
-  WEBHOOK_CONCURRENCY: intFrom(16, 1, 256),
+  WEBHOOK_CONCURRENCY: intFrom(32, 1, 256),
   // Deliveries pending at most per endpoint; an event beyond is recorded failed (backlog_full)
   // instead of queued, and the endpoint says so. 0: no cap.
   WEBHOOK_PENDING_PER_ENDPOINT: intFrom(10_000, 0, 1_000_000),
