@@ -146,7 +146,7 @@ async function settled(db: Database): Promise<Settled> {
             coalesce(avg((usage->>'latency_ms')::float8) FILTER (WHERE state = 'completed'), 0)::float8 AS engine_ms
        FROM generations WHERE state IN ('completed', 'failed')`,
   );
-  const [flagged] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM product_content WHERE validation_messages <> '[]'::jsonb`);
+  const [flagged] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM product_content WHERE validation_issues <> '[]'::jsonb`);
   return {
     completed: row?.completed ?? 0,
     failed: row?.failed ?? 0,

@@ -73,7 +73,7 @@ async function seed(db: SqlRunner, accountId: string, products: number, prefix: 
   const sources = ALL_KEYS.map((k) => `'global_attr.${k}', jsonb_build_array('icecat:attribute.${k}:' || c.country)`).join(', ');
   await db.query(
     `INSERT INTO product_content (product_id, country, language, title, short_description, description, key_features, global_attr,
-       title_tag, meta_description, meta_keywords, images, sources, validation_messages, generation_id)
+       title_tag, meta_description, meta_keywords, images, sources, validation_issues, generation_id)
      SELECT p.id, c.country, c.country, 'Titolo ' || p.sku || ' "' || p.brand || '", 500 g', 'Breve descrizione di ' || p.sku,
        repeat('Descrizione del prodotto, con virgole e "virgolette". ', 16) || E'\\n\\nSecondo paragrafo < terzo.',
        '["Caratteristica uno", "Caratteristica due", "Caratteristica tre"]'::jsonb,

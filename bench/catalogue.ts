@@ -40,7 +40,7 @@ export async function seedProducts(db: SqlRunner, accountId: string, products: n
   // One record per country, about 1.2 kB of text, 3 pictures and 3 attributes each.
   await db.query(
     `INSERT INTO product_content (product_id, country, language, title, short_description, description, key_features, global_attr,
-       title_tag, meta_description, meta_keywords, images, validation_messages, generation_id)
+       title_tag, meta_description, meta_keywords, images, validation_issues, generation_id)
      SELECT p.id, c.country, c.country, 'Titolo ' || p.sku || ' "' || p.brand || '", 500 g', 'Breve descrizione di ' || p.sku,
        repeat('Descrizione del prodotto, con virgole e "virgolette". ', 16) || E'\\n\\nSecondo paragrafo < terzo.',
        '["Caratteristica uno", "Caratteristica due", "Caratteristica tre"]'::jsonb,
