@@ -110,29 +110,12 @@ export async function handBackDelivery(db: SqlRunner, id: string, token: string)
 }
 
 /**
- * A 2xx answer: the delivery is done and its endpoint counts as working (enabled again if it was
- * disabled). False, and nothing written, when the attempt no longer held the delivery (its lease
- * lapsed and another attempt took it, or it was given up meanwhile).
+ * A 2xx answer, recordDeliveredMany's one-attempt case. False, and nothing written, when the
+ * attempt no longer held the delivery (its lease lapsed and another attempt took it, or it was
+ * given up meanwhile).
  */
 export async function recordDelivered(tx: SqlRunner, delivery: SettlingDelivery, at: Date, status: number): Promise<boolean> {
-  const settled = await tx.query(
-    `UPDATE webhook_deliveries SET state = 'delivered', delivered_at = $2, last_status = $3, last_error = NULL, claimed_until = NULL
-     WHERE id = $1 AND state = 'pending' AND claim_token = $4 RETURNING id`,
-    [delivery.id, at, status, delivery.token],
-  );
-  if (settled.length === 0) return false;
-  // An attempt that was on the wire when its endpoint was disabled (its delivery given up
-  // meanwhile), or that went to the URL the endpoint had before a change, says nothing about the
-  // endpoint now: it must not undo a disable by hand nor end the new URL's failing streak.
-  // Only an endpoint that was failing is written: every delivery to a working endpoint writing its
-  // row would make them all wait on that one row lock.
-  await tx.query(
-    `UPDATE webhook_endpoints SET failing_since = NULL, disabled_at = NULL, disabled_reason = NULL, backlog_full_since = NULL
-     WHERE id = $1 AND url = $2 AND (failing_since IS NOT NULL OR disabled_at IS NOT NULL OR backlog_full_since IS NOT NULL)`,
-    [delivery.endpointId, delivery.url],
-  );
-  await releaseNextInLine(tx, delivery);
-  return true;
+  return (await recordDeliveredMany(tx, [{ delivery, at, status }])).has(delivery.id);
 }
 
 /** A 2xx answer to an attempt, to be recorded with others in one transaction. */
@@ -143,7 +126,8 @@ export interface DeliveredAttempt {
 }
 
 /**
- * recordDelivered for many attempts at once, in three statements whatever their number: a burst's
+ * 2xx answers recorded: each delivery done, its endpoint counted as working (enabled again if it was
+ * disabled), the next of its line released; in three statements whatever their number: a burst's
  * deliveries are settled in batches rather than a transaction each. Returns the ids recorded; an
  * attempt left out no longer held its delivery. Run it in a transaction.
  */
@@ -161,14 +145,18 @@ export async function recordDeliveredMany(tx: SqlRunner, attempts: readonly Deli
   const ids = new Set(settled.map((r) => r.id));
   const recorded = sorted.filter((a) => ids.has(a.delivery.id)).map((a) => a.delivery);
   if (recorded.length === 0) return ids;
-  // As recordDelivered: an endpoint row is written only when it was failing, disabled or full.
+  // An attempt that was on the wire when its endpoint was disabled (its delivery given up
+  // meanwhile), or that went to the URL the endpoint had before a change, says nothing about the
+  // endpoint now: it must not undo a disable by hand nor end the new URL's failing streak. Only an
+  // endpoint that was failing, disabled or full is written: every delivery to a working endpoint
+  // writing its row would make them all wait on that one row lock.
   await tx.query(
     `UPDATE webhook_endpoints e SET failing_since = NULL, disabled_at = NULL, disabled_reason = NULL, backlog_full_since = NULL
      FROM unnest($1::uuid[], $2::text[]) AS i(id, url)
      WHERE e.id = i.id AND e.url = i.url AND (e.failing_since IS NOT NULL OR e.disabled_at IS NOT NULL OR e.backlog_full_since IS NOT NULL)`,
     [recorded.map((d) => d.endpointId), recorded.map((d) => d.url)],
   );
-  // A statement of its own, as releaseNextInLine: its snapshot sees a delivery written behind one
+  // A statement of its own: its snapshot sees a delivery written behind one
   // of these while it settled (that write held the settled row FOR SHARE, so it committed first).
   await tx.query(
     `UPDATE webhook_deliveries SET waiting = false
