@@ -19,18 +19,24 @@ export async function fetchDue(db: SqlRunner, leaseSeconds = 60): Promise<{ gene
 
 class Peeked extends Error {}
 
-/** The ids a fetch would hand out now, in order, claiming nothing (the fetch is rolled back). */
-export async function dueNow(db: Database): Promise<string[]> {
-  let ids: string[] = [];
+/** What `work` answers inside a transaction that is then rolled back: a queue's claim looked at, nothing claimed. */
+export async function peek<T>(db: Database, work: (tx: SqlRunner) => Promise<T>): Promise<T> {
+  let answer: { value: T } | undefined;
   await db
     .transaction(async (tx) => {
-      ids = (await fetchDue(tx)).generations.map((g) => g.id);
+      answer = { value: await work(tx) };
       throw new Peeked();
     })
     .catch((err: unknown) => {
       if (!(err instanceof Peeked)) throw err;
     });
-  return ids;
+  if (answer === undefined) throw new Error('the peek answered nothing');
+  return answer.value;
+}
+
+/** The ids a fetch would hand out now, in order, claiming nothing (the fetch is rolled back). */
+export async function dueNow(db: Database): Promise<string[]> {
+  return peek(db, async (tx) => (await fetchDue(tx)).generations.map((g) => g.id));
 }
 
 /** Claims `generationId` by a fetch, which must hand it out, and holds the claim as the worker does; whatever else the fetch took is handed back. */

@@ -10,6 +10,7 @@ import type { SlotWorker } from '../../src/queue/slot-worker.ts';
 import { localAdminOperations } from '../../src/services/admin-operations.ts';
 import { apiClient, listening } from '../helpers/api-client.ts';
 import { defined } from '../helpers/assert.ts';
+import { peek } from '../helpers/queue-runs.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
 import { startHarnessWebhookWorkers } from '../helpers/webhook-workers.ts';
@@ -481,20 +482,9 @@ for (const target of databaseTargets()) {
   });
 }
 
-class RolledBack extends Error {}
-
 /** The ids of the deliveries a fetch would claim at `now`, without claiming them (the claim is rolled back). */
-async function dueNow(h: Harness, now: Date, limit = 100): Promise<string[]> {
-  let ids: string[] = [];
-  await h.container.db
-    .transaction(async (tx) => {
-      ids = (await claimDueDeliveries(tx, { now, limit, token: randomUUID(), leaseUntil: new Date(now.getTime() + 30_000) })).map((d) => d.id);
-      throw new RolledBack();
-    })
-    .catch((err: unknown) => {
-      if (!(err instanceof RolledBack)) throw err;
-    });
-  return ids;
+function dueNow(h: Harness, now: Date, limit = 100): Promise<string[]> {
+  return peek(h.container.db, async (tx) => (await claimDueDeliveries(tx, { now, limit, token: randomUUID(), leaseUntil: new Date(now.getTime() + 30_000) })).map((d) => d.id));
 }
 
 /** The endpoint's deliveries once `ready` holds for them (checked again after each attempt). */
