@@ -7,7 +7,7 @@ const LAYERS: readonly { name: string; paths: readonly string[] }[] = [
   // Pure rules and the interfaces (ports) the layers meet at; no I/O.
   { name: 'domain', paths: ['domain/'] },
   // Configuration, metrics, shutdown, and helpers that know nothing of the service (text, worker slots).
-  { name: 'base', paths: ['config.ts', 'metrics.ts', 'teardown.ts', 'bounded-memo.ts', 'text/', 'queue/'] },
+  { name: 'base', paths: ['config.ts', 'metrics.ts', 'teardown.ts', 'bounded-memo.ts', 'text/', 'queue/', 'reference-data/'] },
   { name: 'db', paths: ['db/'] },
   // The outside world: models and templates, data sources, media, webhook sending.
   { name: 'adapters', paths: ['generation/', 'sources/', 'media/', 'webhooks/'] },
