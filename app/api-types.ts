@@ -532,14 +532,13 @@ export interface Product {
   asin: string | null;
   /** Every EAN/GTIN the product is sold under: the code when it is an EAN, then each one a fact states (an `ean`, `gtin`, `upc` or `barcode` attribute, such as a catalogue column `ean_2`), check digit valid, without repeats. Empty when there is none. */
   eans: string[];
-  /** Height, width and depth in millimetres, each from a fact that names that side (Icecat `Height`, a catalogue column `width`, `altezza` …); a side no fact states is null, and the object is null when none is. A size written "30 × 20 × 10 cm" does not say which side is which and fills none (it is in `specifications`). */
+  /** Height, width and depth in centimetres ("27 cm" → 27, "70 mm" → 7), each from a fact that names that side (Icecat `Height`, a catalogue column `width`, `altezza` …); a side no fact states is null, and the object is null when none is. A size written "30 × 20 × 10 cm" does not say which side is which and fills none (it is in `specifications`). */
   dimensions: {
     height: number | null;
     width: number | null;
     depth: number | null;
-    unit: "mm";
   } | null;
-  /** The product's weight in grams, from a weight attribute ("1,2 kg" → 1200) or a weight a description states; null when no fact states one. */
+  /** The product's weight in kilograms, from a weight attribute ("1,2 kg" → 1.2, "350 g" → 0.35) or a weight a description states; null when no fact states one. */
   weight: number | null;
   sku: string | null;
   product_handle: string | null;
@@ -839,14 +838,13 @@ export interface GetProductsData {
       asin: string | null;
       /** Every EAN/GTIN the product is sold under: the code when it is an EAN, then each one a fact states (an `ean`, `gtin`, `upc` or `barcode` attribute, such as a catalogue column `ean_2`), check digit valid, without repeats. Empty when there is none. */
       eans: string[];
-      /** Height, width and depth in millimetres, each from a fact that names that side (Icecat `Height`, a catalogue column `width`, `altezza` …); a side no fact states is null, and the object is null when none is. A size written "30 × 20 × 10 cm" does not say which side is which and fills none (it is in `specifications`). */
+      /** Height, width and depth in centimetres ("27 cm" → 27, "70 mm" → 7), each from a fact that names that side (Icecat `Height`, a catalogue column `width`, `altezza` …); a side no fact states is null, and the object is null when none is. A size written "30 × 20 × 10 cm" does not say which side is which and fills none (it is in `specifications`). */
       dimensions: {
         height: number | null;
         width: number | null;
         depth: number | null;
-        unit: "mm";
       } | null;
-      /** The product's weight in grams, from a weight attribute ("1,2 kg" → 1200) or a weight a description states; null when no fact states one. */
+      /** The product's weight in kilograms, from a weight attribute ("1,2 kg" → 1.2, "350 g" → 0.35) or a weight a description states; null when no fact states one. */
       weight: number | null;
       sku: string | null;
       product_handle: string | null;

@@ -138,16 +138,15 @@ export const marketplaceFieldSchemas = {
       height: z.number().nullable(),
       width: z.number().nullable(),
       depth: z.number().nullable(),
-      unit: z.literal('mm'),
     })
     .nullable()
     .describe(
-      'Height, width and depth in millimetres, each from a fact that names that side (Icecat `Height`, a catalogue column `width`, `altezza` …); a side no fact states is null, and the object is null when none is. A size written "30 × 20 × 10 cm" does not say which side is which and fills none (it is in `specifications`).',
+      'Height, width and depth in centimetres ("27 cm" → 27, "70 mm" → 7), each from a fact that names that side (Icecat `Height`, a catalogue column `width`, `altezza` …); a side no fact states is null, and the object is null when none is. A size written "30 × 20 × 10 cm" does not say which side is which and fills none (it is in `specifications`).',
     ),
   weight: z
     .number()
     .nullable()
-    .describe('The product\'s weight in grams, from a weight attribute ("1,2 kg" → 1200) or a weight a description states; null when no fact states one.'),
+    .describe('The product\'s weight in kilograms, from a weight attribute ("1,2 kg" → 1.2, "350 g" → 0.35) or a weight a description states; null when no fact states one.'),
 };
 
 export const productSchema = z

@@ -83,8 +83,8 @@ for (const target of databaseTargets()) {
       assert.ok(product.name !== null && product.name !== '');
       assert.deepEqual(product.eans, [bottle, second], 'the code, then the EAN the catalogue states');
       assert.equal(product.asin, null);
-      assert.equal(product.weight, 350, 'grams');
-      assert.deepEqual(product.dimensions, { height: 270, width: 70, depth: 70, unit: 'mm' });
+      assert.equal(product.weight, 0.35, 'kilograms');
+      assert.deepEqual(product.dimensions, { height: 27, width: 7, depth: 7 });
       assert.equal(product.specifications.Capacità, '0,5 l', 'labelled and written in Italian');
       assert.equal(product.specifications.Peso, '350 g');
 
@@ -100,7 +100,7 @@ for (const target of databaseTargets()) {
       assert.equal(item.name, product.name);
       assert.equal(item.countries.it?.name, product.name);
       assert.deepEqual(item.eans, [bottle, second]);
-      assert.equal(item.weight, 350);
+      assert.equal(item.weight, 0.35);
       assert.deepEqual(item.dimensions, product.dimensions);
       const bare = defined(items.find((i) => i.id === plainId));
       assert.deepEqual([bare.eans, bare.weight, bare.dimensions, bare.asin], [[plain], null, null, null]);

@@ -17,13 +17,13 @@ const attribute = (name: string, value: string, language: string | null = 'it'):
 const description = (value: string, language: string): Fact => ({ ...attribute('x', value, language), id: 'icecat:description', key: 'description', attribute: undefined });
 
 describe('product measures', () => {
-  it("reads a weight in grams and each named side in millimetres, as the fact's language writes numbers", () => {
+  it("reads a weight in kilograms and each named side in centimetres, as the fact's language writes numbers", () => {
     const facts = [attribute('weight', '1,2 kg'), attribute('altezza', '27 cm'), attribute('width', '7.5 cm', 'en')];
-    assert.deepEqual(productMeasures(facts), { weight: 1200, dimensions: { height: 270, width: 75, depth: null, unit: 'mm' } });
+    assert.deepEqual(productMeasures(facts), { weight: 1.2, dimensions: { height: 27, width: 7.5, depth: null } });
   });
 
   it('takes a weight a description states when no attribute does', () => {
-    assert.equal(productMeasures([description('Leggera e robusta. Peso: 1,5 kg.', 'it')]).weight, 1500);
+    assert.equal(productMeasures([description('Leggera e robusta. Peso: 1,5 kg.', 'it')]).weight, 1.5);
   });
 
   it('fills no side from a size that does not say which side is which, and nothing from nothing', () => {

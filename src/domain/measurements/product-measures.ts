@@ -7,15 +7,15 @@ import { canonicalUnit, decimalMarkOf, readNumber } from '../numbers.ts';
 import { UNITS } from '../units.ts';
 import { type Measurement, scanMeasurements } from './scan-measurements.ts';
 
+/** In centimetres, as CommerceClarity's clients read them. */
 export interface Dimensions {
   height: number | null;
   width: number | null;
   depth: number | null;
-  unit: 'mm';
 }
 
 export interface ProductMeasures {
-  /** In grams. */
+  /** In kilograms, as CommerceClarity's clients read it. */
   weight: number | null;
   dimensions: Dimensions | null;
 }
@@ -28,7 +28,7 @@ export interface StatedMeasurement {
 
 // Attribute names sources and catalogues give each measure under (Icecat's "Weight", "Height").
 const WEIGHT_NAMES: ReadonlySet<string> = new Set(['weight', 'product_weight', 'item_weight', 'gross_weight', 'peso', 'gewicht', 'poids']);
-const SIDE_NAMES: Readonly<Record<keyof Omit<Dimensions, 'unit'>, ReadonlySet<string>>> = {
+const SIDE_NAMES: Readonly<Record<keyof Dimensions, ReadonlySet<string>>> = {
   height: new Set(['height', 'product_height', 'altezza', 'hohe', 'hauteur', 'altura']),
   width: new Set(['width', 'product_width', 'larghezza', 'breite', 'largeur', 'anchura', 'ancho']),
   depth: new Set(['depth', 'product_depth', 'profondita', 'tiefe', 'profondeur', 'profundidad']),
@@ -83,10 +83,10 @@ export function statedMeasurements(facts: readonly Fact[]): StatedMeasurement[] 
   return out;
 }
 
-/** The weight (grams) and sides (mm) the facts state; null where none does. */
+/** The weight (kg) and sides (cm) the facts state; null where none does. */
 export function productMeasures(facts: readonly Fact[]): ProductMeasures {
   let weight: number | null = null;
-  const sides: Omit<Dimensions, 'unit'> = { height: null, width: null, depth: null };
+  const sides: Dimensions = { height: null, width: null, depth: null };
   for (const fact of facts) {
     if (fact.key !== 'attribute' || fact.attribute === undefined) continue;
     if (weight === null && WEIGHT_NAMES.has(fact.attribute)) weight = baseAmount(fact.value, fact.language, 'mass');
@@ -101,6 +101,11 @@ export function productMeasures(facts: readonly Fact[]): ProductMeasures {
     const info = stated === undefined ? undefined : UNITS[stated.measurement.unit];
     if (stated?.measurement.amounts.length === 1 && amount !== undefined && !amount.ambiguous && info?.dimension === 'mass') weight = roundOff(Number(amount.value) * info.factor);
   }
-  const dimensions = sides.height === null && sides.width === null && sides.depth === null ? null : { ...sides, unit: 'mm' as const };
-  return { weight, dimensions };
+  // Read in the base units (g, mm), given in CommerceClarity's (kg, cm).
+  const dimensions = sides.height === null && sides.width === null && sides.depth === null ? null : { height: scaled(sides.height, 10), width: scaled(sides.width, 10), depth: scaled(sides.depth, 10) };
+  return { weight: scaled(weight, 1000), dimensions };
+}
+
+function scaled(amount: number | null, per: number): number | null {
+  return amount === null ? null : roundOff(amount / per);
 }
