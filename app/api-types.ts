@@ -526,6 +526,16 @@ export interface Product {
   id: string;
   /** The record's title, under the name marketplace-style clients read. */
   name: string | null;
+  /** The Google category's path in the record's language, as segments (English where Google's names in that language are not shipped); `[]` when the product is not classified. */
+  category: string[];
+  /** Google's product taxonomy id ("5863"), classified from the facts or set by a person; null when unclassified. */
+  google_category_id: string | null;
+  /** An id of the account's own category tree (GET /api/v1/custom-category), or null. */
+  category_id: string | null;
+  /** True while `category_id` is a generation's proposal that no person has confirmed with `update`. */
+  category_id_proposed: boolean;
+  /** The merchant's tags. */
+  tags: string[];
   code: string | null;
   code_type: "ean" | "asin" | "minsan" | null;
   /** The Amazon ASIN: the code when it is one, else one a source fact (an `asin` attribute) states and that checks as one; null when none does. */
@@ -832,6 +842,16 @@ export interface GetProductsData {
       id: string;
       /** The title of the record shown: the `country` filter's, else the first country's. */
       name: string | null;
+      /** The Google category's path in the record's language, as segments (English where Google's names in that language are not shipped); `[]` when the product is not classified. */
+      category: string[];
+      /** Google's product taxonomy id ("5863"), classified from the facts or set by a person; null when unclassified. */
+      google_category_id: string | null;
+      /** An id of the account's own category tree (GET /api/v1/custom-category), or null. */
+      category_id: string | null;
+      /** True while `category_id` is a generation's proposal that no person has confirmed with `update`. */
+      category_id_proposed: boolean;
+      /** The merchant's tags. */
+      tags: string[];
       code: string | null;
       code_type: "ean" | "asin" | "minsan" | null;
       /** The Amazon ASIN: the code when it is one, else one a source fact (an `asin` attribute) states and that checks as one; null when none does. */
@@ -858,6 +878,8 @@ export interface GetProductsData {
             /** The same as `title`, under the name marketplace-style clients read. */
             name: string | null;
             brand: string | null;
+            /** The Google category's path in this record's language, as segments; `[]` when unclassified. */
+            category: string[];
           }
         >
       >;

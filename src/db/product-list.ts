@@ -26,6 +26,12 @@ export interface ProductFilters {
   completenessLt?: number | null;
   /** `attr.<id>=<value>`, value in stored form: every one must hold in some country's record (or the country's). */
   attributes?: readonly AttributeFilter[];
+  /** Google category ids, a category and every one below it: products classified in any of them. */
+  googleCategoryIds?: readonly string[] | null;
+  /** The merchant's own category id. */
+  categoryId?: string | null;
+  /** Products carrying every one of these tags. */
+  tags?: readonly string[] | null;
 }
 
 export interface AttributeFilter {
@@ -71,6 +77,9 @@ function whereOf(f: ProductFilters, params: unknown[]): string {
   range('p.created_at', f.createdFrom, f.createdTo);
   range('p.updated_at', f.updatedFrom, f.updatedTo);
   if (f.completenessLt !== undefined && f.completenessLt !== null) conditions.push(`p.completeness < ${add(f.completenessLt)}::real`);
+  if (f.googleCategoryIds !== undefined && f.googleCategoryIds !== null) conditions.push(`p.google_category_id = ANY(${add(f.googleCategoryIds)}::text[])`);
+  if (f.categoryId !== undefined && f.categoryId !== null) conditions.push(`p.category_id = ${add(f.categoryId)}`);
+  if (f.tags !== undefined && f.tags !== null && f.tags.length > 0) conditions.push(`p.tags @> ${add(f.tags)}::text[]`);
   for (const a of f.attributes ?? []) {
     const inCountry = f.country === null ? '' : ` AND c.country = ${add(f.country)}`;
     // Containment is what the GIN index on global_attr (migration 014) serves; a multi-select's
@@ -114,7 +123,22 @@ const CURSOR_KEY = `to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:
 
 export type ListedProduct = Pick<
   ProductRow,
-  'id' | 'code' | 'code_type' | 'sku' | 'product_handle' | 'brand' | 'state' | 'countries' | 'images' | 'facts' | 'created_at' | 'updated_at'
+  | 'id'
+  | 'code'
+  | 'code_type'
+  | 'sku'
+  | 'product_handle'
+  | 'brand'
+  | 'state'
+  | 'countries'
+  | 'images'
+  | 'facts'
+  | 'google_category_id'
+  | 'category_id'
+  | 'category_id_proposed'
+  | 'tags'
+  | 'created_at'
+  | 'updated_at'
 > & {
   publication_state: PublicationState;
   cursor_at: string;
@@ -133,7 +157,7 @@ export async function listProductsPage(db: SqlRunner, filters: ProductFilters, p
   const offset = page.cursor === null ? page.offset : 0;
   params.push(page.limit, offset);
   const columns = `p.id, p.code, p.code_type, p.sku, p.product_handle, p.brand, p.state, p.publication_state, p.countries, p.images, p.facts,
-       p.created_at, p.updated_at, ${CURSOR_KEY}`;
+       p.google_category_id, p.category_id, p.category_id_proposed, p.tags, p.created_at, p.updated_at, ${CURSOR_KEY}`;
   const order = 'ORDER BY p.updated_at DESC, p.id DESC';
   const window = `LIMIT $${params.length - 1} OFFSET $${params.length}`;
   if (offset === 0) return db.query<ListedProduct>(`SELECT ${columns} FROM products p WHERE ${where} ${order} ${window}`, params);
@@ -148,11 +172,11 @@ export async function listProductsPage(db: SqlRunner, filters: ProductFilters, p
 }
 
 /** What a list item shows of each country's record. */
-export type ListedContent = Pick<ContentRow, 'product_id' | 'country' | 'title' | 'images' | 'validation_issues'>;
+export type ListedContent = Pick<ContentRow, 'product_id' | 'country' | 'language' | 'title' | 'images' | 'validation_issues'>;
 
 export async function listedContent(db: SqlRunner, productIds: readonly string[]): Promise<ListedContent[]> {
   if (productIds.length === 0) return [];
-  return db.query<ListedContent>('SELECT product_id, country, title, images, validation_issues FROM product_content WHERE product_id = ANY($1::uuid[])', [productIds]);
+  return db.query<ListedContent>('SELECT product_id, country, language, title, images, validation_issues FROM product_content WHERE product_id = ANY($1::uuid[])', [productIds]);
 }
 
 export type ExportedProduct = ProductRow & { publication_state: PublicationState; cursor_at: string };

@@ -33,6 +33,14 @@ export interface ProductRow {
   family_proposed: boolean;
   /** Share of the essential attributes filled, 0 to 1; null when none applies (migration 014). */
   completeness: number | null;
+  /** Google's product taxonomy id (migration 032), classified by a generation or chosen by a person (`google_category_by`). */
+  google_category_id: string | null;
+  google_category_by: 'classifier' | 'merchant' | null;
+  /** An id of the account's own category tree: proposed by a generation (`category_id_proposed`) until a person confirms it. */
+  category_id: string | null;
+  category_id_proposed: boolean;
+  /** The merchant's tags. */
+  tags: string[];
   /** Set when the product was deleted; such a row is a tombstone that no read returns. */
   deleted_at: Date | null;
   created_at: Date;
@@ -223,6 +231,30 @@ export const brandFromFacts = (brand: string) => `
 /** A person's brand (null: none), kept by later generations; `setBy` null hands the brand back to the facts. */
 export async function setProductBrand(db: SqlRunner, id: string, brand: string | null, setBy: BrandSetBy | null): Promise<void> {
   await db.query('UPDATE products SET brand = $2, brand_set_by = $3, updated_at = now() WHERE id = $1', [id, brand, setBy]);
+}
+
+/** A person's choice of categories and tags; only the parts given change. A Google category set here is kept by later generations. */
+export async function setProductCategories(
+  db: SqlRunner,
+  id: string,
+  set: { googleCategoryId?: string | null; categoryId?: string | null; tags?: readonly string[] },
+): Promise<void> {
+  const params: unknown[] = [id];
+  const assignments: string[] = [];
+  if (set.googleCategoryId !== undefined) {
+    params.push(set.googleCategoryId);
+    assignments.push(`google_category_id = $${params.length}`, "google_category_by = 'merchant'");
+  }
+  if (set.categoryId !== undefined) {
+    params.push(set.categoryId);
+    assignments.push(`category_id = $${params.length}`, 'category_id_proposed = false');
+  }
+  if (set.tags !== undefined) {
+    params.push([...set.tags]);
+    assignments.push(`tags = $${params.length}::text[]`);
+  }
+  if (assignments.length === 0) return;
+  await db.query(`UPDATE products SET ${assignments.join(', ')}, updated_at = now() WHERE id = $1`, params);
 }
 
 /** Locks a product row for the rest of the transaction, so a restore and a generation never interleave. */

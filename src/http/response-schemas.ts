@@ -149,10 +149,24 @@ export const marketplaceFieldSchemas = {
     .describe('The product\'s weight in kilograms, from a weight attribute ("1,2 kg" → 1.2, "350 g" → 0.35) or a weight a description states; null when no fact states one.'),
 };
 
+/** The categories and tags of a product, on the details object and each list item. */
+export const categoryFieldSchemas = {
+  category: z
+    .array(z.string())
+    .describe(
+      "The Google category's path in the record's language, as segments (English where Google's names in that language are not shipped); `[]` when the product is not classified.",
+    ),
+  google_category_id: z.string().nullable().describe('Google\'s product taxonomy id ("5863"), classified from the facts or set by a person; null when unclassified.'),
+  category_id: z.string().nullable().describe("An id of the account's own category tree (GET /api/v1/custom-category), or null."),
+  category_id_proposed: z.boolean().describe("True while `category_id` is a generation's proposal that no person has confirmed with `update`."),
+  tags: z.array(z.string()).describe("The merchant's tags."),
+};
+
 export const productSchema = z
   .strictObject({
     id: z.string(),
     name: z.string().nullable().describe("The record's title, under the name marketplace-style clients read."),
+    ...categoryFieldSchemas,
     code: z.string().nullable(),
     code_type: z.enum(['ean', 'asin', 'minsan']).nullable(),
     ...marketplaceFieldSchemas,

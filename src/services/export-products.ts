@@ -4,6 +4,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { SqlRunner } from '../db/database.ts';
 import { escapeFormula } from '../domain/spreadsheet-formulas.ts';
 import { attributeNames, contentInCountry, exportProductsPage, generationsByIds, type ListCursor, type ProductFilters } from '../db/product-list.ts';
+import { googleTaxonomy } from '../reference-data/google-taxonomy-files.ts';
 import { plainTextToHtml } from '../text/plain-text-html.ts';
 import { slugify } from '../text/words.ts';
 import { imageUrl } from './list-products.ts';
@@ -74,6 +75,10 @@ const CSV_COLUMNS = [
   'title_tag',
   'meta_description',
   'meta_keywords',
+  'category',
+  'google_category_id',
+  'category_id',
+  'tags',
   ...Array.from({ length: CSV_IMAGES }, (_, i) => `image_${i + 1}`),
 ];
 
@@ -96,6 +101,10 @@ function csvRow(view: ProductView, attributes: readonly string[]): (string | nul
     view.title_tag,
     view.meta_description,
     view.meta_keywords,
+    view.category.length === 0 ? null : view.category.join(' > '),
+    view.google_category_id,
+    view.category_id,
+    view.tags.length === 0 ? null : view.tags.join(', '),
     ...Array.from({ length: CSV_IMAGES }, (_, i) => images[i] ?? null),
     ...attributes.map((name) => view.global_attr[name] ?? null),
   ];
@@ -114,6 +123,8 @@ export const SHOPIFY_COLUMNS = [
   'Image Position',
   'SEO Title',
   'SEO Description',
+  'Product Category',
+  'Google Shopping / Google Product Category',
 ] as const;
 
 /** A product without a handle gets one from its title, made unique by its code or id (Shopify merges rows of one handle). */
@@ -128,12 +139,16 @@ export function shopifyHandle(view: ProductView): string {
 function shopifyRows(view: ProductView): string[][] {
   const handle = shopifyHandle(view);
   const images = imageUrls(view);
+  // Shopify's own taxonomy grew out of Google's and matches its English paths at the upper
+  // levels; Google Shopping takes Google's path as it is.
+  const googlePath = view.google_category_id === null ? '' : googleTaxonomy().path(view.google_category_id, 'en').join(' > ');
   const first = [
     handle,
     view.title ?? '',
     plainTextToHtml(view.description, view.key_features),
     view.brand ?? '',
-    view.meta_keywords ?? '',
+    // The merchant's tags when there are any; else the record's keywords, as before tags existed.
+    view.tags.length > 0 ? view.tags.join(', ') : (view.meta_keywords ?? ''),
     view.publication_state === 'online' ? 'TRUE' : 'FALSE',
     view.sku ?? '',
     view.code_type === 'ean' ? (view.code ?? '') : '',
@@ -141,8 +156,10 @@ function shopifyRows(view: ProductView): string[][] {
     images.length > 0 ? '1' : '',
     view.title_tag ?? '',
     view.meta_description ?? '',
+    googlePath,
+    googlePath,
   ];
-  const more = images.slice(1).map((src, i) => [handle, '', '', '', '', '', '', '', src, String(i + 2), '', '']);
+  const more = images.slice(1).map((src, i) => [handle, '', '', '', '', '', '', '', src, String(i + 2), '', '', '', '']);
   return [first, ...more];
 }
 

@@ -5,6 +5,9 @@ import type { ProductState } from '../db/products.ts';
 import { normaliseCountry } from '../domain/countries.ts';
 import type { PublicationState } from '../domain/publication-states.ts';
 import { lowerBound, parseIsoInstant, upperBound } from '../domain/iso-instant.ts';
+import { languageOf } from '../domain/countries.ts';
+import { googleTaxonomy } from '../reference-data/google-taxonomy-files.ts';
+import { type CategoryFields, categoryFields, categoryPath } from './category-fields.ts';
 import { type MarketplaceFields, marketplaceFields } from './marketplace-fields.ts';
 
 /** The list's filters as the query string gives them, already checked for shape (src/http/routes/list-products.ts). */
@@ -19,6 +22,9 @@ export interface FilterQuery {
   updated_from?: string | undefined;
   updated_to?: string | undefined;
   completeness_lt?: number | undefined;
+  category?: string | undefined;
+  category_id?: string | undefined;
+  tags?: string | undefined;
 }
 
 export const DEFAULT_PER_PAGE = 50;
@@ -33,6 +39,8 @@ function instant(value: string | undefined) {
 
 /** The filters of a checked query; throws only on a value the route's schema should have refused. */
 export function filtersOf(accountId: string, q: FilterQuery, attributes: readonly AttributeFilter[] = []): ProductFilters {
+  const categoryIds = q.category === undefined ? null : googleCategoryFilter(q.category);
+  if (categoryIds === undefined) throw new Error(`unchecked category ${q.category}`);
   let country: string | null = null;
   if (q.country !== undefined) {
     const normalised = normaliseCountry(q.country);
@@ -58,7 +66,30 @@ export function filtersOf(accountId: string, q: FilterQuery, attributes: readonl
     updatedTo: bound(q.updated_to, upperBound),
     completenessLt: q.completeness_lt ?? null,
     attributes,
+    googleCategoryIds: categoryIds,
+    categoryId: q.category_id?.trim() || null,
+    tags: tagsOf(q.tags),
   };
+}
+
+/** The `tags` filter's comma-separated tags, trimmed, without empties; null when none is named. */
+export function tagsOf(text: string | undefined): string[] | null {
+  const tags = (text ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
+  return tags.length === 0 ? null : tags;
+}
+
+/**
+ * The Google ids a `category` filter matches: a Google id or a path in any shipped language, with
+ * every category below it (a shop's "Home & Garden" holds its lamps). Undefined when it names none.
+ */
+export function googleCategoryFilter(text: string): string[] | undefined {
+  const taxonomy = googleTaxonomy();
+  const term = text.trim();
+  const id = /^\d+$/.test(term) ? taxonomy.get(term)?.id : taxonomy.idOfPath(term);
+  return id === undefined ? undefined : taxonomy.subtree(id);
 }
 
 const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
@@ -75,7 +106,7 @@ export function cursorText(cursor: ListCursor): string {
 }
 
 /** One list item (docs/api.md, "Listing and exporting"). */
-export interface ListItem extends MarketplaceFields {
+export interface ListItem extends MarketplaceFields, CategoryFields {
   id: string;
   /** The title of the record shown (the `country` filter's, else the first country's). */
   name: string | null;
@@ -85,8 +116,8 @@ export interface ListItem extends MarketplaceFields {
   product_handle: string | null;
   state: ProductState;
   publication_state: PublicationState;
-  /** `name` is `title` again, under the name marketplace-style clients read. */
-  countries: Record<string, { title: string | null; name: string | null; brand: string | null }>;
+  /** `name` is `title` again, under the name marketplace-style clients read; `category` is in that record's language. */
+  countries: Record<string, { title: string | null; name: string | null; brand: string | null; category: string[] }>;
   thumb: string | null;
   validation_messages: string[];
   validation_issues: ValidationIssue[];
@@ -138,6 +169,7 @@ export async function listProducts(db: SqlRunner, filters: ProductFilters, page:
     return {
       id: p.id,
       name: record?.title ?? null,
+      ...categoryFields(p, record?.language ?? languageOf(country)),
       code: p.code,
       code_type: p.code_type,
       ...marketplaceFields(p),
@@ -147,8 +179,9 @@ export async function listProducts(db: SqlRunner, filters: ProductFilters, page:
       publication_state: p.publication_state,
       countries: Object.fromEntries(
         p.countries.map((c) => {
-          const title = records?.get(c)?.title ?? null;
-          return [c, { title, name: title, brand: p.brand }];
+          const shown = records?.get(c);
+          const title = shown?.title ?? null;
+          return [c, { title, name: title, brand: p.brand, category: categoryPath(p.google_category_id, shown?.language ?? languageOf(c)) }];
         }),
       ),
       thumb: (images.length > 0 ? imageUrl(images[0]) : null) ?? p.images[0] ?? null,

@@ -11,10 +11,11 @@ import type { ProductRow } from '../db/products.ts';
 import type { CountryContent } from '../domain/content.ts';
 import { languageOf, normaliseCountry } from '../domain/countries.ts';
 import { findOwnProduct, refForMessage } from './find-own-product.ts';
+import { type CategoryFields, categoryFields } from './category-fields.ts';
 import { type MarketplaceFields, marketplaceFields, specifications } from './marketplace-fields.ts';
 
 /** The details endpoint's product object (docs/api.md, "API"): the product, and its record in one country. */
-export interface ProductView extends CountryContent, MarketplaceFields {
+export interface ProductView extends CountryContent, MarketplaceFields, CategoryFields {
   id: string;
   /** The record's title, under the name marketplace-style clients read. */
   name: string | null;
@@ -63,9 +64,11 @@ export function productView(
   const newest = content !== undefined && content.updated_at > product.updated_at ? content.updated_at : product.updated_at;
   // A disabled attribute's values are kept, not served.
   const served = withoutDisabled(schema, { global_attr: content?.global_attr ?? {}, sources: content?.sources ?? {} });
+  const language = content?.language ?? languageOf(country, countryLanguages);
   return {
     id: product.id,
     name: content?.title ?? null,
+    ...categoryFields(product, language),
     code: product.code,
     code_type: product.code_type,
     ...marketplaceFields(product),
@@ -76,14 +79,14 @@ export function productView(
     publication_state: product.publication_state,
     agent_model: product.agent_model,
     country,
-    language: content?.language ?? languageOf(country, countryLanguages),
+    language,
     countries: product.countries,
     title: content?.title ?? null,
     short_description: content?.short_description ?? null,
     description: content?.description ?? null,
     key_features: content?.key_features ?? [],
     global_attr: served.global_attr,
-    specifications: specifications(product.facts, content?.language ?? languageOf(country, countryLanguages)),
+    specifications: specifications(product.facts, language),
     title_tag: content?.title_tag ?? null,
     meta_description: content?.meta_description ?? null,
     meta_keywords: content?.meta_keywords ?? null,

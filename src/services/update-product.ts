@@ -3,7 +3,10 @@ import { insertHistory } from '../db/content-history.ts';
 import { listContent, upsertContent } from '../db/content.ts';
 import type { Database } from '../db/database.ts';
 import { loadSchema } from '../db/attributes.ts';
-import { lockProduct, setProductBrand, setProductFamily, touchProduct } from '../db/products.ts';
+import { lockProduct, setProductBrand, setProductCategories, setProductFamily, touchProduct } from '../db/products.ts';
+import { customCategoryExists } from '../db/custom-categories.ts';
+import type { SqlRunner } from '../db/database.ts';
+import { googleTaxonomy } from '../reference-data/google-taxonomy-files.ts';
 import { conformValue } from '../domain/attributes/conform-value.ts';
 import { disabledMessage } from '../domain/attributes/disabled-values.ts';
 import { type AttributeSchema, findAttribute, findFamily, hasSchema } from '../domain/attributes/schema.ts';
@@ -29,6 +32,12 @@ export interface ManualEdit {
   attributes?: Record<string, string | null>;
   /** A family's `_id` or family_id, null for none: a person's choice, confirming any proposal. */
   family?: string | null;
+  /** A Google category by path (any shipped language) or by id; null for none. Kept by later generations. */
+  categoryPath?: string | null;
+  googleCategoryId?: string | null;
+  /** An id of the account's own tree, null for none: a person's choice, confirming any proposal. */
+  categoryId?: string | null;
+  tags?: string[];
 }
 
 export type UpdateOutcome =
@@ -96,6 +105,47 @@ function checkAgainstSchema(
   return { kind: 'checked', edit: { ...edit, attributes }, schemaAttributes: true, ...(familyId === undefined ? {} : { familyId }) };
 }
 
+type CategorySet = { googleCategoryId?: string | null; categoryId?: string | null; tags?: string[] };
+
+/** The Google category a path or an id names, the account's own category and the tags, each checked. */
+async function checkCategories(
+  db: SqlRunner,
+  accountId: string,
+  edit: ManualEdit,
+): Promise<{ kind: 'checked'; set: CategorySet } | { kind: 'validation_failed'; errors: FieldErrors }> {
+  const errors: FieldErrors = {};
+  const set: CategorySet = {};
+  const taxonomy = googleTaxonomy();
+  let fromPath: string | null | undefined;
+  if (edit.categoryPath === null) fromPath = null;
+  else if (edit.categoryPath !== undefined) {
+    fromPath = taxonomy.idOfPath(edit.categoryPath);
+    if (fromPath === undefined)
+      addError(
+        errors,
+        'category',
+        `No category "${edit.categoryPath.slice(0, 120)}" in Google's product taxonomy; send its full path joined with " > " ("Home & Garden > Lighting").`,
+      );
+  }
+  let fromId: string | null | undefined;
+  if (edit.googleCategoryId === null) fromId = null;
+  else if (edit.googleCategoryId !== undefined) {
+    fromId = taxonomy.get(edit.googleCategoryId.trim())?.id;
+    if (fromId === undefined) addError(errors, 'google_category_id', `No category with id "${edit.googleCategoryId.slice(0, 16)}" in Google's product taxonomy.`);
+  }
+  if (fromPath !== undefined && fromId !== undefined && fromPath !== fromId)
+    addError(errors, 'category', 'The category and google_category_id name different categories; send one of them.');
+  const google = fromId ?? fromPath;
+  if (google !== undefined) set.googleCategoryId = google;
+  if (edit.categoryId === null) set.categoryId = null;
+  else if (edit.categoryId !== undefined) {
+    if (await customCategoryExists(db, accountId, edit.categoryId)) set.categoryId = edit.categoryId;
+    else addError(errors, 'category_id', `No category "${edit.categoryId.slice(0, 128)}" in this account's category tree; see GET /api/v1/custom-category.`);
+  }
+  if (edit.tags !== undefined) set.tags = edit.tags;
+  return Object.keys(errors).length > 0 ? { kind: 'validation_failed', errors } : { kind: 'checked', set };
+}
+
 /**
  * Changes fields of one country's record (and the product's handle and brand) by hand: free, kept
  * in the history as a `manual` change (so restore undoes it), and refused while a generation is
@@ -113,7 +163,13 @@ export async function updateProduct(db: Database, accountId: string, request: Ma
   }
   const country = normalised.country;
   const checked = checkAgainstSchema(await loadSchema(db, accountId), edit);
-  if (checked.kind === 'validation_failed') return checked;
+  const categories = await checkCategories(db, accountId, edit);
+  if (checked.kind === 'validation_failed' || categories.kind === 'validation_failed') {
+    return {
+      kind: 'validation_failed',
+      errors: { ...(checked.kind === 'validation_failed' ? checked.errors : {}), ...(categories.kind === 'validation_failed' ? categories.errors : {}) },
+    };
+  }
   edit = checked.edit;
 
   const written = await db.transaction(async (tx): Promise<UpdateOutcome | { kind: 'written'; fields: string[] }> => {
@@ -151,6 +207,18 @@ export async function updateProduct(db: Database, accountId: string, request: Ma
       await setProductFamily(tx, product.id, checked.familyId);
       fields.push('family');
     }
+    const set = categories.set;
+    const categoryChanges = {
+      ...(set.googleCategoryId !== undefined && (set.googleCategoryId !== product.google_category_id || product.google_category_by !== 'merchant')
+        ? { googleCategoryId: set.googleCategoryId }
+        : {}),
+      ...(set.categoryId !== undefined && (set.categoryId !== product.category_id || product.category_id_proposed) ? { categoryId: set.categoryId } : {}),
+      ...(set.tags !== undefined && set.tags.join('\n') !== product.tags.join('\n') ? { tags: set.tags } : {}),
+    };
+    await setProductCategories(tx, product.id, categoryChanges);
+    if (categoryChanges.googleCategoryId !== undefined) fields.push('google_category_id');
+    if (categoryChanges.categoryId !== undefined) fields.push('category_id');
+    if (categoryChanges.tags !== undefined) fields.push('tags');
     if (Object.keys(change.before).length > 0) {
       await insertHistory(tx, product.id, null, [{ country, change: 'manual', ...change }]);
       await upsertContent(tx, product.id, generationId, [next]);

@@ -526,6 +526,16 @@ export interface Product {
   id: string;
   /** The record's title, under the name marketplace-style clients read. */
   name: string | null;
+  /** The Google category's path in the record's language, as segments (English where Google's names in that language are not shipped); `[]` when the product is not classified. */
+  category: string[];
+  /** Google's product taxonomy id ("5863"), classified from the facts or set by a person; null when unclassified. */
+  google_category_id: string | null;
+  /** An id of the account's own category tree (GET /api/v1/custom-category), or null. */
+  category_id: string | null;
+  /** True while `category_id` is a generation's proposal that no person has confirmed with `update`. */
+  category_id_proposed: boolean;
+  /** The merchant's tags. */
+  tags: string[];
   code: string | null;
   code_type: "ean" | "asin" | "minsan" | null;
   /** The Amazon ASIN: the code when it is one, else one a source fact (an `asin` attribute) states and that checks as one; null when none does. */
@@ -1402,6 +1412,16 @@ export class Api<
     id: string,
   /** The title of the record shown: the `country` filter's, else the first country's. *\/
     name: string | null,
+  /** The Google category's path in the record's language, as segments (English where Google's names in that language are not shipped); `[]` when the product is not classified. *\/
+    category: (string)[],
+  /** Google's product taxonomy id ("5863"), classified from the facts or set by a person; null when unclassified. *\/
+    google_category_id: string | null,
+  /** An id of the account's own category tree (GET /api/v1/custom-category), or null. *\/
+    category_id: string | null,
+  /** True while `category_id` is a generation's proposal that no person has confirmed with `update`. *\/
+    category_id_proposed: boolean,
+  /** The merchant's tags. *\/
+    tags: (string)[],
     code: string | null,
     code_type: ("ean" | "asin" | "minsan" | null),
   /** The Amazon ASIN: the code when it is one, else one a source fact (an `asin` attribute) states and that checks as one; null when none does. *\/
@@ -1426,6 +1446,8 @@ export class Api<
   /** The same as `title`, under the name marketplace-style clients read. *\/
     name: string | null,
     brand: string | null,
+  /** The Google category's path in this record's language, as segments; `[]` when unclassified. *\/
+    category: (string)[],
 
 }>>,
     thumb: string | null,
@@ -1526,6 +1548,21 @@ export class Api<
          * @max 1
          */
         completeness_lt?: number;
+        /**
+         * Products in this Google category or below it: a full path joined with " > ", case-insensitive, in any language the taxonomy is shipped in, or a Google category id.
+         * @maxLength 1024
+         */
+        category?: string;
+        /**
+         * Products in this category of the account's own tree (GET /api/v1/custom-category).
+         * @maxLength 128
+         */
+        category_id?: string;
+        /**
+         * Comma-separated: products carrying every one of these tags.
+         * @maxLength 2048
+         */
+        tags?: string;
         /** Set by next_page_url: the page starts right after the last product of the previous page, so products changed meanwhile are neither repeated nor skipped. */
         cursor?: string;
       },
@@ -1544,6 +1581,16 @@ export class Api<
               id: string;
               /** The title of the record shown: the `country` filter's, else the first country's. */
               name: string | null;
+              /** The Google category's path in the record's language, as segments (English where Google's names in that language are not shipped); `[]` when the product is not classified. */
+              category: string[];
+              /** Google's product taxonomy id ("5863"), classified from the facts or set by a person; null when unclassified. */
+              google_category_id: string | null;
+              /** An id of the account's own category tree (GET /api/v1/custom-category), or null. */
+              category_id: string | null;
+              /** True while `category_id` is a generation's proposal that no person has confirmed with `update`. */
+              category_id_proposed: boolean;
+              /** The merchant's tags. */
+              tags: string[];
               code: string | null;
               code_type: "ean" | "asin" | "minsan" | null;
               /** The Amazon ASIN: the code when it is one, else one a source fact (an `asin` attribute) states and that checks as one; null when none does. */
@@ -1570,6 +1617,8 @@ export class Api<
                     /** The same as `title`, under the name marketplace-style clients read. */
                     name: string | null;
                     brand: string | null;
+                    /** The Google category's path in this record's language, as segments; `[]` when unclassified. */
+                    category: string[];
                   }
                 >
               >;
@@ -1682,6 +1731,21 @@ export class Api<
          * @max 1
          */
         completeness_lt?: number;
+        /**
+         * Products in this Google category or below it: a full path joined with " > ", case-insensitive, in any language the taxonomy is shipped in, or a Google category id.
+         * @maxLength 1024
+         */
+        category?: string;
+        /**
+         * Products in this category of the account's own tree (GET /api/v1/custom-category).
+         * @maxLength 128
+         */
+        category_id?: string;
+        /**
+         * Comma-separated: products carrying every one of these tags.
+         * @maxLength 2048
+         */
+        tags?: string;
       },
       params: RequestParams = {},
     ) =>
@@ -1702,7 +1766,7 @@ export class Api<
       }),
 
     /**
- * @description Free. Only the fields sent change; `name` is an alias of `title`; a `null` attribute value removes it. `product_handle` and `brand` belong to the product (every country); a brand set here is kept by later generations, which otherwise set the brand their facts agree on. Once the account has attributes, `global_attr` keys are attribute_ids and values are checked against the schema (select options in any language, numbers normalised to the unit), and `family` sets the family. Text must be plain (no HTML). Kept in the history as a `manual` change, so restore undoes it. Refused with `product_busy` while a generation is queued or running. The publication state is left as it is.
+ * @description Free. Only the fields sent change; `name` is an alias of `title`; a `null` attribute value removes it. `product_handle` and `brand` belong to the product (every country); a brand set here is kept by later generations, which otherwise set the brand their facts agree on. Once the account has attributes, `global_attr` keys are attribute_ids and values are checked against the schema (select options in any language, numbers normalised to the unit), and `family` sets the family. `category` (a Google path) or `google_category_id` sets the Google category, `category_id` the account's own category (confirming a proposal), `tags` the tags: all belong to the product (every country), are checked (an unknown one is `validation_failed` on that field) and, like the family, are not part of the history. Text must be plain (no HTML). Kept in the history as a `manual` change, so restore undoes it. Refused with `product_busy` while a generation is queued or running. The publication state is left as it is.
  *
  * @tags Products
  * @name PostProductsUpdate
@@ -1762,6 +1826,17 @@ export class Api<
         global_attr?: Partial<Record<string, string | null>>;
         /** Accounts with attributes: the product's family (family_id or _id); confirms a proposed one. */
         family?: string | null;
+        /** A Google category by its full path (" > " between segments, any shipped language, case-insensitive); null for none. Kept by later generations, which otherwise classify the product. */
+        category?: string | null;
+        /** A Google category by its id; null for none. Kept by later generations. */
+        google_category_id?: string | null;
+        /** An id of the account's own category tree (GET /api/v1/custom-category); confirms a proposed one; null for none. */
+        category_id?: string | null;
+        /**
+         * The product's tags, replacing the ones it has (`[]` removes them all); repeats are kept once.
+         * @maxItems 50
+         */
+        tags?: string[];
       },
       params: RequestParams = {},
     ) =>

@@ -119,6 +119,10 @@ for (const target of databaseTargets()) {
         'title_tag',
         'meta_description',
         'meta_keywords',
+        'category',
+        'google_category_id',
+        'category_id',
+        'tags',
         ...imageColumns,
         'attr:colour',
         'attr:material',
@@ -142,6 +146,10 @@ for (const target of databaseTargets()) {
         'Spaghetti | Barilla',
         'Pasta, "buona"',
         'pasta, spaghetti',
+        '',
+        '',
+        '',
+        '',
         ...images(10).map((i) => i.url),
         'giallo',
         '',
@@ -160,6 +168,10 @@ for (const target of databaseTargets()) {
         'Lampada Arco',
         '',
         'Una lampada.',
+        '',
+        '',
+        '',
+        '',
         '',
         '',
         '',
@@ -189,6 +201,8 @@ for (const target of databaseTargets()) {
         'Image Position',
         'SEO Title',
         'SEO Description',
+        'Product Category',
+        'Google Shopping / Google Product Category',
       ]);
       assert.equal(rows.length, 12 + 1, 'twelve image rows for the first product, one row for the second');
       assert.deepEqual(rows[0], [
@@ -204,13 +218,15 @@ for (const target of databaseTargets()) {
         '1',
         'Spaghetti | Barilla',
         'Pasta, "buona"',
+        '',
+        '',
       ]);
       for (let i = 2; i <= 12; i++) {
-        assert.deepEqual(rows[i - 1], ['spaghetti "n5"', '', '', '', '', '', '', '', `https://img.example/p-${i}.jpg`, String(i), '', '']);
+        assert.deepEqual(rows[i - 1], ['spaghetti "n5"', '', '', '', '', '', '', '', `https://img.example/p-${i}.jpg`, String(i), '', '', '', '']);
       }
       assert.deepEqual(
         rows[12],
-        ['lampada-arco-b000000001', 'Lampada Arco', '<p>Una lampada.</p>', '', '', 'FALSE', '', '', '', '', '', ''],
+        ['lampada-arco-b000000001', 'Lampada Arco', '<p>Una lampada.</p>', '', '', 'FALSE', '', '', '', '', '', '', '', ''],
         'an ASIN is no barcode; the handle is made from the title',
       );
     });
@@ -285,7 +301,22 @@ for (const target of databaseTargets()) {
       assert.equal(csv.length, 1);
       assert.equal(csv[0]?.[0], 'id');
       assert.deepEqual(table((await exported(token, '?country=it&format=shopify')).body), [
-        ['Handle', 'Title', 'Body (HTML)', 'Vendor', 'Tags', 'Published', 'Variant SKU', 'Variant Barcode', 'Image Src', 'Image Position', 'SEO Title', 'SEO Description'],
+        [
+          'Handle',
+          'Title',
+          'Body (HTML)',
+          'Vendor',
+          'Tags',
+          'Published',
+          'Variant SKU',
+          'Variant Barcode',
+          'Image Src',
+          'Image Position',
+          'SEO Title',
+          'SEO Description',
+          'Product Category',
+          'Google Shopping / Google Product Category',
+        ],
       ]);
     });
 

@@ -69,6 +69,11 @@ for (const target of databaseTargets()) {
       assert.deepEqual(item, {
         id: older,
         name: 'Lampada Arco',
+        category: [],
+        google_category_id: null,
+        category_id: null,
+        category_id_proposed: false,
+        tags: [],
         code: '8001234567897',
         code_type: 'ean',
         asin: null,
@@ -79,14 +84,17 @@ for (const target of databaseTargets()) {
         product_handle: 'lampada-arco',
         state: 'completed',
         publication_state: 'pending_review',
-        countries: { it: { title: 'Lampada Arco', name: 'Lampada Arco', brand: 'Lumina' }, de: { title: 'Bogenlampe', name: 'Bogenlampe', brand: 'Lumina' } },
+        countries: {
+          it: { title: 'Lampada Arco', name: 'Lampada Arco', brand: 'Lumina', category: [] },
+          de: { title: 'Bogenlampe', name: 'Bogenlampe', brand: 'Lumina', category: [] },
+        },
         thumb: 'https://img.example/it-1.jpg',
         validation_messages: ['breve'],
         validation_issues: [{ field: 'description', check: 'no_description', message: 'breve' }],
         created_at: '2024-01-01T10:00:00.000Z',
         updated_at: '2024-02-01T10:00:00.123456Z',
       });
-      assert.deepEqual(page.data[0]?.countries, { fr: { title: null, name: null, brand: null } });
+      assert.deepEqual(page.data[0]?.countries, { fr: { title: null, name: null, brand: null, category: [] } });
       assert.equal(page.data[0]?.thumb, null);
 
       const german = await list(token, '?country=DE');

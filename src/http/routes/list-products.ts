@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { normaliseCountry } from '../../domain/countries.ts';
 import { parseIsoInstant } from '../../domain/iso-instant.ts';
 import { PUBLICATION_STATES } from '../../domain/publication-states.ts';
-import { cursorText, DEFAULT_PER_PAGE, filtersOf, listProducts, MAX_PER_PAGE, parseCursor } from '../../services/list-products.ts';
+import { cursorText, DEFAULT_PER_PAGE, filtersOf, googleCategoryFilter, listProducts, MAX_PER_PAGE, parseCursor } from '../../services/list-products.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import { authOf } from '../auth.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 import { parseBody } from '../schemas.ts';
-import { marketplaceFieldSchemas, validationIssueSchema } from '../response-schemas.ts';
+import { categoryFieldSchemas, marketplaceFieldSchemas, validationIssueSchema } from '../response-schemas.ts';
 import { validationFailed } from '../errors.ts';
 import { addError, type FieldErrors } from '../../domain/validation.ts';
 import type { AttributeFilter } from '../../db/product-list.ts';
@@ -58,6 +58,24 @@ export const productFilterFields = {
       'Accounts with attributes: products whose completeness (share of essential attributes filled) is below this. `attr.<attribute_id>=<value>` filters by an attribute value as well (any number of them).',
     )
     .optional(),
+  category: z
+    .string({ error: 'The category parameter must be one category path or Google category id.' })
+    .max(1024, { error: 'The category parameter must be at most 1024 characters long.' })
+    .refine((value) => googleCategoryFilter(value) !== undefined, {
+      error: 'The category parameter names no category of Google\'s product taxonomy: send a full path joined with " > " ("Home & Garden > Lighting") or a Google id ("594").',
+    })
+    .describe('Products in this Google category or below it: a full path joined with " > ", case-insensitive, in any language the taxonomy is shipped in, or a Google category id.')
+    .optional(),
+  category_id: z
+    .string({ error: "The category_id parameter must be one id of the account's category tree." })
+    .max(128, { error: 'The category_id parameter must be at most 128 characters long.' })
+    .describe("Products in this category of the account's own tree (GET /api/v1/custom-category).")
+    .optional(),
+  tags: z
+    .string({ error: 'The tags parameter must be one comma-separated list of tags.' })
+    .max(2048, { error: 'The tags parameter must be at most 2048 characters long.' })
+    .describe('Comma-separated: products carrying every one of these tags.')
+    .optional(),
 };
 
 /**
@@ -102,6 +120,7 @@ export const listProductsQuerySchema = z.strictObject({
 const listItemSchema = z.strictObject({
   id: z.string(),
   name: z.string().nullable().describe("The title of the record shown: the `country` filter's, else the first country's."),
+  ...categoryFieldSchemas,
   code: z.string().nullable(),
   code_type: z.enum(['ean', 'asin', 'minsan']).nullable(),
   ...marketplaceFieldSchemas,
@@ -115,6 +134,7 @@ const listItemSchema = z.strictObject({
       title: z.string().nullable(),
       name: z.string().nullable().describe('The same as `title`, under the name marketplace-style clients read.'),
       brand: z.string().nullable(),
+      category: z.array(z.string()).describe("The Google category's path in this record's language, as segments; `[]` when unclassified."),
     }),
   ),
   thumb: z.string().nullable(),

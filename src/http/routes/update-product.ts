@@ -30,6 +30,9 @@ function plain(field: string, max: number, options: { required?: boolean } = {})
   return schema;
 }
 
+const MAX_TAGS = 50;
+const MAX_TAG_CHARS = 64;
+
 export const updateBodySchema = z
   .strictObject({
     code: z
@@ -69,6 +72,39 @@ export const updateBodySchema = z
       .nullable()
       .optional()
       .describe("Accounts with attributes: the product's family (family_id or _id); confirms a proposed one."),
+    category: z
+      .string({ error: 'The category field must be a category path joined with " > " (null for none).' })
+      .max(1024, { error: 'The category field must be at most 1024 characters long.' })
+      .nullable()
+      .optional()
+      .describe(
+        'A Google category by its full path (" > " between segments, any shipped language, case-insensitive); null for none. Kept by later generations, which otherwise classify the product.',
+      ),
+    google_category_id: z
+      .string({ error: 'The google_category_id field must be a Google category id such as "5863" (null for none).' })
+      .max(16, { error: 'The google_category_id field must be a Google category id such as "5863".' })
+      .nullable()
+      .optional()
+      .describe('A Google category by its id; null for none. Kept by later generations.'),
+    category_id: z
+      .string({ error: "The category_id field must be an id of the account's category tree (null for none)." })
+      .max(128, { error: 'The category_id field must be at most 128 characters long.' })
+      .nullable()
+      .optional()
+      .describe("An id of the account's own category tree (GET /api/v1/custom-category); confirms a proposed one; null for none."),
+    tags: z
+      .array(
+        z
+          .string({ error: 'Each tag must be a string.' })
+          .trim()
+          .min(1, { error: 'A tag cannot be empty.' })
+          .max(MAX_TAG_CHARS, { error: `A tag is at most ${MAX_TAG_CHARS} characters long.` })
+          .refine((tag) => !tag.includes(','), { error: 'A tag cannot hold a comma (the list filter separates tags with commas).' }),
+        { error: 'The tags field must be an array of strings.' },
+      )
+      .max(MAX_TAGS, { error: `At most ${MAX_TAGS} tags are allowed.` })
+      .optional()
+      .describe("The product's tags, replacing the ones it has (`[]` removes them all); repeats are kept once."),
   })
   .superRefine((body, ctx) => {
     if (body.title !== undefined && body.name !== undefined) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Send title or its alias name, not both.' });
@@ -90,6 +126,10 @@ export const updateBodySchema = z
       'brand',
       'global_attr',
       'family',
+      'category',
+      'google_category_id',
+      'category_id',
+      'tags',
     ] as const;
     if (!edits.some((field) => body[field] !== undefined)) ctx.addIssue({ code: 'custom', path: ['body'], message: `Send at least one field to change: ${edits.join(', ')}.` });
   });
@@ -102,7 +142,7 @@ export const updateProductDocs: RouteDoc[] = [
     path: '/api/v1/products/update',
     summary: 'Change content fields of one country by hand',
     description:
-      'Free. Only the fields sent change; `name` is an alias of `title`; a `null` attribute value removes it. `product_handle` and `brand` belong to the product (every country); a brand set here is kept by later generations, which otherwise set the brand their facts agree on. Once the account has attributes, `global_attr` keys are attribute_ids and values are checked against the schema (select options in any language, numbers normalised to the unit), and `family` sets the family. Text must be plain (no HTML). Kept in the history as a `manual` change, so restore undoes it. Refused with `product_busy` while a generation is queued or running. The publication state is left as it is.',
+      "Free. Only the fields sent change; `name` is an alias of `title`; a `null` attribute value removes it. `product_handle` and `brand` belong to the product (every country); a brand set here is kept by later generations, which otherwise set the brand their facts agree on. Once the account has attributes, `global_attr` keys are attribute_ids and values are checked against the schema (select options in any language, numbers normalised to the unit), and `family` sets the family. `category` (a Google path) or `google_category_id` sets the Google category, `category_id` the account's own category (confirming a proposal), `tags` the tags: all belong to the product (every country), are checked (an unknown one is `validation_failed` on that field) and, like the family, are not part of the history. Text must be plain (no HTML). Kept in the history as a `manual` change, so restore undoes it. Refused with `product_busy` while a generation is queued or running. The publication state is left as it is.",
     tag: 'Products',
     auth: 'bearer',
     body: updateBodySchema,
@@ -117,7 +157,7 @@ export async function updateProductRoute(app: FastifyInstance, deps: AppDeps): P
   app.post(url, async (request, reply) => {
     const body = parseBody(updateBodySchema, request.body);
     if (!body.ok) throw body.error;
-    const { code, country, title, name, key_features, product_handle, brand, global_attr, family, ...text } = body.value;
+    const { code, country, title, name, key_features, product_handle, brand, global_attr, family, category, google_category_id, category_id, tags, ...text } = body.value;
     const newTitle = title ?? name;
     const outcome = await updateProduct(deps.db, authOf(request).accountId, {
       ref: code,
@@ -128,6 +168,10 @@ export async function updateProductRoute(app: FastifyInstance, deps: AppDeps): P
       ...(brand === undefined ? {} : { brand: brand === null ? null : brand.trim() }),
       ...(global_attr === undefined ? {} : { attributes: global_attr }),
       ...(family === undefined ? {} : { family }),
+      ...(category === undefined ? {} : { categoryPath: category }),
+      ...(google_category_id === undefined ? {} : { googleCategoryId: google_category_id }),
+      ...(category_id === undefined ? {} : { categoryId: category_id === null ? null : category_id.trim() }),
+      ...(tags === undefined ? {} : { tags: [...new Set(tags)] }),
     });
     if (outcome.kind === 'validation_failed') throw validationFailed(outcome.errors);
     if (outcome.kind !== 'updated') throw new ApiError(outcome.kind, outcome.message);
