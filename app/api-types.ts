@@ -345,6 +345,18 @@ export interface GenerationUsage {
   images_read: number;
 }
 
+export interface GoogleCategoriesResponse {
+  status: "success";
+  data: {
+    /** Google's id. */
+    id: string;
+    /** The path, as segments. */
+    path: string[];
+  }[];
+  /** The version of the shipped taxonomy. */
+  version: string | null;
+}
+
 export interface HealthResponse {
   status: "ok";
   /** Whether a remote data source is down (its circuit breaker not closed). */
@@ -1235,6 +1247,8 @@ export interface PostWebhooksByIdTestData {
 export type GetPricingData = PricingResponse;
 
 export type PostProductsCreateQuoteData = CreateQuoteResponse;
+
+export type GetGoogleCategoriesData = GoogleCategoriesResponse;
 
 export type PostSessionData = SessionResponse;
 

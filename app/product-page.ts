@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Product } from './api.ts';
 import { AttributesSection } from './attributes-section.ts';
+import { CategorySection } from './category-section.ts';
 import { FieldCard } from './field-card.ts';
 import { HistoryPanel } from './history-panel.ts';
 import { html } from './html.ts';
@@ -97,6 +98,7 @@ export function ProductPage({ id }: { id: string }) {
     <div role="tabpanel" id="country-panel" aria-labelledby=${`tab-${product.country}`} class="panel">
       ${general.length === 0 ? null : html`<section aria-labelledby="checks-h"><h2 id="checks-h">${t('validation')}</h2><ul class="messages">${general.map((m) => html`<li>${m}</li>`)}</ul></section>`}
       ${FIELDS.map((field) => html`<${FieldCard} key=${`${product.country}-${field}`} product=${product} field=${field} onSaved=${() => changed(t('saved'))} />`)}
+      <${CategorySection} key=${`cat-${product.country}`} product=${product} onChanged=${changed} />
       <${AttributesSection} key=${product.country} product=${product} onChanged=${changed} />
       <${ImagesSection} product=${product} />
       <${GenerationSection} product=${product} />

@@ -18,6 +18,7 @@ import { attributesRoutes } from './routes/attributes.ts';
 import { familiesRoutes } from './routes/families.ts';
 import { appSessionRoutes } from './routes/app-session.ts';
 import { pricingRoutes } from './routes/pricing.ts';
+import { googleCategoriesRoutes } from './routes/google-categories.ts';
 import { reviewAppRoutes } from './routes/review-app.ts';
 import { catalogueImportsRoutes } from './routes/catalogue-imports.ts';
 import { enforceBodyDeadlines } from './body-deadline.ts';
@@ -212,6 +213,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
         await api.register(webhooksRoutes, deps);
         await api.register(appSessionRoutes, deps);
         await api.register(pricingRoutes, deps);
+        await api.register(googleCategoriesRoutes, deps);
       },
       { prefix: '/api/v1' },
     );

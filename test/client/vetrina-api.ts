@@ -345,6 +345,18 @@ export interface GenerationUsage {
   images_read: number;
 }
 
+export interface GoogleCategoriesResponse {
+  status: "success";
+  data: {
+    /** Google's id. */
+    id: string;
+    /** The path, as segments. */
+    path: string[];
+  }[];
+  /** The version of the shipped taxonomy. */
+  version: string | null;
+}
+
 export interface HealthResponse {
   status: "ok";
   /** Whether a remote data source is down (its circuit breaker not closed). */
@@ -2108,6 +2120,61 @@ export class Api<
         body: data,
         secure: true,
         type: "application/json",
+        format: "json",
+        ...params,
+      }),
+
+    /**
+     * @description The categories whose path holds every word searched (each word begins a word of the path, case and accents aside), the category itself matching first. For choosing `category` or `google_category_id` in `update`.
+     *
+     * @tags Products
+     * @name GetGoogleCategories
+     * @summary Search Google's product taxonomy
+     * @request GET:/api/v1/google-categories
+     * @secure
+     * @response `200` `GoogleCategoriesResponse` Up to `limit` categories, best first.
+     * @response `401` `UnauthorizedError` `unauthorized`
+     * @response `403` `ForbiddenError` `forbidden`
+     * @response `422` `ValidationFailedError` `validation_failed`
+     * @response `429` `RateLimitedError` `rate_limited`
+     * @response `500` `InternalError` `internal_error`
+     * @response `503` `UnavailableError` `unavailable`
+     */
+    getGoogleCategories: (
+      query: {
+        /**
+         * Words that begin words of the path ("lamp", "luce tavolo"), in the language asked or in English.
+         * @minLength 1
+         * @maxLength 200
+         */
+        search: string;
+        /**
+         * The language of the paths answered (default en); English where its names are not shipped.
+         * @pattern ^[a-zA-Z]{2}(-[a-zA-Z]{2})?$
+         */
+        language?: string;
+        /**
+         * Default 20.
+         * @min 1
+         * @max 100
+         */
+        limit?: number;
+      },
+      params: RequestParams = {},
+    ) =>
+      this.request<
+        GoogleCategoriesResponse,
+        | UnauthorizedError
+        | ForbiddenError
+        | ValidationFailedError
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/google-categories`,
+        method: "GET",
+        query: query,
+        secure: true,
         format: "json",
         ...params,
       }),

@@ -8,6 +8,7 @@ import { attributesDocs } from '../routes/attributes.ts';
 import { familiesDocs } from '../routes/families.ts';
 import { appSessionDocs } from '../routes/app-session.ts';
 import { pricingDocs } from '../routes/pricing.ts';
+import { googleCategoriesDocs } from '../routes/google-categories.ts';
 import { reviewAppDocs } from '../routes/review-app.ts';
 import { catalogueImportsDocs } from '../routes/catalogue-imports.ts';
 import { webhooksDocs } from '../routes/webhooks.ts';
@@ -51,6 +52,7 @@ export function allRouteDocs(): RouteDoc[] {
     ...familiesDocs,
     ...webhooksDocs,
     ...pricingDocs,
+    ...googleCategoriesDocs,
     ...appSessionDocs,
     ...adminAccountsDocs,
     ...adminTokensDocs,
