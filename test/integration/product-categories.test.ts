@@ -142,5 +142,23 @@ for (const target of databaseTargets()) {
       assert.equal(shop('Google Shopping / Google Product Category'), 'Home & Garden > Lighting > Lamps');
       assert.equal(shop('Tags'), 'luce, estate', "the merchant's tags");
     });
+    test("Google's tree is searched by words in the record's language or English, the category named first", async () => {
+      const { token } = await h.account();
+      const found = await h.get('/api/v1/google-categories?search=Lamps&language=it&limit=3', token);
+      assert.equal(found.statusCode, 200, found.body);
+      const answer = found.json<{ data: { id: string; path: string[] }[]; version: string }>();
+      assert.equal(answer.version, '2021-09-21');
+      assert.deepEqual(answer.data[0], { id: '4636', path: LAMPS });
+      assert.equal(answer.data.length, 3);
+      const shampoo = (await h.get('/api/v1/google-categories?search=SHAMP', token)).json<{ data: { path: string[] }[] }>().data;
+      assert.ok(
+        shampoo.every((c) => c.path.join(' ').toLowerCase().includes('shamp')),
+        JSON.stringify(shampoo),
+      );
+      for (const query of ['', '?search=%20', '?search=lamp&limit=0', '?search=lamp&language=italiano', '?search=lamp&sort=name']) {
+        const bad = await h.get(`/api/v1/google-categories${query}`, token);
+        assert.equal(bad.statusCode, 422, `${query}: ${bad.body}`);
+      }
+    });
   });
 }
