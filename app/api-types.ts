@@ -323,10 +323,23 @@ export interface GenerationUsage {
    */
   calls: number;
   /**
+   * Input tokens of every call, cached ones included.
    * @min -9007199254740991
    * @max 9007199254740991
    */
   tokens_in: number;
+  /**
+   * Of tokens_in, those the provider served from its prompt cache (0 before prompt caching was measured).
+   * @min -9007199254740991
+   * @max 9007199254740991
+   */
+  tokens_in_cached: number;
+  /**
+   * Of tokens_in, those the provider wrote to its prompt cache (Anthropic; 0 for providers that do not report it).
+   * @min -9007199254740991
+   * @max 9007199254740991
+   */
+  tokens_in_cache_write: number;
   /**
    * @min -9007199254740991
    * @max 9007199254740991

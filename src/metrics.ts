@@ -8,7 +8,8 @@ export type CallOutcome = 'ok' | 'invalid_output' | 'rate_limited' | 'transient_
 export interface Metrics {
   readonly registry: Registry;
   llmCall(labels: { provider: string; model: string; step: string; outcome: CallOutcome }, seconds: number): void;
-  llmTokens(labels: { provider: string; model: string }, tokensIn: number, tokensOut: number): void;
+  /** `tokensIn` counts every input token; `cachedIn` and `cacheWriteIn` are the parts read from and written to the provider's prompt cache. */
+  llmTokens(labels: { provider: string; model: string }, tokens: { in: number; out: number; cachedIn: number; cacheWriteIn: number }): void;
   generation(labels: { engine: string; agent_model: string; outcome: 'completed' | 'failed' }, rounds: number): void;
 }
 
@@ -34,6 +35,18 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
     labelNames: ['provider', 'model', 'direction'] as const,
     registers: [registry],
   });
+  const cachedTokens = new Counter({
+    name: 'vetrina_llm_cached_input_tokens_total',
+    help: "Input tokens the provider served from its prompt cache (part of vetrina_llm_tokens_total's `in`), as it reported them.",
+    labelNames: ['provider', 'model'] as const,
+    registers: [registry],
+  });
+  const cacheWriteTokens = new Counter({
+    name: 'vetrina_llm_cache_write_input_tokens_total',
+    help: "Input tokens the provider wrote to its prompt cache (part of vetrina_llm_tokens_total's `in`; Anthropic bills them at 1.25x).",
+    labelNames: ['provider', 'model'] as const,
+    registers: [registry],
+  });
   const generations = new Counter({
     name: 'vetrina_generations_total',
     help: 'Generations settled by an engine, by agent model and outcome.',
@@ -53,9 +66,11 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
       calls.inc(labels);
       callSeconds.observe({ provider: labels.provider, model: labels.model, step: labels.step }, seconds);
     },
-    llmTokens({ provider, model }, tokensIn, tokensOut) {
-      tokens.inc({ provider, model, direction: 'in' }, tokensIn);
-      tokens.inc({ provider, model, direction: 'out' }, tokensOut);
+    llmTokens({ provider, model }, counted) {
+      tokens.inc({ provider, model, direction: 'in' }, counted.in);
+      tokens.inc({ provider, model, direction: 'out' }, counted.out);
+      cachedTokens.inc({ provider, model }, counted.cachedIn);
+      cacheWriteTokens.inc({ provider, model }, counted.cacheWriteIn);
     },
     generation(labels, used) {
       generations.inc(labels);

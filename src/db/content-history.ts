@@ -1,5 +1,5 @@
 import type { FieldValues } from '../domain/content-changes.ts';
-import type { GenerationUsage } from '../domain/generation-usage.ts';
+import type { StoredUsage } from '../domain/generation-usage.ts';
 import type { SqlRunner } from './database.ts';
 
 export interface HistoryEntry {
@@ -19,7 +19,7 @@ export interface HistoryRow extends HistoryEntry {
 
 /** A history row with what its generation recorded (engine, model, tokens …); null for a restore. */
 export interface HistoryRowWithUsage extends HistoryRow {
-  usage: GenerationUsage | null;
+  usage: StoredUsage | null;
 }
 
 export async function insertHistory(db: SqlRunner, productId: string, generationId: string | null, entries: readonly HistoryEntry[]): Promise<void> {

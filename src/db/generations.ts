@@ -1,4 +1,4 @@
-import type { GenerationUsage } from '../domain/generation-usage.ts';
+import type { GenerationUsage, StoredUsage } from '../domain/generation-usage.ts';
 import type { AgentModel } from '../domain/pricing.ts';
 import { balanceChangeSql } from './accounts.ts';
 import type { SqlRunner } from './database.ts';
@@ -19,7 +19,7 @@ export interface GenerationRow {
   failure: { reason: string; message: string } | null;
   request_id: string | null;
   image_standardization: boolean;
-  usage: GenerationUsage | null;
+  usage: StoredUsage | null;
   /** Times it went back to the queue to wait out a provider's long pause (not attempts). */
   deferrals: number;
   /** When a deferred generation may run again. */

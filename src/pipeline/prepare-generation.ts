@@ -1,6 +1,7 @@
 import { generationsAhead } from '../db/generation-queue.ts';
 import { findProductById, type ProductRow } from '../db/products.ts';
 import { parseFieldRequests, type FieldRequest } from '../domain/regenerate-fields.ts';
+import { fromStored } from '../domain/generation-usage.ts';
 import { failUnderClaim } from './fail-generation.ts';
 import { MAX_DEFERRALS, type RunGenerationDeps, type Step } from './generation-outcome.ts';
 import type { HeldClaim } from './generation-claim.ts';
@@ -42,7 +43,7 @@ export async function prepareGeneration(deps: RunGenerationDeps, { generation, f
       return { kind: 'done', outcome: await failUnderClaim(db, generation.id, { reason: 'generation_blocked', message }, null, fence) };
     }
     const notBefore = new Date(Math.max(Date.now(), ahead.not_before?.getTime() ?? 0) + WAIT_BEHIND_MS);
-    return { kind: 'done', outcome: await deferUntil(deps, generation, fence, { usage: generation.usage, notBefore }) };
+    return { kind: 'done', outcome: await deferUntil(deps, generation, fence, { usage: fromStored(generation.usage), notBefore }) };
   }
   if (generation.kind === 'create') return { kind: 'next', product, fields: null };
   const parsed = parseFieldRequests(generation.fields ?? {});

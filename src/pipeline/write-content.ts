@@ -4,7 +4,7 @@ import type { AttributeDef } from '../domain/attributes/schema.ts';
 import type { CountryContent } from '../domain/content.ts';
 import { languageOf } from '../domain/countries.ts';
 import type { Fact } from '../domain/facts.ts';
-import { addUsage, type GenerationUsage } from '../domain/generation-usage.ts';
+import { addUsage, fromStored, type GenerationUsage } from '../domain/generation-usage.ts';
 import type { FieldRequest } from '../domain/regenerate-fields.ts';
 import type { ProductFacts } from './gather-facts.ts';
 import type { HeldClaim } from './generation-claim.ts';
@@ -64,7 +64,7 @@ export async function writeContent(deps: RunGenerationDeps, claim: HeldClaim, in
   const started = performance.now();
   // Every attempt's spending is added to the earlier attempts', with the engine's time measured here.
   const withThisAttempt = (spent: GenerationUsage) => addUsage(generation.usage, { ...spent, latency_ms: Math.round(performance.now() - started) });
-  const usageWith = (spent: GenerationUsage | undefined) => (spent === undefined ? generation.usage : withThisAttempt(spent));
+  const usageWith = (spent: GenerationUsage | undefined) => (spent === undefined ? fromStored(generation.usage) : withThisAttempt(spent));
   try {
     // Read at writing time: the account's language per country as it is now (`country_languages`).
     const languages = input.countryLanguages ?? (await findAccountById(deps.db, input.product.account_id))?.country_languages ?? {};

@@ -2,6 +2,7 @@ import { loadSchema } from '../db/attributes.ts';
 import { hasSchema } from '../domain/attributes/schema.ts';
 import { stringify } from 'csv-stringify/sync';
 import type { SqlRunner } from '../db/database.ts';
+import { fromStored } from '../domain/generation-usage.ts';
 import { escapeFormula } from '../domain/spreadsheet-formulas.ts';
 import { attributeNames, contentInCountry, exportProductsPage, generationsByIds, type ListCursor, type ProductFilters } from '../db/product-list.ts';
 import { googleTaxonomy } from '../reference-data/google-taxonomy-files.ts';
@@ -47,7 +48,7 @@ export async function* exportedViews(db: SqlRunner, filters: ProductFilters & { 
     const generationOf = new Map(generations.map((g) => [g.id, g]));
     yield products.map((p) => {
       const g = p.latest_generation_id === null ? undefined : generationOf.get(p.latest_generation_id);
-      const generation = g === undefined ? null : { id: g.id, kind: g.kind, agent_model: g.agent_model, usage: g.usage };
+      const generation = g === undefined ? null : { id: g.id, kind: g.kind, agent_model: g.agent_model, usage: fromStored(g.usage) };
       return productView(p, filters.country, contentOf.get(p.id), generation, schema);
     });
     const last = products.at(-1);

@@ -5,7 +5,7 @@ import type { Database } from '../db/database.ts';
 import { lockProduct, setProductBrand, touchProduct } from '../db/products.ts';
 import { restorableValues } from '../domain/attributes/restorable-values.ts';
 import { applyFieldValues, changedFields, type FieldValues } from '../domain/content-changes.ts';
-import type { GenerationUsage } from '../domain/generation-usage.ts';
+import { fromStored, type GenerationUsage } from '../domain/generation-usage.ts';
 import { findOwnProduct, refForMessage } from './find-own-product.ts';
 import { brandOfFacts } from './product-brand.ts';
 
@@ -50,7 +50,7 @@ export async function readHistory(db: Database, accountId: string, ref: string, 
       country: row.country,
       change: row.change,
       generation_id: row.generation_id,
-      generation: row.usage,
+      generation: fromStored(row.usage),
       created_at: row.created_at.toISOString(),
       fields: Object.fromEntries(Object.keys(row.before).map((name) => [name, { before: row.before[name] ?? null, after: row.after[name] ?? null }])),
     })),

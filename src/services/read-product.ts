@@ -5,7 +5,7 @@ import { withoutDisabled } from '../domain/attributes/disabled-values.ts';
 import { type AttributeSchema, hasSchema, missingAttributes } from '../domain/attributes/schema.ts';
 import type { Database } from '../db/database.ts';
 import { findGeneration } from '../db/generations.ts';
-import type { GenerationUsage } from '../domain/generation-usage.ts';
+import { fromStored, type GenerationUsage } from '../domain/generation-usage.ts';
 import type { AgentModel } from '../domain/pricing.ts';
 import type { ProductRow } from '../db/products.ts';
 import type { CountryContent } from '../domain/content.ts';
@@ -137,7 +137,7 @@ export async function readProduct(db: Database, accountId: string, ref: string, 
   }
   const content = (await listContent(db, product.id)).find((c) => c.country === country);
   const latest = product.latest_generation_id === null ? undefined : await findGeneration(db, product.latest_generation_id);
-  const generation = latest === undefined ? null : { id: latest.id, kind: latest.kind, agent_model: latest.agent_model, usage: latest.usage };
+  const generation = latest === undefined ? null : { id: latest.id, kind: latest.kind, agent_model: latest.agent_model, usage: fromStored(latest.usage) };
   // Only a country with no record yet needs the account's language for it.
   const account = content === undefined ? await findAccountById(db, accountId) : undefined;
   const schema = await loadSchema(db, accountId);

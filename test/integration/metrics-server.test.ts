@@ -23,16 +23,18 @@ describe('metrics server', () => {
 
   test('GET /metrics answers the registry text with its content type, counters included as they grow', async () => {
     const labels = { provider: 'anthropic', model: 'claude-sonnet-4-5' };
-    metrics.llmTokens(labels, 1200, 300);
+    metrics.llmTokens(labels, { in: 1200, out: 300, cachedIn: 1024, cacheWriteIn: 0 });
     const first = await fetch(`${server.url}/metrics`);
     assert.equal(first.status, 200);
     assert.equal(first.headers.get('content-type'), metrics.registry.contentType);
     assert.match(await first.text(), /^vetrina_llm_tokens_total\{provider="anthropic",model="claude-sonnet-4-5",direction="in"\} 1200$/m);
 
-    metrics.llmTokens(labels, 800, 100);
+    metrics.llmTokens(labels, { in: 800, out: 100, cachedIn: 0, cacheWriteIn: 700 });
     const second = await (await fetch(`${server.url}/metrics`)).text();
     assert.match(second, /^vetrina_llm_tokens_total\{provider="anthropic",model="claude-sonnet-4-5",direction="in"\} 2000$/m);
     assert.match(second, /^vetrina_llm_tokens_total\{provider="anthropic",model="claude-sonnet-4-5",direction="out"\} 400$/m);
+    assert.match(second, /^vetrina_llm_cached_input_tokens_total\{provider="anthropic",model="claude-sonnet-4-5"\} 1024$/m);
+    assert.match(second, /^vetrina_llm_cache_write_input_tokens_total\{provider="anthropic",model="claude-sonnet-4-5"\} 700$/m);
   });
 
   test('anything else is a plain 404: another path, or another method on /metrics', async () => {

@@ -4,9 +4,10 @@ import type PQueue from 'p-queue';
 import { z } from 'zod';
 import type { Metrics } from '../../metrics.ts';
 import { WaitTooLongError, type Grant, type RateLimiter } from '../../sources/rate-limiter.ts';
+import { CACHE_BREAKPOINT } from './cache-layout.ts';
 import { classifyModelError, contentFiltered, type ModelFailure, type PermanentReason } from './classify-model-error.ts';
 import type { LoadedModel } from './providers.ts';
-import type { UsageMeter } from './usage-meter.ts';
+import type { CallTokens, UsageMeter } from './usage-meter.ts';
 
 /** Everything a call needs besides its prompt: shared by every generation of one agent model. */
 export interface ModelRuntime {
@@ -102,10 +103,10 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
   const estimate = Math.ceil((instructions.length + messageChars(request.messages)) / 4) + maxOutputTokens;
   const backoff = runtime.backoffMs ?? defaultBackoff;
   /** What a call cost, counted once whether it succeeded or not (the provider bills either way). */
-  const spend = (grant: Grant, tokensIn: number, tokensOut: number) => {
-    grant.settle(tokensIn + tokensOut);
-    request.meter.call(tokensIn, tokensOut);
-    metrics.llmTokens(labels, tokensIn, tokensOut);
+  const spend = (grant: Grant, tokens: CallTokens) => {
+    grant.settle(tokens.in + tokens.out);
+    request.meter.call(tokens);
+    metrics.llmTokens(labels, tokens);
   };
   let last: Extract<ModelFailure, { kind: 'transient' }> | null = null;
   /** The pause the limiter reported when it would not wait it out inside the slot. */
@@ -135,7 +136,10 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
         try {
           const result = await generateText({
             model: loaded.model,
-            instructions,
+            // The instructions (with the schema, which providers put before them) are the same for
+            // every call of a step: Anthropic caches them up to this breakpoint; OpenAI caches any
+            // prefix of 1,024 tokens or more by itself.
+            instructions: { role: 'system', content: instructions, providerOptions: CACHE_BREAKPOINT },
             messages: request.messages,
             output: Output.object({ schema: sdkSchema(request.schema) }),
             maxRetries: 0,
@@ -143,7 +147,7 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
             timeout: runtime.timeoutMs,
             ...(request.signal === undefined ? {} : { abortSignal: request.signal }),
           });
-          spend(grant, result.usage.inputTokens ?? 0, result.usage.outputTokens ?? 0);
+          spend(grant, tokensOf(result.usage));
           // A refusal with no text resolves instead of throwing; reading `output` would call it malformed.
           if (result.finishReason === 'content-filter') {
             metrics.llmCall({ ...labels, outcome: 'permanent_error' }, seconds());
@@ -156,8 +160,7 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
           // A run that is being stopped stops here: no retry, no classification.
           if (request.signal?.aborted === true) throw err;
           const failure = classifyModelError(err);
-          const spent = spentTokens(err);
-          spend(grant, spent.in, spent.out);
+          spend(grant, spentTokens(err));
           const outcome = failure.kind === 'transient' ? failure.outcome : failure.kind === 'invalid_output' ? 'invalid_output' : 'permanent_error';
           metrics.llmCall({ ...labels, outcome }, seconds());
           if ((failure.kind === 'transient' || failure.kind === 'permanent') && failure.detail !== undefined) {
@@ -226,14 +229,21 @@ function messageChars(messages: readonly ModelMessage[]): number {
   return chars;
 }
 
+const count = (value: unknown) => (typeof value === 'number' ? value : 0);
+
+/**
+ * A call's tokens from the SDK's usage: `inputTokens` is every input token; the provider's cache
+ * reads (Anthropic `cache_read_input_tokens`, OpenAI `cached_tokens`) and writes (Anthropic
+ * `cache_creation_input_tokens`) are in `inputTokenDetails`.
+ */
+function tokensOf(usage: unknown): CallTokens {
+  if (typeof usage !== 'object' || usage === null) return { in: 0, cachedIn: 0, cacheWriteIn: 0, out: 0 };
+  const u = usage as { inputTokens?: unknown; outputTokens?: unknown; inputTokenDetails?: unknown };
+  const details = (typeof u.inputTokenDetails === 'object' && u.inputTokenDetails !== null ? u.inputTokenDetails : {}) as { cacheReadTokens?: unknown; cacheWriteTokens?: unknown };
+  return { in: count(u.inputTokens), cachedIn: count(details.cacheReadTokens), cacheWriteIn: count(details.cacheWriteTokens), out: count(u.outputTokens) };
+}
+
 /** Tokens an answer that failed validation still cost (the provider bills them). */
-function spentTokens(err: unknown): { in: number; out: number } {
-  if (typeof err === 'object' && err !== null && 'usage' in err) {
-    const usage = (err as { usage: unknown }).usage;
-    if (typeof usage === 'object' && usage !== null) {
-      const u = usage as { inputTokens?: unknown; outputTokens?: unknown };
-      return { in: typeof u.inputTokens === 'number' ? u.inputTokens : 0, out: typeof u.outputTokens === 'number' ? u.outputTokens : 0 };
-    }
-  }
-  return { in: 0, out: 0 };
+function spentTokens(err: unknown): CallTokens {
+  return tokensOf(typeof err === 'object' && err !== null && 'usage' in err ? (err as { usage: unknown }).usage : undefined);
 }

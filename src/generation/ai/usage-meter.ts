@@ -1,6 +1,16 @@
 import { emptyUsage, type GenerationUsage } from '../../domain/generation-usage.ts';
 import { instructionsFor, promptVersion, type PromptName } from './prompts.ts';
 
+/** One call's tokens as the provider reported them: `in` counts every input token, cached ones included. */
+export interface CallTokens {
+  in: number;
+  /** Input tokens read from the provider's prompt cache. */
+  cachedIn: number;
+  /** Input tokens written to the provider's prompt cache (Anthropic). */
+  cacheWriteIn: number;
+  out: number;
+}
+
 /** Sums one generation's model calls; the engine returns it (or an error carries it). */
 export class UsageMeter {
   readonly #usage: GenerationUsage;
@@ -16,10 +26,12 @@ export class UsageMeter {
     return instructionsFor(step);
   }
 
-  call(tokensIn: number, tokensOut: number): void {
+  call(tokens: CallTokens): void {
     this.#usage.calls += 1;
-    this.#usage.tokens_in += tokensIn;
-    this.#usage.tokens_out += tokensOut;
+    this.#usage.tokens_in += tokens.in;
+    this.#usage.tokens_in_cached += tokens.cachedIn;
+    this.#usage.tokens_in_cache_write += tokens.cacheWriteIn;
+    this.#usage.tokens_out += tokens.out;
   }
 
   /** Repair rounds of the generation: the most any one country needed (they run side by side). */
