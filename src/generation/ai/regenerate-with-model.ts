@@ -10,6 +10,7 @@ import type { EngineInput } from '../../domain/generation-ports.ts';
 import { classifyValue } from '../template/instructions.ts';
 import { allOrNothing } from './all-or-nothing.ts';
 import { askModel } from './ask-model.ts';
+import { userMessage } from './cache-layout.ts';
 import type { ModelRuntime } from './call-model.ts';
 import type { RecordProblem } from './checks/problem.ts';
 import { regeneratedSchema, type Regenerated } from './draft-schema.ts';
@@ -108,7 +109,7 @@ async function regenerateGroup(
 
   let answer = await askModel(
     runtime,
-    { step: 'regenerate', instructions, messages: [{ role: 'user', content: baseMessage }], schema: regeneratedSchema, meter, ...signal },
+    { step: 'regenerate', instructions, messages: [userMessage(baseMessage)], schema: regeneratedSchema, meter, ...signal },
     complete,
   );
   let records = before.map((record) => apply(record, answer, fields, known));
@@ -122,7 +123,7 @@ async function regenerateGroup(
         step: 'repair',
         instructions,
         messages: [
-          { role: 'user', content: baseMessage },
+          userMessage(baseMessage),
           { role: 'assistant', content: JSON.stringify(answer) },
           {
             role: 'user',

@@ -6,6 +6,7 @@ import type { CountryContent } from '../../domain/content.ts';
 import type { ContentEngine, EngineInput } from '../../domain/generation-ports.ts';
 import { allOrNothing } from './all-or-nothing.ts';
 import { askModel } from './ask-model.ts';
+import { userMessage } from './cache-layout.ts';
 import type { ModelRuntime } from './call-model.ts';
 import { recordsSchemaFor } from './draft-schema.ts';
 import { draftToContent } from './draft-to-content.ts';
@@ -49,7 +50,7 @@ async function writeGroup(runtime: ModelRuntime, input: EngineInput, targets: re
     {
       step: 'generate',
       instructions: meter.instructions('generate'),
-      messages: [{ role: 'user', content: `${block('task', { targets: targetsData(targets) })}\n${block('product_data', productData(input, input.facts))}` }],
+      messages: [userMessage(`${block('task', { targets: targetsData(targets) })}\n${block('product_data', productData(input, input.facts))}`)],
       schema: recordsSchemaFor(input.attributes),
       meter,
       ...(input.signal === undefined ? {} : { signal: input.signal }),

@@ -11,6 +11,7 @@ import type { Fact } from '../../domain/facts.ts';
 import type { ContentEngine, EngineInput } from '../../domain/generation-ports.ts';
 import { allOrNothing } from './all-or-nothing.ts';
 import { askModel } from './ask-model.ts';
+import { userMessage } from './cache-layout.ts';
 import type { ModelRuntime } from './call-model.ts';
 import type { RecordProblem } from './checks/problem.ts';
 import { countryDraftSchemaFor, criticSchema, type CountryDraft } from './draft-schema.ts';
@@ -66,7 +67,7 @@ async function writeCountry(runtime: ModelRuntime, options: V2Options, input: En
     const review = await askModel(runtime, {
       step: 'critic',
       instructions: meter.instructions('critic'),
-      messages: [{ role: 'user', content: `${data}\n${block('draft', recordData(content))}` }],
+      messages: [userMessage(`${data}\n${block('draft', recordData(content))}`)],
       schema: criticSchema,
       meter,
       ...signal,
@@ -79,7 +80,7 @@ async function writeCountry(runtime: ModelRuntime, options: V2Options, input: En
   let draft = await askModel(runtime, {
     step: 'draft',
     instructions: meter.instructions('draft'),
-    messages: [{ role: 'user', content: data }],
+    messages: [userMessage(data)],
     schema: draftSchema,
     meter,
     ...signal,
@@ -90,7 +91,7 @@ async function writeCountry(runtime: ModelRuntime, options: V2Options, input: En
     draft = await askModel(runtime, {
       step: 'repair',
       instructions: meter.instructions('repair'),
-      messages: [{ role: 'user', content: `${data}\n${block('draft', draft)}\n${block('problems', describeProblems(verdict.problems))}` }],
+      messages: [userMessage(`${data}\n${block('draft', draft)}\n${block('problems', describeProblems(verdict.problems))}`)],
       schema: draftSchema,
       meter,
       ...signal,
