@@ -124,10 +124,12 @@ for (const provider of CASES) {
       assert.deepEqual(Object.keys(schema.properties).sort(), ['bullets', 'title']);
     });
 
-    test('without scripted usage, the usage is estimated at four characters a token', async () => {
+    test('without scripted usage, the usage is estimated at four characters a token, the schema counted as its JSON', async () => {
       answer(fake, { kind: 'json', value: COPY });
       const result = await ask(model);
-      assert.equal(result.usage.inputTokens, Math.ceil((SYSTEM.length + PROMPT.length) / 4));
+      const schema = JSON.stringify(lastRequest(fake).schema);
+      assert.equal(result.usage.inputTokens, Math.ceil((schema.length + SYSTEM.length + PROMPT.length) / 4));
+      assert.equal(result.usage.inputTokenDetails.cacheReadTokens, 0, 'a short prompt is never cached');
       assert.equal(result.usage.outputTokens, Math.ceil(JSON.stringify(COPY).length / 4));
     });
 
@@ -326,4 +328,113 @@ describe('fake LLM servers: empty refusals, request shapes, latency, scripting',
       await fake.close();
     }
   });
+});
+
+// The fakes' prompt caches, as the providers document theirs (test/fakes/llm/prompt-cache.ts): what
+// a second call with the same start reports, through the SDK's usage.
+describe('fake LLM servers: prompt caching', () => {
+  const BREAKPOINT = { anthropic: { cacheControl: { type: 'ephemeral' } } } as const;
+  /** Rules of about `tokens` tokens (four characters a token). */
+  const rules = (tokens: number) => 'Rule. '.repeat(Math.ceil((tokens * 4) / 6));
+
+  function cachedAsk(model: LanguageModel, system: string, prompt: string, breakpoint = true) {
+    return generateText({
+      model,
+      maxRetries: 0,
+      output: Output.object({ schema: Copy }),
+      instructions: { role: 'system', content: system, ...(breakpoint ? { providerOptions: BREAKPOINT } : {}) },
+      messages: [{ role: 'user', content: prompt }],
+    });
+  }
+
+  /** Tokens of the schema and the system text: the prefix a breakpoint on the system text ends. */
+  const prefixTokens = (fake: FakeLlmServer, system: string) => Math.ceil((JSON.stringify(lastRequest(fake).schema).length + system.length) / 4);
+
+  for (const modelId of ['claude-sonnet-4-5', 'claude-sonnet-4-0']) {
+    test(`Anthropic (${modelId}): a prefix up to a breakpoint is written on the first call and read by the next`, async () => {
+      const fake = await startFakeAnthropic({ script: () => ({ kind: 'json', value: COPY }) });
+      try {
+        const model = createAnthropic({ baseURL: fake.baseURL, apiKey: API_KEY })(modelId);
+        const system = rules(1100);
+        const first = await cachedAsk(model, system, 'Product one.');
+        const prefix = prefixTokens(fake, system);
+        assert.ok(prefix >= 1024);
+        assert.deepEqual([first.usage.inputTokenDetails.cacheWriteTokens, first.usage.inputTokenDetails.cacheReadTokens], [prefix, 0]);
+        const second = await cachedAsk(model, system, 'Product two, another text.');
+        assert.deepEqual([second.usage.inputTokenDetails.cacheWriteTokens, second.usage.inputTokenDetails.cacheReadTokens], [0, prefix]);
+        // The total counts the cached tokens too.
+        assert.equal(second.usage.inputTokens, Math.ceil((JSON.stringify(lastRequest(fake).schema).length + system.length + 'Product two, another text.'.length) / 4));
+        const body = lastRequest(fake).body;
+        const usage = isRecord(body) ? body : {};
+        assert.ok(Array.isArray(usage.system), 'the system text went as blocks');
+      } finally {
+        await fake.close();
+      }
+    });
+  }
+
+  test('Anthropic: without a breakpoint, or below the model’s minimum, nothing is cached', async () => {
+    const fake = await startFakeAnthropic({ script: () => ({ kind: 'json', value: COPY }) });
+    try {
+      const sonnet = createAnthropic({ baseURL: fake.baseURL, apiKey: API_KEY })('claude-sonnet-4-5');
+      const haiku = createAnthropic({ baseURL: fake.baseURL, apiKey: API_KEY })('claude-3-5-haiku-20241022');
+      const long = rules(1500);
+      for (const call of [
+        () => cachedAsk(sonnet, long, 'One.', false),
+        () => cachedAsk(sonnet, long, 'Two.', false),
+        () => cachedAsk(sonnet, rules(900), 'One.'),
+        () => cachedAsk(sonnet, rules(900), 'Two.'),
+        // Haiku 3.5 caches from 2,048 tokens.
+        () => cachedAsk(haiku, long, 'One.'),
+        () => cachedAsk(haiku, long, 'Two.'),
+      ]) {
+        const { usage } = await call();
+        assert.deepEqual([usage.inputTokenDetails.cacheWriteTokens, usage.inputTokenDetails.cacheReadTokens], [0, 0]);
+      }
+      const longer = rules(2100);
+      await cachedAsk(haiku, longer, 'One.');
+      assert.equal((await cachedAsk(haiku, longer, 'Two.')).usage.inputTokenDetails.cacheReadTokens, prefixTokens(fake, longer));
+    } finally {
+      await fake.close();
+    }
+  });
+
+  test('Anthropic: calls sent before the first answer started each write the prefix; a later one reads it', async () => {
+    const fake = await startFakeAnthropic({ script: () => ({ kind: 'json', value: COPY }), latencyMs: 100 });
+    try {
+      const model = createAnthropic({ baseURL: fake.baseURL, apiKey: API_KEY })('claude-sonnet-4-5');
+      const system = rules(1100);
+      const together = await Promise.all([cachedAsk(model, system, 'One.'), cachedAsk(model, system, 'Two.')]);
+      const prefix = prefixTokens(fake, system);
+      assert.deepEqual(
+        together.map((r) => r.usage.inputTokenDetails.cacheWriteTokens),
+        [prefix, prefix],
+      );
+      assert.equal((await cachedAsk(model, system, 'Three.')).usage.inputTokenDetails.cacheReadTokens, prefix);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  for (const provider of CASES.filter((c) => c.start === startFakeOpenAiCompatible)) {
+    test(`${provider.name}: the longest prefix seen before is read in steps of 128 tokens from 1,024, without any breakpoint`, async () => {
+      const fake = await startFakeOpenAiCompatible({ script: () => ({ kind: 'json', value: COPY }) });
+      try {
+        const model = provider.model(fake.baseURL, API_KEY);
+        const system = rules(1300);
+        const first = await cachedAsk(model, system, 'Product one.', false);
+        assert.equal(first.usage.inputTokenDetails.cacheReadTokens, 0);
+        const second = await cachedAsk(model, system, 'Product two.', false);
+        const shared = prefixTokens(fake, system);
+        const expected = 1024 + 128 * Math.floor((shared - 1024) / 128);
+        assert.equal(second.usage.inputTokenDetails.cacheReadTokens, expected);
+        assert.ok(expected > shared - 128 && expected <= shared);
+        // Under 1,024 tokens nothing is cached, however often it is sent.
+        await cachedAsk(model, rules(600), 'Product one.', false);
+        assert.equal((await cachedAsk(model, rules(600), 'Product one.', false)).usage.inputTokenDetails.cacheReadTokens, 0);
+      } finally {
+        await fake.close();
+      }
+    });
+  }
 });

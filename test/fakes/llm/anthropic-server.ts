@@ -4,9 +4,11 @@ import {
   fakeId,
   isRecord,
   modelIdIn,
+  picturePart,
   replyText,
   startFakeLlmServer,
   stringOf,
+  textPart,
   type ErrorDetails,
   type FakeLlmOptions,
   type FakeLlmRequest,
@@ -15,6 +17,7 @@ import {
   type LlmEndpoint,
   type WireAnswer,
 } from './fake-llm.ts';
+import { anthropicPromptCache, type PromptPart } from './prompt-cache.ts';
 
 // A fake of Anthropic's Messages API in its wire format:
 //   POST /v1/messages  (x-api-key and anthropic-version headers) → {"type":"message",…}
@@ -59,9 +62,61 @@ function requestedSchema(body: Record<string, unknown>): unknown {
   return jsonTool(body)?.input_schema ?? null;
 }
 
+/** A block's `cache_control` breakpoint, as the seconds it keeps the prefix (5 minutes, or 1 hour). */
+function breakpointTtl(block: unknown): number | undefined {
+  const control = isRecord(block) ? block.cache_control : undefined;
+  if (!isRecord(control) || control.type !== 'ephemeral') return undefined;
+  return control.ttl === '1h' ? 3600 : 300;
+}
+
+/** Text blocks (or a plain string) of one role as prompt parts; other blocks count no text but are compared. */
+function contentParts(role: string, content: unknown): PromptPart[] {
+  if (typeof content === 'string') return [textPart(role, content)];
+  return arrayOf(content).map((block) => {
+    const ttl = breakpointTtl(block);
+    const withTtl = (part: PromptPart): PromptPart => (ttl === undefined ? part : { ...part, breakpointTtlSeconds: ttl });
+    if (isRecord(block) && block.type === 'text' && typeof block.text === 'string') return textPart(role, block.text, ttl);
+    if (isRecord(block) && block.type === 'image') return withTtl(picturePart(block.source));
+    const { cache_control: _control, ...rest } = isRecord(block) ? block : { value: block };
+    return withTtl({ text: '', kind: `${role} ${JSON.stringify(rest)}` });
+  });
+}
+
+/**
+ * The prompt in Anthropic's cache order: tools (the structured output's schema with them), then
+ * the system text, then the messages. The schema counts as its JSON text.
+ */
+function promptParts(body: Record<string, unknown>): PromptPart[] {
+  const parts: PromptPart[] = [];
+  const schema = requestedSchema(body);
+  if (schema !== null) {
+    const text = JSON.stringify(schema);
+    const ttl = breakpointTtl(jsonTool(body));
+    parts.push({ text, kind: 'schema', ...(ttl === undefined ? {} : { breakpointTtlSeconds: ttl }) });
+  }
+  for (const tool of arrayOf(body.tools)) {
+    if (isRecord(tool) && tool.name === JSON_TOOL) continue;
+    const ttl = breakpointTtl(tool);
+    const { cache_control: _control, ...rest } = isRecord(tool) ? tool : {};
+    const text = JSON.stringify(rest);
+    parts.push({ text, kind: 'tool', ...(ttl === undefined ? {} : { breakpointTtlSeconds: ttl }) });
+  }
+  parts.push(...contentParts('system', body.system));
+  for (const message of arrayOf(body.messages)) {
+    if (isRecord(message)) parts.push(...contentParts(stringOf(message.role), message.content));
+  }
+  return parts;
+}
+
 const messagesEndpoint: LlmEndpoint = {
   read(body) {
-    return { model: stringOf(body.model), system: readText(body.system), messages: readMessages(arrayOf(body.messages)), schema: requestedSchema(body) };
+    return {
+      model: stringOf(body.model),
+      system: readText(body.system),
+      messages: readMessages(arrayOf(body.messages)),
+      schema: requestedSchema(body),
+      parts: promptParts(body),
+    };
   },
   complete(reply, usage, request) {
     const body = isRecord(request.body) ? request.body : {};
@@ -88,10 +143,13 @@ const messagesEndpoint: LlmEndpoint = {
         stop_reason: stopReason,
         stop_sequence: null,
         ...(reply.kind === 'refusal' && { stop_details: { type: 'refusal', category: null, explanation: reply.text || null } }),
+        // input_tokens is what was neither read from nor written to the cache (every write is
+        // reported as a 5-minute one, the TTL Vetrina asks for).
         usage: {
-          input_tokens: usage.input,
-          cache_creation_input_tokens: 0,
-          cache_read_input_tokens: 0,
+          input_tokens: usage.input - usage.cacheRead - usage.cacheWrite,
+          cache_creation_input_tokens: usage.cacheWrite,
+          cache_read_input_tokens: usage.cacheRead,
+          cache_creation: { ephemeral_5m_input_tokens: usage.cacheWrite, ephemeral_1h_input_tokens: 0 },
           output_tokens: usage.output,
           service_tier: 'standard',
         },
@@ -178,6 +236,7 @@ const anthropicDialect: LlmDialect = {
     return undefined;
   },
   error: anthropicError,
+  promptCache: anthropicPromptCache,
   unauthorized(apiKey) {
     return anthropicError(401, { model: '', message: apiKey === undefined || apiKey === '' ? 'x-api-key header is required' : 'invalid x-api-key' });
   },

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { listen, sendJson, type SeenRequest } from '../http-fake.ts';
+import { tokensOf, type PromptCache, type PromptPart } from './prompt-cache.ts';
 
 // What the fake LLM providers share: the scripting types the tests see, the same for every
 // provider, and the server plumbing (reading bodies, latency, hanging, closing with requests
@@ -16,6 +17,8 @@ export interface FakeLlmRequest {
   messages: Array<{ role: 'user' | 'assistant'; text: string; images: number }>;
   /** The JSON schema the client asked the answer to follow, or null (plain text request). */
   schema: unknown;
+  /** The prompt in the order the provider reads it (schema, system, messages), as its cache compares it. */
+  parts: PromptPart[];
   /** The bearer / x-api-key value the client sent. */
   apiKey: string | undefined;
   headers: Record<string, string | string[] | undefined>;
@@ -24,8 +27,13 @@ export interface FakeLlmRequest {
 }
 
 export interface FakeLlmUsage {
+  /** Every input token, cached ones included. */
   input: number;
   output: number;
+  /** Of `input`, read from the provider's prompt cache; unset, the fake's cache decides. */
+  cacheRead?: number;
+  /** Of `input`, written to it (Anthropic); unset, the fake's cache decides. */
+  cacheWrite?: number;
 }
 
 /** What the scripted model answers. */
@@ -76,12 +84,14 @@ export interface FakeLlmOptions {
    * server without a list does.
    */
   models?: string[];
+  /** The provider's prompt cache (default on); off, nothing is ever read from or written to it. */
+  promptCache?: boolean;
 }
 
 // ---- What a provider module supplies ----------------------------------------------------------
 
 /** The prompt parts of a request, as one endpoint's body carries them. */
-export type PromptSeen = Pick<FakeLlmRequest, 'model' | 'system' | 'messages' | 'schema'>;
+export type PromptSeen = Pick<FakeLlmRequest, 'model' | 'system' | 'messages' | 'schema' | 'parts'>;
 
 /** A reply the model produced (as opposed to an error or silence). */
 export type ModelReply = Extract<FakeLlmReply, { kind: 'json' | 'text' | 'refusal' }>;
@@ -94,8 +104,8 @@ export interface WireAnswer {
 
 export interface LlmEndpoint {
   read(body: Record<string, unknown>): PromptSeen;
-  /** The 200 answer carrying the model's reply; `usage` is already resolved. */
-  complete(reply: ModelReply, usage: FakeLlmUsage, request: FakeLlmRequest): WireAnswer;
+  /** The 200 answer carrying the model's reply; `usage` is already resolved, its cache counts included. */
+  complete(reply: ModelReply, usage: Required<FakeLlmUsage>, request: FakeLlmRequest): WireAnswer;
 }
 
 export interface ErrorDetails {
@@ -121,6 +131,8 @@ export interface LlmDialect {
   error(status: number, details: ErrorDetails): WireAnswer;
   /** The provider's 401 for a missing or wrong key. */
   unauthorized(apiKey: string | undefined): WireAnswer;
+  /** A new prompt cache, one per server, working as the provider documents its own. */
+  promptCache(): PromptCache;
 }
 
 // ---- Shared helpers for the wire formats ------------------------------------------------------
@@ -142,11 +154,31 @@ export function replyText(reply: ModelReply): string {
   return reply.kind === 'json' ? JSON.stringify(reply.value) : reply.text;
 }
 
-/** A reply's usage, or an estimate of four characters a token over the prompt's and the answer's text. */
-export function usageOf(reply: ModelReply, request: FakeLlmRequest): FakeLlmUsage {
-  if (reply.usage !== undefined) return reply.usage;
-  const promptCharacters = request.system.length + request.messages.reduce((sum, message) => sum + message.text.length, 0);
-  return { input: Math.ceil(promptCharacters / 4), output: Math.ceil(replyText(reply).length / 4) };
+/** The input tokens of a prompt: four characters a token over its schema, system text and messages' text. */
+export function promptTokens(request: Pick<FakeLlmRequest, 'parts'>): number {
+  return tokensOf(request.parts.reduce((sum, part) => sum + part.text.length, 0));
+}
+
+/**
+ * A reply's usage, or an estimate of four characters a token over the prompt and the answer's text;
+ * what the cache served and took, unless the script said, is what it did (never more than the input).
+ */
+export function usageOf(reply: ModelReply, request: FakeLlmRequest, cached: { read: number; write: number }): Required<FakeLlmUsage> {
+  const input = reply.usage?.input ?? promptTokens(request);
+  const output = reply.usage?.output ?? Math.ceil(replyText(reply).length / 4);
+  const cacheRead = Math.min(input, reply.usage?.cacheRead ?? cached.read);
+  const cacheWrite = Math.min(input - cacheRead, reply.usage?.cacheWrite ?? cached.write);
+  return { input, output, cacheRead, cacheWrite };
+}
+
+/** A message's text part, compared with its role, so a user's words never match an assistant's. */
+export function textPart(role: string, text: string, breakpointTtlSeconds?: number): PromptPart {
+  return { text, kind: role, ...(breakpointTtlSeconds === undefined ? {} : { breakpointTtlSeconds }) };
+}
+
+/** A picture part: no text tokens in the estimate, but its bytes are part of the prefix the cache compares. */
+export function picturePart(source: unknown): PromptPart {
+  return { text: '', kind: `picture ${JSON.stringify(source)}` };
 }
 
 let sequence = 0;
@@ -193,6 +225,7 @@ export async function startFakeLlmServer(dialect: LlmDialect, options: FakeLlmOp
   const latencyMs = options.latencyMs ?? 0;
   const requests: FakeLlmRequest[] = [];
   const lookups: FakeLlmLookup[] = [];
+  const cache = options.promptCache === false ? null : dialect.promptCache();
   // Pending latency timers: close() cancels them so nothing is written after the server is gone.
   const waiting = new Map<NodeJS.Timeout, () => void>();
   let closed = false;
@@ -246,7 +279,7 @@ export async function startFakeLlmServer(dialect: LlmDialect, options: FakeLlmOp
       return;
     }
     const body = parseJson(text);
-    const prompt: PromptSeen = isRecord(body) ? endpoint.read(body) : { model: '', system: '', messages: [], schema: null };
+    const prompt: PromptSeen = isRecord(body) ? endpoint.read(body) : { model: '', system: '', messages: [], schema: null, parts: [] };
     const apiKey = dialect.apiKeyOf(incoming.headers);
     const request: FakeLlmRequest = { provider: dialect.provider, ...prompt, apiKey, headers: { ...incoming.headers }, body: body ?? text };
     const index = requests.push(request) - 1;
@@ -271,8 +304,12 @@ export async function startFakeLlmServer(dialect: LlmDialect, options: FakeLlmOp
         return;
       case 'error':
         return send(response, answerError(reply.status, { type: reply.type, message: reply.message, model: prompt.model }, reply.retryAfterSeconds));
-      default:
-        return send(response, endpoint.complete(reply, usageOf(reply, request), request));
+      default: {
+        // Entries this answer writes are readable once it starts, after the latency.
+        const now = Date.now();
+        const cached = cache === null ? { read: 0, write: 0 } : cache.use(request.parts, request.model, now, now + latencyMs);
+        return send(response, endpoint.complete(reply, usageOf(reply, request, cached), request));
+      }
     }
   };
 

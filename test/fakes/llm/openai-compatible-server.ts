@@ -4,9 +4,11 @@ import {
   fakeId,
   isRecord,
   modelIdIn,
+  picturePart,
   replyText,
   startFakeLlmServer,
   stringOf,
+  textPart,
   type ErrorDetails,
   type FakeLlmOptions,
   type FakeLlmRequest,
@@ -15,6 +17,7 @@ import {
   type LlmEndpoint,
   type WireAnswer,
 } from './fake-llm.ts';
+import { openAiPromptCache, type PromptPart } from './prompt-cache.ts';
 
 // A fake of the OpenAI API in its wire format, as OpenAI-compatible providers speak it:
 //   POST /v1/chat/completions   → chat.completion (what @ai-sdk/openai-compatible sends)
@@ -52,11 +55,40 @@ function readConversation(items: unknown[], instructions: string[]): { system: s
   return { system: system.join('\n'), messages };
 }
 
+/**
+ * The prompt in the order OpenAI caches it: the structured output's schema (as its JSON text), then
+ * the instructions and messages, each text part with its role, pictures compared by their bytes.
+ */
+function promptParts(schema: unknown, instructions: string[], items: unknown[]): PromptPart[] {
+  const parts: PromptPart[] = [];
+  if (schema !== null) {
+    const text = JSON.stringify(schema);
+    parts.push({ text, kind: 'schema' });
+  }
+  for (const text of instructions) parts.push(textPart('system', text));
+  for (const item of items) {
+    if (!isRecord(item)) continue;
+    const role = stringOf(item.role);
+    if (typeof item.content === 'string') {
+      parts.push(textPart(role, item.content));
+      continue;
+    }
+    for (const part of arrayOf(item.content)) {
+      if (!isRecord(part)) continue;
+      if (part.type === 'image_url' || part.type === 'input_image') parts.push(picturePart(part.image_url ?? part));
+      else if (typeof part.text === 'string') parts.push(textPart(role, part.text));
+      else if (typeof part.refusal === 'string') parts.push(textPart(role, part.refusal));
+    }
+  }
+  return parts;
+}
+
 const chatCompletions: LlmEndpoint = {
   read(body) {
     const format = isRecord(body.response_format) ? body.response_format : {};
-    const jsonSchema = format.type === 'json_schema' && isRecord(format.json_schema) ? format.json_schema.schema : null;
-    return { model: stringOf(body.model), ...readConversation(arrayOf(body.messages), []), schema: jsonSchema ?? null };
+    const jsonSchema = format.type === 'json_schema' && isRecord(format.json_schema) ? (format.json_schema.schema ?? null) : null;
+    const messages = arrayOf(body.messages);
+    return { model: stringOf(body.model), ...readConversation(messages, []), schema: jsonSchema, parts: promptParts(jsonSchema, [], messages) };
   },
   complete(reply, usage, request) {
     // A refusal is what OpenAI sends under structured outputs: content null, the reason in `refusal`.
@@ -81,7 +113,7 @@ const chatCompletions: LlmEndpoint = {
           prompt_tokens: usage.input,
           completion_tokens: usage.output,
           total_tokens: usage.input + usage.output,
-          prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
+          prompt_tokens_details: { cached_tokens: usage.cacheRead, audio_tokens: 0 },
           completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
         },
         service_tier: 'default',
@@ -98,7 +130,8 @@ const responses: LlmEndpoint = {
     const instructions = typeof body.instructions === 'string' ? [body.instructions] : [];
     // `input` may be a plain string: one user message.
     const input = typeof body.input === 'string' ? [{ role: 'user', content: body.input }] : arrayOf(body.input);
-    return { model: stringOf(body.model), ...readConversation(input, instructions), schema: format.type === 'json_schema' ? (format.schema ?? null) : null };
+    const schema = format.type === 'json_schema' ? (format.schema ?? null) : null;
+    return { model: stringOf(body.model), ...readConversation(input, instructions), schema, parts: promptParts(schema, instructions, input) };
   },
   complete(reply, usage, request) {
     const content = reply.kind === 'refusal' ? { type: 'refusal', refusal: reply.text } : { type: 'output_text', text: replyText(reply), annotations: [], logprobs: [] };
@@ -129,7 +162,7 @@ const responses: LlmEndpoint = {
         truncation: 'disabled',
         usage: {
           input_tokens: usage.input,
-          input_tokens_details: { cached_tokens: 0 },
+          input_tokens_details: { cached_tokens: usage.cacheRead },
           output_tokens: usage.output,
           output_tokens_details: { reasoning_tokens: 0 },
           total_tokens: usage.input + usage.output,
@@ -207,6 +240,7 @@ const openAiDialect: LlmDialect = {
   lookup: lookupModels,
   apiKeyOf: bearerToken,
   error: openAiError,
+  promptCache: openAiPromptCache,
   unauthorized(apiKey) {
     if (apiKey === undefined || apiKey === '') {
       return openAiError(401, {
