@@ -185,6 +185,35 @@ for (const target of databaseTargets()) {
         assert.equal(history.statusCode, 200);
       });
 
+      test('prompt caching: a second product is written partly from the provider’s cache, shown in its usage and in /metrics', async () => {
+        fake.setScript(productWriter());
+        const { token } = await h.account();
+        const metric = async () => {
+          const res = await h.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer agent-models-metrics-token' } });
+          const line = new RegExp(`^vetrina_llm_cached_input_tokens_total\\{provider="${provider.name}",model="${provider.model.replace(/\./g, '\\.')}"\\} (\\d+)$`, 'm').exec(
+            res.body,
+          );
+          return Number(line?.[1] ?? 0);
+        };
+        for (const agentModel of ['v1', 'v2'] as const) {
+          await create(token, { ...ITALIAN_PASTA, countries: ['it', 'de'], agent_model: agentModel });
+          const before = await metric();
+          const second = await create(token, {
+            title: 'Caffè macinato',
+            brand: 'Lavazza',
+            description: 'Caffè macinato per moka. Confezione da 250 g.',
+            countries: ['it', 'de'],
+            agent_model: agentModel,
+          });
+          const usage = (await details(token, second)).generation?.usage;
+          // The instructions and the schema are the same for every product; only the product's data is new.
+          assert.ok((usage?.tokens_in_cached ?? 0) > 0, `${agentModel}: ${JSON.stringify(usage)}`);
+          assert.ok((usage?.tokens_in_cached ?? 0) <= (usage?.tokens_in ?? 0));
+          if (provider.name === 'anthropic') assert.equal(usage?.tokens_in_cache_write, 0, 'the same countries: every breakpoint was written by the first product');
+          assert.ok((await metric()) - before >= (usage?.tokens_in_cached ?? Infinity), `${agentModel}: /metrics counts the cached tokens`);
+        }
+      });
+
       test('v2: a draft in the wrong language is caught and repaired', async () => {
         fake.setScript(
           productWriter((call) => {

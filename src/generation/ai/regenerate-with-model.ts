@@ -107,11 +107,7 @@ async function regenerateGroup(
     return null;
   };
 
-  let answer = await askModel(
-    runtime,
-    { step: 'regenerate', instructions, messages: [userMessage(baseMessage)], schema: regeneratedSchema, meter, ...signal },
-    complete,
-  );
+  let answer = await askModel(runtime, { step: 'regenerate', instructions, messages: [userMessage(baseMessage)], schema: regeneratedSchema, meter, ...signal }, complete);
   let records = before.map((record) => apply(record, answer, fields, known));
   let problems = await Promise.all(records.map((r) => verifyTouched(r, fields, facts, kind)));
   for (let round = 0; round < options.repairRounds && problems.some((p) => p.length > 0); round++) {
