@@ -2,6 +2,9 @@
 // against a fake OpenAI-compatible provider on loopback with a fixed latency → stored, on PGlite
 // and on PostgreSQL. The fake answers every step correctly at once after the latency, so what is
 // measured is how well the service keeps AGENT_CONCURRENCY model calls busy, not a model.
+// The fake caches prompts as its provider documents (test/fakes/llm/prompt-cache.ts), so the run
+// also measures how much of the input the provider's prompt cache serves, and what the calls would
+// cost at the provider's list prices with and without it (BENCH_PROVIDER=openai or anthropic).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
@@ -31,6 +34,26 @@ const COUNTRIES = (process.env.BENCH_COUNTRIES ?? 'it,de')
   .map((c) => c.trim().toLowerCase())
   .filter((c) => c !== '');
 const AGENT_CONCURRENCY = Number(process.env.BENCH_AGENT_CONCURRENCY ?? 32);
+// Which provider's wire format and cache the fake speaks, and the model named: an OpenAI-compatible
+// server (the default), OpenAI's Responses API, or Anthropic's Messages API.
+const PROVIDER = process.env.BENCH_PROVIDER ?? 'openai-compatible';
+if (PROVIDER !== 'openai-compatible' && PROVIDER !== 'openai' && PROVIDER !== 'anthropic') throw new Error(`BENCH_PROVIDER ${PROVIDER}: openai-compatible, openai or anthropic`);
+const MODEL = process.env.BENCH_MODEL ?? { 'openai-compatible': 'bench-writer', openai: 'gpt-5-mini', anthropic: 'claude-sonnet-4-5' }[PROVIDER];
+
+/**
+ * List prices in US$ per million tokens, as the providers published them (anthropic.com/pricing,
+ * openai.com/api/pricing) in September 2025, the latest this bench's author could read: check them
+ * before quoting a cost. Anthropic bills a cache write (5-minute TTL) at 1.25× the input price and
+ * a read at 0.1×; OpenAI bills no write and a read at 0.1× (GPT-5 family) or 0.5× (GPT-4o).
+ */
+const LIST_PRICES: Readonly<Record<string, { input: number; cacheRead: number; cacheWrite: number; output: number }>> = {
+  'anthropic:claude-sonnet-4-5': { input: 3, cacheRead: 0.3, cacheWrite: 3.75, output: 15 },
+  'openai:gpt-5-mini': { input: 0.25, cacheRead: 0.025, cacheWrite: 0.25, output: 2 },
+  'openai:gpt-5-nano': { input: 0.05, cacheRead: 0.005, cacheWrite: 0.05, output: 0.4 },
+  'openai:gpt-4o': { input: 2.5, cacheRead: 1.25, cacheWrite: 2.5, output: 10 },
+};
+const PRICES = LIST_PRICES[`${PROVIDER}:${MODEL}`];
+const PRICES_AS_OF = '2025-09';
 // Generations at once in a process and a fetch's size; unset, the service's own defaults (config.ts).
 const QUEUE_ENV = {
   ...(process.env.BENCH_GENERATION_CONCURRENCY === undefined ? {} : { GENERATION_CONCURRENCY: process.env.BENCH_GENERATION_CONCURRENCY }),
@@ -127,7 +150,12 @@ interface Settled {
   completed: number;
   failed: number;
   calls: number;
+  /** Every input token, cached ones included. */
   tokensIn: number;
+  /** Of tokensIn, read from the provider's prompt cache. */
+  tokensCached: number;
+  /** Of tokensIn, written to it (Anthropic). */
+  tokensCacheWrite: number;
   tokensOut: number;
   rounds: number;
   engineMs: number;
@@ -136,11 +164,23 @@ interface Settled {
 }
 
 async function settled(db: Database): Promise<Settled> {
-  const [row] = await db.query<{ completed: number; failed: number; calls: number; tokens_in: number; tokens_out: number; rounds: number; engine_ms: number }>(
+  const [row] = await db.query<{
+    completed: number;
+    failed: number;
+    calls: number;
+    tokens_in: number;
+    tokens_in_cached: number;
+    tokens_in_cache_write: number;
+    tokens_out: number;
+    rounds: number;
+    engine_ms: number;
+  }>(
     `SELECT count(*) FILTER (WHERE state = 'completed')::int AS completed,
             count(*) FILTER (WHERE state = 'failed')::int AS failed,
             coalesce(sum((usage->>'calls')::int), 0)::int AS calls,
             coalesce(sum((usage->>'tokens_in')::bigint), 0)::float8 AS tokens_in,
+            coalesce(sum((usage->>'tokens_in_cached')::bigint), 0)::float8 AS tokens_in_cached,
+            coalesce(sum((usage->>'tokens_in_cache_write')::bigint), 0)::float8 AS tokens_in_cache_write,
             coalesce(sum((usage->>'tokens_out')::bigint), 0)::float8 AS tokens_out,
             coalesce(sum((usage->>'rounds')::int), 0)::int AS rounds,
             coalesce(avg((usage->>'latency_ms')::float8) FILTER (WHERE state = 'completed'), 0)::float8 AS engine_ms
@@ -152,6 +192,8 @@ async function settled(db: Database): Promise<Settled> {
     failed: row?.failed ?? 0,
     calls: row?.calls ?? 0,
     tokensIn: row?.tokens_in ?? 0,
+    tokensCached: row?.tokens_in_cached ?? 0,
+    tokensCacheWrite: row?.tokens_in_cache_write ?? 0,
     tokensOut: row?.tokens_out ?? 0,
     rounds: row?.rounds ?? 0,
     engineMs: row?.engine_ms ?? 0,
@@ -177,7 +219,7 @@ interface Row extends Settled {
 }
 
 async function run(configuration: Configuration, target: TargetName): Promise<Row> {
-  const fake = await startBenchProvider(LATENCY_MS, PROVIDER_THREAD);
+  const fake = await startBenchProvider(LATENCY_MS, PROVIDER_THREAD, PROVIDER === 'anthropic' ? 'anthropic' : 'openai');
   const { arrivals } = fake;
   const { opened, url, close } = await openTarget(target);
   const limits = { REQUESTS_PER_MINUTE: '1000000', TOKENS_PER_MINUTE: '1000000000' };
@@ -190,10 +232,10 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
     GENERATION_POLL_SECONDS: POLL_SECONDS,
     SOURCES: 'catalogue',
     AGENT_CONCURRENCY: String(AGENT_CONCURRENCY),
-    AGENT_V1_MODEL: 'openai-compatible:bench-writer',
+    AGENT_V1_MODEL: `${PROVIDER}:${MODEL}`,
     AGENT_V1_BASE_URL: fake.baseURL,
     AGENT_V1_API_KEY: 'bench-key',
-    AGENT_V2_MODEL: 'openai-compatible:bench-writer',
+    AGENT_V2_MODEL: `${PROVIDER}:${MODEL}`,
     AGENT_V2_BASE_URL: fake.baseURL,
     AGENT_V2_API_KEY: 'bench-key',
     ...Object.fromEntries(
@@ -416,8 +458,42 @@ const lines = rows.map((r) => {
     `${r.completed} | ${r.failed} | ${r.rounds} | ${r.flaggedRecords} | ${r.peakRssMiB.toFixed(0)} |`
   );
 });
+/** US$ for `tokens` at `perMillion` per million tokens. */
+const dollars = (tokens: number, perMillion: number) => (tokens * perMillion) / 1e6;
+
+/** Per configuration: input, cached and output tokens a product, and the provider's bill per 1,000 products with and without the cache. */
+function cachingReport(): string {
+  const money = (usd: number) => `$${usd.toFixed(2)}`;
+  const per = (r: Row, tokens: number) => (tokens / r.products).toFixed(0);
+  const rowsOut = rows.map((r) => {
+    const thousand = 1000 / r.products;
+    const share = r.tokensIn === 0 ? 0 : (100 * r.tokensCached) / r.tokensIn;
+    let cost = '— | — | —';
+    if (PRICES !== undefined) {
+      const output = dollars(r.tokensOut, PRICES.output);
+      const without = (dollars(r.tokensIn, PRICES.input) + output) * thousand;
+      const uncached = r.tokensIn - r.tokensCached - r.tokensCacheWrite;
+      const cached = (dollars(uncached, PRICES.input) + dollars(r.tokensCached, PRICES.cacheRead) + dollars(r.tokensCacheWrite, PRICES.cacheWrite) + output) * thousand;
+      cost = `${money(without)} | ${money(cached)} | ${(100 * (1 - cached / without)).toFixed(0)} %`;
+    }
+    return `| ${r.configuration.label} | ${r.target} | ${r.products} | ${per(r, r.tokensIn)} | ${per(r, r.tokensCached)} | ${share.toFixed(1)} % | ${per(r, r.tokensCacheWrite)} | ${per(r, r.tokensOut)} | ${cost} |`;
+  });
+  const prices =
+    PRICES === undefined
+      ? `no list price for ${PROVIDER}:${MODEL} (a server of your own): tokens only`
+      : `list prices of ${PROVIDER}:${MODEL} as of ${PRICES_AS_OF}, US$ per million tokens: input ${PRICES.input}, cache read ${PRICES.cacheRead}, cache write ${PRICES.cacheWrite}, output ${PRICES.output}`;
+  return (
+    `### Prompt caching: ${PROVIDER}:${MODEL} (the fake's cache, four characters a token)\n\n` +
+    `Tokens a product, summed over its calls (retries included) as the provider reported them: input (cached ones included), read from the cache (and its share of the input), written to it, output. ` +
+    `Cost per 1,000 products at the ${prices}; "without cache" prices every input token at the input price.\n\n` +
+    '| configuration | database | products | input/product | cached/product | cached share | cache writes/product | output/product | per 1,000 without cache | per 1,000 with cache | saved |\n' +
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n' +
+    `${rowsOut.join('\n')}\n`
+  );
+}
+
 const report =
-  `## Agent models: API → queue → LLM engine (fake provider, ${LATENCY_MS} ms a call) → stored\n\n` +
+  `## Agent models: API → queue → LLM engine (fake ${PROVIDER}:${MODEL} provider, ${LATENCY_MS} ms a call) → stored\n\n` +
   `${machine}; ${
     CODES_PER_CALL === null
       ? `${PRODUCTS} raw products (title, brand, description with a quantity; no code, so no source lookups), 1 per create call`
@@ -430,6 +506,6 @@ const report =
   `over the whole run and, in brackets, in the steady state (between the 10th and the 90th percentile of the calls' arrival times at the provider); ` +
   `from the first call: calls ÷ (first call's arrival to last call's answer) ÷ ideal calls/s. ` +
   `Engine s/product is the mean wall-clock time of one generation's engine, with in brackets its floor: the calls it makes one after another × latency.\n\n` +
-  `${[head, ...lines].join('\n')}\n`;
+  `${[head, ...lines].join('\n')}\n\n${cachingReport()}`;
 process.stdout.write(`${report}\n`);
 if (process.env.BENCH_WRITE === '1') await writeFile(new URL('./results/agents.md', import.meta.url), report);

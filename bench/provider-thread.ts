@@ -3,6 +3,7 @@
 // parsing prompts and writing answers is not the service's, and on the service's event loop it
 // would be counted as if it were.
 import { parentPort, Worker, workerData } from 'node:worker_threads';
+import { startFakeAnthropic } from '../test/fakes/llm/anthropic-server.ts';
 import { startFakeOpenAiCompatible } from '../test/fakes/llm/openai-compatible-server.ts';
 import { productWriter } from '../test/fakes/llm/product-writer.ts';
 
@@ -13,8 +14,12 @@ export interface BenchProvider {
   close(): Promise<void>;
 }
 
+/** The wire format the fake speaks: OpenAI's (chat completions and Responses) or Anthropic's Messages API. */
+export type BenchWire = 'openai' | 'anthropic';
+
 interface ProviderWork {
   latencyMs: number;
+  wire: BenchWire;
 }
 
 type FromThread = { baseURL: string } | { arrivedAt: number } | { closed: true };
@@ -22,7 +27,8 @@ type FromThread = { baseURL: string } | { arrivedAt: number } | { closed: true }
 /** The scripted writer behind the OpenAI-compatible fake, forgetting each request once answered (its memory is not the service's). */
 async function startProvider(work: ProviderWork, onArrival: (epochMs: number) => void) {
   const writer = productWriter();
-  const fake = await startFakeOpenAiCompatible({
+  const start = work.wire === 'anthropic' ? startFakeAnthropic : startFakeOpenAiCompatible;
+  const fake = await start({
     latencyMs: work.latencyMs,
     script: (request, index) => {
       onArrival(performance.timeOrigin + performance.now());
@@ -33,14 +39,14 @@ async function startProvider(work: ProviderWork, onArrival: (epochMs: number) =>
   return fake;
 }
 
-export async function startBenchProvider(latencyMs: number, inThread: boolean): Promise<BenchProvider> {
+export async function startBenchProvider(latencyMs: number, inThread: boolean, wire: BenchWire = 'openai'): Promise<BenchProvider> {
   const arrivals: number[] = [];
   const local = (epochMs: number) => arrivals.push(epochMs - performance.timeOrigin);
   if (!inThread) {
-    const fake = await startProvider({ latencyMs }, local);
+    const fake = await startProvider({ latencyMs, wire }, local);
     return { baseURL: fake.baseURL, arrivals, close: () => fake.close() };
   }
-  const thread = new Worker(new URL(import.meta.url), { workerData: { latencyMs } satisfies ProviderWork });
+  const thread = new Worker(new URL(import.meta.url), { workerData: { latencyMs, wire } satisfies ProviderWork });
   let closed: () => void = () => {};
   const whenClosed = new Promise<void>((resolve) => {
     closed = resolve;
