@@ -138,12 +138,16 @@ const FOODS: Array<{ title: string; description: (quantity: string) => string; q
 ];
 const BRANDS = ['Molino Rossi', 'Dolce Vita', 'Alpenhof', 'Casa Verde', 'Bontà Italiane', 'Nordkorn', 'Terra Mia'];
 
-/** The i-th raw product of the run: title, brand and a description with its quantity; no code, so no source is asked. */
+/**
+ * The i-th raw product of the run: title, brand and a description with its quantity; no code, so no
+ * source is asked. Its article number makes every product's data its own from its first fact, as in
+ * a catalogue: a provider's prompt cache then serves only what products really share.
+ */
 function rawProduct(i: number): { title: string; brand: string; description: string } {
   const food = FOODS[i % FOODS.length] ?? FOODS[0];
   if (food === undefined) throw new Error('no foods');
   const quantity = food.quantities[Math.floor(i / FOODS.length) % food.quantities.length] ?? '500 g';
-  return { title: food.title, brand: BRANDS[i % BRANDS.length] ?? 'Casa Verde', description: food.description(quantity) };
+  return { title: `${food.title}, art. ${1000 + i}`, brand: BRANDS[i % BRANDS.length] ?? 'Casa Verde', description: food.description(quantity) };
 }
 
 interface Settled {
