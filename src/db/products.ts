@@ -219,6 +219,20 @@ export async function findProductByRef(db: SqlRunner, accountId: string, ref: { 
   return rows[0];
 }
 
+/** The ids of the products these refs name, in the refs' order (undefined: none), with findProductByRef's precedence, in one statement. */
+export async function findProductIdsByRefs(db: SqlRunner, accountId: string, refs: readonly { raw: string; normalisedCode: string }[]): Promise<(string | undefined)[]> {
+  if (refs.length === 0) return [];
+  const rows = await db.query<{ n: string; id: string }>(
+    `SELECT DISTINCT ON (r.n) r.n::text AS n, p.id
+     FROM unnest($2::text[], $3::text[], $4::uuid[]) WITH ORDINALITY AS r(raw, code, id, n)
+     JOIN products p ON p.account_id = $1 AND (p.id = r.id OR p.code = r.code OR p.sku = r.raw) AND p.${LIVE}
+     ORDER BY r.n, CASE WHEN p.id = r.id THEN 0 WHEN p.code = r.code THEN 1 ELSE 2 END`,
+    [accountId, refs.map((r) => r.raw), refs.map((r) => r.normalisedCode), refs.map((r) => (UUID.test(r.raw) ? r.raw : null))],
+  );
+  const byIndex = new Map(rows.map((row) => [Number(row.n) - 1, row.id]));
+  return refs.map((_, i) => byIndex.get(i));
+}
+
 export async function findProductById(db: SqlRunner, id: string): Promise<ProductRow | undefined> {
   const rows = await db.query<ProductRow>(`SELECT * FROM products WHERE id = $1 AND ${LIVE}`, [id]);
   return rows[0];
