@@ -56,3 +56,9 @@ export function categoryRow(fields: Record<string, unknown>): CategoryRow {
   if (length > CATEGORY_PATH_MAX_CHARS) return { ok: false, reason: `the path of id "${id}" has ${length} characters; at most ${CATEGORY_PATH_MAX_CHARS} are allowed` };
   return { ok: true, id, path };
 }
+
+/** What a product's records say once its category left the tree (`path`: the category's, when the tree had it). */
+export function categoryRemovedMessage(id: string, path: string | null): string {
+  const named = path === null ? `"${id}"` : `"${id}" (${path})`;
+  return `The category ${named} is no longer in the account's category tree: an import replaced the tree and the product has no category now. Choose another with update.`;
+}
