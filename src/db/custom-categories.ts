@@ -82,11 +82,13 @@ export interface UncategorisedProduct {
   google_category_id: string | null;
 }
 
-/** Those of `productIds` (live) without a category of the account's tree. */
+/** Those of `productIds` (live) without a category, of accounts that have a tree. */
 export async function productsWithoutCategory(db: SqlRunner, productIds: readonly string[]): Promise<UncategorisedProduct[]> {
   if (productIds.length === 0) return [];
   return db.query<UncategorisedProduct>(
-    'SELECT id, account_id, title, google_category_id FROM products WHERE id = ANY($1::uuid[]) AND category_id IS NULL AND deleted_at IS NULL',
+    `SELECT p.id, p.account_id, p.title, p.google_category_id FROM products p
+     WHERE p.id = ANY($1::uuid[]) AND p.category_id IS NULL AND p.deleted_at IS NULL
+       AND EXISTS (SELECT 1 FROM custom_categories c WHERE c.account_id = p.account_id)`,
     [productIds],
   );
 }

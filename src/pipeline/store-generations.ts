@@ -12,6 +12,7 @@ import { mergeFacts } from './gather-facts.ts';
 import type { HeldClaim } from './generation-claim.ts';
 import type { GenerationOutcome } from './generation-outcome.ts';
 import { brandOfFacts } from '../services/product-brand.ts';
+import { proposeCategories } from './propose-categories.ts';
 
 export interface Result {
   content: readonly CountryContent[];
@@ -61,7 +62,7 @@ export interface ReadyGeneration {
  * Settles generations and writes what each produced in one transaction, each kind of row in one
  * statement: its records (by product and country, so a run that stores after another replaces
  * rather than duplicates), their history, the product's facts and the brand they agree on (unless
- * a person gave one), its family, and its `product.completed` webhook event (and a
+ * a person gave one), its family and its category (proposed from the account's tree), and its `product.completed` webhook event (and a
  * `product.publication_state_changed` when it sends the product back to review), only while its
  * run still holds its claim. A generation whose claim was
  * taken over meanwhile is not completed and nothing of it is written ('claim_lost'); its siblings
@@ -111,6 +112,10 @@ export async function storeGenerations(db: Database, ready: readonly ReadyGenera
     await insertHistoryOf(tx, records);
     await upsertContentOf(tx, records);
     for (const i of stored) if (i.result.newFamily) await recordProductFamily(tx, i.product.id, i.result.newFamily.id, i.result.newFamily.proposed);
+    await proposeCategories(
+      tx,
+      stored.map((i) => ({ productId: i.product.id, content: i.result.content, facts: i.facts })),
+    );
     await recordGenerationsSettled(
       tx,
       stored.map((i) => i.claim.generation.id),
