@@ -28,7 +28,7 @@ const INSERT_BATCH = 2000;
 
 /**
  * Replaces the account's tree with `categories` (ids unique) inside the caller's transaction, so
- * readers see the old tree until it commits. Every product whose category is not in the new tree
+ * readers see the old tree until it commits, and gives the tree a new version. Every product whose category is not in the new tree
  * loses it (and its proposal), and each of its records says so (`category_removed`). Two
  * replacements of one account wait for each other. The old tree's rows are deleted first: a
  * writer that holds one of them (FOR SHARE, see proposeProductCategory) is waited for, so the
@@ -63,6 +63,11 @@ export async function replaceCustomCategoryTree(tx: SqlRunner, accountId: string
     );
     cleared = updated.length;
   }
+  await tx.query(
+    `INSERT INTO custom_category_trees (account_id, version) VALUES ($1, gen_random_uuid())
+     ON CONFLICT (account_id) DO UPDATE SET version = EXCLUDED.version, replaced_at = now()`,
+    [accountId],
+  );
   for (let at = 0; at < categories.length; at += INSERT_BATCH) {
     const batch = categories.slice(at, at + INSERT_BATCH);
     await tx.query('INSERT INTO custom_categories (account_id, id, path) SELECT $1, c.id, c.path FROM unnest($2::text[], $3::text[]) AS c(id, path)', [
@@ -74,19 +79,21 @@ export async function replaceCustomCategoryTree(tx: SqlRunner, accountId: string
   return cleared;
 }
 
-/** What a proposal needs of a product that has no category yet. */
+/** What a proposal needs of a product that has no category yet, and its account's tree version. */
 export interface UncategorisedProduct {
   id: string;
   account_id: string;
   title: string | null;
   google_category_id: string | null;
+  tree_version: string;
 }
 
-/** Those of `productIds` (live) without a category, of accounts that have a tree. */
+/** Those of `productIds` (live) without a category, of accounts that have a tree (imported once, not emptied). */
 export async function productsWithoutCategory(db: SqlRunner, productIds: readonly string[]): Promise<UncategorisedProduct[]> {
   if (productIds.length === 0) return [];
   return db.query<UncategorisedProduct>(
-    `SELECT p.id, p.account_id, p.title, p.google_category_id FROM products p
+    `SELECT p.id, p.account_id, p.title, p.google_category_id, t.version AS tree_version
+     FROM products p JOIN custom_category_trees t ON t.account_id = p.account_id
      WHERE p.id = ANY($1::uuid[]) AND p.category_id IS NULL AND p.deleted_at IS NULL
        AND EXISTS (SELECT 1 FROM custom_categories c WHERE c.account_id = p.account_id)`,
     [productIds],

@@ -25,6 +25,25 @@ function statedCategories(facts: readonly Fact[]): string[] {
 }
 
 /**
+ * Trees indexed, by account, with the version they were read at: indexing a large tree takes a
+ * while (some 150 ms for 10,000 categories), and a tree changes only with an import. A few
+ * accounts' trees are kept; past that the memory starts again empty.
+ */
+const indexes = new Map<string, { version: string; index: CategoryIndex }>();
+const INDEXES_KEPT = 32;
+
+async function indexOf(db: SqlRunner, accountId: string, version: string): Promise<CategoryIndex> {
+  const kept = indexes.get(accountId);
+  if (kept !== undefined && kept.version === version) return kept.index;
+  // Read after the version: a replacement committed in between gives a newer tree, which its
+  // next reader (seeing the newer version) reads again; proposeProductCategory refuses an id gone.
+  const index = categoryIndex((await customCategoryTree(db, accountId)).map((c) => [c.id, c.path] as const));
+  if (indexes.size >= INDEXES_KEPT && !indexes.has(accountId)) indexes.clear();
+  indexes.set(accountId, { version, index });
+  return index;
+}
+
+/**
  * Inside the transaction that stores generations: each product that still has no category of its
  * account's tree is given the one its Google category (in English and in its records' languages),
  * stated categories and titles point to, as a proposal (`category_id_proposed`) a person confirms
@@ -37,13 +56,8 @@ export async function proposeCategories(tx: SqlRunner, generated: readonly Gener
     generated.map((g) => g.productId),
   );
   if (products.length === 0) return;
-  const trees = new Map<string, CategoryIndex>();
   for (const product of products) {
-    let index = trees.get(product.account_id);
-    if (index === undefined) {
-      index = categoryIndex((await customCategoryTree(tx, product.account_id)).map((c) => [c.id, c.path] as const));
-      trees.set(product.account_id, index);
-    }
+    const index = await indexOf(tx, product.account_id, product.tree_version);
     if (index.categories.length === 0) continue;
     const of = generated.find((g) => g.productId === product.id);
     if (of === undefined) continue;

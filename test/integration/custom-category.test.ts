@@ -83,11 +83,10 @@ for (const target of databaseTargets()) {
     }
 
     /** A product created and generated once, with what a classifier or a person gave it set before its generation runs. */
-    async function generated(token: string, body: Record<string, unknown>, before: { google?: string; category?: string } = {}): Promise<string> {
+    async function generated(token: string, body: Record<string, unknown>, given: { google?: string; category?: string } = {}): Promise<string> {
       const { productId, generationId } = await h.createQueued(token, { countries: ['it'], ...body });
-      if (before.google !== undefined) await h.container.db.query('UPDATE products SET google_category_id = $2 WHERE id = $1', [productId, before.google]);
-      if (before.category !== undefined)
-        await h.container.db.query('UPDATE products SET category_id = $2, category_id_proposed = false WHERE id = $1', [productId, before.category]);
+      if (given.google !== undefined) await h.container.db.query('UPDATE products SET google_category_id = $2 WHERE id = $1', [productId, given.google]);
+      if (given.category !== undefined) await h.container.db.query('UPDATE products SET category_id = $2, category_id_proposed = false WHERE id = $1', [productId, given.category]);
       assert.equal(await runFromQueue({ ...h.container, maxAttempts: 2 }, generationId), 'completed');
       return productId;
     }
@@ -280,6 +279,11 @@ for (const target of databaseTargets()) {
       // Nothing in common with the tree: no proposal.
       const unrelated = await generated(a.token, { title: 'Spaghetti n. 5', description: 'Pasta di semola di grano duro.' });
       assert.deepEqual(await categoryOf(unrelated), { category_id: null, category_id_proposed: false });
+
+      // A new tree is proposed from at once.
+      await imported(a.token, 'id,path\n30,Lighting > Lamps\n40,Shoes\n');
+      const later = await generated(a.token, { title: 'Arco 4000', description: 'Design italiano in metallo.' }, { google: GOOGLE_LAMPS });
+      assert.deepEqual(await categoryOf(later), { category_id: '30', category_id_proposed: true });
 
       // An account without a tree: nothing proposed.
       const b = await h.account();
