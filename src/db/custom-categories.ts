@@ -17,10 +17,24 @@ export async function customCategoryTree(db: SqlRunner, accountId: string): Prom
   return rows.sort((a, b) => byId.compare(a.id, b.id));
 }
 
-/** Whether `id` is in the account's tree. */
-export async function customCategoryExists(db: SqlRunner, accountId: string, id: string): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM custom_categories WHERE account_id = $1 AND id = $2', [accountId, id]);
+/**
+ * Whether `id` is in the account's tree. `hold`: the row is read FOR SHARE, so a replacement of
+ * the tree waits for the caller's transaction and then sees the product that points at it.
+ */
+export async function customCategoryExists(db: SqlRunner, accountId: string, id: string, hold = false): Promise<boolean> {
+  const rows = await db.query(`SELECT 1 FROM custom_categories WHERE account_id = $1 AND id = $2${hold ? ' FOR SHARE' : ''}`, [accountId, id]);
   return rows.length > 0;
+}
+
+/** A person chose the product's category: the records' notes that an import removed the old one no longer apply. */
+export async function clearCategoryRemovedIssues(db: SqlRunner, productId: string): Promise<void> {
+  await db.query(
+    `UPDATE product_content SET validation_issues = (
+       SELECT coalesce(jsonb_agg(i ORDER BY n), '[]'::jsonb) FROM jsonb_array_elements(validation_issues) WITH ORDINALITY AS e(i, n) WHERE i->>'check' IS DISTINCT FROM 'category_removed'
+     )
+     WHERE product_id = $1 AND validation_issues @> '[{"check": "category_removed"}]'::jsonb`,
+    [productId],
+  );
 }
 
 /** Rows per INSERT of a new tree. */
