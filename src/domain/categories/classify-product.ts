@@ -92,14 +92,14 @@ const WITH_WORDS: ReadonlySet<string> = new Set([
   'geschmack',
   'smaak',
 ]);
-const AFTER_FOR = 0.3;
-const AFTER_WITH = 0.5;
+const AFTER_FOR = 0.15;
+const AFTER_WITH = 0.2;
 /** A taxonomy name found in text counts less than a word of the list, which was chosen for it. */
 const NAME_INDEX_SHARE = 0.7;
 /** English names in text of another language are often false friends ("pane", "gift"). */
 const NAME_INDEX_OTHER_LANGUAGE = 0.5;
-/** How fast evidence turns into certainty: this much agreeing evidence makes about 63 %. */
-const STRENGTH = 3;
+/** How fast evidence turns into certainty: this much agreeing evidence makes about 63 %, a product name alone. */
+const STRENGTH = 2.5;
 /** Characters of one text read at most: the kind of product is said early. */
 const MAX_TEXT = 2000;
 

@@ -18,7 +18,7 @@ export type ProductWords = ReadonlyArray<readonly [id: string, phrases: string]>
 const NOTHING: ProductWords = [
   [
     '',
-    'plant based foods and beverages|plant based foods|cereals and potatoes|cereals and their products|fruits and vegetables based foods|beverages and beverages preparations|farming products|fermented foods|sweet snacks|salty snacks|snacks|groceries|breakfasts|dried products|dried products to be rehydrated|canned foods|canned plant based foods|frozen foods|meals|appetizers|body|legumes and their products|seeds|fats|vegetable fats|olive tree products|animal fats|sweeteners|cocoa and its products|desserts|dairy desserts|bee products|salted spreads|dispensa|alimentari|alimentazione|lebensmittel|epicerie|alimentacion|levensmiddelen|spozywcze|mercearia|tessile casa|offerte|novita|bestseller|angebote|promo|camera da letto|soggiorno|bagno|schlafzimmer|wohnzimmer|chambre|salon|dormitorio',
+    'plant based foods and beverages|plant based foods|cereals and potatoes|cereals and their products|fruits and vegetables based foods|beverages and beverages preparations|farming products|fermented foods|sweet snacks|salty snacks|snacks|groceries|breakfasts|dried products|dried products to be rehydrated|canned foods|canned plant based foods|frozen foods|meals|appetizers|body|legumes and their products|seeds|fats|vegetable fats|olive tree products|animal fats|sweeteners|cocoa and its products|desserts|dairy desserts|bee products|salted spreads|dispensa|alimentari|alimentazione|lebensmittel|epicerie|alimentacion|levensmiddelen|spozywcze|mercearia|tessile casa|offerte|novita|bestseller|angebote|promo|camera da letto|soggiorno|bagno|schlafzimmer|wohnzimmer|chambre|salon|dormitorio|viso|face|gesicht|visage|cara|gezicht|twarz|rosto',
   ],
 ];
 
@@ -282,7 +282,7 @@ const HEALTH: ProductWords = [
   ],
   [
     '491',
-    'health care|healthcare|sanitari|dispositivi medici|dispositivo medico|medical devices|medical device|articoli sanitari|medizinprodukte|medizinprodukt|dispositifs medicaux|productos sanitarios|medische hulpmiddelen|wyroby medyczne|dispositivos medicos|cura e benessere|compresse|compressa|compressa rivestita|capsule molli|bustine|supposte|supposta|compressa effervescente|compresse effervescenti|compressa orodispersibile|granulato|sospensione orale|soluzione orale|gocce orali|ovuli|pastiglia|pastiglie|tabletten|filmtabletten|brausetabletten|kapseln|lutschtabletten|zapfchen|comprimes|comprimes effervescents|gelules|pastilles|suppositoires|comprimidos|comprimidos efervescentes|jarabe|pastillas|supositorios|tabletki|tabletki musujace|czopki|zuigtabletten|comprimidos revestidos|gotas|pastilhas',
+    'health care|healthcare|sanitari|dispositivi medici|dispositivo medico|medical devices|medical device|articoli sanitari|medizinprodukte|medizinprodukt|dispositifs medicaux|productos sanitarios|medische hulpmiddelen|wyroby medyczne|dispositivos medicos|cura e benessere|compresse|compressa|compressa rivestita|capsule molli|bustine|supposte|supposta|compressa effervescente|compresse effervescenti|compressa orodispersibile|granulato|sospensione orale|soluzione orale|gocce orali|ovuli|pastiglia|pastiglie|tabletten|filmtabletten|brausetabletten|kapseln|lutschtabletten|zapfchen|comprimes|comprimes effervescents|gelules|pastilles|suppositoires|comprimidos|comprimidos efervescentes|jarabe|pastillas|supositorios|tabletki|tabletki musujace|czopki|zuigtabletten|comprimidos revestidos|gotas|pastilhas|acqua di mare|soluzione fisiologica|seawater nasal spray|meerwasser nasenspray|eau de mer',
   ],
   [
     '518',
@@ -360,7 +360,7 @@ const BEAUTY: ProductWords = [
   ],
   [
     '567',
-    'skin care|skincare|cura della pelle|cura del viso|viso|hautpflege|gesichtspflege|soin du visage|soins visage|cuidado facial|huidverzorging|pielegnacja twarzy|cuidados de rosto|face care|crema|creme|krem',
+    'skin care|skincare|cura della pelle|cura del viso|hautpflege|gesichtspflege|soin du visage|soins visage|cuidado facial|huidverzorging|pielegnacja twarzy|cuidados de rosto|face care|crema|creme|krem',
   ],
   [
     '2592',
@@ -373,7 +373,7 @@ const BEAUTY: ProductWords = [
   ['6034', 'makeup removers|make up remover|struccante|struccanti|abschminktucher|make up entferner|demaquillant|desmaquillante|plyn do demakijazu|desmaquilhante'],
   [
     '2844',
-    'sunscreens|sunscreen|sun cream|sun protection|sun care|solari|crema solare|protezione solare|spray solare|latte solare|sonnencreme|sonnenschutz|creme solaire|protection solaire|protector solar|crema solar|zonnebrand|zonnecreme|krem z filtrem|filtr przeciwsloneczny|protetor solar|spf',
+    'sunscreens|sunscreen|sun cream|sun protection|sun care|solari|crema solare|protezione solare|spray solare|latte solare|sonnencreme|sonnenschutz|creme solaire|protection solaire|protector solar|crema solar|zonnebrand|zonnecreme|krem z filtrem|filtr przeciwsloneczny|protetor solar',
   ],
   ['2740', 'tanning products|self tanner|autoabbronzante|selbstbraeuner|autobronzant|autobronceador|zelfbruiner|samoopalacz|autobronzeador|after sun|doposole'],
   [
@@ -420,7 +420,7 @@ const BEAUTY: ProductWords = [
   ],
   [
     '1901',
-    'hair styling products|hair spray|hairspray|hair gel|hair wax|lacca|lacca per capelli|gel per capelli|cera per capelli|mousse capelli|haarspray|haargel|haarwachs|laque|gel coiffant|cire cheveux|laca|gomina|cera para el pelo|haarlak|lakier do wlosow|laca para cabelo',
+    'hair styling products|hair spray|hairspray|hair gel|hair wax|lacca|lacca per capelli|gel per capelli|cera per capelli|mousse capelli|haarspray|haargel|haarwachs|laque|gel coiffant|cire cheveux|laca|gomina|cera para el pelo|haarlak|lakier do wlosow|laca para cabelo|gel fissante|fissante|styling gel|styling|pasta modellante',
   ],
   ['4766', 'hair loss treatments|anticaduta|lozione anticaduta|fiale anticaduta|haarausfall|antichute|anticaida|haaruitval|queda de cabelo'],
   ['6019', 'hair styling tools|styling tools'],
@@ -494,7 +494,7 @@ const BEAUTY: ProductWords = [
   ],
   [
     '532',
-    'electric shavers|electric shaver|electric razors|rasoio elettrico|elektrorasierer|rasierapparat|rasoir electrique|afeitadora electrica|elektrisch scheerapparaat|golarka elektryczna|maquina de barbear eletrica',
+    'electric shavers|electric shaver|electric razors|rasoio elettrico|elektrorasierer|rasierapparat|rasoir electrique|afeitadora electrica|elektrisch scheerapparaat|golarka elektryczna|maquina de barbear eletrica|shaver|shavers|foil shaver|rotary shaver|mens shavers|men s shavers',
   ],
   [
     '533',
@@ -632,12 +632,12 @@ const HOME: ProductWords = [
   ['633', 'ironing boards|asse da stiro|bugelbrett|planche a repasser|tabla de planchar|strijkplank|deska do prasowania|tabua de engomar'],
   ['634', 'laundry baskets|cesta portabiancheria|portabiancheria|waschekorb|panier a linge|cesto de ropa|wasmand|kosz na pranie|cesto da roupa'],
   ['728', 'pest control|disinfestazione|schadlingsbekampfung|antinuisibles'],
-  [
-    '2869',
-    'insecticides|insecticide|insetticida|insetticidi|spray insetticida|zanzariere elettriche|insektenspray|insektizid|insecticida|insectenspray|srodek owadobojczy|inseticida|raid|baygon',
-  ],
+  ['2869', 'insecticides|insecticide|insetticida|insetticidi|spray insetticida|insektenspray|insektizid|insecticida|insectenspray|srodek owadobojczy|inseticida|raid|baygon'],
   ['2631', 'traps|trappole|trappola per topi|mausefalle|piege|trampa para ratones|muizenval|pulapka'],
-  ['512', 'mosquito repellent devices|antizanzare elettrico|diffusore antizanzare|elektrischer muckenstecker|diffuseur anti moustiques'],
+  [
+    '512',
+    'mosquito repellent devices|antizanzare elettrico|diffusore antizanzare|elektrischer muckenstecker|diffuseur anti moustiques|zanzariera elettrica|zanzariere elettriche|piastrine antizanzare|fornelletto antizanzare|mosquito plug in|insektenstecker',
+  ],
   ['7406', 'moisture absorbers|assorbiumidita|luftentfeuchter granulat|absorbeur dhumidite|antihumedad'],
   ['636', 'storage and organization|organizzazione|contenitori|aufbewahrung|rangement|almacenaje|organizacion|przechowywanie|arrumacao'],
   [
@@ -668,7 +668,7 @@ const HOME: ProductWords = [
   ['2612', 'tumble dryers|clothes dryers|asciugatrice|asciugatrici|waschetrockner|trockner|seche linge|secadora|secadoras|droger|wasdroger|suszarka do ubran|maquina de secar'],
   [
     '5139',
-    'irons|iron|steam irons|steam iron|steam generator irons|steam generators|ironing systems|ferro da stiro|ferri da stiro|ferro a vapore|sistema stirante|generatore di vapore|bugeleisen|dampfbugeleisen|dampfbugelstation|fer a repasser|centrale vapeur|plancha|plancha de vapor|centro de planchado|strijkijzer|stoomstrijkijzer|stoomgenerator|zelazko|generator pary|ferro de engomar',
+    'irons|iron|steam irons|steam iron|steam generator irons|steam generators|ironing systems|ferro da stiro|ferri da stiro|ferro a vapore|sistema stirante|generatore di vapore|bugeleisen|dampfbugeleisen|dampfbugelstation|fer a repasser|centrale vapeur|plancha|plancha de vapor|centro de planchado|strijkijzer|stoomstrijkijzer|stoomgenerator|zelazko|generator pary|ferro de engomar|steam ironing stations|steam ironing station|steam generator iron|ironing station',
   ],
   ['5138', 'garment steamers|steamer verticale|stiratore verticale|dampfglatter|defroisseur|vaporizador de ropa|kledingstomer|parownica do ubran'],
   ['1626', 'climate control|climatizzazione|klimageraete|climatisation|climatizacion'],
@@ -1195,7 +1195,7 @@ const ELECTRONICS: ProductWords = [
   ],
   [
     '155',
-    'video cameras|camcorders|camcorder|action cameras|action camera|videocamera|videocamere|action cam|videokamera|camescope|camera sportive|videocamara|camara deportiva|actioncam|kamera sportowa|camara de video|gopro',
+    'video cameras|camcorders|camcorder|action cameras|action camera|videocamera|videocamere|action cam|videokamera|camescope|camera sportive|videocamara|camara deportiva|actioncam|kamera sportowa|camara de video|gopro|action sports camera|action sports cameras|sports camera|sports cameras',
   ],
   ['312', 'webcams|webcam|web cam|web camera|videocamera per pc|telecamera web|kamera internetowa|camara web'],
   [

@@ -58,14 +58,32 @@ interface Named {
   whole: boolean;
 }
 
-/** The parts a leaf name lists: "Skillets & Frying Pans" → ["skillet", "frying pan"]. */
+/**
+ * The parts a leaf name lists, read as English coordinates them: "Skillets & Frying Pans" →
+ * "skillet", "frying pan"; a lone word before a longer part shares its head ("Action & Toy
+ * Figures" → "action figure", not "action"), and a lone word after one shares its modifiers
+ * ("Weather Forecasters & Stations" → "weather station", not "station").
+ */
 function nameParts(name: string): { phrase: string; whole: boolean }[] {
-  const whole = foldText(name).split(' ').map(singular).join(' ');
+  const fold = (text: string) =>
+    foldText(text)
+      .split(' ')
+      .map(singular)
+      .filter((w) => w !== '');
+  const whole = fold(name).join(' ');
   const parts = name
     .split(/\s*(?:&|,| and | or )\s*/i)
-    .map((part) => foldText(part).split(' ').map(singular).join(' '))
-    .filter((part) => part !== '');
-  return [{ phrase: whole, whole: true }, ...parts.filter((p) => p !== whole).map((phrase) => ({ phrase, whole: false }))];
+    .map(fold)
+    .filter((words) => words.length > 0);
+  const last = parts.at(-1) ?? [];
+  const first = parts[0] ?? [];
+  const read = parts.map((words, i) => {
+    if (words.length !== 1 || parts.length === 1) return words.join(' ');
+    if (i < parts.length - 1 && last.length > 1) return [...words, ...last.slice(-1)].join(' ');
+    if (i > 0 && first.length > 1) return [...first.slice(0, -1), ...words].join(' ');
+    return words.join(' ');
+  });
+  return [{ phrase: whole, whole: true }, ...read.filter((p) => p !== whole).map((phrase) => ({ phrase, whole: false }))];
 }
 
 /**
