@@ -1135,7 +1135,7 @@ const ELECTRONICS: ProductWords = [
   ['275', 'alimentazione elettrica|stromversorgung|stroom|zasilanie'],
   [
     '276',
-    'batteries|battery|household batteries|rechargeable batteries|single use battery|aa batteries|aaa batteries|button cells|batteria|batterie|pile|pila|pile alcaline|batterie ricaricabili|batterie stilo|ministilo|batterien|akku|akkus|mignon batterien|knopfzelle|piles|piles rechargeables|pilas|pilas alcalinas|pilas recargables|batterijen|batterij|oplaadbare batterijen|baterie|bateria|baterie alkaliczne|akumulatorki|pilhas|pilhas alcalinas|baterias',
+    'batteries|battery|household batteries|rechargeable batteries|single use battery|aa batteries|aaa batteries|button cells|batteria|batterie|pile|pila|pile alcaline|batterie ricaricabili|batterie stilo|ministilo|batterien|mignon batterien|knopfzelle|piles|piles rechargeables|pilas|pilas alcalinas|pilas recargables|batterijen|batterij|oplaadbare batterijen|baterie|bateria|baterie alkaliczne|akumulatorki|pilhas|pilhas alcalinas|baterias|akku batterien|akkus aa|akkus aaa',
   ],
   [
     '505295',

@@ -45,6 +45,10 @@ const VAGUE: ReadonlySet<string> = new Set([
   'software',
   'hardware',
   'apparel',
+  'art',
+  'display',
+  'laser',
+  'station',
   'vehicle',
 ]);
 
