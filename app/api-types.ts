@@ -766,6 +766,7 @@ export interface ValidationIssue {
     | "promotional"
     | "note_not_applied"
     | "instruction"
+    | "category_unsure"
     | "unclassified";
   /** The sentence a person reads, as listed in `validation_messages`. */
   message: string;

@@ -31,6 +31,9 @@ export interface ProductRow {
   /** The family's `_id`: set by a person, or proposed by a generation (`family_proposed`) until confirmed. */
   family_id: string | null;
   family_proposed: boolean;
+  /** A Google product taxonomy id (migration 032): a generation's classification, or a person's choice (`merchant`) that no generation replaces. */
+  google_category_id: string | null;
+  google_category_by: 'classifier' | 'merchant' | null;
   /** Share of the essential attributes filled, 0 to 1; null when none applies (migration 014). */
   completeness: number | null;
   /** Set when the product was deleted; such a row is a tombstone that no read returns. */
