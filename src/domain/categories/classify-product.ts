@@ -133,17 +133,29 @@ function nameMatcherOf(taxonomy: GoogleTaxonomy): PhraseMatcher<readonly string[
   return matcher;
 }
 
+/**
+ * Roles whose evidence can back an answer but not contradict one: a description mentions what a
+ * product goes with or is safe for ("lavabile in lavastoviglie") as often as what it is.
+ */
+const CORROBORATING: ReadonlySet<Role> = new Set(['description']);
+
+interface Piece {
+  id: string;
+  weight: number;
+  corroborating: boolean;
+}
+
 /** Evidence: the most each role says for each id (a name in four languages is one name). */
 class Evidence {
-  readonly #weights = new Map<string, { id: string; weight: number }>();
+  readonly #weights = new Map<string, Piece>();
 
   add(role: Role, id: string, weight: number): void {
     const key = `${role} ${id}`;
     const known = this.#weights.get(key);
-    if (known === undefined || known.weight < weight) this.#weights.set(key, { id, weight });
+    if (known === undefined || known.weight < weight) this.#weights.set(key, { id, weight, corroborating: CORROBORATING.has(role) });
   }
 
-  list(): { id: string; weight: number }[] {
+  list(): Piece[] {
     return [...this.#weights.values()].filter((e) => e.weight > 0);
   }
 }
@@ -234,18 +246,19 @@ function gather(taxonomy: GoogleTaxonomy, input: ClassifyInput): Evidence {
 /** Classifies a product from its facts. */
 export function classifyProduct(taxonomy: GoogleTaxonomy, input: ClassifyInput): Classification {
   const evidence = gather(taxonomy, input).list();
-  const total = evidence.reduce((sum, e) => sum + e.weight, 0);
-  if (total === 0) return { candidates: [], confidence: 0 };
+  if (evidence.length === 0) return { candidates: [], confidence: 0 };
   const lineages = new Map(evidence.map((e) => [e.id, taxonomy.lineage(e.id)]));
   const ranked = [...new Set([...lineages.values()].flat())].map((id) => {
     const own = taxonomy.lineage(id);
     let above = 0;
     let below = 0;
+    let against = 0;
     for (const e of evidence) {
       if (own.includes(e.id)) above += e.weight;
       else if (lineages.get(e.id)?.includes(id) === true) below += e.weight;
+      else if (!e.corroborating) against += e.weight;
     }
-    return { id, depth: own.length, score: above + below / 2, agreeing: above + below };
+    return { id, depth: own.length, score: above + below / 2, agreeing: above + below, against };
   });
   ranked.sort((a, b) => b.score - a.score || b.depth - a.depth || a.id.localeCompare(b.id));
   const best = ranked[0];
@@ -257,6 +270,6 @@ export function classifyProduct(taxonomy: GoogleTaxonomy, input: ClassifyInput):
     if (candidates.some((c) => taxonomy.isWithin(c.id, entry.id))) continue;
     candidates.push({ id: entry.id, score: Math.round(entry.score * 100) / 100 });
   }
-  const confidence = (best.agreeing / total) * (1 - Math.exp(-best.score / STRENGTH));
+  const confidence = (best.agreeing / (best.agreeing + best.against)) * (1 - Math.exp(-best.score / STRENGTH));
   return { candidates, confidence: Math.round(confidence * 1000) / 1000 };
 }
