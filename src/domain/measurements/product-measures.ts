@@ -102,7 +102,10 @@ export function productMeasures(facts: readonly Fact[]): ProductMeasures {
     if (stated?.measurement.amounts.length === 1 && amount !== undefined && !amount.ambiguous && info?.dimension === 'mass') weight = roundOff(Number(amount.value) * info.factor);
   }
   // Read in the base units (g, mm), given in CommerceClarity's (kg, cm).
-  const dimensions = sides.height === null && sides.width === null && sides.depth === null ? null : { height: scaled(sides.height, 10), width: scaled(sides.width, 10), depth: scaled(sides.depth, 10) };
+  const dimensions =
+    sides.height === null && sides.width === null && sides.depth === null
+      ? null
+      : { height: scaled(sides.height, 10), width: scaled(sides.width, 10), depth: scaled(sides.depth, 10) };
   return { weight: scaled(weight, 1000), dimensions };
 }
 
