@@ -843,6 +843,7 @@ export interface ValidationIssue {
     | "note_not_applied"
     | "instruction"
     | "category_removed"
+    | "category_unsure"
     | "unclassified";
   /** The sentence a person reads, as listed in `validation_messages`. */
   message: string;

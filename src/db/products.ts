@@ -31,11 +31,11 @@ export interface ProductRow {
   /** The family's `_id`: set by a person, or proposed by a generation (`family_proposed`) until confirmed. */
   family_id: string | null;
   family_proposed: boolean;
-  /** Share of the essential attributes filled, 0 to 1; null when none applies (migration 014). */
-  completeness: number | null;
-  /** Google's product taxonomy id (migration 032), classified by a generation or chosen by a person (`google_category_by`). */
+  /** A Google product taxonomy id (migration 032): a generation's classification, or a person's choice (`merchant`) that no generation replaces. */
   google_category_id: string | null;
   google_category_by: 'classifier' | 'merchant' | null;
+  /** Share of the essential attributes filled, 0 to 1; null when none applies (migration 014). */
+  completeness: number | null;
   /** An id of the account's own category tree: proposed by a generation (`category_id_proposed`) until a person confirms it. */
   category_id: string | null;
   category_id_proposed: boolean;

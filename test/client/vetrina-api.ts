@@ -843,6 +843,7 @@ export interface ValidationIssue {
     | "note_not_applied"
     | "instruction"
     | "category_removed"
+    | "category_unsure"
     | "unclassified";
   /** The sentence a person reads, as listed in `validation_messages`. */
   message: string;
@@ -1226,7 +1227,7 @@ export class Api<
       }),
 
     /**
-     * @description `fields` keys: `title`, `short_description`, `description`, `key_features`, `title_tag`, `meta_description`, `meta_keywords`, `global_attr.<name>`; each value is an instruction (empty: none). Touches only those fields, in every country of the product. Flat price per call.
+     * @description `fields` keys: `title`, `short_description`, `description`, `key_features`, `title_tag`, `meta_description`, `meta_keywords`, `global_attr.<name>`, `category`; each value is an instruction (empty: none). Touches only those fields, in every country of the product. `category` is the product's Google category: empty classifies it again, a Google id or path (in any shipped language) is the merchant's choice (an unknown one is `validation_failed`), anything else is an instruction for the model's pick. Flat price per call.
      *
      * @tags Products
      * @name PostProductsRegenerateById

@@ -85,7 +85,9 @@ for (const target of databaseTargets()) {
     /** A product created and generated once, with what a classifier or a person gave it set before its generation runs. */
     async function generated(token: string, body: Record<string, unknown>, given: { google?: string; category?: string } = {}): Promise<string> {
       const { productId, generationId } = await h.createQueued(token, { countries: ['it'], ...body });
-      if (given.google !== undefined) await h.container.db.query('UPDATE products SET google_category_id = $2 WHERE id = $1', [productId, given.google]);
+      // A person's Google category: the generation's classifier keeps it, so the proposal reads it.
+      if (given.google !== undefined)
+        await h.container.db.query(`UPDATE products SET google_category_id = $2, google_category_by = 'merchant' WHERE id = $1`, [productId, given.google]);
       if (given.category !== undefined) await h.container.db.query('UPDATE products SET category_id = $2, category_id_proposed = false WHERE id = $1', [productId, given.category]);
       assert.equal(await runFromQueue({ ...h.container, maxAttempts: 2 }, generationId), 'completed');
       return productId;
