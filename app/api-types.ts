@@ -151,6 +151,60 @@ export interface CatalogueImportValidationFailedError {
   import_id?: string;
 }
 
+/** HTTP 400. */
+export interface CategoryTreeImportInvalidJsonError {
+  status: "error";
+  code: "invalid_json";
+  message: string;
+  /**
+   * The import, marked failed, when the error came after it started (GET /api/v1/custom-category/imports/{id}).
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   */
+  import_id?: string;
+}
+
+/** HTTP 413. */
+export interface CategoryTreeImportPayloadTooLargeError {
+  status: "error";
+  code: "payload_too_large";
+  message: string;
+  /**
+   * The import, marked failed, when the error came after it started (GET /api/v1/custom-category/imports/{id}).
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   */
+  import_id?: string;
+}
+
+/** HTTP 415. */
+export interface CategoryTreeImportUnsupportedMediaTypeError {
+  status: "error";
+  code: "unsupported_media_type";
+  message: string;
+  /**
+   * The import, marked failed, when the error came after it started (GET /api/v1/custom-category/imports/{id}).
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   */
+  import_id?: string;
+}
+
+/** HTTP 422. */
+export interface CategoryTreeImportValidationFailedError {
+  status: "error";
+  code: "validation_failed";
+  message?: string;
+  /** Readable messages by request field path (`countries`, `codes`, `images.2`, `fields.global_attr.color`). */
+  errors: FieldErrors;
+  /**
+   * The import, marked failed, when the error came after it started (GET /api/v1/custom-category/imports/{id}).
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   */
+  import_id?: string;
+}
+
 export interface CreateAccepted {
   /**
    * @min -9007199254740991
@@ -801,6 +855,8 @@ export interface ValidationIssue {
     | "promotional"
     | "note_not_applied"
     | "instruction"
+    | "category_removed"
+    | "category_unsure"
     | "unclassified";
   /** The sentence a person reads, as listed in `validation_messages`. */
   message: string;
@@ -1057,6 +1113,119 @@ export interface PostCatalogueImportsData {
 }
 
 export interface GetCatalogueImportsByIdData {
+  status: "success";
+  data: {
+    /**
+     * @format uuid
+     * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+     */
+    id: string;
+    state: "running" | "completed" | "failed";
+    format: "csv" | "jsonl";
+    /** The text encoding read (sniffed unless declared); null until the first bytes arrived. */
+    encoding: string | null;
+    /**
+     * @min 0
+     * @max 9007199254740991
+     */
+    rows_read: number;
+    /**
+     * @min 0
+     * @max 9007199254740991
+     */
+    rows_imported: number;
+    /**
+     * @min 0
+     * @max 9007199254740991
+     */
+    rows_rejected: number;
+    /** The first 100 rows not imported, in file order; `rows_rejected` is the total. */
+    rejections: {
+      /** 1-based line in the file; null when the import itself stopped. */
+      line: number | null;
+      reason: string;
+    }[];
+    /** Columns read but not used, and why. */
+    unused_columns: {
+      column: string;
+      reason: string;
+    }[];
+    /**
+     * @min 0
+     * @max 9007199254740991
+     */
+    bytes_read: number;
+    /** Why a failed import stopped. */
+    failure: string | null;
+    /**
+     * @format date-time
+     * @pattern ^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z))$
+     */
+    started_at: string;
+    finished_at: string | null;
+  };
+}
+
+export interface GetCustomCategoryData {
+  /** Every category of the account: its id → its full path, levels joined by " > " ({"1": "Casa", "1.1": "Casa > Luce"}); `{}` when the account has none. */
+  tree: Partial<Record<string, string>>;
+}
+
+export interface PostCustomCategoryImportData {
+  status: "success";
+  data: {
+    /**
+     * @format uuid
+     * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+     */
+    id: string;
+    state: "running" | "completed" | "failed";
+    format: "csv" | "jsonl";
+    /** The text encoding read (sniffed unless declared); null until the first bytes arrived. */
+    encoding: string | null;
+    /**
+     * @min 0
+     * @max 9007199254740991
+     */
+    rows_read: number;
+    /**
+     * @min 0
+     * @max 9007199254740991
+     */
+    rows_imported: number;
+    /**
+     * @min 0
+     * @max 9007199254740991
+     */
+    rows_rejected: number;
+    /** The first 100 rows not imported, in file order; `rows_rejected` is the total. */
+    rejections: {
+      /** 1-based line in the file; null when the import itself stopped. */
+      line: number | null;
+      reason: string;
+    }[];
+    /** Columns read but not used, and why. */
+    unused_columns: {
+      column: string;
+      reason: string;
+    }[];
+    /**
+     * @min 0
+     * @max 9007199254740991
+     */
+    bytes_read: number;
+    /** Why a failed import stopped. */
+    failure: string | null;
+    /**
+     * @format date-time
+     * @pattern ^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z))$
+     */
+    started_at: string;
+    finished_at: string | null;
+  };
+}
+
+export interface GetCustomCategoryImportsByIdData {
   status: "success";
   data: {
     /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import ipaddr from 'ipaddr.js';
 import { parseAllowedHost } from './domain/address-policy.ts';
 import { DEFAULT_RETRY_SCHEDULE_SECONDS, parseRetrySchedule } from './domain/webhooks.ts';
+import { DEFAULT_CATEGORY_MIN_CONFIDENCE } from './domain/categories/choose-category.ts';
 
 // The only reader of process.env: parsed once, frozen, passed down explicitly.
 const intFrom = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
@@ -90,6 +91,8 @@ const configSchema = z.object({
   // How long one generation may run. Default 600; with an LLM agent model 1800, above v2's longest run of calls per country.
   GENERATION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
   GENERATION_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  // Below this confidence a product's Google category is left empty, its best guess named on each record.
+  GENERATION_CATEGORY_MIN_CONFIDENCE: z.coerce.number().min(0).max(1).default(DEFAULT_CATEGORY_MIN_CONFIDENCE),
   // Read only while GENERATION_CONCURRENCY is unset: fetches' worth of generations at once.
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   SHUTDOWN_TIMEOUT_SECONDS: intFrom(30, 1, 3600),
@@ -270,6 +273,8 @@ export type Config = Readonly<{
     retryDelaySeconds: number;
     expireSeconds: number;
     pollSeconds: number;
+    /** A generation stores the classifier's Google category only at this confidence or more (0 to 1). */
+    categoryMinConfidence: number;
   }>;
   shutdownTimeoutSeconds: number;
   sources: Readonly<{
@@ -437,6 +442,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       retryDelaySeconds: c.GENERATION_RETRY_DELAY_SECONDS,
       expireSeconds: c.GENERATION_TIMEOUT_SECONDS ?? (v1 === null && v2 === null ? 600 : 1800),
       pollSeconds: c.GENERATION_POLL_SECONDS,
+      categoryMinConfidence: c.GENERATION_CATEGORY_MIN_CONFIDENCE,
     }),
     shutdownTimeoutSeconds: c.SHUTDOWN_TIMEOUT_SECONDS,
     sources: Object.freeze({

@@ -49,10 +49,15 @@ export async function startCatalogueImport(
 /** A new import when fewer than `atOnce` of its catalogue's imports are alive; otherwise the ids of those running. */
 export type ImportSlot = { ok: true; importId: string } | { ok: false; running: string[] };
 
+/** The `source` of an import of an account's own category tree (POST /api/v1/custom-category/import). */
+export const CATEGORY_TREE_SOURCE = 'custom_category';
+
 /**
  * Records an import as running unless its catalogue (an account's, or the shared one: null)
  * already has `atOnce` imports running whose process was heard from in the last `staleSeconds`.
  * Counted and inserted under a lock per catalogue, so several API processes never let a third through.
+ * Imports of the account's category tree are counted apart from those of its catalogue: a long
+ * catalogue upload never holds up a tree, and the ids a refusal names are all of the one kind.
  */
 export async function startCatalogueImportWithin(
   db: Database,
@@ -64,8 +69,9 @@ export async function startCatalogueImportWithin(
     const running = await tx.query<{ id: string }>(
       `SELECT id FROM catalogue_imports
        WHERE state = 'running' AND account_id IS NOT DISTINCT FROM $1 AND heartbeat_at > now() - make_interval(secs => $2::int)
+         AND (source = '${CATEGORY_TREE_SOURCE}') = $3::boolean
        ORDER BY started_at`,
-      [run.accountId, limit.staleSeconds],
+      [run.accountId, limit.staleSeconds, run.source === CATEGORY_TREE_SOURCE],
     );
     if (running.length >= limit.atOnce) return { ok: false, running: running.map((r) => r.id) };
     return { ok: true, importId: await startCatalogueImport(tx, run) };

@@ -34,7 +34,18 @@ export interface Completion {
   facts: readonly Fact[];
   /** The brand those facts agree on: the product's, unless the caller or a person gave it one (brandFromFacts). */
   brand: string | null;
+  /** The Google category the generation settled (null id: none); undefined: it left the category alone. */
+  category?: { id: string | null; by: 'classifier' | 'merchant' } | undefined;
 }
+
+/**
+ * The SET clause by which a completion stores the category it settled: the classifier's never
+ * replaces a person's choice (checked in the statement, so a person's `update` that committed
+ * while the generation ran wins), a merchant's replaces anything.
+ */
+const categoryFromGeneration = `
+         google_category_id = CASE WHEN done.category_set AND (products.google_category_by IS DISTINCT FROM 'merchant' OR done.category_by = 'merchant') THEN done.category_id ELSE products.google_category_id END,
+         google_category_by = CASE WHEN done.category_set AND (products.google_category_by IS DISTINCT FROM 'merchant' OR done.category_by = 'merchant') THEN CASE WHEN done.category_id IS NULL THEN NULL ELSE done.category_by END ELSE products.google_category_by END,`;
 
 /**
  * Completes generations in one statement (completionSql): each only while still processing under
@@ -44,10 +55,21 @@ export interface Completion {
  * completed; the others were settled or taken over by another run, and their products are untouched.
  */
 export async function completeGenerations(db: SqlRunner, completions: readonly Completion[]): Promise<Set<string>> {
-  const input = completions.map((c) => ({ id: c.id, token: c.fence.token, handle: c.handle, usage: c.usage, review: c.review, facts: c.facts, brand: c.brand }));
+  const input = completions.map((c) => ({
+    id: c.id,
+    token: c.fence.token,
+    handle: c.handle,
+    usage: c.usage,
+    review: c.review,
+    facts: c.facts,
+    brand: c.brand,
+    category_set: c.category !== undefined,
+    category_id: c.category?.id ?? null,
+    category_by: c.category?.by ?? null,
+  }));
   const rows = await db.query<{ id: string }>(
     completionSql(`
-         facts = done.facts,${brandFromFacts('done.brand')},`),
+         facts = done.facts,${brandFromFacts('done.brand')},${categoryFromGeneration}`),
     [JSON.stringify(input)],
   );
   return new Set(rows.map((r) => r.id));

@@ -247,11 +247,11 @@ const fenced = (n: number) => `($${n}::uuid IS NULL OR claim_token = $${n}::uuid
  */
 export function completionSql(productSet = ''): string {
   return `WITH input AS (
-       SELECT * FROM jsonb_to_recordset($1::jsonb) AS i(id uuid, token uuid, handle text, usage jsonb, review boolean, facts jsonb, brand text)
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS i(id uuid, token uuid, handle text, usage jsonb, review boolean, facts jsonb, brand text, category_set boolean, category_id text, category_by text)
      ), done AS (
        UPDATE generations g SET state = 'completed', finished_at = now(), usage = input.usage, claimed_until = NULL
        FROM input WHERE g.id = input.id AND g.state = 'processing' AND g.claim_token = input.token
-       RETURNING g.id, g.product_id, input.handle, input.review, input.facts, input.brand
+       RETURNING g.id, g.product_id, input.handle, input.review, input.facts, input.brand, input.category_set, input.category_id, input.category_by
      ), product AS (
        UPDATE products SET
          state = CASE WHEN products.latest_generation_id = done.id THEN 'completed' ELSE products.state END,

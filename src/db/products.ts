@@ -31,11 +31,11 @@ export interface ProductRow {
   /** The family's `_id`: set by a person, or proposed by a generation (`family_proposed`) until confirmed. */
   family_id: string | null;
   family_proposed: boolean;
-  /** Share of the essential attributes filled, 0 to 1; null when none applies (migration 014). */
-  completeness: number | null;
-  /** Google's product taxonomy id (migration 032), classified by a generation or chosen by a person (`google_category_by`). */
+  /** A Google product taxonomy id (migration 032): a generation's classification, or a person's choice (`merchant`) that no generation replaces. */
   google_category_id: string | null;
   google_category_by: 'classifier' | 'merchant' | null;
+  /** Share of the essential attributes filled, 0 to 1; null when none applies (migration 014). */
+  completeness: number | null;
   /** An id of the account's own category tree: proposed by a generation (`category_id_proposed`) until a person confirms it. */
   category_id: string | null;
   category_id_proposed: boolean;
@@ -217,6 +217,20 @@ export async function findProductByRef(db: SqlRunner, accountId: string, ref: { 
     [accountId, id, ref.normalisedCode, ref.raw],
   );
   return rows[0];
+}
+
+/** The ids of the products these refs name, in the refs' order (undefined: none), with findProductByRef's precedence, in one statement. */
+export async function findProductIdsByRefs(db: SqlRunner, accountId: string, refs: readonly { raw: string; normalisedCode: string }[]): Promise<(string | undefined)[]> {
+  if (refs.length === 0) return [];
+  const rows = await db.query<{ n: string; id: string }>(
+    `SELECT DISTINCT ON (r.n) r.n::text AS n, p.id
+     FROM unnest($2::text[], $3::text[], $4::uuid[]) WITH ORDINALITY AS r(raw, code, id, n)
+     JOIN products p ON p.account_id = $1 AND (p.id = r.id OR p.code = r.code OR p.sku = r.raw) AND p.${LIVE}
+     ORDER BY r.n, CASE WHEN p.id = r.id THEN 0 WHEN p.code = r.code THEN 1 ELSE 2 END`,
+    [accountId, refs.map((r) => r.raw), refs.map((r) => r.normalisedCode), refs.map((r) => (UUID.test(r.raw) ? r.raw : null))],
+  );
+  const byIndex = new Map(rows.map((row) => [Number(row.n) - 1, row.id]));
+  return refs.map((_, i) => byIndex.get(i));
 }
 
 export async function findProductById(db: SqlRunner, id: string): Promise<ProductRow | undefined> {

@@ -16,15 +16,51 @@ interface NewEvent {
 
 /**
  * Writes the event and one pending delivery per endpoint it goes to; returns the event id, or null
- * when none. An endpoint with its cap of deliveries already pending (its receiver failing or too
- * slow; the instance setting written by setWebhookPendingCap) does not queue another: the delivery
- * is recorded failed with `backlog_full`, and the endpoint says so until its next 2xx. A test ping
- * is never dropped so.
+ * when none. The one-event case of recordWebhookEvents.
  */
 export async function recordWebhookEvent(tx: SqlRunner, event: NewEvent): Promise<string | null> {
-  const id = randomUUID();
-  const key = orderingKey({ productId: event.productId ?? null, accountId: event.accountId, eventId: id, type: event.type });
-  const body = eventBody(event.type, new Date(), event.data);
+  const [id] = await recordWebhookEvents(tx, { accountId: event.accountId, type: event.type, ...(event.endpointId === undefined ? {} : { endpointId: event.endpointId }) }, [
+    { productId: event.productId ?? null, data: event.data },
+  ]);
+  return id ?? null;
+}
+
+/**
+ * Writes events of one account and type, and one pending delivery per event and endpoint it goes
+ * to, in one statement whatever their number; returns the ids of the events written (none when no
+ * endpoint takes the type). An endpoint with its cap of deliveries already pending (its receiver
+ * failing or too slow; the instance setting written by setWebhookPendingCap) does not queue more:
+ * the deliveries are recorded failed with `backlog_full`, and the endpoint says so until its next
+ * 2xx. The cap is read once per statement, so one call may pass it by its own events. A test ping
+ * is never dropped so.
+ */
+export async function recordWebhookEvents(
+  tx: SqlRunner,
+  to: { accountId: string; type: DeliveredEventType; endpointId?: string },
+  events: readonly { productId: string | null; data: Record<string, unknown> }[],
+): Promise<string[]> {
+  const written: string[] = [];
+  // Two events of one line in one statement would not see each other's delivery (one snapshot),
+  // and both would go out at once: a line's second event starts the next statement.
+  let chunk: { id: string; key: string; body: string }[] = [];
+  for (const event of events) {
+    const id = randomUUID();
+    const key = orderingKey({ productId: event.productId, accountId: to.accountId, eventId: id, type: to.type });
+    if (chunk.some((c) => c.key === key)) {
+      written.push(...(await insertEvents(tx, to, chunk)));
+      chunk = [];
+    }
+    chunk.push({ id, key, body: eventBody(to.type, new Date(), event.data) });
+  }
+  if (chunk.length > 0) written.push(...(await insertEvents(tx, to, chunk)));
+  return written;
+}
+
+async function insertEvents(
+  tx: SqlRunner,
+  to: { accountId: string; type: DeliveredEventType; endpointId?: string },
+  events: readonly { id: string; key: string; body: string }[],
+): Promise<string[]> {
   const rows = await tx.query<{ id: string }>(
     `WITH cap AS (
        SELECT coalesce((SELECT value FROM instance_settings WHERE name = '${PENDING_CAP_SETTING}'), 0) AS n,
@@ -34,40 +70,44 @@ export async function recordWebhookEvent(tx: SqlRunner, event: NewEvent): Promis
          -- Fewer deliveries were written since the endpoint's oldest pending one than the cap: it
          -- cannot have the cap pending, and nothing is counted (a healthy endpoint, even in a
          -- burst). Otherwise the count reads no further than the cap.
-         cap.n > 0 AND $3 <> 'ping'
+         cap.n > 0 AND $2 <> 'ping'
            AND cap.last_seq - (SELECT min(p.seq) FROM webhook_deliveries p WHERE p.endpoint_id = e.id AND p.state = 'pending') >= cap.n - 1
            AND (SELECT count(*) FROM (SELECT 1 FROM webhook_deliveries p WHERE p.endpoint_id = e.id AND p.state = 'pending' LIMIT cap.n) AS c) >= cap.n AS full
        FROM webhook_endpoints e, cap
-       WHERE e.account_id = $2
-         AND CASE WHEN $6::uuid IS NULL THEN e.disabled_at IS NULL AND (e.events IS NULL OR $3 = ANY (e.events)) ELSE e.id = $6::uuid END
+       WHERE e.account_id = $1
+         AND CASE WHEN $6::uuid IS NULL THEN e.disabled_at IS NULL AND (e.events IS NULL OR $2 = ANY (e.events)) ELSE e.id = $6::uuid END
+     ), input AS (
+       SELECT * FROM unnest($3::uuid[], $4::text[], $5::text[]) WITH ORDINALITY AS i(id, body, ordering_key, n)
      ), event AS (
        INSERT INTO webhook_events (id, account_id, type, body)
-       SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM targets)
+       SELECT i.id, $1, $2, i.body FROM input i WHERE EXISTS (SELECT 1 FROM targets) ORDER BY i.n
        RETURNING id
      ), written AS (
        INSERT INTO webhook_deliveries (endpoint_id, account_id, event_id, ordering_key, next_attempt_at, waiting, state, last_error)
-       SELECT t.id, $2, event.id, $5, '-infinity',
+       SELECT t.id, $1, i.id, i.ordering_key, '-infinity',
               -- The earliest pending delivery of the line is read FOR SHARE: one settling right now
               -- is waited for and, once settled, no longer counts; one that settles later waits for
               -- this write to commit, and then sees it and releases it. No delivery is left waiting
               -- behind one that has gone.
               NOT t.full AND EXISTS (
                 SELECT 1 FROM webhook_deliveries d
-                WHERE d.endpoint_id = t.id AND d.ordering_key = $5 AND d.state = 'pending'
+                WHERE d.endpoint_id = t.id AND d.ordering_key = i.ordering_key AND d.state = 'pending'
                 ORDER BY d.seq LIMIT 1 FOR SHARE
               ),
               CASE WHEN t.full THEN 'failed' ELSE 'pending' END,
               CASE WHEN t.full THEN '${BACKLOG_FULL_ERROR}' END
-       FROM targets t, event
-       RETURNING endpoint_id, state
+       FROM input i JOIN event ON event.id = i.id CROSS JOIN targets t
+       ORDER BY i.n, t.id
+       RETURNING endpoint_id, state, event_id
      ), marked AS (
        UPDATE webhook_endpoints SET backlog_full_since = now()
        WHERE id IN (SELECT endpoint_id FROM written WHERE state = 'failed') AND backlog_full_since IS NULL
      )
-     SELECT DISTINCT $1::uuid AS id FROM written`,
-    [id, event.accountId, event.type, body, key, event.endpointId ?? null],
+     SELECT DISTINCT event_id AS id FROM written`,
+    [to.accountId, to.type, events.map((e) => e.id), events.map((e) => e.body), events.map((e) => e.key), to.endpointId ?? null],
   );
-  return rows.length > 0 ? id : null;
+  const ids = new Set(rows.map((r) => r.id));
+  return events.filter((e) => ids.has(e.id)).map((e) => e.id);
 }
 
 const PENDING_CAP_SETTING = 'webhook_pending_cap';
@@ -137,12 +177,12 @@ export async function lockPublicationStates(tx: SqlRunner, productIds: readonly 
 export async function recordPublicationChanges(tx: SqlRunner, accountId: string, before: readonly PublicationBefore[], state: string): Promise<void> {
   const changed = before.filter((p) => p.publication_state !== state);
   if (changed.length === 0 || !(await hasEndpointFor(tx, accountId, 'product.publication_state_changed'))) return;
-  for (const p of changed) {
-    await recordWebhookEvent(tx, {
-      accountId,
-      type: 'product.publication_state_changed',
+  await recordWebhookEvents(
+    tx,
+    { accountId, type: 'product.publication_state_changed' },
+    changed.map((p) => ({
       productId: p.id,
       data: { product_id: p.id, code: p.code, sku: p.sku, publication_state: state, previous_publication_state: p.publication_state },
-    });
-  }
+    })),
+  );
 }

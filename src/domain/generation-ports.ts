@@ -7,7 +7,7 @@ import type { Fact } from './facts.ts';
 import type { GenerationUsage } from './generation-usage.ts';
 import type { ImageCandidate } from './image-candidates.ts';
 import type { AgentModel } from './pricing.ts';
-import type { FieldRequest } from './regenerate-fields.ts';
+import type { ContentFieldRequest } from './regenerate-fields.ts';
 
 /**
  * The generation queue is the generations table: a generation written `queued`, in the
@@ -39,14 +39,27 @@ export interface EngineInput {
   notes: string | null;
   agentModel: AgentModel;
   targets: readonly { country: string; language: string }[];
-  /** Null for a full generation; the requested fields for a regeneration. */
-  fields: readonly FieldRequest[] | null;
+  /** Null for a full generation; the requested record fields for a regeneration (the category is settled apart: `categories`). */
+  fields: readonly ContentFieldRequest[] | null;
   /** The record as it is now, per country, for a regeneration to keep what it does not touch. */
   existing: readonly CountryContent[];
   /** The account's enabled attributes in the product's scope, when it has a schema: `global_attr` keys are their ids. */
   attributes?: readonly AttributeDef[];
   /** The run's signal: aborted when the run outlives its time limit, loses its claim, or the worker stops. */
   signal?: AbortSignal;
+  /**
+   * Google categories to choose the product's from, when this generation classifies it: a model
+   * engine picks one id (or none) and answers it as `categoryPick`; the template engine leaves the
+   * choice to the classifier's rule.
+   */
+  categories?: CategoryOptions;
+}
+
+export interface CategoryOptions {
+  /** The classifier's candidates, best first, with their English paths. */
+  candidates: readonly { id: string; path: string }[];
+  /** The merchant's wish for the pick (a regenerate call's `fields.category`), or null. */
+  instruction: string | null;
 }
 
 export interface EngineOutput {
@@ -57,6 +70,8 @@ export interface EngineOutput {
   usage: GenerationUsage;
   /** Facts the engine found itself (read off the product's pictures), kept with the product's facts. */
   extraFacts?: readonly Fact[];
+  /** A model engine's pick among `input.categories` (null: none fits); absent when the engine did not pick. */
+  categoryPick?: string | null;
 }
 
 export interface ContentEngine {

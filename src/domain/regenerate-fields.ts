@@ -11,8 +11,25 @@ export const GLOBAL_ATTR_PREFIX = 'global_attr.';
 export const MAX_FIELD_VALUE_LENGTH = CONTENT_LIMITS.description.maxChars;
 export const MAX_FIELDS_PER_CALL = 50;
 
+/** The product's Google category: a path or id (the merchant's choice), an instruction, or empty (classify again). */
+export const CATEGORY_FIELD = 'category';
+
 /** One requested field: its name as given, and the new content or instruction (may be empty). */
-export type FieldRequest = { kind: 'text'; name: TextField; value: string } | { kind: 'attribute'; name: string; attribute: string; value: string };
+export type FieldRequest =
+  | { kind: 'text'; name: TextField; value: string }
+  | { kind: 'attribute'; name: string; attribute: string; value: string }
+  | { kind: 'category'; name: typeof CATEGORY_FIELD; value: string };
+
+/** A field of the records an engine writes (the category is the product's, settled by the pipeline). */
+export type ContentFieldRequest = Exclude<FieldRequest, { kind: 'category' }>;
+
+export function contentFieldRequests(requests: readonly FieldRequest[]): ContentFieldRequest[] {
+  return requests.filter((r): r is ContentFieldRequest => r.kind !== 'category');
+}
+
+export function categoryFieldRequest(requests: readonly FieldRequest[] | null): Extract<FieldRequest, { kind: 'category' }> | undefined {
+  return requests?.find((r): r is Extract<FieldRequest, { kind: 'category' }> => r.kind === 'category');
+}
 
 export function isTextField(name: string): name is TextField {
   return (TEXT_FIELDS as readonly string[]).includes(name);
@@ -48,12 +65,14 @@ export function parseFieldRequests(fields: Record<string, unknown> | undefined):
     }
     if (isTextField(name)) {
       requests.push({ kind: 'text', name, value });
+    } else if (name === CATEGORY_FIELD) {
+      requests.push({ kind: 'category', name, value });
     } else if (name.startsWith(GLOBAL_ATTR_PREFIX) && isAttributeName(name.slice(GLOBAL_ATTR_PREFIX.length))) {
       requests.push({ kind: 'attribute', name, attribute: name.slice(GLOBAL_ATTR_PREFIX.length), value });
     } else if (name.startsWith(GLOBAL_ATTR_PREFIX) && RESERVED_ATTRIBUTE_NAMES.has(name.slice(GLOBAL_ATTR_PREFIX.length))) {
       addError(errors, path, `"${name.slice(GLOBAL_ATTR_PREFIX.length)}" cannot be an attribute name: ${[...RESERVED_ATTRIBUTE_NAMES].join(', ')} are reserved.`);
     } else {
-      addError(errors, path, `Unknown field. Allowed: ${TEXT_FIELDS.join(', ')}, or global_attr.<name> with lowercase letters, digits and _.`);
+      addError(errors, path, `Unknown field. Allowed: ${TEXT_FIELDS.join(', ')}, ${CATEGORY_FIELD}, or global_attr.<name> with lowercase letters, digits and _.`);
     }
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, requests };

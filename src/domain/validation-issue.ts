@@ -29,6 +29,10 @@ export const VALIDATION_CHECKS = [
   'note_not_applied',
   // A regenerate instruction the template engine could not follow as asked.
   'instruction',
+  // The product's own category left the account's tree when an import replaced it.
+  'category_removed',
+  // No Google category was stored: the classifier's best guess was not sure enough (field `category`).
+  'category_unsure',
   'unclassified',
 ] as const;
 

@@ -21,6 +21,7 @@ import { pricingRoutes } from './routes/pricing.ts';
 import { googleCategoriesRoutes } from './routes/google-categories.ts';
 import { reviewAppRoutes } from './routes/review-app.ts';
 import { catalogueImportsRoutes } from './routes/catalogue-imports.ts';
+import { customCategoryRoutes } from './routes/custom-category.ts';
 import { enforceBodyDeadlines } from './body-deadline.ts';
 import { lingerAfterEarlyAnswers } from './lingering-close.ts';
 import { registerMediaRoutes } from './routes/media.ts';
@@ -208,6 +209,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
         await api.register(accountRoute, deps);
         await api.register(accountLedgerRoute, deps);
         await api.register(catalogueImportsRoutes, deps);
+        await api.register(customCategoryRoutes, deps);
         await api.register(attributesRoutes, deps);
         await api.register(familiesRoutes, deps);
         await api.register(webhooksRoutes, deps);

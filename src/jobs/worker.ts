@@ -84,7 +84,14 @@ export async function startWorkers(deps: WorkerDeps): Promise<GenerationWorkers>
   // is kept, and the worker fails and refunds the generation under it, so no run takes it between.
   const retry = generationRetryPolicy(config.worker);
   const claims = deps.claims ?? claimTimings(config.worker.expireSeconds);
-  const generationDeps = { db, engine: deps.engine, sources: deps.sources, images: deps.images, maxAttempts: retry.maxAttempts };
+  const generationDeps = {
+    db,
+    engine: deps.engine,
+    sources: deps.sources,
+    images: deps.images,
+    maxAttempts: retry.maxAttempts,
+    categoryMinConfidence: config.worker.categoryMinConfidence,
+  };
   const engines = deps.engines;
   const batchDeps =
     engines === undefined ? null : { ...generationDeps, batchable: (g: GenerationRow) => engines[g.agent_model] === 'template', storeReady: createStoreQueue(generationDeps.db) };

@@ -22,4 +22,6 @@ export interface RunGenerationDeps {
   images: ImageStandardiser | null;
   /** Attempts a generation gets in all. Until the last, a source that is down makes the attempt fail, to be retried. */
   maxAttempts: number;
+  /** GENERATION_CATEGORY_MIN_CONFIDENCE; its default when unset. */
+  categoryMinConfidence?: number;
 }

@@ -7,6 +7,8 @@ import type { GenerationRow } from '../db/generations.ts';
 import type { ProductRow } from '../db/products.ts';
 import type { AttributeSchema } from '../domain/attributes/schema.ts';
 import { parseFieldRequests, type FieldRequest } from '../domain/regenerate-fields.ts';
+import { DEFAULT_CATEGORY_MIN_CONFIDENCE } from '../domain/categories/choose-category.ts';
+import { categoriesForEngine, planCategory, settleCategory } from './classify-category.ts';
 import { fillAttributes, planAttributesWith, recordsForEngine } from './fill-attributes.ts';
 import { gatherFactsEach, gatherFactsOf, recordNotes, type ProductFacts } from './gather-facts.ts';
 import type { HeldClaim } from './generation-claim.ts';
@@ -200,8 +202,10 @@ async function upToStore(
   const schema = shared.schemas.get(product.account_id);
   if (schema === undefined) return null;
   const plan = planAttributesWith(schema, product, gathered.facts);
+  const category = planCategory(product, gathered.facts, fields, deps.categoryMinConfidence ?? DEFAULT_CATEGORY_MIN_CONFIDENCE);
   const existing = shared.existing.get(product.id) ?? [];
   const written = await writeContent(deps, claim, {
+    categories: categoriesForEngine(category),
     product,
     fields,
     gathered,
@@ -215,7 +219,8 @@ async function upToStore(
   for (const record of written.content) record.validation_issues.push(...notes);
   const facts = [...gathered.facts, ...written.extraFacts];
   const content = fillAttributes(plan, written.content, facts, fields, existing);
-  return { claim, product, result: { ...written, content, facts, newFamily: plan?.newFamily ?? null } };
+  const googleCategory = settleCategory(category, written.categoryPick, content);
+  return { claim, product, result: { ...written, content, facts, newFamily: plan?.newFamily ?? null, googleCategory } };
 }
 
 /**

@@ -1,4 +1,6 @@
 import { listContent } from '../db/content.ts';
+import { DEFAULT_CATEGORY_MIN_CONFIDENCE } from '../domain/categories/choose-category.ts';
+import { categoriesForEngine, planCategory, settleCategory } from './classify-category.ts';
 import { fillAttributes, planAttributes, recordsForEngine } from './fill-attributes.ts';
 import { gatherFacts, recordNotes, type ProductFacts } from './gather-facts.ts';
 import type { HeldClaim } from './generation-claim.ts';
@@ -55,7 +57,16 @@ export async function runClaimed(deps: RunGenerationDeps, claim: HeldClaim): Pro
 
   const existing = await listContent(deps.db, product.id);
   const plan = await planAttributes(deps.db, product, gathered.facts);
-  const written = await writeContent(deps, claim, { product, fields, gathered, existing: recordsForEngine(plan, existing), lastAttempt, attributes: plan?.inScope });
+  const category = planCategory(product, gathered.facts, fields, deps.categoryMinConfidence ?? DEFAULT_CATEGORY_MIN_CONFIDENCE);
+  const written = await writeContent(deps, claim, {
+    product,
+    fields,
+    gathered,
+    existing: recordsForEngine(plan, existing),
+    lastAttempt,
+    attributes: plan?.inScope,
+    categories: categoriesForEngine(category),
+  });
   if (written.kind === 'done') return written.outcome;
   // What the sources left out or had cleaned is said on every country's record.
   const notes = recordNotes(gathered);
@@ -63,5 +74,6 @@ export async function runClaimed(deps: RunGenerationDeps, claim: HeldClaim): Pro
 
   const facts = [...gathered.facts, ...written.extraFacts];
   const content = fillAttributes(plan, written.content, facts, fields, existing);
-  return storeGeneration(deps.db, claim, product, { ...written, content, facts, newFamily: plan?.newFamily ?? null });
+  const googleCategory = settleCategory(category, written.categoryPick, content);
+  return storeGeneration(deps.db, claim, product, { ...written, content, facts, newFamily: plan?.newFamily ?? null, googleCategory });
 }

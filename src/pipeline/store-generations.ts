@@ -12,6 +12,8 @@ import { mergeFacts } from './gather-facts.ts';
 import type { HeldClaim } from './generation-claim.ts';
 import type { GenerationOutcome } from './generation-outcome.ts';
 import { brandOfFacts } from '../services/product-brand.ts';
+import { proposeCategories } from './propose-categories.ts';
+import type { StoredCategory } from './classify-category.ts';
 
 export interface Result {
   content: readonly CountryContent[];
@@ -21,6 +23,8 @@ export interface Result {
   facts: readonly Fact[];
   /** A family the catalogue names or the facts point to (accounts with attributes only). */
   newFamily?: { id: string; proposed: boolean } | null;
+  /** The Google category the generation settled (classify-category.ts); undefined: left as it is. */
+  googleCategory?: StoredCategory | undefined;
 }
 
 /**
@@ -37,6 +41,13 @@ export async function lockForReview(tx: SqlRunner, generationIds: readonly strin
 /** A create always asks for a review; a regeneration only when it changed something. */
 export function asksForReview(generation: GenerationRow, history: readonly HistoryEntry[]): boolean {
   return generation.kind === 'create' || history.length > 0;
+}
+
+/** Whether storing `category` changes the product's Google category (a person's choice is not the classifier's to change). */
+export function changesCategory(product: Pick<ProductRow, 'google_category_id' | 'google_category_by'>, category: StoredCategory | undefined): boolean {
+  if (category === undefined) return false;
+  if (product.google_category_by === 'merchant' && category.by !== 'merchant') return false;
+  return category.id !== product.google_category_id;
 }
 
 /** What each country's record looked like before this generation replaced it, field by field. */
@@ -61,7 +72,7 @@ export interface ReadyGeneration {
  * Settles generations and writes what each produced in one transaction, each kind of row in one
  * statement: its records (by product and country, so a run that stores after another replaces
  * rather than duplicates), their history, the product's facts and the brand they agree on (unless
- * a person gave one), its family, and its `product.completed` webhook event (and a
+ * a person gave one), its family and its category (proposed from the account's tree), and its `product.completed` webhook event (and a
  * `product.publication_state_changed` when it sends the product back to review), only while its
  * run still holds its claim. A generation whose claim was
  * taken over meanwhile is not completed and nothing of it is written ('claim_lost'); its siblings
@@ -83,7 +94,8 @@ export async function storeGenerations(db: Database, ready: readonly ReadyGenera
     );
     const items = withFacts.map((r) => {
       const history = historyOf(r.claim.generation, before.get(r.product.id) ?? [], r.result.content);
-      return { ...r, history, review: asksForReview(r.claim.generation, history) };
+      // A new category is a change a reviewer should see, like a changed field.
+      return { ...r, history, review: asksForReview(r.claim.generation, history) || changesCategory(r.product, r.result.googleCategory) };
     });
     const reviewing = items.filter((i) => i.review);
     const published =
@@ -104,6 +116,7 @@ export async function storeGenerations(db: Database, ready: readonly ReadyGenera
         review: i.review,
         facts: i.facts,
         brand: i.brand,
+        category: i.result.googleCategory,
       })),
     );
     const stored = items.filter((i) => completed.has(i.claim.generation.id));
@@ -111,6 +124,10 @@ export async function storeGenerations(db: Database, ready: readonly ReadyGenera
     await insertHistoryOf(tx, records);
     await upsertContentOf(tx, records);
     for (const i of stored) if (i.result.newFamily) await recordProductFamily(tx, i.product.id, i.result.newFamily.id, i.result.newFamily.proposed);
+    await proposeCategories(
+      tx,
+      stored.map((i) => ({ productId: i.product.id, content: i.result.content, facts: i.facts })),
+    );
     await recordGenerationsSettled(
       tx,
       stored.map((i) => i.claim.generation.id),

@@ -5,11 +5,11 @@ import type { CountryContent } from '../domain/content.ts';
 import { languageOf } from '../domain/countries.ts';
 import type { Fact } from '../domain/facts.ts';
 import { addUsage, fromStored, type GenerationUsage } from '../domain/generation-usage.ts';
-import type { FieldRequest } from '../domain/regenerate-fields.ts';
+import { contentFieldRequests, type FieldRequest } from '../domain/regenerate-fields.ts';
 import type { ProductFacts } from './gather-facts.ts';
 import type { HeldClaim } from './generation-claim.ts';
 import type { RunGenerationDeps, Step } from './generation-outcome.ts';
-import type { EngineInput } from '../domain/generation-ports.ts';
+import type { CategoryOptions, EngineInput } from '../domain/generation-ports.ts';
 import { givenBrand } from '../services/product-brand.ts';
 import { attachImages } from './record-images.ts';
 import { settleEngineFailure } from './settle-engine-failure.ts';
@@ -25,9 +25,18 @@ export interface WriteInput {
   attributes?: readonly AttributeDef[] | undefined;
   /** The account's `country_languages` when the caller read them already (a batch reads them once per account). */
   countryLanguages?: Readonly<Record<string, string>>;
+  /** The Google categories a model engine picks from, when this generation classifies the product (classify-category.ts). */
+  categories?: CategoryOptions | undefined;
 }
 
-export type Written = Step<{ content: CountryContent[]; productHandle: string | null; usage: GenerationUsage; extraFacts: readonly Fact[] }>;
+export type Written = Step<{
+  content: CountryContent[];
+  productHandle: string | null;
+  usage: GenerationUsage;
+  extraFacts: readonly Fact[];
+  /** A model engine's category pick (null: none fits); undefined when the engine did not pick. */
+  categoryPick: string | null | undefined;
+}>;
 
 function engineInput(claim: HeldClaim, input: WriteInput, countryLanguages: Readonly<Record<string, string>>): EngineInput {
   const { product } = input;
@@ -48,9 +57,11 @@ function engineInput(claim: HeldClaim, input: WriteInput, countryLanguages: Read
     notes: claim.generation.notes ?? product.notes,
     agentModel: claim.generation.agent_model,
     targets: product.countries.map((country) => ({ country, language: languageOf(country, countryLanguages) })),
-    fields: input.fields,
+    // The category is the product's, not a record field: the engine gets it as `categories`.
+    fields: input.fields === null ? null : contentFieldRequests(input.fields),
     existing: input.existing,
     ...(input.attributes === undefined ? {} : { attributes: input.attributes }),
+    ...(input.categories === undefined ? {} : { categories: input.categories }),
     signal: claim.signal,
   };
 }
@@ -71,7 +82,7 @@ export async function writeContent(deps: RunGenerationDeps, claim: HeldClaim, in
     const output = await deps.engine.generate(engineInput(claim, input, languages));
     const usage = withThisAttempt(output.usage);
     await attachImages(deps.images, generation, output.content, { gathered: input.gathered, existing: input.existing, signal });
-    return { kind: 'next', content: output.content, productHandle: output.productHandle, usage, extraFacts: output.extraFacts ?? [] };
+    return { kind: 'next', content: output.content, productHandle: output.productHandle, usage, extraFacts: output.extraFacts ?? [], categoryPick: output.categoryPick };
   } catch (err) {
     return { kind: 'done', outcome: await settleEngineFailure(deps, claim, err, { gathered: input.gathered, lastAttempt: input.lastAttempt, usageWith }) };
   }

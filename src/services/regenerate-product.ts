@@ -2,7 +2,9 @@ import { lockProduct } from '../db/products.ts';
 import type { Database, SqlRunner } from '../db/database.ts';
 import type { AgentModel } from '../domain/pricing.ts';
 import { regenerateCost, type ModelCredits } from '../domain/pricing.ts';
-import { type FieldRequest, unknownAttributeFields } from '../domain/regenerate-fields.ts';
+import { CATEGORY_FIELD, categoryFieldRequest, type FieldRequest, unknownAttributeFields } from '../domain/regenerate-fields.ts';
+import { readCategoryRequest } from '../domain/categories/category-request.ts';
+import { googleTaxonomy } from '../reference-data/google-taxonomy-files.ts';
 import { addError, type FieldErrors } from '../domain/validation.ts';
 import { disabledMessage } from '../domain/attributes/disabled-values.ts';
 import { loadSchema } from '../db/attributes.ts';
@@ -41,6 +43,14 @@ export async function regenerateProduct(
 ): Promise<RegenerateOutcome> {
   const product = await findOwnProduct(deps.db, accountId, command.ref);
   if (product === undefined) return { kind: 'product_not_found' };
+  // A Google id or path the taxonomy lacks is refused, not taken for an instruction (nothing is charged).
+  const category = categoryFieldRequest(command.fields);
+  const read = category === undefined ? undefined : readCategoryRequest(googleTaxonomy(), category.value);
+  if (read?.kind === 'unknown') {
+    const errors: FieldErrors = {};
+    addError(errors, `fields.${CATEGORY_FIELD}`, read.message);
+    return { kind: 'validation_failed', errors };
+  }
   // The schema is read only for a call that names an attribute: it is the only use of it here.
   if (command.fields.some((f) => f.kind === 'attribute')) {
     const schema = await loadSchema(deps.db, accountId);

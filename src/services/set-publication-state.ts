@@ -2,7 +2,7 @@ import type { Database } from '../db/database.ts';
 import { setPublicationState } from '../db/products.ts';
 import type { PublicationState } from '../domain/publication-states.ts';
 import { lockPublicationStates, recordPublicationChanges } from '../db/webhook-events.ts';
-import { findOwnProduct, refForMessage } from './find-own-product.ts';
+import { findOwnProductIds, refForMessage } from './find-own-product.ts';
 import { transactionOrAnswer } from '../db/transaction-or-answer.ts';
 
 export type PublicationOutcome = { kind: 'set'; productIds: string[] } | { kind: 'product_not_found'; message: string };
@@ -17,10 +17,11 @@ const notFound = (ref: string): PublicationOutcome => ({ kind: 'product_not_foun
 export async function setPublicationStates(db: Database, accountId: string, refs: readonly string[], state: PublicationState): Promise<PublicationOutcome> {
   return transactionOrAnswer<PublicationOutcome>(db, async (tx) => {
     const ids = new Map<string, string>();
-    for (const ref of refs) {
-      const product = await findOwnProduct(tx, accountId, ref);
-      if (product === undefined) return { commit: notFound(ref) };
-      if (!ids.has(product.id)) ids.set(product.id, ref);
+    const found = await findOwnProductIds(tx, accountId, refs);
+    for (const [i, ref] of refs.entries()) {
+      const id = found[i];
+      if (id === undefined) return { commit: notFound(ref) };
+      if (!ids.has(id)) ids.set(id, ref);
     }
     const before = await lockPublicationStates(tx, [...ids.keys()]);
     const set = new Set(await setPublicationState(tx, [...ids.keys()], state));

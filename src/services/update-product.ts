@@ -4,7 +4,7 @@ import { listContent, upsertContent } from '../db/content.ts';
 import type { Database } from '../db/database.ts';
 import { loadSchema } from '../db/attributes.ts';
 import { lockProduct, setProductBrand, setProductCategories, setProductFamily, touchProduct } from '../db/products.ts';
-import { customCategoryExists } from '../db/custom-categories.ts';
+import { clearCategoryRemovedIssues, customCategoryExists } from '../db/custom-categories.ts';
 import type { SqlRunner } from '../db/database.ts';
 import { googleTaxonomy } from '../reference-data/google-taxonomy-files.ts';
 import { conformValue } from '../domain/attributes/conform-value.ts';
@@ -178,6 +178,11 @@ export async function updateProduct(db: Database, accountId: string, request: Ma
     if (product.state === 'queued' || product.state === 'processing') {
       return { kind: 'product_busy', message: `Product ${product.id} is ${product.state}; update it once its generation has finished.` };
     }
+    // Checked again before anything is written: a tree replaced since the first check has no such id.
+    const ownId = categories.set.categoryId;
+    if (typeof ownId === 'string' && !(await customCategoryExists(tx, accountId, ownId, true))) {
+      return { kind: 'validation_failed', errors: { category_id: [`No category "${ownId.slice(0, 128)}" in this account's category tree; see GET /api/v1/custom-category.`] } };
+    }
     const stored = (await listContent(tx, product.id)).find((c) => c.country === country);
     // A product whose generation failed has no record yet: the edit starts one.
     const generationId = stored?.generation_id ?? product.latest_generation_id;
@@ -216,6 +221,7 @@ export async function updateProduct(db: Database, accountId: string, request: Ma
       ...(set.tags !== undefined && set.tags.join('\n') !== product.tags.join('\n') ? { tags: set.tags } : {}),
     };
     await setProductCategories(tx, product.id, categoryChanges);
+    if (categoryChanges.categoryId !== undefined) await clearCategoryRemovedIssues(tx, product.id);
     if (categoryChanges.googleCategoryId !== undefined) fields.push('google_category_id');
     if (categoryChanges.categoryId !== undefined) fields.push('category_id');
     if (categoryChanges.tags !== undefined) fields.push('tags');

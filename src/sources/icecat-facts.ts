@@ -69,6 +69,8 @@ export function icecatRecordToFacts(record: unknown, options: IcecatMapOptions):
     },
   );
   facts.add('attribute', textAt(info, 'BrandPartCode'), { attribute: 'mpn' });
+  // Every GTIN Icecat knows the product by (packs, regional barcodes): the `eans` clients read.
+  for (const gtin of textsAt(info, 'GTIN')) facts.add('attribute', gtin, { attribute: 'gtin' });
   addDescriptions(facts, info, language);
   const featureNames = addFeatures(facts, data, language, options.featureNames);
   // The long summary restates features as "Label: value" runs; what no feature states becomes an attribute.

@@ -151,6 +151,60 @@ export interface CatalogueImportValidationFailedError {
   import_id?: string;
 }
 
+/** HTTP 400. */
+export interface CategoryTreeImportInvalidJsonError {
+  status: "error";
+  code: "invalid_json";
+  message: string;
+  /**
+   * The import, marked failed, when the error came after it started (GET /api/v1/custom-category/imports/{id}).
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   */
+  import_id?: string;
+}
+
+/** HTTP 413. */
+export interface CategoryTreeImportPayloadTooLargeError {
+  status: "error";
+  code: "payload_too_large";
+  message: string;
+  /**
+   * The import, marked failed, when the error came after it started (GET /api/v1/custom-category/imports/{id}).
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   */
+  import_id?: string;
+}
+
+/** HTTP 415. */
+export interface CategoryTreeImportUnsupportedMediaTypeError {
+  status: "error";
+  code: "unsupported_media_type";
+  message: string;
+  /**
+   * The import, marked failed, when the error came after it started (GET /api/v1/custom-category/imports/{id}).
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   */
+  import_id?: string;
+}
+
+/** HTTP 422. */
+export interface CategoryTreeImportValidationFailedError {
+  status: "error";
+  code: "validation_failed";
+  message?: string;
+  /** Readable messages by request field path (`countries`, `codes`, `images.2`, `fields.global_attr.color`). */
+  errors: FieldErrors;
+  /**
+   * The import, marked failed, when the error came after it started (GET /api/v1/custom-category/imports/{id}).
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   */
+  import_id?: string;
+}
+
 export interface CreateAccepted {
   /**
    * @min -9007199254740991
@@ -801,6 +855,8 @@ export interface ValidationIssue {
     | "promotional"
     | "note_not_applied"
     | "instruction"
+    | "category_removed"
+    | "category_unsure"
     | "unclassified";
   /** The sentence a person reads, as listed in `validation_messages`. */
   message: string;
@@ -1184,7 +1240,7 @@ export class Api<
       }),
 
     /**
-     * @description `fields` keys: `title`, `short_description`, `description`, `key_features`, `title_tag`, `meta_description`, `meta_keywords`, `global_attr.<name>`; each value is an instruction (empty: none). Touches only those fields, in every country of the product. Flat price per call.
+     * @description `fields` keys: `title`, `short_description`, `description`, `key_features`, `title_tag`, `meta_description`, `meta_keywords`, `global_attr.<name>`, `category`; each value is an instruction (empty: none). Touches only those fields, in every country of the product. `category` is the product's Google category: empty classifies it again, a Google id or path (in any shipped language) is the merchant's choice (an unknown one is `validation_failed`), anything else is an instruction for the model's pick. Flat price per call.
      *
      * @tags Products
      * @name PostProductsRegenerateById
@@ -2672,6 +2728,335 @@ export class Api<
         | UnavailableError
       >({
         path: `/api/v1/catalogue/imports/${id}`,
+        method: "GET",
+        secure: true,
+        format: "json",
+        ...params,
+      }),
+  };
+  categories = {
+    /**
+ * @description Every category of the account, id → full path, in the order of their ids ("1", "1.1", "1.2", "2", "10"). No `status` wrapper, as CommerceClarity answers it. A product names one of these ids as its `category_id`.
+ *
+ * @tags Categories
+ * @name GetCustomCategory
+ * @summary The account's own category tree
+ * @request GET:/api/v1/custom-category
+ * @secure
+ * @response `200` `{
+  /** Every category of the account: its id → its full path, levels joined by " > " ({"1": "Casa", "1.1": "Casa > Luce"}); `{}` when the account has none. *\/
+    tree: Partial<Record<string,string>>,
+
+}` The tree (`{"tree": {}}` when the account has none).
+ * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `403` `ForbiddenError` `forbidden`
+ * @response `429` `RateLimitedError` `rate_limited`
+ * @response `500` `InternalError` `internal_error`
+ * @response `503` `UnavailableError` `unavailable`
+ */
+    getCustomCategory: (params: RequestParams = {}) =>
+      this.request<
+        {
+          /** Every category of the account: its id → its full path, levels joined by " > " ({"1": "Casa", "1.1": "Casa > Luce"}); `{}` when the account has none. */
+          tree: Partial<Record<string, string>>;
+        },
+        | UnauthorizedError
+        | ForbiddenError
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/custom-category`,
+        method: "GET",
+        secure: true,
+        format: "json",
+        ...params,
+      }),
+
+    /**
+ * @description Streams a CSV (`text/csv`, `text/tab-separated-values`) or JSON Lines (`application/x-ndjson`, `application/jsonl`) body of `id,path` rows, up to CATALOGUE_MAX_BYTES, and replaces the whole tree with its good rows. A row with an empty id, an id over 128 characters, an empty path or level, a path over 1024 characters, an id already on an earlier line, or past the 10000 categories a tree may hold is a rejection with its line, and the import goes on; a path whose parent is not in the file is fine. The new tree replaces the old one at once when the body has been read: until then every reader sees the old tree, and an import that fails (413, 415, 422, a body cut off, an error of ours) leaves it as it was. A file with rows but none good is 422 and changes nothing; a file with a header only empties the tree. Products whose `category_id` is not in the new tree lose it (it becomes null) and each of their records gets a validation issue `{field: 'category_id', check: 'category_removed'}`. An account runs at most CATALOGUE_IMPORTS_AT_ONCE (2) tree imports at once, counted apart from its catalogue imports: a further upload is 429 `rate_limited` with `Retry-After` and the `running_imports`. The answer comes once the whole body has been read, with the finished import; GET /api/v1/custom-category/imports/{id} shows it, and its progress while the body arrives. Not covered by Idempotency-Key: importing the same file again gives the same tree.
+ *
+ * @tags Categories
+ * @name PostCustomCategoryImport
+ * @summary Replace the account's category tree
+ * @request POST:/api/v1/custom-category/import
+ * @secure
+ * @response `202` `{
+    status: "success",
+    data: {
+  /**
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   *\/
+    id: string,
+    state: "running" | "completed" | "failed",
+    format: "csv" | "jsonl",
+  /** The text encoding read (sniffed unless declared); null until the first bytes arrived. *\/
+    encoding: string | null,
+  /**
+   * @min 0
+   * @max 9007199254740991
+   *\/
+    rows_read: number,
+  /**
+   * @min 0
+   * @max 9007199254740991
+   *\/
+    rows_imported: number,
+  /**
+   * @min 0
+   * @max 9007199254740991
+   *\/
+    rows_rejected: number,
+  /** The first 100 rows not imported, in file order; `rows_rejected` is the total. *\/
+    rejections: ({
+  /** 1-based line in the file; null when the import itself stopped. *\/
+    line: (number | null),
+    reason: string,
+
+})[],
+  /** Columns read but not used, and why. *\/
+    unused_columns: ({
+    column: string,
+    reason: string,
+
+})[],
+  /**
+   * @min 0
+   * @max 9007199254740991
+   *\/
+    bytes_read: number,
+  /** Why a failed import stopped. *\/
+    failure: string | null,
+  /**
+   * @format date-time
+   * @pattern ^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z))$
+   *\/
+    started_at: string,
+    finished_at: (string | null),
+
+},
+
+}` The import, finished (`completed`): `rows_imported` categories are the tree now.
+ * @response `400` `CategoryTreeImportInvalidJsonError` `invalid_json`
+ * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `403` `ForbiddenError` `forbidden`
+ * @response `413` `CategoryTreeImportPayloadTooLargeError` `payload_too_large`
+ * @response `415` `CategoryTreeImportUnsupportedMediaTypeError` `unsupported_media_type`
+ * @response `422` `CategoryTreeImportValidationFailedError` `validation_failed`
+ * @response `429` `RateLimitedError` `rate_limited`
+ * @response `500` `InternalError` `internal_error`
+ * @response `503` `UnavailableError` `unavailable`
+ */
+    postCustomCategoryImport: (data: string, params: RequestParams = {}) =>
+      this.request<
+        {
+          status: "success";
+          data: {
+            /**
+             * @format uuid
+             * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+             */
+            id: string;
+            state: "running" | "completed" | "failed";
+            format: "csv" | "jsonl";
+            /** The text encoding read (sniffed unless declared); null until the first bytes arrived. */
+            encoding: string | null;
+            /**
+             * @min 0
+             * @max 9007199254740991
+             */
+            rows_read: number;
+            /**
+             * @min 0
+             * @max 9007199254740991
+             */
+            rows_imported: number;
+            /**
+             * @min 0
+             * @max 9007199254740991
+             */
+            rows_rejected: number;
+            /** The first 100 rows not imported, in file order; `rows_rejected` is the total. */
+            rejections: {
+              /** 1-based line in the file; null when the import itself stopped. */
+              line: number | null;
+              reason: string;
+            }[];
+            /** Columns read but not used, and why. */
+            unused_columns: {
+              column: string;
+              reason: string;
+            }[];
+            /**
+             * @min 0
+             * @max 9007199254740991
+             */
+            bytes_read: number;
+            /** Why a failed import stopped. */
+            failure: string | null;
+            /**
+             * @format date-time
+             * @pattern ^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z))$
+             */
+            started_at: string;
+            finished_at: string | null;
+          };
+        },
+        | CategoryTreeImportInvalidJsonError
+        | UnauthorizedError
+        | ForbiddenError
+        | CategoryTreeImportPayloadTooLargeError
+        | CategoryTreeImportUnsupportedMediaTypeError
+        | CategoryTreeImportValidationFailedError
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/custom-category/import`,
+        method: "POST",
+        body: data,
+        secure: true,
+        type: "application/json",
+        format: "json",
+        ...params,
+      }),
+
+    /**
+ * @description While the body arrives (`running`): the rows read and rejected so far; `rows_imported` stays 0 until the tree is replaced, at the end. Then `completed` with the categories of the new tree, or `failed` with the reason (the tree as it was).
+ *
+ * @tags Categories
+ * @name GetCustomCategoryImportsById
+ * @summary An import of the account’s category tree: progress and result
+ * @request GET:/api/v1/custom-category/imports/{id}
+ * @secure
+ * @response `200` `{
+    status: "success",
+    data: {
+  /**
+   * @format uuid
+   * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+   *\/
+    id: string,
+    state: "running" | "completed" | "failed",
+    format: "csv" | "jsonl",
+  /** The text encoding read (sniffed unless declared); null until the first bytes arrived. *\/
+    encoding: string | null,
+  /**
+   * @min 0
+   * @max 9007199254740991
+   *\/
+    rows_read: number,
+  /**
+   * @min 0
+   * @max 9007199254740991
+   *\/
+    rows_imported: number,
+  /**
+   * @min 0
+   * @max 9007199254740991
+   *\/
+    rows_rejected: number,
+  /** The first 100 rows not imported, in file order; `rows_rejected` is the total. *\/
+    rejections: ({
+  /** 1-based line in the file; null when the import itself stopped. *\/
+    line: (number | null),
+    reason: string,
+
+})[],
+  /** Columns read but not used, and why. *\/
+    unused_columns: ({
+    column: string,
+    reason: string,
+
+})[],
+  /**
+   * @min 0
+   * @max 9007199254740991
+   *\/
+    bytes_read: number,
+  /** Why a failed import stopped. *\/
+    failure: string | null,
+  /**
+   * @format date-time
+   * @pattern ^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z))$
+   *\/
+    started_at: string,
+    finished_at: (string | null),
+
+},
+
+}` The import as recorded now.
+ * @response `401` `UnauthorizedError` `unauthorized`
+ * @response `403` `ForbiddenError` `forbidden`
+ * @response `404` `ImportNotFoundError` `import_not_found`
+ * @response `429` `RateLimitedError` `rate_limited`
+ * @response `500` `InternalError` `internal_error`
+ * @response `503` `UnavailableError` `unavailable`
+ */
+    getCustomCategoryImportsById: (id: string, params: RequestParams = {}) =>
+      this.request<
+        {
+          status: "success";
+          data: {
+            /**
+             * @format uuid
+             * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$
+             */
+            id: string;
+            state: "running" | "completed" | "failed";
+            format: "csv" | "jsonl";
+            /** The text encoding read (sniffed unless declared); null until the first bytes arrived. */
+            encoding: string | null;
+            /**
+             * @min 0
+             * @max 9007199254740991
+             */
+            rows_read: number;
+            /**
+             * @min 0
+             * @max 9007199254740991
+             */
+            rows_imported: number;
+            /**
+             * @min 0
+             * @max 9007199254740991
+             */
+            rows_rejected: number;
+            /** The first 100 rows not imported, in file order; `rows_rejected` is the total. */
+            rejections: {
+              /** 1-based line in the file; null when the import itself stopped. */
+              line: number | null;
+              reason: string;
+            }[];
+            /** Columns read but not used, and why. */
+            unused_columns: {
+              column: string;
+              reason: string;
+            }[];
+            /**
+             * @min 0
+             * @max 9007199254740991
+             */
+            bytes_read: number;
+            /** Why a failed import stopped. */
+            failure: string | null;
+            /**
+             * @format date-time
+             * @pattern ^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z))$
+             */
+            started_at: string;
+            finished_at: string | null;
+          };
+        },
+        | UnauthorizedError
+        | ForbiddenError
+        | ImportNotFoundError
+        | RateLimitedError
+        | InternalError
+        | UnavailableError
+      >({
+        path: `/api/v1/custom-category/imports/${id}`,
         method: "GET",
         secure: true,
         format: "json",

@@ -549,7 +549,10 @@ for (const target of databaseTargets()) {
             call.step === 'regenerate' || call.step === 'regenerate_repair'
               ? {
                   kind: 'json',
-                  value: { records: [{ country: 'it', fields: [{ field: 'title', text: 'Barilla Spaghetti n.5, 900 mg', items: [], fact_ids: ['caller:brand'] }] }] },
+                  value: {
+                    google_category_id: null,
+                    records: [{ country: 'it', fields: [{ field: 'title', text: 'Barilla Spaghetti n.5, 900 mg', items: [], fact_ids: ['caller:brand'] }] }],
+                  },
                 }
               : undefined,
           ),

@@ -45,14 +45,24 @@ function chunked(body: Buffer, size = 64 * 1024): Buffer {
 async function sendAllThenRead(port: number, request: Buffer): Promise<{ status: number; head: string; body: string; socket: Socket }> {
   const socket = connect(port, '127.0.0.1');
   await once(socket, 'connect');
-  await new Promise<void>((resolve, reject) => socket.write(request, (err) => (err ? reject(err) : resolve())));
-  return readAnswer(socket);
+  // Read from the start: a server may answer before the body is all sent and then stop reading,
+  // so the write can fail (EPIPE, ECONNRESET) after the answer has come; the answer is what counts.
+  const answer = readAnswer(socket);
+  socket.write(request, () => {});
+  return answer;
 }
 
 /** The next answer on `socket`, read to the end of its Content-Length body. */
 function readAnswer(socket: Socket): Promise<{ status: number; head: string; body: string; socket: Socket }> {
   return new Promise((resolve, reject) => {
     let received = Buffer.alloc(0);
+    // An error (a write the server no longer reads) is followed by close, which decides; after the
+    // answer it changes nothing, and must not go unheard.
+    let failure: Error | null = null;
+    const onError = (err: Error) => {
+      failure = err;
+    };
+    socket.on('error', onError);
     const onData = (chunk: Buffer) => {
       received = Buffer.concat([received, chunk]);
       const end = received.indexOf('\r\n\r\n');
@@ -60,11 +70,11 @@ function readAnswer(socket: Socket): Promise<{ status: number; head: string; bod
       const head = received.subarray(0, end).toString();
       const length = Number(/^content-length: *(\d+)$/im.exec(head)?.[1] ?? Number.NaN);
       if (received.length < end + 4 + length) return;
-      socket.off('data', onData).off('error', reject).off('close', onClose);
+      socket.off('data', onData).off('close', onClose);
       resolve({ status: Number(head.slice(9, 12)), head, body: received.subarray(end + 4, end + 4 + length).toString(), socket });
     };
-    const onClose = () => reject(new Error(`closed before a whole answer; received: ${received.toString().slice(0, 200)}`));
-    socket.on('data', onData).once('error', reject).once('close', onClose);
+    const onClose = () => reject(new Error(`closed before a whole answer (${failure?.message ?? 'no error'}); received: ${received.toString().slice(0, 200)}`));
+    socket.on('data', onData).once('close', onClose);
   });
 }
 

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { z } from 'zod';
 import { defined } from '../helpers/assert.ts';
 import { validEans } from '../helpers/codes.ts';
 import { databaseTargets } from '../helpers/databases.ts';
@@ -126,6 +127,45 @@ for (const target of databaseTargets()) {
       assert.deepEqual(read.eans, [code]);
       assert.equal(typeof read.description, 'string');
       assert.equal(typeof read.short_description, 'string');
+    });
+
+    test('a CommerceClarity client reads details and list items in its published shape: every field there, of its type', async () => {
+      const { token } = await h.account();
+      const [bottle] = validEans(1, 937);
+      await catalogue(
+        token,
+        [
+          'ean,asin,title,brand,descrizione,peso,altezza,larghezza,profondità',
+          `${defined(bottle)},B000000001,Borraccia termica,Acqua Viva,"Borraccia in acciaio inox a doppia parete. Mantiene le bevande fredde per 24 ore.",350 g,27 cm,7 cm,7 cm`,
+          '',
+        ].join('\n'),
+      );
+      const id = await h.createSettled(token, { codes: bottle, countries: ['it'] });
+      const set = await h.post('/api/v1/products/update', token, { code: id, country: 'it', google_category_id: '3809', tags: ['estate'] });
+      assert.equal(set.statusCode, 200, set.body);
+
+      // The fields and types of CommerceClarity's published details example, and its list item.
+      const ccDetails = z.object({
+        name: z.string(),
+        category: z.array(z.string()).min(1),
+        google_category_id: z.string().regex(/^\d+$/),
+        brand: z.string(),
+        code: z.string(),
+        asin: z.string(),
+        eans: z.array(z.string()).min(1),
+        description: z.string(),
+        short_description: z.string().nullable(),
+        dimensions: z.object({ height: z.number(), width: z.number(), depth: z.number() }),
+        weight: z.number(),
+        specifications: z.record(z.string(), z.string()),
+      });
+      const ccItem = z.object({ id: z.string(), countries: z.record(z.string(), z.object({ name: z.string(), brand: z.string(), category: z.array(z.string()) })) });
+
+      const product = ccDetails.parse((await h.get(`/api/v1/products/details/${id}/it`, token)).json<{ product: unknown }>().product);
+      assert.deepEqual([product.asin, product.eans, product.weight, product.dimensions], ['B000000001', [bottle], 0.35, { height: 27, width: 7, depth: 7 }]);
+      assert.deepEqual(product.category, ['Home & Garden', 'Kitchen & Dining', 'Food & Beverage Carriers', 'Water Bottles']);
+      const list = z.array(ccItem).parse((await h.get('/api/v1/products?country=it', token)).json<{ data: { data: unknown[] } }>().data.data);
+      assert.deepEqual(list.find((p) => p.id === id)?.countries.it?.category, product.category);
     });
   });
 }

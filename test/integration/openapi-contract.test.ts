@@ -136,6 +136,22 @@ for (const target of databaseTargets()) {
       await expect(200, call('GET', `${IMPORTS}/${imported.json<{ data: { id: string } }>().data.id}`, token));
       await expect(404, call('GET', `${IMPORTS}/00000000-0000-4000-8000-000000000000`, token));
 
+      // The account's category tree: read, replaced in each media type, an import read back.
+      const TREE = '/api/v1/custom-category';
+      await expect(200, call('GET', TREE, token));
+      const treeImport = await expect(202, upload(`${TREE}/import`, token, 'text/csv', 'id,path\n1,Casa\n1.1,Casa > Luce\n'));
+      await expect(202, upload(`${TREE}/import`, token, 'application/x-ndjson', '{"id":"1","path":"Casa"}\n'));
+      await expect(415, upload(`${TREE}/import`, token, 'image/png', 'id,path\n'));
+      const noRow = await expect(422, upload(`${TREE}/import`, token, 'text/csv', 'id,path\n,Casa\n'));
+      assert.equal(typeof noRow.json<{ import_id?: unknown }>().import_id, 'string', 'the 422 names the failed import');
+      await expect(200, call('GET', TREE, token));
+      await expect(200, call('GET', `${TREE}/imports/${treeImport.json<{ data: { id: string } }>().data.id}`, token));
+      await expect(404, call('GET', `${TREE}/imports/00000000-0000-4000-8000-000000000000`, token));
+
+      // Google's tree, searched.
+      await expect(200, call('GET', '/api/v1/google-categories?search=lamps', token));
+      await expect(422, call('GET', '/api/v1/google-categories', token));
+
       // Attributes and families.
       await expect(200, call('POST', '/api/v1/families/create', token, { family_id: 'lighting', name: 'Lighting' }));
       await expect(200, call('POST', '/api/v1/families/create', token, { family_id: 'spare', name: 'Spare' }));

@@ -160,5 +160,36 @@ for (const target of databaseTargets()) {
         assert.equal(bad.statusCode, 422, `${query}: ${bad.body}`);
       }
     });
+    test('choosing an own category again after an import removed it clears the note the import left on the records', async () => {
+      const { token, lamp } = await twoLamps();
+      const importTree = async (csv: string) => {
+        const res = await h.app.inject({
+          method: 'POST',
+          url: '/api/v1/custom-category/import',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+          payload: csv,
+        });
+        assert.equal(res.statusCode, 202, res.body);
+      };
+      await importTree('id,path\n1,Casa\n2,Luce\n');
+      assert.equal((await update(token, { code: lamp, category_id: '1' })).statusCode, 200);
+      await importTree('id,path\n2,Luce\n');
+      const removed = await h.get(`/api/v1/products/details/${lamp}/it`, token);
+      const before = removed.json<{ product: Categorised & { validation_issues: { check: string }[] } }>().product;
+      assert.equal(before.category_id, null);
+      assert.ok(
+        before.validation_issues.some((i) => i.check === 'category_removed'),
+        removed.body,
+      );
+
+      const chosen = await update(token, { code: lamp, category_id: '2' });
+      assert.equal(chosen.statusCode, 200, chosen.body);
+      const after = chosen.json<{ product: Categorised & { validation_issues: { check: string }[] } }>().product;
+      assert.equal(after.category_id, '2');
+      assert.deepEqual(
+        after.validation_issues.filter((i) => i.check === 'category_removed'),
+        [],
+      );
+    });
   });
 }

@@ -300,24 +300,9 @@ for (const target of databaseTargets()) {
       const csv = table((await exported(token, '?country=it&format=csv')).body);
       assert.equal(csv.length, 1);
       assert.equal(csv[0]?.[0], 'id');
-      assert.deepEqual(table((await exported(token, '?country=it&format=shopify')).body), [
-        [
-          'Handle',
-          'Title',
-          'Body (HTML)',
-          'Vendor',
-          'Tags',
-          'Published',
-          'Variant SKU',
-          'Variant Barcode',
-          'Image Src',
-          'Image Position',
-          'SEO Title',
-          'SEO Description',
-          'Product Category',
-          'Google Shopping / Google Product Category',
-        ],
-      ]);
+      const shopify = table((await exported(token, '?country=it&format=shopify')).body);
+      assert.equal(shopify.length, 1, 'the header alone');
+      assert.equal(shopify[0]?.[0], 'Handle');
     });
 
     test("the list's filters apply; another account's and deleted products never appear", async () => {

@@ -93,6 +93,7 @@ describe('draft to record', () => {
     title_tag: sourced('Barilla'),
     meta_description: sourced('Pasta'),
     meta_keywords: sourced('pasta'),
+    google_category_id: null,
   };
 
   test('made-up fact ids are dropped from sources and reported; names become attribute keys', () => {

@@ -56,6 +56,18 @@ describe('catalogue columns', () => {
     assert.deepEqual(facts.map((f) => f.id).slice(0, 4), ['catalogue:name:it', 'catalogue:image', 'catalogue:image#1', 'catalogue:category:it']);
   });
 
+  test("the row's other identifiers become facts: an ASIN column beside the EAN, a second barcode in a JSON line's list; the row's own code does not", () => {
+    const facts = catalogueRecordToFacts(
+      { ean: ['8001090972507', '4006381333931'], asin: 'B000000001', upc: 'not a code', title: 'Dash' },
+      { code: '8001090972507', fetchedAt: AT },
+    );
+    const identifiers = facts.filter((f) => f.attribute === 'gtin' || f.attribute === 'asin').map((f) => [f.attribute, f.value]);
+    assert.deepEqual(identifiers, [
+      ['gtin', '4006381333931'],
+      ['asin', 'B000000001'],
+    ]);
+  });
+
   test('the row code: first non-empty code column, checked; bad rows say why', () => {
     assert.deepEqual(catalogueRowCode({ ean: '', asin: 'B000000001', title: 'x' }), { ok: true, code: 'B000000001', codeType: 'asin' });
     assert.deepEqual(catalogueRowCode({ EAN: ' 8001090-972507 ' }), { ok: true, code: '8001090972507', codeType: 'ean' });

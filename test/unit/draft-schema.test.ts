@@ -16,6 +16,7 @@ function draftNaming(name: string) {
     title_tag: sourced,
     meta_description: sourced,
     meta_keywords: sourced,
+    google_category_id: null,
   };
 }
 

@@ -89,7 +89,16 @@ describe('remote source fixtures', () => {
       for (const value of factValues(facts, 'description')) assert.doesNotMatch(value, /<[a-z/]|&[a-z]+;/i, 'no markup');
       assert.ok(facts.filter((f) => f.key === 'description').length >= 3, `${fixture.slug}: summary, description and bullet points`);
       assert.ok(facts.filter((f) => f.key === 'image').length >= 3, `${fixture.slug}: main and gallery images`);
-      assert.ok(facts.filter((f) => f.key !== 'image' && f.key !== 'brand' && f.key !== 'kind' && f.attribute !== 'mpn').every((f) => f.language === 'en'));
+      // Codes (the part number, the GTINs) are in no language.
+      assert.ok(
+        facts.filter((f) => f.key !== 'image' && f.key !== 'brand' && f.key !== 'kind' && f.attribute !== 'mpn' && f.attribute !== 'gtin').every((f) => f.language === 'en'),
+      );
+      const listed = fixture.record as { data?: { GeneralInfo?: { GTIN?: string[] } } };
+      assert.deepEqual(
+        facts.filter((f) => f.attribute === 'gtin').map((f) => f.value),
+        listed.data?.GeneralInfo?.GTIN ?? [],
+        `${fixture.slug}: every GTIN Icecat lists`,
+      );
     }
   });
 });

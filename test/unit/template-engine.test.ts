@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { callerFacts } from '../../src/domain/caller-facts.ts';
 import type { CountryContent } from '../../src/domain/content.ts';
 import type { Fact } from '../../src/domain/facts.ts';
-import { parseFieldRequests, type FieldRequest } from '../../src/domain/regenerate-fields.ts';
+import { contentFieldRequests, parseFieldRequests, type ContentFieldRequest } from '../../src/domain/regenerate-fields.ts';
 import { findUngrounded } from '../../src/generation/grounding.ts';
 import { CONTENT_LIMITS } from '../../src/domain/content-limits.ts';
 import { createTemplateEngine } from '../../src/generation/template/engine.ts';
@@ -34,7 +34,7 @@ interface Call {
   facts: readonly Fact[];
   languages?: readonly string[];
   notes?: string | null;
-  fields?: readonly FieldRequest[] | null;
+  fields?: readonly ContentFieldRequest[] | null;
   existing?: readonly CountryContent[];
   product?: Partial<Product>;
 }
@@ -59,10 +59,10 @@ async function one(call: Call): Promise<CountryContent> {
   return defined(output.content[0], 'record');
 }
 
-function fields(values: Record<string, string>): FieldRequest[] {
+function fields(values: Record<string, string>): ContentFieldRequest[] {
   const parsed = parseFieldRequests(values);
   if (!parsed.ok) return assert.fail(JSON.stringify(parsed.errors));
-  return parsed.requests;
+  return contentFieldRequests(parsed.requests);
 }
 
 function caller(data: { title?: string; brand?: string; description?: string; images?: string[] }): Fact[] {

@@ -28,6 +28,7 @@ export const countryDraftSchema = z.object({
   title_tag: sourced,
   meta_description: sourced,
   meta_keywords: sourced,
+  google_category_id: z.string().nullable().describe('an id of product_data.google_category_candidates (see google_category_use); null when none fits or none are listed'),
 });
 export type CountryDraft = z.infer<typeof countryDraftSchema>;
 
@@ -90,6 +91,7 @@ export const imageObservationsSchema = z.object({
 });
 
 export const regeneratedSchema = z.object({
+  google_category_id: z.string().nullable().describe('an id of product_data.google_category_candidates (see google_category_use); null when none fits or none are listed'),
   records: z.array(
     z.object({
       country: z.string(),

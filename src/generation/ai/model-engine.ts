@@ -7,8 +7,22 @@ import { asGenerationError } from './engine-errors.ts';
 import { regenerateWithModel } from './regenerate-with-model.ts';
 import { UsageMeter } from './usage-meter.ts';
 
-/** What an agent model writes for a create: every country's record, and facts it found itself. */
-export type WriteRecords = (input: EngineInput, meter: UsageMeter) => Promise<{ content: CountryContent[]; extraFacts?: Fact[] }>;
+/** What an agent model writes for a create: every country's record, facts it found itself, and each record's category pick. */
+export type WriteRecords = (input: EngineInput, meter: UsageMeter) => Promise<{ content: CountryContent[]; extraFacts?: Fact[]; categoryPicks: readonly (string | null)[] }>;
+
+/**
+ * The product's category pick from its records' (one per country, or per call): the one most of
+ * them named, null counting as a vote for none; a tie goes to the first record's. Undefined when
+ * the engine was given no candidates, so nothing it answered counts.
+ */
+export function categoryPickOf(input: Pick<EngineInput, 'categories'>, picks: readonly (string | null)[]): { categoryPick?: string | null } {
+  if (input.categories === undefined || picks.length === 0) return {};
+  const votes = new Map<string | null, number>();
+  for (const pick of picks) votes.set(pick, (votes.get(pick) ?? 0) + 1);
+  let best = picks[0] ?? null;
+  for (const [pick, count] of votes) if (count > (votes.get(best) ?? 0)) best = pick;
+  return { categoryPick: best };
+}
 
 /**
  * What v1 and v2 share around their own way of writing a product: the usage meter, the rule that
@@ -26,16 +40,17 @@ export function modelEngine(runtime: ModelRuntime, options: { engine: 'llm-v1' |
           throw new PermanentGenerationError('product_data_not_found', 'No data source knows this product and the request gave no title or description to write from.');
         }
         if (input.fields !== null) {
-          const { content, extraFacts } = await regenerateWithModel(runtime, input, meter, { repairRounds: options.repairRounds });
-          return { content, productHandle: input.product.productHandle, usage: meter.snapshot(), extraFacts };
+          const { content, extraFacts, categoryPicks } = await regenerateWithModel(runtime, input, meter, { repairRounds: options.repairRounds });
+          return { content, productHandle: input.product.productHandle, usage: meter.snapshot(), extraFacts, ...categoryPickOf(input, categoryPicks) };
         }
-        const { content, extraFacts } = await options.write(input, meter);
+        const { content, extraFacts, categoryPicks } = await options.write(input, meter);
         const first = content[0]?.title ?? null;
         return {
           content,
           productHandle: input.product.productHandle ?? (first === null ? null : slugify(first) || null),
           usage: meter.snapshot(),
           ...(extraFacts === undefined ? {} : { extraFacts }),
+          ...categoryPickOf(input, categoryPicks),
         };
       } catch (err) {
         throw asGenerationError(err, meter);

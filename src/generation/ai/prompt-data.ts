@@ -22,7 +22,7 @@ export function targetsData(targets: readonly { country: string; language: strin
 }
 
 /** The facts as the model sees them: what it needs to cite and weigh them, nothing more. */
-export function productData(input: Pick<EngineInput, 'product' | 'notes' | 'attributes'>, facts: readonly Fact[]) {
+export function productData(input: Pick<EngineInput, 'product' | 'notes' | 'attributes' | 'categories'>, facts: readonly Fact[]) {
   return {
     ...(input.attributes === undefined || input.attributes.length === 0
       ? {}
@@ -40,8 +40,14 @@ export function productData(input: Pick<EngineInput, 'product' | 'notes' | 'attr
       source: f.source,
     })),
     merchant_notes: input.notes,
+    // Last, after everything that is the same for every call about this product.
+    ...(input.categories === undefined ? {} : { google_category_candidates: input.categories.candidates, google_category_use: CATEGORY_USE }),
   };
 }
+
+// How to answer `google_category_id`, shipped with the candidates so the versioned rules need no change.
+const CATEGORY_USE =
+  "`google_category_id` is the `id` of the one entry of google_category_candidates that is this product's Google product category: the most specific one that is right for what the product is (not what it is for or goes with). null when none fits. Never an id that is not listed.";
 
 /** A stored record as the model reads it back (for critic, repair and regeneration). */
 export function recordData(record: CountryContent) {

@@ -5,7 +5,7 @@
 import { emptyContent, type CountryContent } from '../../domain/content.ts';
 import { applyFieldValues, fieldValue, type FieldValues } from '../../domain/content-changes.ts';
 import { attributeName, type Fact } from '../../domain/facts.ts';
-import type { FieldRequest } from '../../domain/regenerate-fields.ts';
+import { CATEGORY_FIELD, type ContentFieldRequest } from '../../domain/regenerate-fields.ts';
 import type { EngineInput } from '../../domain/generation-ports.ts';
 import { classifyValue } from '../template/instructions.ts';
 import { allOrNothing } from './all-or-nothing.ts';
@@ -23,7 +23,7 @@ import { type ValidationIssue, validationIssue } from '../../domain/validation-i
  * Countries one regeneration call rewrites at most: only the named fields travel, so a few short
  * fields fit eight countries; the long ones (description, key features) or many fields fit v1's four.
  */
-function countriesPerCall(fields: readonly FieldRequest[]): number {
+function countriesPerCall(fields: readonly ContentFieldRequest[]): number {
   const long = fields.some((f) => f.name === 'description' || f.name === 'key_features');
   return long || fields.length > 3 ? 4 : 8;
 }
@@ -34,9 +34,9 @@ type Target = EngineInput['targets'][number];
  * The request as the model reads it: every value with the template rule's reading of it, and as
  * a fact it may cite, since the model decides whether it is content or an instruction.
  */
-function readRequests(fields: readonly FieldRequest[], at: string): { requests: unknown[]; facts: Fact[] } {
+function readRequests(fields: readonly ContentFieldRequest[], at: string, categoryInstruction: string | null): { requests: unknown[]; facts: Fact[] } {
   const facts: Fact[] = [];
-  const requests = fields.map((field) => {
+  const requests: unknown[] = fields.map((field) => {
     const value = classifyValue(field.value);
     if (value.type === 'empty') return { field: field.name, kind: 'none' };
     const id = `caller.fields.${field.name}`;
@@ -50,6 +50,8 @@ function readRequests(fields: readonly FieldRequest[], at: string): { requests: 
     facts.push({ id, ...kind, value: value.text, language: null, source: 'caller', licence: null, fetchedAt: at });
     return { field: field.name, kind: value.type, text: value.text, fact_id: id };
   });
+  // The merchant's wish for the category pick: for google_category_id, never a fact to cite.
+  if (categoryInstruction !== null) requests.push({ field: CATEGORY_FIELD, kind: 'instruction', text: categoryInstruction });
   return { requests, facts };
 }
 
@@ -58,32 +60,36 @@ export async function regenerateWithModel(
   input: EngineInput,
   meter: UsageMeter,
   options: { repairRounds: number },
-): Promise<{ content: CountryContent[]; extraFacts: Fact[] }> {
+): Promise<{ content: CountryContent[]; extraFacts: Fact[]; categoryPicks: (string | null)[] }> {
   const fields = input.fields ?? [];
-  const { requests, facts: contentFacts } = readRequests(fields, new Date().toISOString());
+  // Only the category was asked for, and it is the merchant's choice: there is nothing to ask a model.
+  if (fields.length === 0 && input.categories === undefined) {
+    return { content: input.targets.map((t) => input.existing.find((c) => c.country === t.country) ?? emptyContent(t.country, t.language)), extraFacts: [], categoryPicks: [] };
+  }
+  const { requests, facts: contentFacts } = readRequests(fields, new Date().toISOString(), input.categories?.instruction ?? null);
   const facts = [...input.facts, ...contentFacts];
   const groups: Target[][] = [];
-  const size = countriesPerCall(fields);
+  // A call that only picks the category needs one answer, whatever the countries.
+  const size = fields.length === 0 ? input.targets.length : countriesPerCall(fields);
   for (let i = 0; i < input.targets.length; i += size) groups.push(input.targets.slice(i, i + size));
-  const content = (
-    await allOrNothing(
-      groups.map((group) => (signal: AbortSignal) => regenerateGroup(runtime, { ...input, signal }, group, { fields, requests, facts }, meter, options)),
-      input.signal,
-    )
-  ).flat();
+  const answers = await allOrNothing(
+    groups.map((group) => (signal: AbortSignal) => regenerateGroup(runtime, { ...input, signal }, group, { fields, requests, facts }, meter, options)),
+    input.signal,
+  );
+  const content = answers.flatMap((a) => a.records);
   // Only values the model used as content, and so cited, are kept as facts: an instruction is none.
   const cited = new Set(content.flatMap((c) => Object.values(c.sources).flat()));
-  return { content, extraFacts: contentFacts.filter((f) => cited.has(f.id)) };
+  return { content, extraFacts: contentFacts.filter((f) => cited.has(f.id)), categoryPicks: answers.map((a) => a.categoryPick) };
 }
 
 async function regenerateGroup(
   runtime: ModelRuntime,
   input: EngineInput,
   targets: readonly Target[],
-  asked: { fields: readonly FieldRequest[]; requests: unknown[]; facts: readonly Fact[] },
+  asked: { fields: readonly ContentFieldRequest[]; requests: unknown[]; facts: readonly Fact[] },
   meter: UsageMeter,
   options: { repairRounds: number },
-): Promise<CountryContent[]> {
+): Promise<{ records: CountryContent[]; categoryPick: string | null }> {
   const { fields, facts } = asked;
   const known = new Set(facts.map((f) => f.id));
   const kind = claimKind(input.facts, input.product.codeType);
@@ -135,11 +141,14 @@ async function regenerateGroup(
     records = before.map((record) => apply(record, answer, fields, known));
     problems = await Promise.all(records.map((r) => verifyTouched(r, fields, facts, kind)));
   }
-  return records.map((record, i) => keepPreviousWhereFailed(record, before[i] ?? record, fields, problems[i] ?? []));
+  return {
+    records: records.map((record, i) => keepPreviousWhereFailed(record, before[i] ?? record, fields, problems[i] ?? [])),
+    categoryPick: answer.google_category_id,
+  };
 }
 
 /** The answer's fields written into the country's record; everything else stays as it was. */
-function apply(record: CountryContent, answer: Regenerated, fields: readonly FieldRequest[], known: ReadonlySet<string>): CountryContent {
+function apply(record: CountryContent, answer: Regenerated, fields: readonly ContentFieldRequest[], known: ReadonlySet<string>): CountryContent {
   const written = answer.records.find((r) => r.country.toLowerCase() === record.country);
   const values: FieldValues = {};
   const sources: Record<string, string[]> = {};
@@ -161,12 +170,17 @@ function fieldOf(path: string): string {
 }
 
 /** The record field a request writes: `global_attr.pack__size` is written as `global_attr.pack_size`. */
-function writtenField(request: FieldRequest): string {
+function writtenField(request: ContentFieldRequest): string {
   return request.kind === 'attribute' ? `global_attr.${attributeName(request.attribute) || request.attribute}` : request.name;
 }
 
 /** Only the rewritten fields are judged: the others were checked when they were written. */
-async function verifyTouched(record: CountryContent, fields: readonly FieldRequest[], facts: readonly Fact[], kind: 'medicine' | 'food' | 'other'): Promise<RecordProblem[]> {
+async function verifyTouched(
+  record: CountryContent,
+  fields: readonly ContentFieldRequest[],
+  facts: readonly Fact[],
+  kind: 'medicine' | 'food' | 'other',
+): Promise<RecordProblem[]> {
   const problems = await verifyRecord(record, { facts, kind });
   const touched = new Set(fields.map(writtenField));
   return problems.filter((p) => touched.has(fieldOf(p.field)));
@@ -182,7 +196,7 @@ function isRegenerationNote(issue: ValidationIssue): boolean {
   return issue.message.startsWith('Regeneration: ');
 }
 
-function keepPreviousWhereFailed(record: CountryContent, previous: CountryContent, fields: readonly FieldRequest[], problems: readonly RecordProblem[]): CountryContent {
+function keepPreviousWhereFailed(record: CountryContent, previous: CountryContent, fields: readonly ContentFieldRequest[], problems: readonly RecordProblem[]): CountryContent {
   const kept = new Set(problems.filter((p) => WITHHELD.has(p.check)).map((p) => fieldOf(p.field)));
   const rewritten = new Set(fields.map(writtenField));
   const replaced = new Set([...rewritten].filter((name) => !kept.has(name)));

@@ -32,18 +32,25 @@ export function createV1Engine(runtime: ModelRuntime, options: { call: 'per_prod
       const size = options.call === 'per_product' ? COUNTRIES_PER_CALL : 1;
       const groups: Target[][] = [];
       for (let i = 0; i < input.targets.length; i += size) groups.push(input.targets.slice(i, i + size));
-      const written = (
-        await allOrNothing(
-          groups.map((group) => (signal: AbortSignal) => writeGroup(runtime, { ...input, signal }, group, meter)),
-          input.signal,
-        )
-      ).flat();
-      return { content: input.targets.map((t) => written.find((c) => c.country === t.country)).filter((c) => c !== undefined) };
+      const answers = await allOrNothing(
+        groups.map((group) => (signal: AbortSignal) => writeGroup(runtime, { ...input, signal }, group, meter)),
+        input.signal,
+      );
+      const written = answers.flatMap((a) => a.records);
+      return {
+        content: input.targets.map((t) => written.find((c) => c.country === t.country)).filter((c) => c !== undefined),
+        categoryPicks: answers.flatMap((a) => a.categoryPicks),
+      };
     },
   });
 }
 
-async function writeGroup(runtime: ModelRuntime, input: EngineInput, targets: readonly Target[], meter: UsageMeter): Promise<CountryContent[]> {
+async function writeGroup(
+  runtime: ModelRuntime,
+  input: EngineInput,
+  targets: readonly Target[],
+  meter: UsageMeter,
+): Promise<{ records: CountryContent[]; categoryPicks: (string | null)[] }> {
   const wanted = targets.map((t) => t.country);
   const answer = await askModel(
     runtime,
@@ -63,12 +70,14 @@ async function writeGroup(runtime: ModelRuntime, input: EngineInput, targets: re
   const known = new Set(input.facts.map((f) => f.id));
   const kind = claimKind(input.facts, input.product.codeType);
   const records: CountryContent[] = [];
+  const categoryPicks: (string | null)[] = [];
   for (const target of targets) {
     const draft = answer.records.find((r) => r.country.toLowerCase() === target.country);
     // askModel's check has made sure every target has its record.
     if (draft === undefined) continue;
     const { content, unknownIds } = draftToContent(draft, target, known);
     records.push(settleProblems(content, await verifyRecord(content, { facts: input.facts, kind, unknownIds })));
+    categoryPicks.push(draft.google_category_id);
   }
-  return records;
+  return { records, categoryPicks };
 }

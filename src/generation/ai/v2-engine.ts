@@ -41,17 +41,26 @@ export function createV2Engine(runtime: ModelRuntime, options: V2Options): Conte
       const reading =
         options.loadImage === null ? { facts: [], messages: [] } : await readProductImages(runtime, input, meter, { loadImage: options.loadImage, maxImages: options.maxImages });
       const facts = [...input.facts, ...reading.facts];
-      const content = await allOrNothing(
+      const written = await allOrNothing(
         input.targets.map((target) => (signal: AbortSignal) => writeCountry(runtime, options, { ...input, signal }, facts, target, meter)),
         input.signal,
       );
+      const content = written.map((w) => w.record);
       for (const record of content) record.validation_issues.push(...reading.messages.map((m) => validationIssue('images', 'images', m)));
-      return { content, extraFacts: reading.facts };
+      return { content, extraFacts: reading.facts, categoryPicks: written.map((w) => w.categoryPick) };
     },
   });
 }
 
-async function writeCountry(runtime: ModelRuntime, options: V2Options, input: EngineInput, facts: readonly Fact[], target: Target, meter: UsageMeter): Promise<CountryContent> {
+/** One country's record, and the category its final draft picked. */
+async function writeCountry(
+  runtime: ModelRuntime,
+  options: V2Options,
+  input: EngineInput,
+  facts: readonly Fact[],
+  target: Target,
+  meter: UsageMeter,
+): Promise<{ record: CountryContent; categoryPick: string | null }> {
   const signal = input.signal === undefined ? {} : { signal: input.signal };
   const known = new Set(facts.map((f) => f.id));
   const kind = claimKind(facts, input.product.codeType);
@@ -98,5 +107,5 @@ async function writeCountry(runtime: ModelRuntime, options: V2Options, input: En
     });
     verdict = await check(draft);
   }
-  return settleProblems(verdict.record, verdict.problems);
+  return { record: settleProblems(verdict.record, verdict.problems), categoryPick: draft.google_category_id };
 }

@@ -38,6 +38,7 @@ const NOT_A_FEATURE = new Set([
   'pack_description',
   'ean',
   'gtin',
+  'asin',
   'sku',
   'code',
   'url',

@@ -2,7 +2,7 @@
 // content, or rebuilt and then changed by an instruction the engine can follow. Every other field
 // stays as it was. Pure.
 import type { CountryContent } from '../../domain/content.ts';
-import type { FieldRequest, TextField } from '../../domain/regenerate-fields.ts';
+import type { ContentFieldRequest, TextField } from '../../domain/regenerate-fields.ts';
 import { applyCase } from './casing.ts';
 import { classifyValue, type Action } from './instructions.ts';
 import { CONTENT_LIMITS } from '../../domain/content-limits.ts';
@@ -88,7 +88,7 @@ function textOf(record: CountryContent, field: TextField): Value {
 function regenerateText(
   record: CountryContent,
   rebuilt: BuiltRecord,
-  field: Extract<FieldRequest, { kind: 'text' }>,
+  field: Extract<ContentFieldRequest, { kind: 'text' }>,
   notes: ValidationIssue[],
   callerContent: Regenerated['callerContent'],
 ): void {
@@ -120,7 +120,7 @@ function regenerateText(
 function regenerateAttribute(
   record: CountryContent,
   rebuilt: BuiltRecord,
-  field: Extract<FieldRequest, { kind: 'attribute' }>,
+  field: Extract<ContentFieldRequest, { kind: 'attribute' }>,
   notes: ValidationIssue[],
   callerContent: Regenerated['callerContent'],
 ): void {
@@ -148,7 +148,7 @@ function regenerateAttribute(
 }
 
 /** The stored record with the requested fields regenerated; messages of earlier regenerations are replaced. */
-export function regenerateRecord(existing: CountryContent, rebuilt: BuiltRecord, fields: readonly FieldRequest[]): Regenerated {
+export function regenerateRecord(existing: CountryContent, rebuilt: BuiltRecord, fields: readonly ContentFieldRequest[]): Regenerated {
   const record: CountryContent = structuredClone(existing);
   const notes: ValidationIssue[] = [];
   const callerContent: Regenerated['callerContent'] = [];

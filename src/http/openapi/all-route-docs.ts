@@ -11,6 +11,7 @@ import { pricingDocs } from '../routes/pricing.ts';
 import { googleCategoriesDocs } from '../routes/google-categories.ts';
 import { reviewAppDocs } from '../routes/review-app.ts';
 import { catalogueImportsDocs } from '../routes/catalogue-imports.ts';
+import { customCategoryDocs } from '../routes/custom-category.ts';
 import { webhooksDocs } from '../routes/webhooks.ts';
 import { createProductsDocs } from '../routes/create-products.ts';
 import { deleteProductDocs } from '../routes/delete-product.ts';
@@ -48,6 +49,7 @@ export function allRouteDocs(): RouteDoc[] {
     ...accountDocs,
     ...accountLedgerDocs,
     ...catalogueImportsDocs,
+    ...customCategoryDocs,
     ...attributesDocs,
     ...familiesDocs,
     ...webhooksDocs,

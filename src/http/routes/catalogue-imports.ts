@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { InputFormat } from '../../sources/catalogue/input-format.ts';
 import { importCatalogueUpload, readCatalogueImport } from '../../services/import-catalogue-upload.ts';
+import type { ImportView, Upload, UploadOutcome } from '../../services/import-upload.ts';
+import type { InputStoppedError } from '../../sources/catalogue/input-row.ts';
 import { MAX_RECORD_BYTES } from '../../sources/catalogue/read-csv.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
@@ -20,7 +22,10 @@ const MEDIA_TYPES: Readonly<Record<string, { format: InputFormat; delimiter: str
   'application/x-ndjson': { format: 'jsonl', delimiter: null },
   'application/jsonl': { format: 'jsonl', delimiter: null },
 };
-const MEDIA_TYPE_MESSAGE = 'Send the catalogue as CSV (Content-Type: text/csv, or text/tab-separated-values) or JSON Lines (Content-Type: application/x-ndjson).';
+const mediaTypeMessage = (what: string) => `Send the ${what} as CSV (Content-Type: text/csv, or text/tab-separated-values) or JSON Lines (Content-Type: application/x-ndjson).`;
+
+/** The media types an upload may be sent as. */
+export const UPLOAD_MEDIA_TYPES: readonly string[] = Object.keys(MEDIA_TYPES);
 
 export const catalogueImportQuerySchema = z.strictObject({
   language: z
@@ -100,10 +105,10 @@ export const catalogueImportsDocs: RouteDoc[] = [
  * Registers, in the caller's scope, the body parsers of a catalogue upload: the raw request stream
  * is handed to the route unread; any other media type is 415. For the admin route as well.
  */
-export function acceptCatalogueBodies(scope: FastifyInstance): void {
+export function acceptCatalogueBodies(scope: FastifyInstance, what = 'catalogue'): void {
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser(Object.keys(MEDIA_TYPES), (_request, payload, done) => done(null, payload));
-  scope.addContentTypeParser('*', (_request, _payload, done) => done(new ApiError('unsupported_media_type', MEDIA_TYPE_MESSAGE), undefined));
+  scope.addContentTypeParser('*', (_request, _payload, done) => done(new ApiError('unsupported_media_type', mediaTypeMessage(what)), undefined));
 }
 
 /** Route options of an upload route: its body is read as a stream (`streamedBody`, declared with the app's route options). */
@@ -112,23 +117,51 @@ export const CATALOGUE_UPLOAD_ROUTE_CONFIG = { streamedBody: true } as const;
 /** What a refused third import is told to wait: imports take minutes, and a client polling faster only adds load. */
 const BUSY_RETRY_SECONDS = 30;
 
-/** Answers an upload into `accountId`'s catalogue (null: the shared one): 202 with the import, or the error. */
-export async function answerCatalogueUpload(request: FastifyRequest, reply: FastifyReply, deps: Pick<AppDeps, 'db' | 'config'>, accountId: string | null): Promise<FastifyReply> {
-  const query = parseBody(catalogueImportQuerySchema, request.query);
-  if (!query.ok) throw query.error;
+/** What an upload route is told of its body before the import starts: how to read it. */
+export type UploadBody = Pick<Upload, 'body' | 'format' | 'delimiter' | 'charset' | 'contentLength'>;
+
+/** The body of an upload: its media type (else 415), charset and Content-Length; the stream, to be read once. */
+export function uploadBodyOf(request: FastifyRequest, reply: FastifyReply, what = 'catalogue'): UploadBody {
   const [mediaType = '', ...parameters] = (request.headers['content-type'] ?? '').split(';').map((p) => p.trim());
   const type = MEDIA_TYPES[mediaType.toLowerCase()];
-  if (type === undefined || !isReadable(request.body)) throw new ApiError('unsupported_media_type', MEDIA_TYPE_MESSAGE);
-  const body = stoppableBody(request.raw, reply.raw);
+  if (type === undefined || !isReadable(request.body)) throw new ApiError('unsupported_media_type', mediaTypeMessage(what));
   const charset = parameters.map((p) => /^charset=\s*"?([^";]+)"?$/i.exec(p)?.[1]).find((c) => c !== undefined) ?? null;
   const length = Number(request.headers['content-length']);
-  const outcome = await importCatalogueUpload(deps.db, {
-    accountId,
-    body,
+  return {
+    body: stoppableBody(request.raw, reply.raw),
     format: type.format,
     delimiter: type.delimiter,
     charset,
     contentLength: Number.isSafeInteger(length) && length >= 0 ? length : null,
+  };
+}
+
+/** How an upload route speaks of its imports. */
+export interface UploadWords {
+  /** What is imported: "catalogue", "category tree". */
+  what: string;
+  /** Where an import is read: "/api/v1/catalogue/imports/{id}". */
+  importPath: string;
+  /** What stays once an import that had started was stopped. */
+  keptAfterStop: string;
+  /** What a caller is told of an input that cannot be read past a line. */
+  stopped(error: InputStoppedError): string;
+}
+
+const CATALOGUE_WORDS: UploadWords = {
+  what: 'catalogue',
+  importPath: '/api/v1/catalogue/imports/{id}',
+  keptAfterStop: 'rows read before the limit stay imported',
+  stopped: (error) => error.outcome(),
+};
+
+/** Answers an upload into `accountId`'s catalogue (null: the shared one): 202 with the import, or the error. */
+export async function answerCatalogueUpload(request: FastifyRequest, reply: FastifyReply, deps: Pick<AppDeps, 'db' | 'config'>, accountId: string | null): Promise<FastifyReply> {
+  const query = parseBody(catalogueImportQuerySchema, request.query);
+  if (!query.ok) throw query.error;
+  const outcome = await importCatalogueUpload(deps.db, {
+    ...uploadBodyOf(request, reply),
+    accountId,
     maxBytes: deps.config.catalogueMaxBytes,
     language: query.value.language ?? null,
     limits: deps.config.catalogue.limits,
@@ -136,23 +169,37 @@ export async function answerCatalogueUpload(request: FastifyRequest, reply: Fast
     // The operator's shared catalogue has no quota.
     maxRowsPerAccount: accountId === null ? 0 : deps.config.catalogue.maxRowsPerAccount,
   });
+  return answerUpload(request, reply, deps, outcome, CATALOGUE_WORDS, (id) => readCatalogueImport(deps.db, accountId, id));
+}
+
+/** 202 with the finished import, or the error its outcome is. */
+export async function answerUpload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: Pick<AppDeps, 'config'>,
+  outcome: UploadOutcome,
+  words: UploadWords,
+  read: (importId: string) => Promise<ImportView | undefined>,
+): Promise<FastifyReply> {
   const importId = 'importId' in outcome && outcome.importId !== null ? { import_id: outcome.importId } : {};
   switch (outcome.kind) {
     case 'imported': {
-      const view = await readCatalogueImport(deps.db, accountId, outcome.importId);
+      const view = await read(outcome.importId);
       if (view === undefined) throw new Error(`import ${outcome.importId} vanished`);
       return reply.code(202).send({ status: 'success', data: view });
     }
     case 'too_large':
       throw new ApiError(
         'payload_too_large',
-        `The catalogue is larger than ${outcome.maxBytes} bytes, the most this server accepts (CATALOGUE_MAX_BYTES).${outcome.importId === null ? ' Nothing was imported.' : ' The import was stopped and marked failed; rows read before the limit stay imported.'}`,
+        `The ${words.what} is larger than ${outcome.maxBytes} bytes, the most this server accepts (CATALOGUE_MAX_BYTES).${outcome.importId === null ? ' Nothing was imported.' : ` The import was stopped and marked failed; ${words.keptAfterStop}.`}`,
         importId,
       );
     case 'not_text':
-      throw new ApiError('unsupported_media_type', `The catalogue cannot be read: ${outcome.message}.`, importId);
+      throw new ApiError('unsupported_media_type', `The ${words.what} cannot be read: ${outcome.message}.`, importId);
     case 'stopped':
-      throw validationFailed({ body: [outcome.message] }, { message: outcome.outcome, ...importId });
+      throw validationFailed({ body: [outcome.message] }, { message: words.stopped(outcome.error), ...importId });
+    case 'refused':
+      throw validationFailed({ body: [outcome.message] }, { message: `The ${words.what} was not imported: ${outcome.message}. The import was marked failed.`, ...importId });
     case 'cut_off':
       throw new ApiError('invalid_json', 'The upload was cut off before its end; the import was marked failed.', importId);
     case 'busy': {
@@ -160,13 +207,13 @@ export async function answerCatalogueUpload(request: FastifyRequest, reply: Fast
       reply.header('retry-after', String(BUSY_RETRY_SECONDS));
       throw new ApiError(
         'rate_limited',
-        `This account already has ${outcome.running.length} catalogue imports running, the most allowed at once (CATALOGUE_IMPORTS_AT_ONCE=${atOnce}). ` +
-          `Nothing was read or imported: send this file again once one of them has finished (GET /api/v1/catalogue/imports/{id} shows their progress), e.g. in ${BUSY_RETRY_SECONDS} seconds.`,
+        `This account already has ${outcome.running.length} ${words.what} imports running, the most allowed at once (CATALOGUE_IMPORTS_AT_ONCE=${atOnce}). ` +
+          `Nothing was read or imported: send this file again once one of them has finished (GET ${words.importPath} shows their progress), e.g. in ${BUSY_RETRY_SECONDS} seconds.`,
         { retry_after_seconds: BUSY_RETRY_SECONDS, running_imports: outcome.running },
       );
     }
     case 'failed':
-      request.log.error({ err: outcome.error, import_id: outcome.importId }, 'catalogue import stopped by an error');
+      request.log.error({ err: outcome.error, import_id: outcome.importId }, `${words.what} import stopped by an error`);
       throw new ApiError('internal_error', `The import stopped on our side and was marked failed: ${outcome.reason}. Quote the request id when reporting it.`, {
         request_id: request.id,
         ...importId,

@@ -60,7 +60,7 @@ export const regenerateProductDocs: RouteDoc[] = [
     path: '/api/v1/products/regenerate/{id}',
     summary: "Regenerate some of a product's fields",
     description:
-      '`fields` keys: `title`, `short_description`, `description`, `key_features`, `title_tag`, `meta_description`, `meta_keywords`, `global_attr.<name>`; each value is an instruction (empty: none). Touches only those fields, in every country of the product. Flat price per call.',
+      "`fields` keys: `title`, `short_description`, `description`, `key_features`, `title_tag`, `meta_description`, `meta_keywords`, `global_attr.<name>`, `category`; each value is an instruction (empty: none). Touches only those fields, in every country of the product. `category` is the product's Google category: empty classifies it again, a Google id or path (in any shipped language) is the merchant's choice (an unknown one is `validation_failed`), anything else is an instruction for the model's pick. Flat price per call.",
     tag: 'Products',
     auth: 'bearer',
     params: productRefParams,

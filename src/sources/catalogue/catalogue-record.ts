@@ -131,7 +131,16 @@ export function catalogueRecordToFacts(
   };
 
   for (const { target, values } of cells) {
-    if (target.kind === 'code' || target.kind === 'url' || target.kind === 'ignored') continue;
+    if (target.kind === 'code') {
+      // The row's code is one of these; every other barcode or ASIN the row gives (an `asin`
+      // column beside the `ean`, a JSON line's list of EANs) is an identifier the product also has.
+      for (const value of values) {
+        const checked = checkProductCode(value);
+        if (checked.ok && checked.type !== 'minsan' && checked.code !== context.code) add('attribute', checked.code, null, checked.type === 'asin' ? 'asin' : 'gtin');
+      }
+      continue;
+    }
+    if (target.kind === 'url' || target.kind === 'ignored') continue;
     if (target.kind === 'size') {
       for (const value of values) {
         if (QUANTITY.test(value)) add('quantity', value, target.language);

@@ -74,6 +74,11 @@ export class ImportAbandonedError extends Error {
   override name = 'ImportAbandonedError';
 }
 
+/** The import read its whole input and took nothing of it (`message` says why); it was marked failed. */
+export class ImportRefusedError extends Error {
+  override name = 'ImportRefusedError';
+}
+
 /**
  * Streams a file into `catalogue_items` (see `importInput`). Throws InputReadError or
  * InputFormatError, before anything is written, when the file cannot be read.

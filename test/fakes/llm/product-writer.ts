@@ -33,6 +33,8 @@ export interface ParsedCall {
   userText: string;
   /** Set when the model was shown its own invalid answer and asked again. */
   reAsked: boolean;
+  /** The Google categories the product data offers to pick from (`google_category_candidates`), best first. */
+  categoryCandidates: Array<{ id: string; path: string }>;
 }
 
 const BLOCK = /<(task|product_data|draft|problems|merchant_requests)>\n([\s\S]*?)\n<\/\1>/g;
@@ -48,7 +50,7 @@ export function parseCall(request: FakeLlmRequest): ParsedCall {
     blocks.set(name, JSON.parse(json));
   }
   const task = (blocks.get('task') ?? {}) as { targets?: Target[]; fields?: string[] };
-  const data = (blocks.get('product_data') ?? {}) as { facts?: SeenFact[]; merchant_notes?: string | null };
+  const data = (blocks.get('product_data') ?? {}) as { facts?: SeenFact[]; merchant_notes?: string | null; google_category_candidates?: Array<{ id: string; path: string }> };
   // Without structured output (AGENT_V*_JSON_SCHEMA=off) the schema travels in the instructions.
   const properties = schemaProperties(request.schema ?? schemaInInstructions(request.system));
   const hasProblems = blocks.has('problems');
@@ -69,6 +71,7 @@ export function parseCall(request: FakeLlmRequest): ParsedCall {
     fields: task.fields ?? [],
     userText,
     reAsked: request.messages.some((m) => m.role === 'assistant'),
+    categoryCandidates: data.google_category_candidates ?? [],
   };
 }
 
@@ -120,8 +123,11 @@ export function prose(language: string) {
 
 const sourced = (text: string, ids: string[]) => ({ text, fact_ids: ids });
 
-/** A complete, grounded record for one target, citing the facts it uses. */
-export function writeRecord(call: Pick<ParsedCall, 'facts'>, target: Target) {
+/**
+ * A complete, grounded record for one target, citing the facts it uses. Its category pick is the
+ * first candidate shown, or none: the careful writer trusts the classifier's order.
+ */
+export function writeRecord(call: Pick<ParsedCall, 'facts'> & Partial<Pick<ParsedCall, 'categoryCandidates'>>, target: Target) {
   const first = (key: string) => call.facts.find((f) => f.key === key);
   const brand = first('brand');
   const name = first('name') ?? first('description');
@@ -151,6 +157,7 @@ export function writeRecord(call: Pick<ParsedCall, 'facts'>, target: Target) {
     title_tag: sourced(title.slice(0, 60), titleIds),
     meta_description: sourced(text.short(shown).slice(0, 160), titleIds),
     meta_keywords: sourced([brand?.value, shown].filter((v) => v !== undefined).join(', '), titleIds),
+    google_category_id: call.categoryCandidates?.[0]?.id ?? null,
   };
 }
 
@@ -162,6 +169,7 @@ export function draftWith(call: ParsedCall, patch: Record<string, unknown>): Fak
 /** The regenerated fields, for every target: new content used as given, else a fresh text. */
 export function regenerateFields(call: ParsedCall) {
   return {
+    google_category_id: call.categoryCandidates[0]?.id ?? null,
     records: call.targets.map((target) => {
       const fresh = writeRecord(call, target);
       return {
