@@ -1737,7 +1737,7 @@ export class Api<
       }),
 
     /**
-     * @description Not paged: the whole selection, in list order, streamed with constant memory. An account runs at most EXPORTS_PER_ACCOUNT exports at once (default 2); one more is 429 rate_limited with Retry-After. CSV files are RFC 4180 (CRLF, quoted fields), UTF-8 with a BOM, with a header row; the csv format has one attr:<name> column per attribute present in the export. In both CSV formats a cell that a spreadsheet would read as a formula (starting with =, +, -, @, tab or carriage return, or a full-width ＝＋－＠) is written with a leading apostrophe, so it opens as text; a signed plain number such as -5 or +3,5 stays as written.
+     * @description Not paged: the whole selection, in list order, streamed with constant memory. An account runs at most EXPORTS_PER_ACCOUNT exports at once (default 2), and the server at most EXPORTS_PER_INSTANCE for all accounts together (default 4); one more is 429 rate_limited with Retry-After. CSV files are RFC 4180 (CRLF, quoted fields), UTF-8 with a BOM, with a header row; the csv format has one attr:<name> column per attribute present in the export. In both CSV formats a cell that a spreadsheet would read as a formula (starting with =, +, -, @, tab or carriage return, or a full-width ＝＋－＠) is written with a leading apostrophe, so it opens as text; a signed plain number such as -5 or +3,5 stays as written.
      *
      * @tags Products
      * @name GetProductsExport
