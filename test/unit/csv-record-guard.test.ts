@@ -75,6 +75,21 @@ describe('readCsvRows: rows over the limits are measured, not parsed', () => {
     });
   });
 
+  it('a header over the limits stops the reading before the next chunk is asked for', async () => {
+    const header = `${Array.from({ length: 3000 }, (_, i) => `c${i}`).join(',')}\n`;
+    async function* body() {
+      yield header;
+      yield `${'x,'.repeat(2999)}x\n`.repeat(20);
+      throw new Error('the rest of the upload was read');
+    }
+    await assert.rejects(
+      async () => {
+        for await (const _ of readCsvRows(Readable.from(body()), ',', { maxColumns: 2000, maxCellBytes: 65_536, maxRowBytes: 1_048_576 })) assert.fail('no row');
+      },
+      (err: unknown) => err instanceof InputStoppedError && err.atHeader && /has 3000 columns/.test(err.message),
+    );
+  });
+
   it('a row over the limits is one rejected row at its line; the rows after it are read at their own lines', async () => {
     const limits: RowLimits = { maxColumns: 5, maxCellBytes: 20, maxRowBytes: 40 };
     const csv = [

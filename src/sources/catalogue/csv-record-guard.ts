@@ -14,8 +14,8 @@ export interface GuardedRecord {
   blank: boolean;
   /** The input ended inside a quoted cell. */
   quoteOpen: boolean;
-  /** The last line of the input when it ended inside the quote. */
-  endLine: number;
+  /** How many records the guard handed on before this one: once the parser has read as many, this one is next in file order. */
+  after: number;
 }
 
 export interface GuardOutput {
@@ -94,6 +94,8 @@ export class CsvRecordGuard {
   #startLine = 1;
   #breaks = 0;
   #dropping = false;
+  /** Records handed on to the parser so far (each one it reads or skips). */
+  #handedOn = 0;
   /** The current record's text from earlier chunks (empty while it is being kept out). */
   #held = '';
   /** A last character that needs the next one to be read (a quote inside quotes, a CR). */
@@ -278,10 +280,12 @@ export class CsvRecordGuard {
           bytes: this.#bytes + (this.#quoting ? this.#fieldBytes : 0),
           blank: this.#blank,
           quoteOpen: this.#quoting,
-          endLine: this.#line,
+          after: this.#handedOn,
         });
         if (!eof) this.#parts.push((this.recordDelimiter ?? '\n').repeat(this.#breaks));
         this.#keptFrom = at;
+      } else {
+        this.#handedOn += 1;
       }
     }
     if (!this.#heldHandedOn) {

@@ -124,16 +124,23 @@ export async function* readCsvRows(text: Readable, delimiter: string, limits: Ro
     if (kept.bigCell !== null) return { line, ok: false, reason: cellTooLarge(headers[kept.bigCell.index] ?? '', kept.bigCell.bytes, limits) };
     return { line, ok: false, reason: rowTooLarge(kept.bytes, limits) };
   };
-  // Rows in file order: a record kept out comes before the first parsed record after it (the guard runs ahead of the parser).
-  function* rows(final: boolean): Generator<InputRow> {
-    for (const item of parsed.splice(0)) {
-      while (keptOut[0] !== undefined && keptOut[0].line < item.line) {
-        const row = keptOutRow(keptOut[0]);
-        keptOut.shift();
-        if (row !== null) yield row;
-      }
-      const row = 'record' in item ? rowOf(item.record, item.line) : { line: item.line, ok: false as const, reason: item.unparseable };
+  // Rows in file order. The guard runs ahead of the parser: a record it kept out comes once the
+  // parser has read every record handed on before it, so a header kept out stops the reading at once.
+  let read = 0;
+  function* keptOutRows(): Generator<InputRow> {
+    while (keptOut[0] !== undefined && keptOut[0].after <= read) {
+      const row = keptOutRow(keptOut[0]);
+      keptOut.shift();
       if (row !== null) yield row;
+    }
+  }
+  function* rows(final: boolean): Generator<InputRow> {
+    yield* keptOutRows();
+    for (const item of parsed.splice(0)) {
+      const row = 'record' in item ? rowOf(item.record, item.line) : { line: item.line, ok: false as const, reason: item.unparseable };
+      read += 1;
+      if (row !== null) yield row;
+      yield* keptOutRows();
     }
     if (!final) return;
     for (const kept of keptOut.splice(0)) {
@@ -161,6 +168,7 @@ export async function* readCsvRows(text: Readable, delimiter: string, limits: Ro
   }
   for await (const out of guarded()) {
     keptOut.push(...out.kept);
+    for (const row of rows(false)) yield row;
     // Handed to the parser a slice at a time, the rows yielded as they come.
     for (let at = 0; at < out.text.length && stopped === null; ) {
       let end = Math.min(at + SLICE_CHARS, out.text.length);
