@@ -63,7 +63,8 @@ function utf8Width(c: number): number {
  * read as text, blank lines skipped), holding the current record's text until it ends or passes a
  * limit (so memory is bounded by the limits), and counts lines as csv-parse does (every CR or LF).
  * A record kept out is replaced by as many line breaks, so the parser's line numbers stay right.
- * A record past `maxRecordBytes` (a quote opened and never closed) stops it: `stoppedAt`.
+ * A record past `maxRecordBytes` (a quote opened and never closed) stops it: `stoppedAt`. A property
+ * test (test/unit/csv-record-guard.test.ts) checks it against csv-parse reading every row.
  *
  * The record delimiter is found as csv-parse finds it, the first line break outside quotes: LF
  * (capLines has turned CRLF into LF), or a lone CR (old Mac files). Handing it to csv-parse spares
