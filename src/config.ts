@@ -58,6 +58,8 @@ const configSchema = z.object({
   RATE_LIMIT_PER_MINUTE: intFrom(600, 1, 1_000_000),
   // Exports an account may have running at once in one process; one more is answered 429.
   EXPORTS_PER_ACCOUNT: intFrom(2, 1, 1000),
+  // Exports running at once in one process, all accounts together; one more is answered 429.
+  EXPORTS_PER_INSTANCE: intFrom(4, 1, 1000),
   // Failed authentications a client address may make a minute before it is refused unread (429).
   AUTH_FAILURES_PER_MINUTE: intFrom(30, 1, 1_000_000),
   // Which proxies' X-Forwarded-For names the client: empty (none), `true` (any), a hop count, or addresses/CIDRs.
@@ -256,6 +258,7 @@ export type Config = Readonly<{
   rateLimitPerMinute: number;
   authFailuresPerMinute: number;
   exportsPerAccount: number;
+  exportsPerInstance: number;
   /** Fastify's trustProxy: which proxies' X-Forwarded-For (and -Proto) are believed. */
   trustProxy: boolean | number | string[];
   /** A review app session unused this long ends. */
@@ -429,6 +432,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
     authFailuresPerMinute: c.AUTH_FAILURES_PER_MINUTE,
     exportsPerAccount: c.EXPORTS_PER_ACCOUNT,
+    exportsPerInstance: c.EXPORTS_PER_INSTANCE,
     trustProxy: parseTrustProxy(c.TRUST_PROXY),
     appSessionIdleSeconds: c.APP_SESSION_IDLE_MINUTES * 60,
     requestTimeoutMs: c.REQUEST_TIMEOUT_SECONDS * 1000,

@@ -194,9 +194,12 @@ export async function contentInCountry(db: SqlRunner, productIds: readonly strin
   return db.query<ContentRow>('SELECT * FROM product_content WHERE product_id = ANY($1::uuid[]) AND country = $2', [productIds, country]);
 }
 
-export async function generationsByIds(db: SqlRunner, ids: readonly string[]): Promise<GenerationRow[]> {
+/** What a product's view shows of its latest generation. */
+export type ExportedGeneration = Pick<GenerationRow, 'id' | 'kind' | 'agent_model' | 'usage'>;
+
+export async function generationsByIds(db: SqlRunner, ids: readonly string[]): Promise<ExportedGeneration[]> {
   if (ids.length === 0) return [];
-  return db.query<GenerationRow>('SELECT * FROM generations WHERE id = ANY($1::uuid[])', [ids]);
+  return db.query<ExportedGeneration>('SELECT id, kind, agent_model, usage FROM generations WHERE id = ANY($1::uuid[])', [ids]);
 }
 
 /** Every attribute name in the matching products' records of one country, sorted: the CSV's `attr:` columns. */

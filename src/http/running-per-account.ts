@@ -2,6 +2,7 @@
  * How many of one kind of long request (an export) each account has running in this process, up
  * to a cap: a slot is taken when one starts and given back when its answer is done or cut off.
  * Per process, like the rate limit: with N API processes an account may run N times as many.
+ * Every account of the process together: `take` with one key for all (RUNNING_ALL).
  */
 export class RunningPerAccount {
   private readonly running = new Map<string, number>();
@@ -26,3 +27,6 @@ export class RunningPerAccount {
     };
   }
 }
+
+/** The key under which RunningPerAccount counts every account's requests together. */
+export const RUNNING_ALL = '';

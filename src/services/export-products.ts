@@ -1,11 +1,11 @@
 import { loadSchema } from '../db/attributes.ts';
 import { hasSchema } from '../domain/attributes/schema.ts';
-import { stringify } from 'csv-stringify/sync';
 import type { SqlRunner } from '../db/database.ts';
 import { fromStored } from '../domain/generation-usage.ts';
 import { escapeFormula } from '../domain/spreadsheet-formulas.ts';
 import { attributeNames, contentInCountry, exportProductsPage, generationsByIds, type ListCursor, type ProductFilters } from '../db/product-list.ts';
 import { googleTaxonomy } from '../reference-data/google-taxonomy-files.ts';
+import { csvRecords } from '../text/csv-records.ts';
 import { plainTextToHtml } from '../text/plain-text-html.ts';
 import { slugify } from '../text/words.ts';
 import { imageUrl } from './list-products.ts';
@@ -14,8 +14,21 @@ import { productView, type ProductView } from './read-product.ts';
 export const EXPORT_FORMATS = ['jsonl', 'csv', 'shopify'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** Products read per query: the export holds one such batch in memory at a time, whatever the catalogue. */
-export const EXPORT_BATCH = 500;
+/**
+ * Products read per page. The export holds about one page in memory, whatever the catalogue, and
+ * each page costs three short statements, then a few milliseconds of the API's thread to turn into
+ * text: small, so that on PGlite (one statement at a time for every account) another account's
+ * statement waits behind a page's statement for a few milliseconds, not a hundred, and so that
+ * what outlives each of V8's young-generation collections (the page being written) stays too small
+ * for V8 to grow that generation (by 64 MiB) during an export of 100,000 products.
+ */
+export const EXPORT_BATCH = 50;
+/**
+ * Products turned into text at a time. A piece of some tens of KiB is young garbage once sent,
+ * collected at once; a whole page's text (over 128 KiB) would go straight to V8's old generation,
+ * garbage that piles up until a full collection (the export's memory growth, bench/results/export.md).
+ */
+const PIECE_PRODUCTS = 20;
 const CSV_IMAGES = 10;
 const BOM = '\uFEFF';
 
@@ -164,24 +177,22 @@ function shopifyRows(view: ProductView): string[][] {
   return [first, ...more];
 }
 
-// RFC 4180: CRLF between records, fields quoted when they hold a comma, a quote or a line break
-// (quote_record_delimiter: with a record delimiter set, csv-stringify would otherwise quote only a
-// field holding CRLF, and a description's lone LF would end the row in a spreadsheet).
 // Every cell of both CSV formats goes through escapeFormula: merchants open the Shopify file in a
 // spreadsheet too, and product text can come from third parties.
-const csv = (rows: readonly (readonly (string | null)[])[]) =>
-  stringify(
-    rows.map((row) => row.map((cell) => (cell === null ? null : escapeFormula(cell)))),
-    { record_delimiter: 'windows', quote_record_delimiter: true },
-  );
+const csv = (rows: readonly (readonly (string | null)[])[]) => csvRecords(rows.map((row) => row.map((cell) => (cell === null ? null : escapeFormula(cell)))));
+
+/** A page's text in pieces of PIECE_PRODUCTS products. */
+function* pieces<T>(items: readonly T[], text: (piece: readonly T[]) => string): Generator<string> {
+  for (let at = 0; at < items.length; at += PIECE_PRODUCTS) yield text(items.slice(at, at + PIECE_PRODUCTS));
+}
 
 /**
- * The export as text chunks (one per batch), pulled one at a time, so a slow reader slows the
- * database reads instead of filling memory. CSV files start with a BOM for spreadsheet programs.
+ * The export as text chunks (a few products each), pulled one at a time, so a slow reader slows
+ * the database reads instead of filling memory. CSV files start with a BOM for spreadsheet programs.
  */
 export async function* exportChunks(db: SqlRunner, filters: ProductFilters & { country: string }, format: ExportFormat): AsyncGenerator<string> {
   if (format === 'jsonl') {
-    for await (const views of exportedViews(db, filters)) yield views.map((v) => `${JSON.stringify(v)}\n`).join('');
+    for await (const views of exportedViews(db, filters)) yield* pieces(views, (piece) => piece.map((v) => `${JSON.stringify(v)}\n`).join(''));
     return;
   }
   if (format === 'csv') {
@@ -190,9 +201,9 @@ export async function* exportChunks(db: SqlRunner, filters: ProductFilters & { c
     const schema = await loadSchema(db, filters.accountId);
     const attributes = hasSchema(schema) ? schema.attributes.filter((a) => a.is_enabled).map((a) => a.attribute_id) : await attributeNames(db, filters, filters.country);
     yield BOM + csv([[...CSV_COLUMNS, ...attributes.map((name) => `attr:${name}`)]]);
-    for await (const views of exportedViews(db, filters)) yield csv(views.map((v) => csvRow(v, attributes)));
+    for await (const views of exportedViews(db, filters)) yield* pieces(views, (piece) => csv(piece.map((v) => csvRow(v, attributes))));
     return;
   }
   yield BOM + csv([[...SHOPIFY_COLUMNS]]);
-  for await (const views of exportedViews(db, filters)) yield csv(views.flatMap(shopifyRows));
+  for await (const views of exportedViews(db, filters)) yield* pieces(views, (piece) => csv(piece.flatMap(shopifyRows)));
 }

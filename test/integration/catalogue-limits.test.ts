@@ -134,6 +134,26 @@ for (const target of databaseTargets()) {
       assert.deepEqual(await codesOf(b.id), []);
     });
 
+    test('CSV: a row of 100,000 columns is one rejected row and the import goes on; a header of 100,000 columns is 422, nothing imported', async () => {
+      const a = await h.account();
+      const done = await imported(a.token, `ean,title\n${ean(61)},Before\n${ean(62)},${'x,'.repeat(99_998)}x\n${ean(63)},After\n`);
+      assert.equal(done.state, 'completed');
+      assert.deepEqual(
+        done.rejections.map((r) => [r.line, r.reason]),
+        [[3, 'has 100000 fields but the header has 2']],
+      );
+      assert.deepEqual(await codesOf(a.id), [ean(61), ean(63)]);
+
+      const b = await h.account();
+      const header = ['ean', ...Array.from({ length: 99_999 }, (_, i) => `c${i}`)].join(',');
+      const refused = await upload(b.token, `${header}\n${ean(64)},${'v,'.repeat(99_998)}v\n`);
+      assert.equal(refused.statusCode, 422, refused.body.slice(0, 500));
+      const body = refused.json<{ message: string; import_id: string }>();
+      assert.match(body.message, /the header on line 1 has 100000 columns; at most 2000 are read \(CATALOGUE_MAX_COLUMNS\)\. The import was marked failed; no row was imported\./);
+      assert.equal((await view(b.token, body.import_id)).state, 'failed');
+      assert.deepEqual(await codesOf(b.id), []);
+    });
+
     test('a third import of one account while two run: 429 with Retry-After, nothing read or recorded; another account and a later upload go through', async () => {
       const a = await h.account();
       const b = await h.account();

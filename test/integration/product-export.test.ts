@@ -343,12 +343,9 @@ for (const target of databaseTargets()) {
       assert.equal(skus.at(-1), 'B-1');
     });
 
-    test('an account runs at most 2 exports at once: a third is 429 with Retry-After; a slot comes back when a download ends or is cut off', async () => {
-      const { id: accountId, token } = await h.account();
-      const other = await h.account();
-      // 200 records of 100 KB: 20 MB an export, more than loopback's socket buffers hold, so a
-      // client that reads nothing keeps its export running.
-      await h.container.db.query(
+    /** 200 records of 100 KB: 20 MB an export, more than loopback's socket buffers hold, so a client that reads nothing keeps its export running. */
+    async function bigCatalogue(harness: Harness, accountId: string): Promise<void> {
+      await harness.container.db.query(
         `WITH made AS (
            INSERT INTO products (account_id, sku, countries, agent_model, state)
            SELECT $1, 'BIG-' || g, ARRAY['it'], 'v2', 'completed' FROM generate_series(1, 200) g RETURNING id)
@@ -356,21 +353,40 @@ for (const target of databaseTargets()) {
          SELECT id, 'it', 'it', 'Grande', repeat('x', 100000), gen_random_uuid() FROM made`,
         [accountId],
       );
-      await h.app.listen({ host: '127.0.0.1', port: 0 });
-      const port = (h.app.server.address() as AddressInfo).port;
-      const held: ClientRequest[] = [];
-      for (let i = 0; i < 2; i += 1) {
-        const request = httpRequest({ host: '127.0.0.1', port, path: `${EXPORT}?country=it`, headers: { authorization: `Bearer ${token}` } });
-        const answered = new Promise<IncomingMessage>((resolve, reject) => {
-          request.once('response', resolve);
-          request.once('error', reject);
-        });
-        request.end();
-        const response = await answered;
-        assert.equal(response.statusCode, 200);
-        response.pause();
-        held.push(request);
+    }
+
+    /** An export answered 200 whose client reads nothing: it stays running until the request is destroyed. */
+    async function heldExport(harness: Harness, token: string): Promise<ClientRequest> {
+      if (harness.app.server.address() === null) await harness.app.listen({ host: '127.0.0.1', port: 0 });
+      const port = (harness.app.server.address() as AddressInfo).port;
+      const request = httpRequest({ host: '127.0.0.1', port, path: `${EXPORT}?country=it`, headers: { authorization: `Bearer ${token}` } });
+      const answered = new Promise<IncomingMessage>((resolve, reject) => {
+        request.once('response', resolve);
+        request.once('error', reject);
+      });
+      request.end();
+      const response = await answered;
+      assert.equal(response.statusCode, 200);
+      response.pause();
+      request.once('error', () => {});
+      return request;
+    }
+
+    /** Asks again, as soon as it may, until the answer is not 429 (a hung-up download's slot comes back once the server has seen it). */
+    async function exportOnceFree(harness: Harness, query: string, token: string) {
+      let res = await harness.get(`${EXPORT}${query}`, token);
+      for (let i = 0; res.statusCode === 429 && i < 500; i += 1) {
+        await new Promise((resolve) => setImmediate(resolve));
+        res = await harness.get(`${EXPORT}${query}`, token);
       }
+      return res;
+    }
+
+    test('an account runs at most 2 exports at once: a third is 429 with Retry-After; a slot comes back when a download ends or is cut off', async () => {
+      const { id: accountId, token } = await h.account();
+      const other = await h.account();
+      await bigCatalogue(h, accountId);
+      const held = [await heldExport(h, token), await heldExport(h, token)];
       const third = await h.get(`${EXPORT}?country=it&format=csv`, token);
       assert.equal(third.statusCode, 429, third.body);
       assert.equal(third.headers['retry-after'], '10');
@@ -380,15 +396,36 @@ for (const target of databaseTargets()) {
       assert.equal(theirs.statusCode, 200, "another account's export is not held back");
 
       // The client hangs up one download: its slot is given back.
-      for (const request of held) request.once('error', () => {});
       held[0]?.destroy();
-      let again = await h.get(`${EXPORT}?country=de`, token);
-      for (let i = 0; again.statusCode === 429 && i < 500; i += 1) {
-        await new Promise((resolve) => setImmediate(resolve));
-        again = await h.get(`${EXPORT}?country=de`, token);
-      }
+      const again = await exportOnceFree(h, '?country=de', token);
       assert.equal(again.statusCode, 200, again.body);
       held[1]?.destroy();
+    });
+
+    test('the server runs at most EXPORTS_PER_INSTANCE exports at once, all accounts together: one more is 429 with Retry-After, whoever asks', async () => {
+      const small = await startHarness(target, { workers: false, env: { EXPORTS_PER_INSTANCE: '2' } });
+      try {
+        const a = await small.account();
+        const b = await small.account();
+        const c = await small.account();
+        await bigCatalogue(small, a.id);
+        await bigCatalogue(small, b.id);
+        const held = [await heldExport(small, a.token), await heldExport(small, b.token)];
+        const refused = await small.get(`${EXPORT}?country=it`, c.token);
+        assert.equal(refused.statusCode, 429, refused.body);
+        assert.equal(refused.headers['retry-after'], '10');
+        const body = refused.json<{ code: string; message: string; retry_after_seconds: number }>();
+        assert.equal(body.code, 'rate_limited');
+        assert.match(body.message, /This server already has 2 exports running.*EXPORTS_PER_INSTANCE/);
+        assert.equal(body.retry_after_seconds, 10);
+        // Refused by the server's cap, the account's own slot is not kept: once one download ends, it may export.
+        held[0]?.destroy();
+        const again = await exportOnceFree(small, '?country=it&format=csv', c.token);
+        assert.equal(again.statusCode, 200, again.body);
+        held[1]?.destroy();
+      } finally {
+        await small.close();
+      }
     });
 
     test('bad parameters are validation_failed on the parameter', async () => {

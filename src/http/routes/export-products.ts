@@ -6,7 +6,7 @@ import { filtersOf } from '../../services/list-products.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { ApiError } from '../errors.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
-import { RunningPerAccount } from '../running-per-account.ts';
+import { RUNNING_ALL, RunningPerAccount } from '../running-per-account.ts';
 import { authOf } from '../auth.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 import { parseBody } from '../schemas.ts';
@@ -33,7 +33,7 @@ export const exportProductsDocs: RouteDoc[] = [
     path: '/api/v1/products/export',
     summary: "Every matching product of one country, streamed (JSON Lines, CSV or Shopify's product CSV)",
     description:
-      'Not paged: the whole selection, in list order, streamed with constant memory. An account runs at most EXPORTS_PER_ACCOUNT exports at once (default 2); one more is 429 rate_limited with Retry-After. CSV files are RFC 4180 (CRLF, quoted fields), UTF-8 with a BOM, with a header row; the csv format has one attr:<name> column per attribute present in the export. In both CSV formats a cell that a spreadsheet would read as a formula (starting with =, +, -, @, tab or carriage return, or a full-width ＝＋－＠) is written with a leading apostrophe, so it opens as text; a signed plain number such as -5 or +3,5 stays as written.',
+      'Not paged: the whole selection, in list order, streamed with constant memory. An account runs at most EXPORTS_PER_ACCOUNT exports at once (default 2), and the server at most EXPORTS_PER_INSTANCE for all accounts together (default 4); one more is 429 rate_limited with Retry-After. CSV files are RFC 4180 (CRLF, quoted fields), UTF-8 with a BOM, with a header row; the csv format has one attr:<name> column per attribute present in the export. In both CSV formats a cell that a spreadsheet would read as a formula (starting with =, +, -, @, tab or carriage return, or a full-width ＝＋－＠) is written with a leading apostrophe, so it opens as text; a signed plain number such as -5 or +3,5 stays as written.',
     tag: 'Products',
     auth: 'bearer',
     query: exportProductsQuerySchema,
@@ -54,19 +54,29 @@ const EXPORT_RETRY_AFTER_SECONDS = 10;
 export async function exportProductsRoute(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const url = '/products/export';
   const running = new RunningPerAccount(deps.config.exportsPerAccount);
+  // Every account's together: each running export keeps the database and the API's thread busy.
+  const runningHere = new RunningPerAccount(deps.config.exportsPerInstance);
   app.get<{ Querystring: Record<string, unknown> }>(url, async (request, reply) => {
     const accountId = authOf(request).accountId;
-    const release = running.take(accountId);
-    if (release === null) {
+    const refuse = (message: string) => {
       reply.header('retry-after', String(EXPORT_RETRY_AFTER_SECONDS));
-      throw new ApiError(
-        'rate_limited',
-        `This account already has ${running.cap} exports running, the most it may run at once (EXPORTS_PER_ACCOUNT); retry when one has finished.`,
-        {
-          retry_after_seconds: EXPORT_RETRY_AFTER_SECONDS,
-        },
+      return new ApiError('rate_limited', message, { retry_after_seconds: EXPORT_RETRY_AFTER_SECONDS });
+    };
+    const releaseOwn = running.take(accountId);
+    if (releaseOwn === null) {
+      throw refuse(`This account already has ${running.cap} exports running, the most it may run at once (EXPORTS_PER_ACCOUNT); retry when one has finished.`);
+    }
+    const releaseHere = runningHere.take(RUNNING_ALL);
+    if (releaseHere === null) {
+      releaseOwn();
+      throw refuse(
+        `This server already has ${runningHere.cap} exports running, the most it runs at once for all accounts (EXPORTS_PER_INSTANCE); retry in ${EXPORT_RETRY_AFTER_SECONDS} seconds.`,
       );
     }
+    const release = () => {
+      releaseOwn();
+      releaseHere();
+    };
     // Given back when the download ends, fails or is cut off by the client, and on any refusal below.
     reply.raw.once('close', release);
     try {

@@ -30,7 +30,7 @@ export function notTextReason(head: Uint8Array): string | null {
   }
   if (UTF16_BOMS.some((bom) => bom.every((b, i) => head[i] === b))) return null;
   let nul = 0;
-  for (const byte of head) if (byte === 0) nul += 1;
+  for (let at = head.indexOf(0); at !== -1; at = head.indexOf(0, at + 1)) nul += 1;
   if (nul > 8 && nul * 20 > head.length)
     return 'the file is not text (it has many NUL bytes: binary data, or UTF-16 without a byte-order mark); save it as UTF-8 CSV or JSON Lines';
   return null;

@@ -18,7 +18,7 @@ export function rowTooLarge(bytes: number | null, limits: RowLimits): string {
   return `row holds ${bytes === null ? 'more than ' : ''}${bytes ?? limits.maxRowBytes} bytes; at most ${limits.maxRowBytes} are read (CATALOGUE_MAX_ROW_BYTES)`;
 }
 
-function cellTooLarge(column: string, bytes: number, limits: RowLimits): string {
+export function cellTooLarge(column: string, bytes: number, limits: RowLimits): string {
   const name = column.length > 60 ? `${column.slice(0, 60)}…` : column;
   return `cell "${name}" holds ${bytes} bytes; at most ${limits.maxCellBytes} are read (CATALOGUE_MAX_CELL_BYTES)`;
 }
