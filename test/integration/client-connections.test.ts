@@ -250,12 +250,19 @@ for (const target of databaseTargets()) {
       const over = rows(MAX + 5 * 1024 * 1024);
       const create = JSON.stringify({ codes: '4006381333931', countries: ['it'] });
       const behind = `POST /api/v1/products/create HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${create.length}\r\n\r\n${create}`;
-      const answer = await sendAllThenRead(
-        port,
-        Buffer.concat([Buffer.from(upload('/api/v1/catalogue/imports', token, `Content-Length: ${over.length}`, { type: 'application/pdf' })), over, Buffer.from(behind)]),
-      );
-      assert.equal(answer.status, 415, answer.body);
-      if (!answer.socket.destroyed) await once(answer.socket, 'close');
+      // The 415 comes while the client still writes; a server that then stops reading may reset the
+      // connection, and a reset can drop the answer before the client reads it (seen under load).
+      // Either way, what this test is about holds: the create sent behind the upload is not run.
+      try {
+        const answer = await sendAllThenRead(
+          port,
+          Buffer.concat([Buffer.from(upload('/api/v1/catalogue/imports', token, `Content-Length: ${over.length}`, { type: 'application/pdf' })), over, Buffer.from(behind)]),
+        );
+        assert.equal(answer.status, 415, answer.body);
+        if (!answer.socket.destroyed) await once(answer.socket, 'close');
+      } catch (err) {
+        if (!(err instanceof Error && /^closed before a whole answer/.test(err.message))) throw err;
+      }
       assert.deepEqual(await h.balance(id), { credits: 10, ledger: 10 });
       assert.equal((await h.container.db.query('SELECT 1 FROM products WHERE account_id = $1', [id])).length, 0);
     });
