@@ -14,6 +14,7 @@ import { handBackGeneration, type ClaimFence, type GenerationRow } from '../db/g
 import type { GenerationOutcome } from '../pipeline/generation-outcome.ts';
 import { runUnderClaim } from '../pipeline/run-generation.ts';
 import { runClaimedBatch } from '../pipeline/run-generation-batch.ts';
+import { warmCategoryClassifier } from '../pipeline/warm-category-classifier.ts';
 import { createStoreQueue } from '../pipeline/store-queue.ts';
 import { pruneIdempotencyKeysHourly } from './prune-idempotency-keys.ts';
 import { startSlotWorker, WorkerStoppedError, type SlotWorker } from '../queue/slot-worker.ts';
@@ -80,6 +81,11 @@ export async function startWorkers(deps: WorkerDeps): Promise<GenerationWorkers>
     deps.engines !== undefined && Object.values(deps.engines).some((engine) => engine !== 'template')
       ? detector.then(warmRecordChecks).catch((err: unknown) => logger.warn({ err }, 'could not warm the record checks; the first record checked compiles them'))
       : Promise.resolve();
+  // And the category classifier, which every generation runs (120–130 ms to build at its first use).
+  const classifier = checks.then(warmCategoryClassifier).then(
+    () => {},
+    (err: unknown) => logger.warn({ err }, 'could not warm the category classifier; the first product classified builds it'),
+  );
   // One policy for every attempt: a failed one's claim is released with its delay; the last one's
   // is kept, and the worker fails and refunds the generation under it, so no run takes it between.
   const retry = generationRetryPolicy(config.worker);
@@ -175,5 +181,5 @@ export async function startWorkers(deps: WorkerDeps): Promise<GenerationWorkers>
     ...(events === undefined ? {} : { events }),
   });
   deps.onClose((options) => webhooks.stop({ graceful: options.graceful, timeoutMs: timeLeft(options) }));
-  return { stop: (options) => slots.stop(options), warmedUp: Promise.all([detector, checks]).then(() => {}), webhooks };
+  return { stop: (options) => slots.stop(options), warmedUp: Promise.all([detector, checks, classifier]).then(() => {}), webhooks };
 }

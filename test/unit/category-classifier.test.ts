@@ -6,6 +6,7 @@ import { foldText, PhraseMatcher } from '../../src/domain/categories/phrase-matc
 import { PRODUCT_WORDS } from '../../src/domain/categories/product-words.ts';
 import { factId, type Fact, type FactKey } from '../../src/domain/facts.ts';
 import { googleTaxonomy } from '../../src/reference-data/google-taxonomy-files.ts';
+import { warmCategoryClassifier } from '../../src/pipeline/warm-category-classifier.ts';
 
 const taxonomy = googleTaxonomy();
 
@@ -135,4 +136,10 @@ describe('choosing the category to store', () => {
     assert.deepEqual(chooseCategory({ ...classification, confidence: 0.9 }, 0.5, '5'), { kind: 'chosen', id: '434', by: 'classifier' });
     assert.equal(chooseCategory(classification, 0.5, '5').kind, 'unsure');
   });
+});
+
+test('a worker warms the classifier on real samples: a pesto is a pasta sauce and a kettle an electric kettle, as a generation would classify them', async () => {
+  const [pesto, kettle] = await warmCategoryClassifier();
+  assert.deepEqual(pesto === null || pesto === undefined ? null : taxonomy.path(pesto, 'en').slice(-1), ['Pasta Sauce']);
+  assert.deepEqual(kettle === null || kettle === undefined ? null : taxonomy.path(kettle, 'en').slice(-1), ['Electric Kettles']);
 });
