@@ -19,6 +19,8 @@ export interface GenerationRow {
   failure: { reason: string; message: string } | null;
   request_id: string | null;
   image_standardization: boolean;
+  /** `batch`: its model calls go through the provider's batch API (the account's default when it was asked for). */
+  processing: 'interactive' | 'batch';
   usage: StoredUsage | null;
   /** Times it went back to the queue to wait out a provider's long pause (not attempts). */
   deferrals: number;
@@ -56,8 +58,9 @@ export interface NewGenerations {
 export async function insertGenerations(db: SqlRunner, g: NewGenerations): Promise<{ id: string; product_id: string }[]> {
   return db.query<{ id: string; product_id: string }>(
     `WITH created AS (
-       INSERT INTO generations (product_id, account_id, kind, agent_model, fields, notes, cost, state, request_id, image_standardization)
-       SELECT p.id, $2, $3, $4, $5::jsonb, $6, p.cost, 'queued', $8, $9 FROM unnest($1::uuid[], $7::int[]) AS p(id, cost)
+       INSERT INTO generations (product_id, account_id, kind, agent_model, fields, notes, cost, state, request_id, image_standardization, processing)
+       SELECT p.id, $2, $3, $4, $5::jsonb, $6, p.cost, 'queued', $8, $9, (SELECT default_processing FROM accounts WHERE id = $2)
+       FROM unnest($1::uuid[], $7::int[]) AS p(id, cost)
        RETURNING id, product_id
      ), linked AS (
        UPDATE products SET latest_generation_id = created.id, state = 'queued', failure = NULL, updated_at = now()
@@ -121,8 +124,10 @@ export interface PaidColumns {
 export function withLinkedGenerations(productSql: string, params: readonly unknown[], g: LinkedGenerations): { text: string; params: unknown[] } {
   const n = params.length;
   const generated = `generated AS (
-       INSERT INTO generations (id, product_id, account_id, kind, agent_model, fields, notes, cost, state, request_id, image_standardization)
-       SELECT w.generation_id, w.id, $${n + 1}, 'create', $${n + 2}, NULL, $${n + 3}, ($${n + 4}::int[])[w.country_count], 'queued', $${n + 5}, $${n + 6} FROM written w
+       INSERT INTO generations (id, product_id, account_id, kind, agent_model, fields, notes, cost, state, request_id, image_standardization, processing)
+       SELECT w.generation_id, w.id, $${n + 1}, 'create', $${n + 2}, NULL, $${n + 3}, ($${n + 4}::int[])[w.country_count], 'queued', $${n + 5}, $${n + 6},
+         (SELECT default_processing FROM accounts WHERE id = $${n + 1})
+       FROM written w
        RETURNING id AS generation_id, product_id, cost
      )`;
   const linkedParams = [...params, g.accountId, g.agentModel, g.notes, g.costByCountryCount, g.requestId, g.imageStandardization];
