@@ -1213,6 +1213,8 @@ export class Api<
          */
         countries: string[];
         agent_model?: "v1" | "v2";
+        /** `batch`: the model calls go through the provider's batch API (cheaper for the operator, slower). Default: the account's setting. */
+        processing?: "interactive" | "batch";
       },
       params: RequestParams = {},
     ) =>
@@ -1268,6 +1270,8 @@ export class Api<
         notes?: string;
         fields?: Partial<Record<string, any>>;
         agent_model?: "v1" | "v2";
+        /** `batch`: the model calls go through the provider's batch API (cheaper for the operator, slower). Default: the account's setting. */
+        processing?: "interactive" | "batch";
       },
       params: RequestParams = {},
     ) =>
@@ -2169,6 +2173,8 @@ export class Api<
          */
         countries: string[];
         agent_model?: "v1" | "v2";
+        /** `batch`: the model calls go through the provider's batch API (cheaper for the operator, slower). Default: the account's setting. */
+        processing?: "interactive" | "batch";
       },
       params: RequestParams = {},
     ) =>

@@ -149,6 +149,24 @@ for (const target of databaseTargets()) {
       }
     });
 
+    test('the processing field: "batch" on a create overrides the account default; a bad value is 422 with nothing charged', async () => {
+      fake.releaseBatches();
+      const h = await startHarness(target, { env: env(fake.baseURL), agentBackoffMs: () => 10 });
+      try {
+        const account = await h.account(1000);
+        const bad = await h.post('/api/v1/products/create', account.token, { ...product(8), processing: 'later' });
+        assert.equal(bad.statusCode, 422, bad.body);
+        assert.equal(bad.json<{ code: string }>().code, 'validation_failed');
+        assert.deepEqual(bad.json<{ errors: unknown }>().errors, { processing: ['The processing field must be "interactive" or "batch".'] });
+        assert.deepEqual(await h.balance(account.id), { credits: 1000, ledger: 1000 });
+        const { generationId } = await h.createQueued(account.token, { ...product(8), processing: 'batch' });
+        assert.equal((await h.settled([generationId])).get(generationId), 'completed');
+        assert.deepEqual(submissionsOf(fake, generationId), [1], 'its call went through the batch API');
+      } finally {
+        await h.close();
+      }
+    });
+
     test('a batch that expires at the provider falls back to interactive calls', async () => {
       const expiring = await startFakeAnthropic({ script: productWriter(), apiKey: 'local-key', holdBatches: true });
       const h = await startHarness(target, { env: env(expiring.baseURL), agentBackoffMs: () => 10 });
