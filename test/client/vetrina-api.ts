@@ -4226,6 +4226,8 @@ export class Api<
     country_languages: Partial<Record<string,string>>,
   /** Under this balance a debit sends the `credits.low` webhook; null: off. *\/
     credits_low_threshold: (number | null),
+  /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API). *\/
+    default_processing: "interactive" | "batch",
   /** The account's first API token, shown only in the answer that created it. *\/
     token?: string,
     token_id?: string,
@@ -4260,6 +4262,8 @@ export class Api<
             country_languages: Partial<Record<string, string>>;
             /** Under this balance a debit sends the `credits.low` webhook; null: off. */
             credits_low_threshold: number | null;
+            /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API). */
+            default_processing: "interactive" | "batch";
             /** The account's first API token, shown only in the answer that created it. */
             token?: string;
             token_id?: string;
@@ -4305,6 +4309,8 @@ export class Api<
     country_languages: Partial<Record<string,string>>,
   /** Under this balance a debit sends the `credits.low` webhook; null: off. *\/
     credits_low_threshold: (number | null),
+  /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API). *\/
+    default_processing: "interactive" | "batch",
   /** The account's first API token, shown only in the answer that created it. *\/
     token?: string,
     token_id?: string,
@@ -4358,6 +4364,8 @@ export class Api<
             country_languages: Partial<Record<string, string>>;
             /** Under this balance a debit sends the `credits.low` webhook; null: off. */
             credits_low_threshold: number | null;
+            /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API). */
+            default_processing: "interactive" | "batch";
             /** The account's first API token, shown only in the answer that created it. */
             token?: string;
             token_id?: string;
@@ -4409,6 +4417,8 @@ export class Api<
     country_languages: Partial<Record<string,string>>,
   /** Under this balance a debit sends the `credits.low` webhook; null: off. *\/
     credits_low_threshold: (number | null),
+  /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API). *\/
+    default_processing: "interactive" | "batch",
   /** The account's first API token, shown only in the answer that created it. *\/
     token?: string,
     token_id?: string,
@@ -4435,6 +4445,8 @@ export class Api<
         country_languages?: Partial<Record<string, string>>;
         /** Under this balance a debit sends the `credits.low` webhook; null turns it off. */
         credits_low_threshold?: number | null;
+        /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API, half the provider's price, slower). */
+        default_processing?: "interactive" | "batch";
       },
       params: RequestParams = {},
     ) =>
@@ -4458,6 +4470,8 @@ export class Api<
             country_languages: Partial<Record<string, string>>;
             /** Under this balance a debit sends the `credits.low` webhook; null: off. */
             credits_low_threshold: number | null;
+            /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API). */
+            default_processing: "interactive" | "batch";
             /** The account's first API token, shown only in the answer that created it. */
             token?: string;
             token_id?: string;
@@ -4510,6 +4524,8 @@ export class Api<
     country_languages: Partial<Record<string,string>>,
   /** Under this balance a debit sends the `credits.low` webhook; null: off. *\/
     credits_low_threshold: (number | null),
+  /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API). *\/
+    default_processing: "interactive" | "batch",
   /** The account's first API token, shown only in the answer that created it. *\/
     token?: string,
     token_id?: string,
@@ -4559,6 +4575,8 @@ export class Api<
             country_languages: Partial<Record<string, string>>;
             /** Under this balance a debit sends the `credits.low` webhook; null: off. */
             credits_low_threshold: number | null;
+            /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API). */
+            default_processing: "interactive" | "batch";
             /** The account's first API token, shown only in the answer that created it. */
             token?: string;
             token_id?: string;
@@ -4674,6 +4692,8 @@ export class Api<
     country_languages: Partial<Record<string,string>>,
   /** Under this balance a debit sends the `credits.low` webhook; null: off. *\/
     credits_low_threshold: (number | null),
+  /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API). *\/
+    default_processing: "interactive" | "batch",
     token: string,
     token_id: string,
     admin: boolean,
@@ -4726,6 +4746,8 @@ export class Api<
                 country_languages: Partial<Record<string, string>>;
                 /** Under this balance a debit sends the `credits.low` webhook; null: off. */
                 credits_low_threshold: number | null;
+                /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API). */
+                default_processing: "interactive" | "batch";
                 token: string;
                 token_id: string;
                 admin: boolean;

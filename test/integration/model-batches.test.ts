@@ -4,6 +4,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { startFakeAnthropic } from '../fakes/llm/anthropic-server.ts';
 import type { FakeLlmServer } from '../fakes/llm/fake-llm.ts';
 import { productWriter } from '../fakes/llm/product-writer.ts';
+import { issueToken } from '../../src/services/tokens.ts';
 import { databaseTargets, type TestDatabase } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
 
@@ -40,9 +41,17 @@ async function until(ready: () => boolean | Promise<boolean>, what: string): Pro
   }
 }
 
-async function useBatch(h: Harness, accountId: string): Promise<void> {
-  const res = await h.container.db.query('UPDATE accounts SET default_processing = $2 WHERE id = $1 RETURNING id', [accountId, 'batch']);
-  assert.equal(res.length, 1);
+/** The operator makes batch the account's default (PATCH /api/v1/admin/accounts/{name}). */
+async function useBatch(h: Harness, account: { name: string }): Promise<void> {
+  const admin = (await issueToken(h.container.db, null, { admin: true })).token;
+  const res = await h.app.inject({
+    method: 'PATCH',
+    url: `/api/v1/admin/accounts/${account.name}`,
+    headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+    payload: JSON.stringify({ default_processing: 'batch' }),
+  });
+  assert.equal(res.statusCode, 200, res.body);
+  assert.equal(res.json<{ data: { default_processing: string } }>().data.default_processing, 'batch');
 }
 
 interface RequestRow {
@@ -77,7 +86,7 @@ for (const target of databaseTargets()) {
       try {
         const interactive = await h.account();
         const batch = await h.account();
-        await useBatch(h, batch.id);
+        await useBatch(h, batch);
         const plain = await h.createQueued(interactive.token, product(1));
         await h.settled([plain.generationId]);
         const batches = fake.batches.length;
@@ -109,7 +118,7 @@ for (const target of databaseTargets()) {
       try {
         const first = await startHarness(target, { env: env(held.baseURL), database, agentBackoffMs: () => 10 });
         const account = await first.account(1000);
-        await useBatch(first, account.id);
+        await useBatch(first, account);
         const queued = [];
         for (let n = 0; n < 5; n++) queued.push(await first.createQueued(account.token, product(n)));
         const ids = queued.map((q) => q.generationId);
@@ -172,7 +181,7 @@ for (const target of databaseTargets()) {
       const h = await startHarness(target, { env: env(expiring.baseURL), agentBackoffMs: () => 10 });
       try {
         const account = await h.account();
-        await useBatch(h, account.id);
+        await useBatch(h, account);
         const { generationId } = await h.createQueued(account.token, product(7));
         await until(async () => (await requestRows(h, [generationId])).some((r) => r.batch_state === 'submitted'), 'the batch to be submitted');
         expiring.expireBatches();
