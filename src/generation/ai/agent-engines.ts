@@ -13,6 +13,7 @@ import { anthropicBatches } from './batch/anthropic-batches.ts';
 import { generationCalls } from './batch/batch-context.ts';
 import { BatchGatherer } from './batch/batch-gatherer.ts';
 import { batchingFetch } from './batch/batching-fetch.ts';
+import { openAiBatches } from './batch/openai-batches.ts';
 import type { ModelRuntime } from './call-model.ts';
 import { loadModel, type LoadedModel } from './providers.ts';
 import type { LoadImage } from './read-images.ts';
@@ -52,10 +53,11 @@ export async function createAgentEngines(config: Config, deps: AgentEngineDeps):
   const gatherers = new Map<string, BatchGatherer>();
   const db = deps.db;
   const fetchFor = (laneKey: string, model: AgentModelConfig) => {
-    if (db === undefined || model.provider !== 'anthropic') return undefined;
+    if (db === undefined || model.provider === 'openai-compatible') return undefined;
     let gatherer = gatherers.get(laneKey);
     if (gatherer === undefined) {
-      gatherer = new BatchGatherer(db, laneKey, anthropicBatches(model.baseUrl ?? 'https://api.anthropic.com/v1'), agents.batch, deps.logger);
+      const wire = model.provider === 'anthropic' ? anthropicBatches(model.baseUrl ?? 'https://api.anthropic.com/v1') : openAiBatches(model.baseUrl ?? 'https://api.openai.com/v1');
+      gatherer = new BatchGatherer(db, laneKey, wire, agents.batch, deps.logger);
       gatherers.set(laneKey, gatherer);
     }
     return batchingFetch(gatherer, agents.timeoutMs);

@@ -251,13 +251,14 @@ function batchObject(batch: FakeBatch, baseURL: string): Record<string, unknown>
 }
 
 const messageBatches: BatchApi = {
+  idPrefix: 'msgbatch_',
   readCreate(path, body) {
     if (path !== '/v1/messages/batches' || !isRecord(body)) return undefined;
     return arrayOf(body.requests).flatMap((r) => (isRecord(r) && typeof r.custom_id === 'string' ? [{ customId: r.custom_id, path: '/v1/messages', body: r.params }] : []));
   },
   readGet(path) {
     const match = /^\/v1\/messages\/batches\/([^/]+)(\/results)?$/.exec(path);
-    return match?.[1] === undefined ? undefined : { id: match[1], results: match[2] !== undefined };
+    return match?.[1] === undefined ? undefined : { id: match[1], file: match[2] === undefined ? null : 'output' };
   },
   render: (batch, baseURL) => ({ status: 200, headers: { 'request-id': fakeId('req_') }, body: batchObject(batch, baseURL) }),
   results(batch) {

@@ -72,6 +72,8 @@ export interface FakeBatch {
   expired: boolean;
   createdAt: number;
   endedAt: number | null;
+  /** The uploaded file its requests came from (OpenAI). */
+  inputFileId?: string;
 }
 
 export interface FakeLlmServer {
@@ -164,13 +166,17 @@ export interface LlmDialect {
 /** A batch API's wire format; the server keeps the batches and answers each request as its endpoint would. */
 export interface BatchApi {
   /** The requests of a create at `path` (POST), or undefined when `path` is not the batch create. */
-  readCreate(path: string, body: unknown): Array<{ customId: string; path: string; body: unknown }> | undefined;
+  readCreate(path: string, body: unknown, files: ReadonlyMap<string, string>): Array<{ customId: string; path: string; body: unknown }> | undefined;
+  /** Files uploaded with POST /v1/files (multipart, OpenAI): the file object answered; undefined: no such endpoint. */
+  fileObject?(id: string, bytes: number, filename: string, purpose: string): WireAnswer;
+  /** The batch id prefix (`msgbatch_`, `batch_`). */
+  idPrefix: string;
   /** The batch a GET at `path` asks about, and whether it asks for its results. */
-  readGet(path: string): { id: string; results: boolean } | undefined;
+  readGet(path: string): { id: string; file: 'output' | 'error' | null } | undefined;
   /** The batch object, as a create and a poll answer it. */
   render(batch: FakeBatch, baseURL: string): WireAnswer;
   /** The results file (JSONL). */
-  results(batch: FakeBatch): string;
+  results(batch: FakeBatch, file: 'output' | 'error'): string;
 }
 
 // ---- Shared helpers for the wire formats ------------------------------------------------------
@@ -370,6 +376,7 @@ export async function startFakeLlmServer(dialect: LlmDialect, options: FakeLlmOp
 
   // ---- The batch API: each request answered as its interactive endpoint would answer it ----
   const batches: FakeBatch[] = [];
+  const files = new Map<string, string>();
   let holding = options.holdBatches === true;
   const heldWork: Array<() => Promise<void>> = [];
   const batchSubmissions = new Map<string, number>();
@@ -382,7 +389,15 @@ export async function startFakeLlmServer(dialect: LlmDialect, options: FakeLlmOp
   const answerBatchApi = async (incoming: IncomingMessage, url: URL, text: string): Promise<WireAnswer | string | undefined> => {
     const api = dialect.batchApi;
     if (api === undefined) return undefined;
-    const created = incoming.method === 'POST' ? api.readCreate(url.pathname, parseJson(text)) : undefined;
+    if (incoming.method === 'POST' && url.pathname === '/v1/files' && api.fileObject !== undefined) {
+      const form = await new Request('http://fake/', { method: 'POST', headers: { 'content-type': String(incoming.headers['content-type']) }, body: text }).formData();
+      const file = form.get('file');
+      const content = file instanceof Blob ? await file.text() : '';
+      const id = fakeId('file-');
+      files.set(id, content);
+      return api.fileObject(id, Buffer.byteLength(content), file instanceof File ? file.name : 'upload', String(form.get('purpose') ?? ''));
+    }
+    const created = incoming.method === 'POST' ? api.readCreate(url.pathname, parseJson(text), files) : undefined;
     const asked = incoming.method === 'GET' ? api.readGet(url.pathname) : undefined;
     if (created === undefined && asked === undefined) return undefined;
     const apiKey = dialect.apiKeyOf(incoming.headers);
@@ -391,7 +406,7 @@ export async function startFakeLlmServer(dialect: LlmDialect, options: FakeLlmOp
     if (options.apiKey !== undefined ? apiKey !== options.apiKey : apiKey === undefined || apiKey === '') return dialect.unauthorized(apiKey);
     if (created !== undefined) {
       const batch: FakeBatch = {
-        id: fakeId('msgbatch_'),
+        id: fakeId(api.idPrefix),
         customIds: created.map((r) => r.customId),
         answers: new Map(),
         status: 'in_progress',
@@ -399,6 +414,8 @@ export async function startFakeLlmServer(dialect: LlmDialect, options: FakeLlmOp
         createdAt: Date.now(),
         endedAt: null,
       };
+      const body = parseJson(text);
+      if (isRecord(body) && typeof body.input_file_id === 'string') batch.inputFileId = body.input_file_id;
       batches.push(batch);
       for (const r of created) batchSubmissions.set(r.customId, (batchSubmissions.get(r.customId) ?? 0) + 1);
       const headers = { ...incoming.headers };
@@ -418,9 +435,9 @@ export async function startFakeLlmServer(dialect: LlmDialect, options: FakeLlmOp
     }
     const batch = batches.find((b) => b.id === asked?.id);
     if (batch === undefined || asked === undefined) return dialect.error(404, { model: '', message: 'batch not found' });
-    if (!asked.results) return api.render(batch, `${server.url}/v1`);
+    if (asked.file === null) return api.render(batch, `${server.url}/v1`);
     if (batch.status !== 'ended') return dialect.error(400, { model: '', message: 'batch is still processing' });
-    return api.results(batch);
+    return api.results(batch, asked.file);
   };
 
   const server = await listen(dialect.provider, [] as SeenRequest[], (incoming, response, url) => {
