@@ -5,7 +5,8 @@
 // the results. Reported: requests submitted per custom_id, requests the provider answered, products
 // settled and charged, and what the tokens cost at Anthropic's list prices interactive vs batch.
 //
-//   node bench/batch.ts            (BENCH_PRODUCTS=1000, BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres)
+//   node bench/batch.ts            (BENCH_PRODUCTS=1000, BENCH_PROVIDER=anthropic | openai,
+//                                   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { appendFile } from 'node:fs/promises';
@@ -20,6 +21,7 @@ import { openPostgres } from '../src/db/postgres-database.ts';
 import { buildApp } from '../src/http/app.ts';
 import { createAccount } from '../src/services/accounts.ts';
 import { startFakeAnthropic } from '../test/fakes/llm/anthropic-server.ts';
+import { startFakeOpenAiCompatible } from '../test/fakes/llm/openai-compatible-server.ts';
 import { productWriter } from '../test/fakes/llm/product-writer.ts';
 import { createServerDatabase, onServerDatabase } from '../test/helpers/databases.ts';
 import { OFFLINE_ENV } from '../test/helpers/offline-env.ts';
@@ -27,19 +29,24 @@ import { OFFLINE_ENV } from '../test/helpers/offline-env.ts';
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1000);
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-/** Anthropic list prices, US$ per million tokens (claude-sonnet-4-5, 2025-09); the Batch API bills 50 % of each. */
-const PRICES = { input: 3, cacheRead: 0.3, cacheWrite: 3.75, output: 15 };
+const PROVIDER = process.env.BENCH_PROVIDER === 'openai' ? 'openai' : 'anthropic';
+/** List prices, US$ per million tokens (2025-09, as bench/agents.ts has them); both batch APIs bill 50 % of each. */
+const MODELS = {
+  anthropic: { model: 'anthropic:claude-sonnet-4-5', key: 'ANTHROPIC_API_KEY', prices: { input: 3, cacheRead: 0.3, cacheWrite: 3.75, output: 15 }, api: 'Message Batches API' },
+  openai: { model: 'openai:gpt-5-mini', key: 'OPENAI_API_KEY', prices: { input: 0.25, cacheRead: 0.025, cacheWrite: 0.25, output: 2 }, api: 'Batch API' },
+} as const;
+const { model: MODEL, key: KEY, prices: PRICES, api: API } = MODELS[PROVIDER];
 const BATCH_DISCOUNT = 0.5;
 
-const fake = await startFakeAnthropic({ script: productWriter(), apiKey: 'bench-key', holdBatches: true });
+const fake = await (PROVIDER === 'openai' ? startFakeOpenAiCompatible : startFakeAnthropic)({ script: productWriter(), apiKey: 'bench-key', holdBatches: true });
 const server = await createServerDatabase(SERVER, 'vetrina_bench_batch');
 const env: Record<string, string> = {
   ...OFFLINE_ENV,
-  AGENT_V1_MODEL: 'anthropic:claude-sonnet-4-5',
+  AGENT_V1_MODEL: MODEL,
   AGENT_V1_BASE_URL: fake.baseURL,
-  AGENT_V2_MODEL: 'anthropic:claude-sonnet-4-5',
+  AGENT_V2_MODEL: MODEL,
   AGENT_V2_BASE_URL: fake.baseURL,
-  ANTHROPIC_API_KEY: 'bench-key',
+  [KEY]: 'bench-key',
   MODEL_BATCH_WINDOW_MS: '1000',
   MODEL_BATCH_POLL_MS: '500',
   // Every batch generation holds a generation slot while it waits: all of them may wait at once.
@@ -148,12 +155,12 @@ const lines = [
   `products ${PRODUCTS}; batches submitted ${fake.batches.length}; custom_ids ${submissions.length}, submitted once ${submissions.filter((n) => n === 1).length}, more than once ${submissions.filter((n) => n > 1).length}`,
   `requests the provider answered ${fake.requests.length} (interactive calls: ${fake.requests.length - submissions.length}); answered before the kill ${answeredBeforeKill}`,
   `products completed ${completed}; debits ${Number.isNaN(charges) ? 'n/a' : charges}; balance unchanged after the create: ${balanceNow === chargedAfterCreate}`,
-  `tokens in ${t.tin} (cache read ${t.cached}, cache write ${t.written}), out ${t.out}: US$ ${interactive.toFixed(2)} interactive, US$ ${batch.toFixed(2)} batch at list prices`,
+  `${MODEL}: tokens in ${t.tin} (cache read ${t.cached}, cache write ${t.written}), out ${t.out}: US$ ${interactive.toFixed(2)} interactive, US$ ${batch.toFixed(2)} batch at list prices`,
   `create→submitted ${((submittedAt - startedAt) / 1000).toFixed(1)} s, kill→all settled ${((settledAt - submittedAt) / 1000).toFixed(1)} s; load average ${load}`,
 ];
 console.log(lines.join('\n'));
 if (process.env.BENCH_WRITE === '1') {
-  const section = `\n## Batch processing: ${PRODUCTS} products through a fake Message Batches API, worker killed between submission and retrieval (${new Date().toISOString().slice(0, 10)})\n\n\`node bench/batch.ts\` on PostgreSQL; one \`vetrina worker\` process SIGKILLed once every request was stored as submitted, a fresh one started on the same database.\n\n${lines.map((l) => `- ${l}`).join('\n')}\n`;
+  const section = `\n## Batch processing: ${PRODUCTS} products through a fake ${API} (${PROVIDER}), worker killed between submission and retrieval (${new Date().toISOString().slice(0, 10)})\n\n\`node bench/batch.ts\` on PostgreSQL; one \`vetrina worker\` process SIGKILLed once every request was stored as submitted, a fresh one started on the same database.\n\n${lines.map((l) => `- ${l}`).join('\n')}\n`;
   await appendFile(new URL('results/agents.md', import.meta.url), section);
 }
 await app.close();

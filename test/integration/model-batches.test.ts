@@ -168,7 +168,7 @@ for (const target of databaseTargets())
         }
       });
 
-      test('the processing field: "batch" on a create overrides the account default; a bad value is 422 with nothing charged', async () => {
+      test('the processing field: "batch" on a create or a regeneration overrides the account default; a bad value is 422 with nothing charged', async () => {
         fake.releaseBatches();
         const h = await startHarness(target, { env: env(fake.baseURL), agentBackoffMs: () => 10 });
         try {
@@ -181,6 +181,16 @@ for (const target of databaseTargets())
           const { generationId } = await h.createQueued(account.token, { ...product(8), processing: 'batch' });
           assert.equal((await h.settled([generationId])).get(generationId), 'completed');
           assert.deepEqual(submissionsOf(fake, generationId), [1], 'its call went through the batch API');
+          // A regeneration asks the same way; without the field it is the account's (interactive) default.
+          const { productId } = await h.createQueued(account.token, product(9));
+          await h.settled(await h.generationIdsOf([productId]));
+          for (const processing of ['batch', undefined]) {
+            const res = await h.post(`/api/v1/products/regenerate/${productId}`, account.token, { fields: { title: '' }, ...(processing === undefined ? {} : { processing }) });
+            assert.equal(res.statusCode, 202, res.body);
+            const [regeneration = ''] = await h.generationIdsOf([productId]);
+            assert.equal((await h.settled([regeneration])).get(regeneration), 'completed');
+            assert.deepEqual(submissionsOf(fake, regeneration), processing === 'batch' ? [1] : [], `regenerate with processing ${processing ?? '(absent)'}`);
+          }
         } finally {
           await h.close();
         }
