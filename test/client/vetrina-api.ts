@@ -1213,6 +1213,8 @@ export class Api<
          */
         countries: string[];
         agent_model?: "v1" | "v2";
+        /** `batch`: the model calls go through the provider's batch API (cheaper for the operator, slower). Default: the account's setting. */
+        processing?: "interactive" | "batch";
       },
       params: RequestParams = {},
     ) =>
@@ -1268,6 +1270,8 @@ export class Api<
         notes?: string;
         fields?: Partial<Record<string, any>>;
         agent_model?: "v1" | "v2";
+        /** `batch`: the model calls go through the provider's batch API (cheaper for the operator, slower). Default: the account's setting. */
+        processing?: "interactive" | "batch";
       },
       params: RequestParams = {},
     ) =>
@@ -2169,6 +2173,8 @@ export class Api<
          */
         countries: string[];
         agent_model?: "v1" | "v2";
+        /** `batch`: the model calls go through the provider's batch API (cheaper for the operator, slower). Default: the account's setting. */
+        processing?: "interactive" | "batch";
       },
       params: RequestParams = {},
     ) =>
@@ -4220,6 +4226,8 @@ export class Api<
     country_languages: Partial<Record<string,string>>,
   /** Under this balance a debit sends the `credits.low` webhook; null: off. *\/
     credits_low_threshold: (number | null),
+  /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API). *\/
+    default_processing: "interactive" | "batch",
   /** The account's first API token, shown only in the answer that created it. *\/
     token?: string,
     token_id?: string,
@@ -4254,6 +4262,8 @@ export class Api<
             country_languages: Partial<Record<string, string>>;
             /** Under this balance a debit sends the `credits.low` webhook; null: off. */
             credits_low_threshold: number | null;
+            /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API). */
+            default_processing: "interactive" | "batch";
             /** The account's first API token, shown only in the answer that created it. */
             token?: string;
             token_id?: string;
@@ -4299,6 +4309,8 @@ export class Api<
     country_languages: Partial<Record<string,string>>,
   /** Under this balance a debit sends the `credits.low` webhook; null: off. *\/
     credits_low_threshold: (number | null),
+  /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API). *\/
+    default_processing: "interactive" | "batch",
   /** The account's first API token, shown only in the answer that created it. *\/
     token?: string,
     token_id?: string,
@@ -4352,6 +4364,8 @@ export class Api<
             country_languages: Partial<Record<string, string>>;
             /** Under this balance a debit sends the `credits.low` webhook; null: off. */
             credits_low_threshold: number | null;
+            /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API). */
+            default_processing: "interactive" | "batch";
             /** The account's first API token, shown only in the answer that created it. */
             token?: string;
             token_id?: string;
@@ -4403,6 +4417,8 @@ export class Api<
     country_languages: Partial<Record<string,string>>,
   /** Under this balance a debit sends the `credits.low` webhook; null: off. *\/
     credits_low_threshold: (number | null),
+  /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API). *\/
+    default_processing: "interactive" | "batch",
   /** The account's first API token, shown only in the answer that created it. *\/
     token?: string,
     token_id?: string,
@@ -4429,6 +4445,8 @@ export class Api<
         country_languages?: Partial<Record<string, string>>;
         /** Under this balance a debit sends the `credits.low` webhook; null turns it off. */
         credits_low_threshold?: number | null;
+        /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API, half the provider's price, slower). */
+        default_processing?: "interactive" | "batch";
       },
       params: RequestParams = {},
     ) =>
@@ -4452,6 +4470,8 @@ export class Api<
             country_languages: Partial<Record<string, string>>;
             /** Under this balance a debit sends the `credits.low` webhook; null: off. */
             credits_low_threshold: number | null;
+            /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API). */
+            default_processing: "interactive" | "batch";
             /** The account's first API token, shown only in the answer that created it. */
             token?: string;
             token_id?: string;
@@ -4504,6 +4524,8 @@ export class Api<
     country_languages: Partial<Record<string,string>>,
   /** Under this balance a debit sends the `credits.low` webhook; null: off. *\/
     credits_low_threshold: (number | null),
+  /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API). *\/
+    default_processing: "interactive" | "batch",
   /** The account's first API token, shown only in the answer that created it. *\/
     token?: string,
     token_id?: string,
@@ -4553,6 +4575,8 @@ export class Api<
             country_languages: Partial<Record<string, string>>;
             /** Under this balance a debit sends the `credits.low` webhook; null: off. */
             credits_low_threshold: number | null;
+            /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API). */
+            default_processing: "interactive" | "batch";
             /** The account's first API token, shown only in the answer that created it. */
             token?: string;
             token_id?: string;
@@ -4668,6 +4692,8 @@ export class Api<
     country_languages: Partial<Record<string,string>>,
   /** Under this balance a debit sends the `credits.low` webhook; null: off. *\/
     credits_low_threshold: (number | null),
+  /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API). *\/
+    default_processing: "interactive" | "batch",
     token: string,
     token_id: string,
     admin: boolean,
@@ -4720,6 +4746,8 @@ export class Api<
                 country_languages: Partial<Record<string, string>>;
                 /** Under this balance a debit sends the `credits.low` webhook; null: off. */
                 credits_low_threshold: number | null;
+                /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API). */
+                default_processing: "interactive" | "batch";
                 token: string;
                 token_id: string;
                 admin: boolean;
