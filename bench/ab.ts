@@ -41,6 +41,11 @@ export async function loadTrees(): Promise<{ before: Tree; after: Tree }> {
   return { before: await loadTree(beforeDir), after: await loadTree(resolve(import.meta.dirname, '..')) };
 }
 
+/** This checkout alone (bench/create.ts). */
+export function thisTree(): Promise<Tree> {
+  return loadTree(resolve(import.meta.dirname, '..'));
+}
+
 async function loadTree(dir: string): Promise<Tree> {
   const load = (path: string) => import(pathToFileURL(join(resolve(dir), path)).href);
   const [config, container, app, accounts, targets] = await Promise.all([

@@ -14,7 +14,7 @@ const MINIMAL_QUEUE_TABLE = `CREATE TABLE IF NOT EXISTS bench_minimal_jobs (
 )`;
 
 /**
- * The comparator of bench/create.ts and create-ab.ts: what any service that accepts paid work must
+ * The comparators of bench/create-ab.ts: what any service that accepts paid work must
  * do at least, on the same database, pool and tables (so the same indexes), through the same
  * queue table and guarded debit. POST /minimal with `codes` (comma-separated) and `countries`.
  *
@@ -24,7 +24,8 @@ const MINIMAL_QUEUE_TABLE = `CREATE TABLE IF NOT EXISTS bench_minimal_jobs (
  * this one shows what its own path costs beyond that row.
  *
  * POST /generations-as-jobs writes the generations rows but no job rows: what a create would cost
- * if the generation row were itself the queue's job (bench/results/create.md).
+ * if the generation row were itself the queue's job, as Vetrina's is. bench/create.ts measures
+ * Vetrina against this one, the like-for-like comparator of issue 34 (bench/results/create.md).
  */
 export async function minimalTransactionApp(parts: { db: Database }, accountId: string): Promise<FastifyInstance> {
   await parts.db.query(MINIMAL_QUEUE_TABLE);
