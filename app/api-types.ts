@@ -1459,8 +1459,6 @@ export interface GetAdminAccountsData {
     country_languages: Partial<Record<string, string>>;
     /** Under this balance a debit sends the `credits.low` webhook; null: off. */
     credits_low_threshold: number | null;
-    /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API). */
-    default_processing: "interactive" | "batch";
     /** The account's first API token, shown only in the answer that created it. */
     token?: string;
     token_id?: string;
@@ -1486,8 +1484,6 @@ export interface PostAdminAccountsData {
     country_languages: Partial<Record<string, string>>;
     /** Under this balance a debit sends the `credits.low` webhook; null: off. */
     credits_low_threshold: number | null;
-    /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API). */
-    default_processing: "interactive" | "batch";
     /** The account's first API token, shown only in the answer that created it. */
     token?: string;
     token_id?: string;
@@ -1513,8 +1509,6 @@ export interface PatchAdminAccountsByNameData {
     country_languages: Partial<Record<string, string>>;
     /** Under this balance a debit sends the `credits.low` webhook; null: off. */
     credits_low_threshold: number | null;
-    /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API). */
-    default_processing: "interactive" | "batch";
     /** The account's first API token, shown only in the answer that created it. */
     token?: string;
     token_id?: string;
@@ -1540,8 +1534,6 @@ export interface PostAdminAccountsByNameCreditsData {
     country_languages: Partial<Record<string, string>>;
     /** Under this balance a debit sends the `credits.low` webhook; null: off. */
     credits_low_threshold: number | null;
-    /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API). */
-    default_processing: "interactive" | "batch";
     /** The account's first API token, shown only in the answer that created it. */
     token?: string;
     token_id?: string;
@@ -1585,8 +1577,6 @@ export interface PostAdminTokensData {
         country_languages: Partial<Record<string, string>>;
         /** Under this balance a debit sends the `credits.low` webhook; null: off. */
         credits_low_threshold: number | null;
-        /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API). */
-        default_processing: "interactive" | "batch";
         token: string;
         token_id: string;
         admin: boolean;

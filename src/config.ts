@@ -197,11 +197,6 @@ const configSchema = z.object({
   AGENT_REPAIR_ROUNDS: intFrom(2, 0, 10),
   AGENT_CRITIC: z.enum(['on', 'off']).default('on'),
   AGENT_MAX_OUTPUT_TOKENS: intFrom(8192, 256, 200_000),
-  // Batch processing (docs/agent-models.md): calls of batch generations are gathered this long, or
-  // up to this many, into one provider batch, and submitted batches are polled this often.
-  MODEL_BATCH_WINDOW_MS: intFrom(2000, 10, 600_000),
-  MODEL_BATCH_MAX_REQUESTS: intFrom(1000, 1, 10_000),
-  MODEL_BATCH_POLL_MS: intFrom(30_000, 10, 3_600_000),
   // At start, ask each provider whether the key and model are good (no tokens spent); off for air-gapped setups.
   AGENT_CHECK_AT_START: z.enum(['on', 'off']).default('on'),
   // How long that check waits for the provider before starting anyway with a warning.
@@ -328,7 +323,6 @@ export type Config = Readonly<{
     checkTimeoutMs: number;
     /** What v2 costs while the template engine writes it. */
     templateV2Credits: number;
-    batch: Readonly<{ windowMs: number; maxRequests: number; pollMs: number }>;
   }>;
   /** Null: metrics are served by the API at /metrics (to holders of `metricsToken` only). */
   metricsListener: Readonly<{ host: string; port: number }> | null;
@@ -504,7 +498,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       checkAtStart: c.AGENT_CHECK_AT_START === 'on',
       checkTimeoutMs: c.AGENT_CHECK_TIMEOUT_SECONDS * 1000,
       templateV2Credits: c.TEMPLATE_V2_CREDITS,
-      batch: Object.freeze({ windowMs: c.MODEL_BATCH_WINDOW_MS, maxRequests: c.MODEL_BATCH_MAX_REQUESTS, pollMs: c.MODEL_BATCH_POLL_MS }),
     }),
     metricsListener: c.METRICS_PORT === undefined ? null : Object.freeze({ host: c.METRICS_HOST, port: c.METRICS_PORT }),
     metricsToken: c.METRICS_TOKEN,

@@ -137,12 +137,10 @@ async function openParts(config: Config, options: ContainerOptions, logger: Logg
     metrics,
     logger,
     template: createTemplateEngine(),
-    db: opened.db,
     loadImage: (url, signal) => imageForModel(fetcher, url, { maxInputPixels: config.media.maxInputPixels, ...(signal === undefined ? {} : { signal }) }),
     ...(options.agentBackoffMs === undefined ? {} : { backoffMs: options.agentBackoffMs }),
   });
 
-  teardown.add(async () => agents.close());
   const wakeup = createWorkerWakeup();
   return {
     config,

@@ -11,8 +11,6 @@ export interface AccountRow {
   country_languages: Record<string, string>;
   /** Under this balance a debit sends `credits.low`; null: off. */
   credits_low_threshold: number | null;
-  /** What a create or regeneration that does not say uses (docs/agent-models.md#batch-processing). */
-  default_processing: 'interactive' | 'batch';
   created_at: Date;
 }
 
@@ -23,7 +21,7 @@ export interface AccountSnapshot {
 }
 
 // The balance is a row of account_balances (migration 019): a debit must not write the accounts row that foreign keys lock.
-const COLUMNS = 'a.id, a.name, b.credits, a.image_standardization, a.country_languages, a.credits_low_threshold, a.default_processing, a.created_at';
+const COLUMNS = 'a.id, a.name, b.credits, a.image_standardization, a.country_languages, a.credits_low_threshold, a.created_at';
 const ACCOUNTS = 'accounts a JOIN account_balances b ON b.account_id = a.id';
 
 export async function insertAccount(db: SqlRunner, name: string, imageStandardization: boolean): Promise<AccountRow> {
@@ -170,15 +168,6 @@ export async function lockBalanceWithHeld(tx: SqlRunner, accountId: string): Pro
     [accountId],
   );
   return { credits: balance.credits, held: Number(held?.held ?? 0) };
-}
-
-/** Sets how the account's generations make their model calls when a call does not say. */
-export async function setDefaultProcessing(db: SqlRunner, id: string, processing: 'interactive' | 'batch'): Promise<AccountRow | undefined> {
-  const rows = await db.query<AccountRow>(
-    `UPDATE accounts a SET default_processing = $2, updated_at = now() FROM account_balances b WHERE a.id = $1 AND b.account_id = a.id RETURNING ${COLUMNS}`,
-    [id, processing],
-  );
-  return rows[0];
 }
 
 /** Sets the balance under which a debit sends `credits.low`; null turns it off. */

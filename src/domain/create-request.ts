@@ -17,11 +17,7 @@ export interface CreateRequestInput {
   notes?: string | undefined;
   countries?: string[] | undefined;
   agent_model?: AgentModel | undefined;
-  processing?: Processing | undefined;
 }
-
-/** How a generation's model calls are made: one by one, or through the provider's batch API. */
-export type Processing = 'interactive' | 'batch';
 
 export interface RawProductData {
   sku: string | null;
@@ -52,8 +48,6 @@ export interface CreatePlan {
   countries: string[];
   agentModel: AgentModel;
   notes: string | null;
-  /** Null: the account's default. */
-  processing: Processing | null;
   raw: RawProductData | null;
   products: PlannedProduct[];
   failures: ItemFailure[];
@@ -146,7 +140,6 @@ export function planCreate(input: CreateRequestInput): CreatePlanResult {
       countries,
       agentModel: input.agent_model ?? DEFAULT_AGENT_MODEL,
       notes: blankToNull(input.notes),
-      processing: input.processing ?? null,
       raw,
       products,
       failures,

@@ -23,8 +23,6 @@ export interface GenerationQueue {
 export interface EngineInput {
   /** The generation being written, for the log lines of its model calls. */
   generationId?: string;
-  /** `batch`: a model engine sends its calls through the provider's batch API; the template engine ignores it. */
-  processing?: 'interactive' | 'batch';
   product: {
     id: string;
     code: string | null;

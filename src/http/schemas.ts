@@ -29,10 +29,6 @@ function text(field: string, max: number) {
   return z.string({ error: `The ${field} field must be a string.` }).max(max, { error: `The ${field} field must be at most ${max} characters long.` });
 }
 
-const processing = z
-  .enum(['interactive', 'batch'], { error: 'The processing field must be "interactive" or "batch".' })
-  .describe("`batch`: the model calls go through the provider's batch API (cheaper for the operator, slower). Default: the account's setting.");
-
 const agentModel = z.enum(AGENT_MODELS, { error: `The agent_model field must be ${AGENT_MODELS.map((m) => `"${m}"`).join(' or ')}.` });
 
 export const createBodySchema = z.strictObject({
@@ -61,7 +57,6 @@ export const createBodySchema = z.strictObject({
     .max(MAX_LENGTH.countries, { error: `At most ${MAX_LENGTH.countries} countries are allowed.` })
     .describe('ISO 3166-1 alpha-2 codes, any case (`uk` stands for `gb`).'),
   agent_model: agentModel.optional(),
-  processing: processing.optional(),
 });
 
 /**
@@ -76,7 +71,6 @@ export const regenerateBodySchema = z.strictObject({
   notes: text('notes', MAX_LENGTH.notes).optional(),
   fields: z.record(z.string(), z.unknown(), { error: 'The fields field must be an object of field names to strings.' }).optional(),
   agent_model: agentModel.optional(),
-  processing: processing.optional(),
 });
 
 export const historyQuerySchema = z.strictObject({

@@ -42,7 +42,6 @@ function engineInput(claim: HeldClaim, input: WriteInput, countryLanguages: Read
   const { product } = input;
   return {
     generationId: claim.generation.id,
-    processing: claim.generation.processing,
     product: {
       id: product.id,
       code: product.code,

@@ -7,7 +7,6 @@ import {
   listAccounts as listAccountRows,
   setCountryLanguages,
   setCreditsLowThreshold,
-  setDefaultProcessing,
   setImageStandardization,
   type AccountRow,
 } from '../db/accounts.ts';
@@ -126,15 +125,6 @@ export async function setAccountCountryLanguages(db: SqlRunner, name: string, la
   const found = await findNamedAccount(db, name);
   if (found === undefined) throw noSuchAccount(name);
   const updated = await setCountryLanguages(db, found.id, languages);
-  if (updated === undefined) throw noSuchAccount(name);
-  return updated;
-}
-
-/** Sets the account's default processing (`interactive` or `batch`) for calls that do not say. */
-export async function setAccountDefaultProcessing(db: SqlRunner, name: string, processing: 'interactive' | 'batch'): Promise<AccountRow> {
-  const found = await findNamedAccount(db, name);
-  if (found === undefined) throw noSuchAccount(name);
-  const updated = await setDefaultProcessing(db, found.id, processing);
   if (updated === undefined) throw noSuchAccount(name);
   return updated;
 }

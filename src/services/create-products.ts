@@ -258,7 +258,6 @@ async function createAtCurrentPrice(tx: SqlRunner, call: CreateCall, options: Cr
     accountId,
     agentModel: plan.agentModel,
     notes: plan.notes,
-    processing: plan.processing,
     requestId: call.requestId,
     imageStandardization: images,
     // Any product's merged countries are assigned codes, so its count is within the table.

@@ -31,8 +31,6 @@ export interface RegenerateCommand {
   fields: readonly FieldRequest[];
   notes: string | null;
   agentModel: AgentModel;
-  /** Null: the account's default. */
-  processing: 'interactive' | 'batch' | null;
 }
 
 /** Queues a regeneration of the named fields (its generation row, written queued), charged flat, in one transaction. */
@@ -83,7 +81,6 @@ export async function regenerateProduct(
       requestId,
       memo: 'regenerate',
       imageStandardization: false,
-      processing: command.processing,
     });
     if (!paid.ok) return { rollback: { kind: 'insufficient_credits', required, available: paid.available } };
     const queued: QueuedRegeneration = { kind: 'queued', productId: product.id, fields: command.fields.map((f) => f.name), charged: required };

@@ -1213,8 +1213,6 @@ export class Api<
          */
         countries: string[];
         agent_model?: "v1" | "v2";
-        /** `batch`: the model calls go through the provider's batch API (cheaper for the operator, slower). Default: the account's setting. */
-        processing?: "interactive" | "batch";
       },
       params: RequestParams = {},
     ) =>
@@ -1270,8 +1268,6 @@ export class Api<
         notes?: string;
         fields?: Partial<Record<string, any>>;
         agent_model?: "v1" | "v2";
-        /** `batch`: the model calls go through the provider's batch API (cheaper for the operator, slower). Default: the account's setting. */
-        processing?: "interactive" | "batch";
       },
       params: RequestParams = {},
     ) =>
@@ -2173,8 +2169,6 @@ export class Api<
          */
         countries: string[];
         agent_model?: "v1" | "v2";
-        /** `batch`: the model calls go through the provider's batch API (cheaper for the operator, slower). Default: the account's setting. */
-        processing?: "interactive" | "batch";
       },
       params: RequestParams = {},
     ) =>
@@ -4226,8 +4220,6 @@ export class Api<
     country_languages: Partial<Record<string,string>>,
   /** Under this balance a debit sends the `credits.low` webhook; null: off. *\/
     credits_low_threshold: (number | null),
-  /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API). *\/
-    default_processing: "interactive" | "batch",
   /** The account's first API token, shown only in the answer that created it. *\/
     token?: string,
     token_id?: string,
@@ -4262,8 +4254,6 @@ export class Api<
             country_languages: Partial<Record<string, string>>;
             /** Under this balance a debit sends the `credits.low` webhook; null: off. */
             credits_low_threshold: number | null;
-            /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API). */
-            default_processing: "interactive" | "batch";
             /** The account's first API token, shown only in the answer that created it. */
             token?: string;
             token_id?: string;
@@ -4309,8 +4299,6 @@ export class Api<
     country_languages: Partial<Record<string,string>>,
   /** Under this balance a debit sends the `credits.low` webhook; null: off. *\/
     credits_low_threshold: (number | null),
-  /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API). *\/
-    default_processing: "interactive" | "batch",
   /** The account's first API token, shown only in the answer that created it. *\/
     token?: string,
     token_id?: string,
@@ -4364,8 +4352,6 @@ export class Api<
             country_languages: Partial<Record<string, string>>;
             /** Under this balance a debit sends the `credits.low` webhook; null: off. */
             credits_low_threshold: number | null;
-            /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API). */
-            default_processing: "interactive" | "batch";
             /** The account's first API token, shown only in the answer that created it. */
             token?: string;
             token_id?: string;
@@ -4417,8 +4403,6 @@ export class Api<
     country_languages: Partial<Record<string,string>>,
   /** Under this balance a debit sends the `credits.low` webhook; null: off. *\/
     credits_low_threshold: (number | null),
-  /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API). *\/
-    default_processing: "interactive" | "batch",
   /** The account's first API token, shown only in the answer that created it. *\/
     token?: string,
     token_id?: string,
@@ -4445,8 +4429,6 @@ export class Api<
         country_languages?: Partial<Record<string, string>>;
         /** Under this balance a debit sends the `credits.low` webhook; null turns it off. */
         credits_low_threshold?: number | null;
-        /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API, half the provider's price, slower). */
-        default_processing?: "interactive" | "batch";
       },
       params: RequestParams = {},
     ) =>
@@ -4470,8 +4452,6 @@ export class Api<
             country_languages: Partial<Record<string, string>>;
             /** Under this balance a debit sends the `credits.low` webhook; null: off. */
             credits_low_threshold: number | null;
-            /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API). */
-            default_processing: "interactive" | "batch";
             /** The account's first API token, shown only in the answer that created it. */
             token?: string;
             token_id?: string;
@@ -4524,8 +4504,6 @@ export class Api<
     country_languages: Partial<Record<string,string>>,
   /** Under this balance a debit sends the `credits.low` webhook; null: off. *\/
     credits_low_threshold: (number | null),
-  /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API). *\/
-    default_processing: "interactive" | "batch",
   /** The account's first API token, shown only in the answer that created it. *\/
     token?: string,
     token_id?: string,
@@ -4575,8 +4553,6 @@ export class Api<
             country_languages: Partial<Record<string, string>>;
             /** Under this balance a debit sends the `credits.low` webhook; null: off. */
             credits_low_threshold: number | null;
-            /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API). */
-            default_processing: "interactive" | "batch";
             /** The account's first API token, shown only in the answer that created it. */
             token?: string;
             token_id?: string;
@@ -4692,8 +4668,6 @@ export class Api<
     country_languages: Partial<Record<string,string>>,
   /** Under this balance a debit sends the `credits.low` webhook; null: off. *\/
     credits_low_threshold: (number | null),
-  /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API). *\/
-    default_processing: "interactive" | "batch",
     token: string,
     token_id: string,
     admin: boolean,
@@ -4746,8 +4720,6 @@ export class Api<
                 country_languages: Partial<Record<string, string>>;
                 /** Under this balance a debit sends the `credits.low` webhook; null: off. */
                 credits_low_threshold: number | null;
-                /** How a create or regeneration that does not say makes its model calls (`batch`: the provider's batch API). */
-                default_processing: "interactive" | "batch";
                 token: string;
                 token_id: string;
                 admin: boolean;

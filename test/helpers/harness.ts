@@ -29,8 +29,6 @@ export interface HarnessOptions {
   logger?: Logger;
   /** The clock webhook retries are scheduled on (default: the system's). */
   clock?: Clock;
-  /** Runs on this database (opened by the caller, left open at close): a restart on the same data. */
-  database?: TestDatabase;
 }
 
 export interface Settled {
@@ -72,7 +70,7 @@ export interface Harness {
 let accountSeq = 0;
 
 export async function startHarness(target: DatabaseTarget, options: HarnessOptions = {}): Promise<Harness> {
-  const database = options.database ?? (await target.open());
+  const database = await target.open();
   // Each harness keeps its standardised images in its own directory, removed at close.
   const mediaDir = await mkdtemp(join(tmpdir(), 'vetrina-media-'));
   const config = loadConfig({
@@ -167,7 +165,7 @@ export async function startHarness(target: DatabaseTarget, options: HarnessOptio
     async close() {
       await app.close();
       await container.close({ graceful: false });
-      if (options.database === undefined) await database.close();
+      await database.close();
       await rm(mediaDir, { recursive: true, force: true });
       assert.deepEqual(contractViolations, [], `answers or accepted requests that do not match the published OpenAPI document:\n${contractViolations.join('\n')}`);
     },

@@ -1,19 +1,14 @@
 // Builds the engine each agent model uses from the configuration: an LLM engine where
 // AGENT_V1_MODEL / AGENT_V2_MODEL name one, the offline template engine otherwise.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import PQueue from 'p-queue';
 import type { Logger } from 'pino';
 import type { AgentModelConfig, Config } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
 import type { AgentModel } from '../../domain/pricing.ts';
 import type { Metrics } from '../../metrics.ts';
 import { PermanentGenerationError, type ContentEngine, type EngineInput } from '../../domain/generation-ports.ts';
 import { createRateLimiter, type RateLimiter } from '../../sources/rate-limiter.ts';
 import { plainOutput } from '../plain-output.ts';
-import { anthropicBatches } from './batch/anthropic-batches.ts';
-import { generationCalls } from './batch/batch-context.ts';
-import { BatchGatherer } from './batch/batch-gatherer.ts';
-import { batchingFetch } from './batch/batching-fetch.ts';
-import { openAiBatches } from './batch/openai-batches.ts';
 import type { ModelRuntime } from './call-model.ts';
 import { loadModel, type LoadedModel } from './providers.ts';
 import type { LoadImage } from './read-images.ts';
@@ -31,8 +26,6 @@ export interface AgentEngineDeps {
   loadImage: LoadImage;
   /** Tests shorten the backoff between retries. */
   backoffMs?: (attempt: number) => number;
-  /** Where batch state is kept; without it, batch generations' calls go interactive. */
-  db?: Database;
 }
 
 export interface AgentEngines {
@@ -40,28 +33,13 @@ export interface AgentEngines {
   engine: ContentEngine;
   /** What each agent model uses, for the start-up log. */
   engines: Readonly<Record<AgentModel, string>>;
-  /** Stops the batch gatherers' timers. */
-  close(): void;
 }
 
 export async function createAgentEngines(config: Config, deps: AgentEngineDeps): Promise<AgentEngines> {
   const { agents } = config;
   // The runtime is shared by every generation; the one a failed call belongs to is found here, so
   // its log line can be matched to the product the merchant asks about.
-  const current = generationCalls;
-  // Batch processing: one gatherer per lane of a provider whose batch API is spoken here.
-  const gatherers = new Map<string, BatchGatherer>();
-  const db = deps.db;
-  const fetchFor = (laneKey: string, model: AgentModelConfig) => {
-    if (db === undefined || model.provider === 'openai-compatible') return undefined;
-    let gatherer = gatherers.get(laneKey);
-    if (gatherer === undefined) {
-      const wire = model.provider === 'anthropic' ? anthropicBatches(model.baseUrl ?? 'https://api.anthropic.com/v1') : openAiBatches(model.baseUrl ?? 'https://api.openai.com/v1');
-      gatherer = new BatchGatherer(db, laneKey, wire, agents.batch, deps.logger);
-      gatherers.set(laneKey, gatherer);
-    }
-    return batchingFetch(gatherer, agents.timeoutMs);
-  };
+  const current = new AsyncLocalStorage<{ generationId: string }>();
   if (agents.v1 !== null || agents.v2 !== null) {
     // The SDK prints provider warnings with console.warn; they belong in the service's log.
     globalThis.AI_SDK_LOG_WARNINGS = ({ warnings, provider, model }) => deps.logger.warn({ provider, model, warnings }, 'AI SDK warning');
@@ -70,7 +48,7 @@ export async function createAgentEngines(config: Config, deps: AgentEngineDeps):
   // provider counts their calls together), with the stricter of their limits.
   const configured = [agents.v1, agents.v2].filter((m) => m !== null);
   const loaded = new Map<AgentModelConfig, LoadedModel>();
-  for (const model of configured) loaded.set(model, await loadModel(model, (laneKey) => fetchFor(laneKey, model)));
+  for (const model of configured) loaded.set(model, await loadModel(model));
   const lanes = new Map<string, { limiter: RateLimiter; inFlight: PQueue }>();
   for (const { laneKey } of loaded.values()) {
     if (lanes.has(laneKey)) continue;
@@ -97,7 +75,6 @@ export async function createAgentEngines(config: Config, deps: AgentEngineDeps):
       maxOutputTokens: agents.maxOutputTokens,
       schemaInInstructions: model.provider === 'openai-compatible' && !model.jsonSchema,
       metrics: deps.metrics,
-      batching: gatherers.has(found.laneKey),
       // The provider's own words (which may quote part of the key, an organisation or an address)
       // go to the operator's log only.
       onProviderError: (failure) => deps.logger.warn({ provider: found.provider, model: found.modelId, ...current.getStore(), ...failure }, 'model call failed'),
@@ -121,10 +98,7 @@ export async function createAgentEngines(config: Config, deps: AgentEngineDeps):
     const labels = { engine: engine.name, agent_model: input.agentModel };
     try {
       // Every engine's content passes here before it is stored: only plain text is published.
-      const generated =
-        input.generationId === undefined
-          ? await engine.generate(input)
-          : await current.run({ generationId: input.generationId, batch: input.processing === 'batch' }, () => engine.generate(input));
+      const generated = input.generationId === undefined ? await engine.generate(input) : await current.run({ generationId: input.generationId }, () => engine.generate(input));
       const output = plainOutput(generated, input);
       deps.metrics.generation({ ...labels, outcome: 'completed' }, output.usage.rounds);
       return output;
@@ -133,8 +107,5 @@ export async function createAgentEngines(config: Config, deps: AgentEngineDeps):
       throw err;
     }
   };
-  const close = () => {
-    for (const gatherer of gatherers.values()) gatherer.close();
-  };
-  return { engines, close, engine: { name: v1 === v2 ? v1.name : `v1=${v1.name} v2=${v2.name}`, generate } };
+  return { engines, engine: { name: v1 === v2 ? v1.name : `v1=${v1.name} v2=${v2.name}`, generate } };
 }

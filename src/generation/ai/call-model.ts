@@ -4,7 +4,6 @@ import type PQueue from 'p-queue';
 import { z } from 'zod';
 import type { Metrics } from '../../metrics.ts';
 import { WaitTooLongError, type Grant, type RateLimiter } from '../../sources/rate-limiter.ts';
-import { batchedCall, generationCalls } from './batch/batch-context.ts';
 import { CACHE_BREAKPOINT } from './cache-layout.ts';
 import { classifyModelError, contentFiltered, type ModelFailure, type PermanentReason } from './classify-model-error.ts';
 import type { LoadedModel } from './providers.ts';
@@ -23,8 +22,6 @@ export interface ModelRuntime {
   /** The endpoint does not take a JSON schema (`AGENT_V*_JSON_SCHEMA=off`): the schema goes into the instructions. */
   schemaInInstructions: boolean;
   metrics: Metrics;
-  /** The provider's batch API is spoken for this lane: a batch generation's calls go through it. */
-  batching?: boolean;
   /** Backoff before retry n (0-based) when the provider gave no Retry-After. Tests shorten it. */
   backoffMs?: (attempt: number) => number;
   /** Where the provider's own words about a failed call go (the operator's log, never the merchant). */
@@ -85,9 +82,6 @@ const MAX_INLINE_WAIT_MS = 120_000;
 /** Steps that start a product's work; every other step continues one already started. */
 const FIRST_STEPS: ReadonlySet<string> = new Set(['generate', 'draft', 'images', 'regenerate']);
 
-/** Taken in place of the lane's grant by a batched call: batches have limits of their own. */
-const NO_GRANT: Grant = { settle: () => undefined };
-
 const defaultBackoff = (attempt: number) => Math.min(30_000, 1000 * 2 ** attempt) * (0.5 + Math.random() / 2);
 
 type Attempt<T> = { ok: true; value: T } | { ok: false; failure: ModelFailure } | { ok: false; pausedMs: number };
@@ -117,7 +111,6 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
   let last: Extract<ModelFailure, { kind: 'transient' }> | null = null;
   /** The pause the limiter reported when it would not wait it out inside the slot. */
   let pausedMs = 0;
-  const generation = generationCalls.getStore();
   for (let attempt = 0; attempt <= runtime.maxRetries; attempt++) {
     request.signal?.throwIfAborted();
     if (last !== null && last.outcome !== 'rate_limited' && last.retryAfterMs === null) {
@@ -127,12 +120,9 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
     // A product's later steps (critic, repair, a retry) go before new products' first drafts, so
     // products started finish sooner and hold their slot for less time.
     const followUp = attempt > 0 || !FIRST_STEPS.has(request.step);
-    // A batch generation's calls go through the batch API, except a re-ask after an invalid answer
-    // and a retry after a failure: those go interactive, so a repair never waits on a second batch.
-    const batched = runtime.batching === true && generation?.batch === true && attempt === 0 && !request.step.endsWith('_retry');
-    const once = async (): Promise<Attempt<T>> => {
-      let grant: Grant = NO_GRANT;
-      if (!batched) {
+    const outcome: Attempt<T> = await runtime.inFlight.add(
+      async () => {
+        let grant;
         try {
           // A pause longer than a run should wait, even one that began while this call waited for
           // its slot, goes back to the queue instead of holding the slot.
@@ -141,12 +131,10 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
           if (err instanceof WaitTooLongError) return { ok: false, pausedMs: err.waitMs };
           throw err;
         }
-      }
-      const started = performance.now();
-      const seconds = () => (performance.now() - started) / 1000;
-      try {
-        const send = () =>
-          generateText({
+        const started = performance.now();
+        const seconds = () => (performance.now() - started) / 1000;
+        try {
+          const result = await generateText({
             model: loaded.model,
             // The instructions (with the schema, which providers put before them) are the same for
             // every call of a step: Anthropic caches them up to this breakpoint; OpenAI caches any
@@ -156,47 +144,43 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
             output: Output.object({ schema: sdkSchema(request.schema) }),
             maxRetries: 0,
             maxOutputTokens,
-            // A batched call waits as long as its batch takes (the interactive fallback has the timeout).
-            ...(batched ? {} : { timeout: runtime.timeoutMs }),
+            timeout: runtime.timeoutMs,
             ...(request.signal === undefined ? {} : { abortSignal: request.signal }),
           });
-        const result = batched && generation !== undefined ? await batchedCall.run({ generationId: generation.generationId }, send) : await send();
-        spend(grant, tokensOf(result.usage));
-        // A refusal with no text resolves instead of throwing; reading `output` would call it malformed.
-        if (result.finishReason === 'content-filter') {
-          metrics.llmCall({ ...labels, outcome: 'permanent_error' }, seconds());
-          return { ok: false, failure: contentFiltered() };
+          spend(grant, tokensOf(result.usage));
+          // A refusal with no text resolves instead of throwing; reading `output` would call it malformed.
+          if (result.finishReason === 'content-filter') {
+            metrics.llmCall({ ...labels, outcome: 'permanent_error' }, seconds());
+            return { ok: false, failure: contentFiltered() };
+          }
+          const value = result.output;
+          metrics.llmCall({ ...labels, outcome: 'ok' }, seconds());
+          return { ok: true, value };
+        } catch (err) {
+          // A run that is being stopped stops here: no retry, no classification.
+          if (request.signal?.aborted === true) throw err;
+          const failure = classifyModelError(err);
+          spend(grant, spentTokens(err));
+          const outcome = failure.kind === 'transient' ? failure.outcome : failure.kind === 'invalid_output' ? 'invalid_output' : 'permanent_error';
+          metrics.llmCall({ ...labels, outcome }, seconds());
+          if ((failure.kind === 'transient' || failure.kind === 'permanent') && failure.detail !== undefined) {
+            runtime.onProviderError?.({
+              outcome,
+              ...(failure.kind === 'permanent' ? { reason: failure.reason } : {}),
+              detail: failure.detail,
+              ...(failure.providerRequestId === undefined ? {} : { providerRequestId: failure.providerRequestId }),
+            });
+          }
+          if (failure.kind === 'transient' && (failure.outcome === 'rate_limited' || failure.retryAfterMs !== null)) {
+            // Everyone on this lane waits, not just this call: a 429, or a 503 that says when to
+            // come back, speaks for the provider, not for this one request.
+            runtime.lane.pauseFor((failure.retryAfterMs ?? backoff(attempt)) / 1000);
+          }
+          return { ok: false, failure };
         }
-        const value = result.output;
-        metrics.llmCall({ ...labels, outcome: 'ok' }, seconds());
-        return { ok: true, value };
-      } catch (err) {
-        // A run that is being stopped stops here: no retry, no classification.
-        if (request.signal?.aborted === true) throw err;
-        const failure = classifyModelError(err);
-        spend(grant, spentTokens(err));
-        const outcome = failure.kind === 'transient' ? failure.outcome : failure.kind === 'invalid_output' ? 'invalid_output' : 'permanent_error';
-        metrics.llmCall({ ...labels, outcome }, seconds());
-        if ((failure.kind === 'transient' || failure.kind === 'permanent') && failure.detail !== undefined) {
-          runtime.onProviderError?.({
-            outcome,
-            ...(failure.kind === 'permanent' ? { reason: failure.reason } : {}),
-            detail: failure.detail,
-            ...(failure.providerRequestId === undefined ? {} : { providerRequestId: failure.providerRequestId }),
-          });
-        }
-        if (failure.kind === 'transient' && (failure.outcome === 'rate_limited' || failure.retryAfterMs !== null)) {
-          // Everyone on this lane waits, not just this call: a 429, or a 503 that says when to
-          // come back, speaks for the provider, not for this one request.
-          runtime.lane.pauseFor((failure.retryAfterMs ?? backoff(attempt)) / 1000);
-        }
-        return { ok: false, failure };
-      }
-    };
-    // A batched call holds no slot among the lane's calls in flight while it waits on its batch.
-    const outcome: Attempt<T> = batched
-      ? await once()
-      : await runtime.inFlight.add(once, { priority: followUp ? 1 : 0, ...(request.signal === undefined ? {} : { signal: request.signal }) });
+      },
+      { priority: followUp ? 1 : 0, ...(request.signal === undefined ? {} : { signal: request.signal }) },
+    );
     if (outcome.ok) {
       // What follows an answer (checks, storing) is CPU-heavy; other answers already received come
       // first, so each frees its slot and starts the next call before this product is checked.

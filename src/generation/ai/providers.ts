@@ -13,24 +13,19 @@ export interface LoadedModel {
   laneKey: string;
 }
 
-/** The fetch a provider is given for a lane (the batching one, when the lane batches). */
-export type FetchForLane = (laneKey: string, provider: AgentModelConfig['provider']) => typeof fetch | undefined;
-
-export async function loadModel(config: AgentModelConfig, fetchFor: FetchForLane = () => undefined): Promise<LoadedModel> {
+export async function loadModel(config: AgentModelConfig): Promise<LoadedModel> {
   const common = { provider: config.provider, modelId: config.model, label: `${config.provider}:${config.model}` };
   // Providers limit per key and per model (OpenAI's limits are per model, Anthropic's per model class).
   const laneKey = `${config.provider} ${config.baseUrl ?? 'default'} ${config.apiKey ?? ''} ${config.model}`;
-  const custom = fetchFor(laneKey, config.provider);
-  const withFetch = custom === undefined ? {} : { fetch: custom };
   switch (config.provider) {
     case 'openai': {
       const { createOpenAI } = await import('@ai-sdk/openai');
-      const provider = createOpenAI({ apiKey: config.apiKey, ...withFetch, ...(config.baseUrl === undefined ? {} : { baseURL: config.baseUrl }) });
+      const provider = createOpenAI({ apiKey: config.apiKey, ...(config.baseUrl === undefined ? {} : { baseURL: config.baseUrl }) });
       return { ...common, laneKey, model: provider(config.model) };
     }
     case 'anthropic': {
       const { createAnthropic } = await import('@ai-sdk/anthropic');
-      const provider = createAnthropic({ apiKey: config.apiKey, ...withFetch, ...(config.baseUrl === undefined ? {} : { baseURL: config.baseUrl }) });
+      const provider = createAnthropic({ apiKey: config.apiKey, ...(config.baseUrl === undefined ? {} : { baseURL: config.baseUrl }) });
       return { ...common, laneKey, model: provider(config.model) };
     }
     case 'openai-compatible': {

@@ -9,9 +9,7 @@ import {
   startFakeLlmServer,
   stringOf,
   textPart,
-  type BatchApi,
   type ErrorDetails,
-  type FakeBatch,
   type FakeLlmOptions,
   type FakeLlmRequest,
   type FakeLlmServer,
@@ -223,59 +221,7 @@ function lookupModel(path: string, models: readonly string[] | undefined): WireA
   };
 }
 
-// Message Batches: POST /v1/messages/batches {requests:[{custom_id, params}]} → message_batch;
-// GET /v1/messages/batches/{id} → message_batch (processing_status in_progress | ended, results_url);
-// GET /v1/messages/batches/{id}/results → JSONL {custom_id, result:{type, message | error}}.
-function batchObject(batch: FakeBatch, baseURL: string): Record<string, unknown> {
-  const answered = [...batch.answers.values()];
-  const succeeded = answered.filter((a) => a.status === 200).length;
-  const errored = answered.length - succeeded;
-  const ended = batch.status === 'ended';
-  return {
-    id: batch.id,
-    type: 'message_batch',
-    processing_status: ended ? 'ended' : 'in_progress',
-    request_counts: {
-      processing: ended ? 0 : batch.customIds.length - answered.length,
-      succeeded,
-      errored,
-      canceled: 0,
-      expired: ended ? batch.customIds.length - answered.length : 0,
-    },
-    ended_at: batch.endedAt === null ? null : new Date(batch.endedAt).toISOString(),
-    created_at: new Date(batch.createdAt).toISOString(),
-    expires_at: new Date(batch.createdAt + 24 * 3600_000).toISOString(),
-    cancel_initiated_at: null,
-    results_url: ended ? `${baseURL}/messages/batches/${batch.id}/results` : null,
-  };
-}
-
-const messageBatches: BatchApi = {
-  idPrefix: 'msgbatch_',
-  readCreate(path, body) {
-    if (path !== '/v1/messages/batches' || !isRecord(body)) return undefined;
-    return arrayOf(body.requests).flatMap((r) => (isRecord(r) && typeof r.custom_id === 'string' ? [{ customId: r.custom_id, path: '/v1/messages', body: r.params }] : []));
-  },
-  readGet(path) {
-    const match = /^\/v1\/messages\/batches\/([^/]+)(\/results)?$/.exec(path);
-    return match?.[1] === undefined ? undefined : { id: match[1], file: match[2] === undefined ? null : 'output' };
-  },
-  render: (batch, baseURL) => ({ status: 200, headers: { 'request-id': fakeId('req_') }, body: batchObject(batch, baseURL) }),
-  results(batch) {
-    return batch.customIds
-      .map((customId) => {
-        const answer = batch.answers.get(customId);
-        if (answer === undefined) return { custom_id: customId, result: { type: 'expired' } };
-        if (answer.status === 200) return { custom_id: customId, result: { type: 'succeeded', message: answer.body } };
-        return { custom_id: customId, result: { type: 'errored', error: answer.body } };
-      })
-      .map((line) => JSON.stringify(line))
-      .join('\n');
-  },
-};
-
 const anthropicDialect: LlmDialect = {
-  batchApi: messageBatches,
   provider: 'anthropic',
   endpoints: { '/v1/messages': messagesEndpoint },
   lookup: lookupModel,

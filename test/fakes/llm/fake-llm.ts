@@ -60,33 +60,9 @@ export interface FakeLlmLookup {
   headers: Record<string, string | string[] | undefined>;
 }
 
-/** One batch the fake's batch API accepted. */
-export interface FakeBatch {
-  id: string;
-  /** Its requests' custom ids, in the order they were submitted. */
-  customIds: string[];
-  /** Each request's answer, as the interactive endpoint gave it (undefined: never answered). */
-  answers: Map<string, WireAnswer>;
-  status: 'in_progress' | 'ended';
-  /** Ended by expireBatches(): its unanswered requests expired. */
-  expired: boolean;
-  createdAt: number;
-  endedAt: number | null;
-  /** The uploaded file its requests came from (OpenAI). */
-  inputFileId?: string;
-}
-
 export interface FakeLlmServer {
   /** Base URL to give the provider: `http://127.0.0.1:PORT/v1` for both providers. */
   baseURL: string;
-  /** Every batch the batch API accepted, in order. */
-  batches: FakeBatch[];
-  /** How many times each custom id was submitted in a batch. */
-  batchSubmissions: Map<string, number>;
-  /** With `holdBatches`: from now on batches are processed, the held ones first. */
-  releaseBatches(): void;
-  /** Ends every unfinished batch as expired at the provider: requests not yet answered get no answer. */
-  expireBatches(): void;
   /** Every request received, in order (including ones answered with errors). */
   requests: FakeLlmRequest[];
   /** Every model lookup received, in order (including refused ones). */
@@ -110,8 +86,6 @@ export interface FakeLlmOptions {
   models?: string[];
   /** The provider's prompt cache (default on); off, nothing is ever read from or written to it. */
   promptCache?: boolean;
-  /** Batches stay in progress (their requests unanswered) until releaseBatches() or expireBatches(). */
-  holdBatches?: boolean;
 }
 
 // ---- What a provider module supplies ----------------------------------------------------------
@@ -159,24 +133,6 @@ export interface LlmDialect {
   unauthorized(apiKey: string | undefined): WireAnswer;
   /** A new prompt cache, one per server, working as the provider documents its own. */
   promptCache(): PromptCache;
-  /** The provider's batch API in its wire format, when it has one. */
-  batchApi?: BatchApi;
-}
-
-/** A batch API's wire format; the server keeps the batches and answers each request as its endpoint would. */
-export interface BatchApi {
-  /** The requests of a create at `path` (POST), or undefined when `path` is not the batch create. */
-  readCreate(path: string, body: unknown, files: ReadonlyMap<string, string>): Array<{ customId: string; path: string; body: unknown }> | undefined;
-  /** Files uploaded with POST /v1/files (multipart, OpenAI): the file object answered; undefined: no such endpoint. */
-  fileObject?(id: string, bytes: number, filename: string, purpose: string): WireAnswer;
-  /** The batch id prefix (`msgbatch_`, `batch_`). */
-  idPrefix: string;
-  /** The batch a GET at `path` asks about, and whether it asks for its results. */
-  readGet(path: string): { id: string; file: 'output' | 'error' | null } | undefined;
-  /** The batch object, as a create and a poll answer it. */
-  render(batch: FakeBatch, baseURL: string): WireAnswer;
-  /** The results file (JSONL). */
-  results(batch: FakeBatch, file: 'output' | 'error'): string;
 }
 
 // ---- Shared helpers for the wire formats ------------------------------------------------------
@@ -317,127 +273,44 @@ export async function startFakeLlmServer(dialect: LlmDialect, options: FakeLlmOp
       if (await refusesKey(apiKey, response)) return;
       return send(response, lookup);
     }
-    const batchAnswer = await answerBatchApi(incoming, url, text);
-    if (batchAnswer !== undefined) {
-      if (typeof batchAnswer === 'string') {
-        response.writeHead(200, { 'content-type': 'application/binary' }).end(batchAnswer);
-        return;
-      }
-      return send(response, batchAnswer);
-    }
     const endpoint = incoming.method === 'POST' ? dialect.endpoints[url.pathname] : undefined;
     if (endpoint === undefined) {
       await send(response, dialect.error(404, { model: '', message: `Invalid URL (${incoming.method ?? 'GET'} ${url.pathname})` }));
       return;
     }
-    const apiKey = dialect.apiKeyOf(incoming.headers);
-    const refused = dialect.precheck?.(incoming.headers);
-    const answer = await answerPost(endpoint, parseJson(text) ?? text, apiKey, incoming.headers, refused);
-    if (answer !== null) await send(response, answer);
-  };
-
-  /** A call's answer, as the interactive endpoint gives it (null: the script hangs it). */
-  const answerPost = async (
-    endpoint: LlmEndpoint,
-    body: unknown,
-    apiKey: string | undefined,
-    headers: IncomingHttpHeaders,
-    refused: WireAnswer | undefined,
-  ): Promise<WireAnswer | null> => {
+    const body = parseJson(text);
     const prompt: PromptSeen = isRecord(body) ? endpoint.read(body) : { model: '', system: '', messages: [], schema: null, parts: [] };
-    const request: FakeLlmRequest = { provider: dialect.provider, ...prompt, apiKey, headers: { ...headers }, body };
+    const apiKey = dialect.apiKeyOf(incoming.headers);
+    const request: FakeLlmRequest = { provider: dialect.provider, ...prompt, apiKey, headers: { ...incoming.headers }, body: body ?? text };
     const index = requests.push(request) - 1;
 
-    if (refused !== undefined) return refused;
-    if (options.apiKey !== undefined ? apiKey !== options.apiKey : apiKey === undefined || apiKey === '') return dialect.unauthorized(apiKey);
-    if (!isRecord(body)) return dialect.error(400, { model: '', message: 'We could not parse the JSON body of your request.' });
+    const refused = dialect.precheck?.(incoming.headers);
+    if (refused !== undefined) return send(response, refused);
+    if (await refusesKey(apiKey, response)) return;
+    if (!isRecord(body)) {
+      return send(response, dialect.error(400, { model: '', message: 'We could not parse the JSON body of your request.' }));
+    }
 
     let reply: FakeLlmReply;
     try {
       reply = await script(request, index);
     } catch (error) {
       // A broken script must show in the failing test, not pass for a provider outage.
-      return dialect.error(500, { model: prompt.model, message: `The fake's script threw: ${String(error)}` });
+      return send(response, dialect.error(500, { model: prompt.model, message: `The fake's script threw: ${String(error)}` }));
     }
-    if (closed) return null;
+    if (closed) return;
     switch (reply.kind) {
       case 'hang':
-        return null;
+        return;
       case 'error':
-        return answerError(reply.status, { type: reply.type, message: reply.message, model: prompt.model }, reply.retryAfterSeconds);
+        return send(response, answerError(reply.status, { type: reply.type, message: reply.message, model: prompt.model }, reply.retryAfterSeconds));
       default: {
         // Entries this answer writes are readable once it starts, after the latency.
         const now = Date.now();
         const cached = cache === null ? { read: 0, write: 0 } : cache.use(request.parts, request.model, now, now + latencyMs);
-        return endpoint.complete(reply, usageOf(reply, request, cached), request);
+        return send(response, endpoint.complete(reply, usageOf(reply, request, cached), request));
       }
     }
-  };
-
-  // ---- The batch API: each request answered as its interactive endpoint would answer it ----
-  const batches: FakeBatch[] = [];
-  const files = new Map<string, string>();
-  let holding = options.holdBatches === true;
-  const heldWork: Array<() => Promise<void>> = [];
-  const batchSubmissions = new Map<string, number>();
-  const endBatch = (batch: FakeBatch, expired: boolean) => {
-    if (batch.status === 'ended') return;
-    batch.status = 'ended';
-    batch.expired = expired;
-    batch.endedAt = Date.now();
-  };
-  const answerBatchApi = async (incoming: IncomingMessage, url: URL, text: string): Promise<WireAnswer | string | undefined> => {
-    const api = dialect.batchApi;
-    if (api === undefined) return undefined;
-    if (incoming.method === 'POST' && url.pathname === '/v1/files' && api.fileObject !== undefined) {
-      const form = await new Request('http://fake/', { method: 'POST', headers: { 'content-type': String(incoming.headers['content-type']) }, body: text }).formData();
-      const file = form.get('file');
-      const content = file instanceof Blob ? await file.text() : '';
-      const id = fakeId('file-');
-      files.set(id, content);
-      return api.fileObject(id, Buffer.byteLength(content), file instanceof File ? file.name : 'upload', String(form.get('purpose') ?? ''));
-    }
-    const created = incoming.method === 'POST' ? api.readCreate(url.pathname, parseJson(text), files) : undefined;
-    const asked = incoming.method === 'GET' ? api.readGet(url.pathname) : undefined;
-    if (created === undefined && asked === undefined) return undefined;
-    const apiKey = dialect.apiKeyOf(incoming.headers);
-    const refused = dialect.precheck?.(incoming.headers);
-    if (refused !== undefined) return refused;
-    if (options.apiKey !== undefined ? apiKey !== options.apiKey : apiKey === undefined || apiKey === '') return dialect.unauthorized(apiKey);
-    if (created !== undefined) {
-      const batch: FakeBatch = {
-        id: fakeId(api.idPrefix),
-        customIds: created.map((r) => r.customId),
-        answers: new Map(),
-        status: 'in_progress',
-        expired: false,
-        createdAt: Date.now(),
-        endedAt: null,
-      };
-      const body = parseJson(text);
-      if (isRecord(body) && typeof body.input_file_id === 'string') batch.inputFileId = body.input_file_id;
-      batches.push(batch);
-      for (const r of created) batchSubmissions.set(r.customId, (batchSubmissions.get(r.customId) ?? 0) + 1);
-      const headers = { ...incoming.headers };
-      const work = async () => {
-        for (const r of created) {
-          const endpoint = dialect.endpoints[r.path];
-          const answer = endpoint === undefined ? dialect.error(404, { model: '' }) : await answerPost(endpoint, r.body, apiKey, headers, undefined);
-          if (batch.status === 'ended') return;
-          if (answer !== null) batch.answers.set(r.customId, answer);
-        }
-        endBatch(batch, false);
-      };
-      // The requests are answered in the background; a held batch is not started until released.
-      if (holding) heldWork.push(work);
-      else void work();
-      return api.render(batch, `${server.url}/v1`);
-    }
-    const batch = batches.find((b) => b.id === asked?.id);
-    if (batch === undefined || asked === undefined) return dialect.error(404, { model: '', message: 'batch not found' });
-    if (asked.file === null) return api.render(batch, `${server.url}/v1`);
-    if (batch.status !== 'ended') return dialect.error(400, { model: '', message: 'batch is still processing' });
-    return api.results(batch, asked.file);
   };
 
   const server = await listen(dialect.provider, [] as SeenRequest[], (incoming, response, url) => {
@@ -448,16 +321,6 @@ export async function startFakeLlmServer(dialect: LlmDialect, options: FakeLlmOp
 
   return {
     baseURL: `${server.url}/v1`,
-    batches,
-    batchSubmissions,
-    releaseBatches: () => {
-      holding = false;
-      for (const work of heldWork.splice(0)) void work();
-    },
-    expireBatches: () => {
-      heldWork.length = 0;
-      for (const batch of batches) endBatch(batch, true);
-    },
     requests,
     lookups,
     setScript: (next) => {

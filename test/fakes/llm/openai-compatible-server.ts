@@ -9,9 +9,7 @@ import {
   startFakeLlmServer,
   stringOf,
   textPart,
-  type BatchApi,
   type ErrorDetails,
-  type FakeBatch,
   type FakeLlmOptions,
   type FakeLlmRequest,
   type FakeLlmServer,
@@ -236,87 +234,7 @@ function lookupModels(path: string, models: readonly string[] | undefined): Wire
   return { status: 200, headers, body: modelObject(id) };
 }
 
-// The Batch API: POST /v1/files (multipart, purpose=batch; JSONL of {custom_id, method, url, body}),
-// POST /v1/batches {input_file_id, endpoint, completion_window} → batch; GET /v1/batches/{id};
-// GET /v1/files/{output_file_id | error_file_id}/content → JSONL {id, custom_id, response, error}.
-function openAiBatchObject(batch: FakeBatch): Record<string, unknown> {
-  const answered = [...batch.answers.values()];
-  const completed = answered.filter((a) => a.status === 200).length;
-  const ended = batch.status === 'ended';
-  const seconds = (ms: number | null) => (ms === null ? null : Math.floor(ms / 1000));
-  const hasErrors = ended && completed < batch.customIds.length;
-  return {
-    id: batch.id,
-    object: 'batch',
-    endpoint: '/v1/responses',
-    errors: null,
-    input_file_id: batch.inputFileId ?? null,
-    completion_window: '24h',
-    status: ended ? (batch.expired ? 'expired' : 'completed') : 'in_progress',
-    output_file_id: ended && completed > 0 ? `file-out-${batch.id}` : null,
-    error_file_id: hasErrors ? `file-err-${batch.id}` : null,
-    created_at: seconds(batch.createdAt),
-    in_progress_at: seconds(batch.createdAt),
-    expires_at: seconds(batch.createdAt + 24 * 3600_000),
-    finalizing_at: ended ? seconds(batch.endedAt) : null,
-    completed_at: ended && !batch.expired ? seconds(batch.endedAt) : null,
-    failed_at: null,
-    expired_at: ended && batch.expired ? seconds(batch.endedAt) : null,
-    cancelling_at: null,
-    cancelled_at: null,
-    request_counts: { total: batch.customIds.length, completed, failed: ended ? batch.customIds.length - completed : answered.length - completed },
-    metadata: null,
-  };
-}
-
-const openAiBatches: BatchApi = {
-  idPrefix: 'batch_',
-  fileObject: (id, bytes, filename, purpose) => ({
-    status: 200,
-    headers: { 'x-request-id': fakeId('req_') },
-    body: { id, object: 'file', bytes, created_at: Math.floor(Date.now() / 1000), filename, purpose },
-  }),
-  readCreate(path, body, files) {
-    if (path !== '/v1/batches' || !isRecord(body) || typeof body.input_file_id !== 'string') return undefined;
-    const content = files.get(body.input_file_id) ?? '';
-    return content
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-      .flatMap((line) => {
-        const item = JSON.parse(line) as unknown;
-        return isRecord(item) && typeof item.custom_id === 'string' ? [{ customId: item.custom_id, path: stringOf(item.url), body: item.body }] : [];
-      });
-  },
-  readGet(path) {
-    const batch = /^\/v1\/batches\/([^/]+)$/.exec(path);
-    if (batch?.[1] !== undefined) return { id: batch[1], file: null };
-    const file = /^\/v1\/files\/file-(out|err)-([^/]+)\/content$/.exec(path);
-    if (file?.[2] === undefined) return undefined;
-    return { id: file[2], file: file[1] === 'out' ? 'output' : 'error' };
-  },
-  render: (batch) => ({ status: 200, headers: { 'x-request-id': fakeId('req_') }, body: openAiBatchObject(batch) }),
-  results(batch, file) {
-    const lines: unknown[] = [];
-    for (const customId of batch.customIds) {
-      const answer = batch.answers.get(customId);
-      const id = fakeId('batch_req_');
-      if (answer !== undefined && (answer.status === 200) === (file === 'output')) {
-        lines.push({ id, custom_id: customId, response: { status_code: answer.status, request_id: fakeId('req_'), body: answer.body }, error: null });
-      } else if (answer === undefined && file === 'error') {
-        lines.push({
-          id,
-          custom_id: customId,
-          response: null,
-          error: { code: 'batch_expired', message: 'This request could not be executed before the completion window expired.' },
-        });
-      }
-    }
-    return lines.map((line) => JSON.stringify(line)).join('\n');
-  },
-};
-
 const openAiDialect: LlmDialect = {
-  batchApi: openAiBatches,
   provider: 'openai-compatible',
   endpoints: { '/v1/chat/completions': chatCompletions, '/v1/responses': responses },
   lookup: lookupModels,
