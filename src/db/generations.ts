@@ -70,7 +70,18 @@ export async function insertGenerations(db: SqlRunner, g: NewGenerations): Promi
        RETURNING products.id
      )
      SELECT created.id, created.product_id FROM created`,
-    [g.productIds, g.accountId, g.kind, g.agentModel, g.fields === null ? null : JSON.stringify(g.fields), g.notes, g.costs, g.requestId, g.imageStandardization, g.processing ?? null],
+    [
+      g.productIds,
+      g.accountId,
+      g.kind,
+      g.agentModel,
+      g.fields === null ? null : JSON.stringify(g.fields),
+      g.notes,
+      g.costs,
+      g.requestId,
+      g.imageStandardization,
+      g.processing ?? null,
+    ],
   );
 }
 

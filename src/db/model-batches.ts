@@ -53,7 +53,12 @@ export interface ClaimedRequest {
  * Up to `max` queued requests of one agent model and endpoint, oldest first, moved into a new
  * batch written 'submitting', in one transaction: two processes never put one request in two batches.
  */
-export async function claimQueuedRequests(db: Database, agentModel: string, provider: string, max: number): Promise<{ batchId: string; endpoint: string; requests: ClaimedRequest[] } | null> {
+export async function claimQueuedRequests(
+  db: Database,
+  agentModel: string,
+  provider: string,
+  max: number,
+): Promise<{ batchId: string; endpoint: string; requests: ClaimedRequest[] } | null> {
   return db.transaction(async (tx) => {
     const head = await tx.query<{ endpoint: string }>(
       `SELECT endpoint FROM model_batch_requests WHERE agent_model = $1 AND state = 'queued' ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED`,
@@ -114,10 +119,9 @@ export interface OpenBatch {
 }
 
 export async function submittedBatches(db: SqlRunner, agentModels: readonly string[]): Promise<OpenBatch[]> {
-  return db.query<OpenBatch>(
-    `SELECT id, agent_model, provider_batch_id FROM model_batches WHERE state = 'submitted' AND agent_model = ANY($1::text[]) ORDER BY submitted_at`,
-    [agentModels],
-  );
+  return db.query<OpenBatch>(`SELECT id, agent_model, provider_batch_id FROM model_batches WHERE state = 'submitted' AND agent_model = ANY($1::text[]) ORDER BY submitted_at`, [
+    agentModels,
+  ]);
 }
 
 export async function recordBatchStatus(db: SqlRunner, batchId: string, status: string): Promise<void> {
@@ -133,7 +137,10 @@ export type BatchAnswer = { ok: true; body: string } | { ok: false; why: string 
  */
 export async function storeBatchAnswers(db: Database, batchId: string, status: string, answers: ReadonlyMap<string, BatchAnswer>): Promise<number> {
   return db.transaction(async (tx) => {
-    const ended = await tx.query(`UPDATE model_batches SET state = 'ended', provider_status = $2, ended_at = now() WHERE id = $1 AND state = 'submitted' RETURNING id`, [batchId, status]);
+    const ended = await tx.query(`UPDATE model_batches SET state = 'ended', provider_status = $2, ended_at = now() WHERE id = $1 AND state = 'submitted' RETURNING id`, [
+      batchId,
+      status,
+    ]);
     if (ended.length === 0) return 0;
     const entries = [...answers].map(([customId, a]) => ({ id: customId, ok: a.ok, result: a.ok ? a.body : a.why }));
     await tx.query(
@@ -142,10 +149,10 @@ export async function storeBatchAnswers(db: Database, batchId: string, status: s
        WHERE r.custom_id = i.id AND r.batch_id = $1 AND r.state = 'submitted'`,
       [batchId, JSON.stringify(entries)],
     );
-    await tx.query(
-      `UPDATE model_batch_requests SET state = 'fallback', result = $2, body = NULL, answered_at = now() WHERE batch_id = $1 AND state = 'submitted'`,
-      [batchId, `the batch ended (${status}) without an answer to this request`],
-    );
+    await tx.query(`UPDATE model_batch_requests SET state = 'fallback', result = $2, body = NULL, answered_at = now() WHERE batch_id = $1 AND state = 'submitted'`, [
+      batchId,
+      `the batch ended (${status}) without an answer to this request`,
+    ]);
     const woken = await tx.query(
       `UPDATE generations g SET not_before = NULL
        WHERE g.state = 'queued' AND g.id IN (SELECT generation_id FROM model_batch_requests WHERE batch_id = $1)

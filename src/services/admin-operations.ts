@@ -1,7 +1,15 @@
 import { type AdminAuditEntry, type AdminAuditRow, listAdminAudit, recordAdminAction } from '../db/admin-audit.ts';
 import type { ImportSummary } from '../sources/catalogue/import-file.ts';
 import type { Database, SqlRunner } from '../db/database.ts';
-import { adjustCreditsIn, createAccountIn, listAccounts, setAccountCountryLanguages, setAccountCreditsLowThreshold, setAccountDefaultProcessing, setAccountImageStandardization } from './accounts.ts';
+import {
+  adjustCreditsIn,
+  createAccountIn,
+  listAccounts,
+  setAccountCountryLanguages,
+  setAccountCreditsLowThreshold,
+  setAccountDefaultProcessing,
+  setAccountImageStandardization,
+} from './accounts.ts';
 import { createToken, listTokens, revokeTokenByIdOrToken } from './admin-tokens.ts';
 import { type AccountView, accountView, type AdminAuditView, type IssuedTokenView, type RevokedTokenView, type TokenView } from './admin-views.ts';
 

@@ -167,11 +167,15 @@ for (const target of databaseTargets()) {
         const mark = fake.requests.length;
         const batchesBefore = fake.batches.list.length;
         const queued = [];
-        for (let i = 0; i < products; i++) queued.push(await h.createQueued(account.token, { ...PASTA, title: `Spaghetti n.${i}`, countries: ['it', 'de'], agent_model: 'v1', processing: 'batch' }));
+        for (let i = 0; i < products; i++)
+          queued.push(await h.createQueued(account.token, { ...PASTA, title: `Spaghetti n.${i}`, countries: ['it', 'de'], agent_model: 'v1', processing: 'batch' }));
         const generations = queued.map((q) => q.generationId);
         // Every call submitted, none answered: the process dies now.
         await waitFor(async () => {
-          const [row] = await h.container.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM model_batch_requests WHERE generation_id = ANY($1::uuid[]) AND state = 'submitted'`, [generations]);
+          const [row] = await h.container.db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM model_batch_requests WHERE generation_id = ANY($1::uuid[]) AND state = 'submitted'`,
+            [generations],
+          );
           return row?.n === products;
         });
         const charged = await h.balance(account.id);

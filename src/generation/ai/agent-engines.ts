@@ -109,7 +109,8 @@ export async function createAgentEngines(config: Config, deps: AgentEngineDeps):
       // Every engine's content passes here before it is stored: only plain text is published.
       const { generationId } = input;
       // A generation processed in batch hands its first calls to the provider's batch API (call-model.ts).
-      const write = input.processing === 'batch' && generationId !== undefined ? () => batchScope.run({ generationId }, () => engine.generate(input)) : () => engine.generate(input);
+      const write =
+        input.processing === 'batch' && generationId !== undefined ? () => batchScope.run({ generationId }, () => engine.generate(input)) : () => engine.generate(input);
       const generated = generationId === undefined ? await write() : await current.run({ generationId }, write);
       const output = plainOutput(generated, input);
       deps.metrics.generation({ ...labels, outcome: 'completed' }, output.usage.rounds);

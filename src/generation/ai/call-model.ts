@@ -229,7 +229,7 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
 async function fromBatch(
   send: () => Promise<{ output: unknown; usage: unknown; finishReason: string }>,
   signal: AbortSignal | undefined,
-): Promise<({ ok: true; value: unknown } | { ok: false; failure: ModelFailure }) & { tokens: CallTokens } | null> {
+): Promise<(({ ok: true; value: unknown } | { ok: false; failure: ModelFailure }) & { tokens: CallTokens }) | null> {
   try {
     const result = await send();
     const tokens = tokensOf(result.usage);

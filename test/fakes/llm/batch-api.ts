@@ -125,12 +125,18 @@ export function openAiBatchApi(answer: AnswerOne): { routes: BatchRoutes; batche
       const form = await new Response(new Uint8Array(raw), { headers: { 'content-type': String(headers['content-type']) } }).formData();
       const file = form.get('file');
       if (form.get('purpose') !== 'batch' || !(file instanceof Blob)) {
-        return { status: 400, body: { error: { message: "Invalid file upload: 'purpose' must be batch and 'file' given.", type: 'invalid_request_error', param: null, code: null } } };
+        return {
+          status: 400,
+          body: { error: { message: "Invalid file upload: 'purpose' must be batch and 'file' given.", type: 'invalid_request_error', param: null, code: null } },
+        };
       }
       const text = await file.text();
       const id = fakeId('file-');
       files.set(id, text);
-      return { status: 200, body: { id, object: 'file', bytes: Buffer.byteLength(text), created_at: seconds(), filename: file instanceof File ? file.name : 'batch.jsonl', purpose: 'batch' } };
+      return {
+        status: 200,
+        body: { id, object: 'file', bytes: Buffer.byteLength(text), created_at: seconds(), filename: file instanceof File ? file.name : 'batch.jsonl', purpose: 'batch' },
+      };
     }
     if (method === 'POST' && path === '/v1/batches') {
       const body = parseJson(raw.toString('utf8'));
@@ -145,7 +151,16 @@ export function openAiBatchApi(answer: AnswerOne): { routes: BatchRoutes; batche
         .filter(isRecord)
         .map((line) => ({ customId: String(line.custom_id), path: String(line.url), body: line.body }));
       const batch: FakeBatch = { id: fakeId('batch_'), customIds: requests.map((r) => r.customId), status: 'in_progress', polls: 0 };
-      const h: Held = { batch, createdAt: Date.now(), expire: state.expire, ended: null, requests, headers, endpoint: body.endpoint, extra: { input_file_id: body.input_file_id, metadata: body.metadata } };
+      const h: Held = {
+        batch,
+        createdAt: Date.now(),
+        expire: state.expire,
+        ended: null,
+        requests,
+        headers,
+        endpoint: body.endpoint,
+        extra: { input_file_id: body.input_file_id, metadata: body.metadata },
+      };
       held.set(batch.id, h);
       batches.list.push(batch);
       return { status: 200, body: batchObject(h, null) };
@@ -181,8 +196,14 @@ export function openAiBatchApi(answer: AnswerOne): { routes: BatchRoutes; batche
             (a?.status === 200 ? output : errors).push(line);
           }
         }
-        if (output.length > 0) files.set((h.extra.output_file_id = fakeId('file-')), `${output.join('\n')}\n`);
-        if (errors.length > 0) files.set((h.extra.error_file_id = fakeId('file-')), `${errors.join('\n')}\n`);
+        const store = (key: 'output_file_id' | 'error_file_id', lines: string[]) => {
+          if (lines.length === 0) return;
+          const id = fakeId('file-');
+          h.extra[key] = id;
+          files.set(id, `${lines.join('\n')}\n`);
+        };
+        store('output_file_id', output);
+        store('error_file_id', errors);
         h.batch.status = h.expire ? 'expired' : 'completed';
       }
       return { status: 200, body: batchObject(h, done) };

@@ -298,11 +298,14 @@ export async function startFakeLlmServer(dialect: LlmDialect, options: FakeLlmOp
   };
 
   let baseUrl = '';
-  const batchApi = dialect.batchApi?.(async (path, body, headers, customId) => {
-    const endpoint = dialect.endpoints[path];
-    if (endpoint === undefined) return dialect.error(404, { model: '', message: `Invalid URL (POST ${path})` });
-    return answerPrompt(endpoint, body, JSON.stringify(body), headers, customId);
-  }, () => baseUrl);
+  const batchApi = dialect.batchApi?.(
+    async (path, body, headers, customId) => {
+      const endpoint = dialect.endpoints[path];
+      if (endpoint === undefined) return dialect.error(404, { model: '', message: `Invalid URL (POST ${path})` });
+      return answerPrompt(endpoint, body, JSON.stringify(body), headers, customId);
+    },
+    () => baseUrl,
+  );
 
   const handle = async (incoming: IncomingMessage, response: ServerResponse, url: URL): Promise<void> => {
     const raw = await readBody(incoming);

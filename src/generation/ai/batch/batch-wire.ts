@@ -64,7 +64,8 @@ export function openAiBatches(config: AgentModelConfig): BatchWire {
   const root = base(config, 'https://api.openai.com/v1');
   const auth = { authorization: `Bearer ${config.apiKey ?? ''}` };
   const terminal = new Set(['completed', 'expired', 'failed', 'cancelled']);
-  const fileLines = async (fileId: unknown) => (typeof fileId === 'string' ? jsonLines(await (await call(`${root}/files/${encodeURIComponent(fileId)}/content`, { headers: auth })).text()) : []);
+  const fileLines = async (fileId: unknown) =>
+    typeof fileId === 'string' ? jsonLines(await (await call(`${root}/files/${encodeURIComponent(fileId)}/content`, { headers: auth })).text()) : [];
   return {
     async submit(endpoint, requests, batchId) {
       const lines = requests.map((r) => JSON.stringify({ custom_id: r.custom_id, method: 'POST', url: endpoint, body: JSON.parse(r.body) as unknown }));
