@@ -81,7 +81,8 @@ export class ModelUnavailableError extends Error {
 const MAX_INLINE_WAIT_MS = 120_000;
 
 /** Steps that start a product's work; every other step continues one already started. */
-const FIRST_STEPS: ReadonlySet<string> = new Set(['generate', 'draft', 'images', 'regenerate']);
+/** Also the calls a generation processed in batch sends through the provider's batch API. */
+export const FIRST_STEPS: ReadonlySet<string> = new Set(['generate', 'draft', 'images', 'regenerate']);
 
 const defaultBackoff = (attempt: number) => Math.min(30_000, 1000 * 2 ** attempt) * (0.5 + Math.random() / 2);
 
