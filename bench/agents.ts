@@ -501,10 +501,18 @@ function cachingReport(): string {
     let cost = '— | — | — | — | —';
     if (PRICES !== undefined) {
       const all: StepTokens = { in: r.tokensIn, cachedIn: r.tokensCached, cacheWriteIn: r.tokensCacheWrite, out: r.tokensOut };
-      const rest: StepTokens = { in: all.in - r.batchable.in, cachedIn: all.cachedIn - r.batchable.cachedIn, cacheWriteIn: all.cacheWriteIn - r.batchable.cacheWriteIn, out: all.out - r.batchable.out };
+      const rest: StepTokens = {
+        in: all.in - r.batchable.in,
+        cachedIn: all.cachedIn - r.batchable.cachedIn,
+        cacheWriteIn: all.cacheWriteIn - r.batchable.cacheWriteIn,
+        out: all.out - r.batchable.out,
+      };
       const without = (t: StepTokens, factor: number) => (dollars(t.in, PRICES.input) + dollars(t.out, PRICES.output)) * factor * thousand;
       const withCache = (t: StepTokens, factor: number) =>
-        (dollars(t.in - t.cachedIn - t.cacheWriteIn, PRICES.input) + dollars(t.cachedIn, PRICES.cacheRead) + dollars(t.cacheWriteIn, PRICES.cacheWrite) + dollars(t.out, PRICES.output)) *
+        (dollars(t.in - t.cachedIn - t.cacheWriteIn, PRICES.input) +
+          dollars(t.cachedIn, PRICES.cacheRead) +
+          dollars(t.cacheWriteIn, PRICES.cacheWrite) +
+          dollars(t.out, PRICES.output)) *
         factor *
         thousand;
       // In batch, the first calls are billed at BATCH_DISCOUNT of every list price (cache reads and writes too); the follow-ups stay interactive.

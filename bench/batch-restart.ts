@@ -83,7 +83,17 @@ const settled = at();
 second.child.kill('SIGTERM');
 await second.exited;
 
-const [outcome] = await db.query<{ completed: number; failed: number; charges: number; refunds: number; credits: number; requests: number; answered: number; fallback: number; attempts: number }>(
+const [outcome] = await db.query<{
+  completed: number;
+  failed: number;
+  charges: number;
+  refunds: number;
+  credits: number;
+  requests: number;
+  answered: number;
+  fallback: number;
+  attempts: number;
+}>(
   `SELECT (SELECT count(*)::int FROM generations WHERE state = 'completed') AS completed,
      (SELECT count(*)::int FROM generations WHERE state = 'failed') AS failed,
      (SELECT count(*)::int FROM credit_ledger WHERE account_id = $1 AND kind = 'charge') AS charges,
@@ -123,6 +133,7 @@ const report =
   `| balance after the creates / at the end | ${charged?.credits} / ${outcome?.credits} |\n` +
   `| attempts counted over all generations | ${outcome?.attempts} |\n`;
 process.stdout.write(`${report}\n`);
-const exactlyOnce = batched.length === PRODUCTS && unique === PRODUCTS && interactive === 0 && outcome?.completed === PRODUCTS && outcome.charges === PRODUCTS && outcome.refunds === 0;
+const exactlyOnce =
+  batched.length === PRODUCTS && unique === PRODUCTS && interactive === 0 && outcome?.completed === PRODUCTS && outcome.charges === PRODUCTS && outcome.refunds === 0;
 process.stdout.write(exactlyOnce ? 'exactly once: yes\n' : 'exactly once: NO\n');
 process.exitCode = exactlyOnce ? 0 : 1;

@@ -128,6 +128,8 @@ export async function recordBatchStatus(db: SqlRunner, batchId: string, status: 
   await db.query('UPDATE model_batches SET provider_status = $2 WHERE id = $1', [batchId, status]);
 }
 
+const ANSWERS_A_STATEMENT = 500;
+
 export type BatchAnswer = { ok: true; body: string } | { ok: false; why: string };
 
 /**
@@ -143,12 +145,15 @@ export async function storeBatchAnswers(db: Database, batchId: string, status: s
     ]);
     if (ended.length === 0) return 0;
     const entries = [...answers].map(([customId, a]) => ({ id: customId, ok: a.ok, result: a.ok ? a.body : a.why }));
-    await tx.query(
-      `UPDATE model_batch_requests r SET state = CASE WHEN i.ok THEN 'succeeded' ELSE 'fallback' END, result = i.result, body = NULL, answered_at = now()
-       FROM jsonb_to_recordset($2::jsonb) AS i(id text, ok boolean, result text)
-       WHERE r.custom_id = i.id AND r.batch_id = $1 AND r.state = 'submitted'`,
-      [batchId, JSON.stringify(entries)],
-    );
+    // A few hundred answers a statement: a batch of thousands is not one parameter of hundreds of MB.
+    for (let i = 0; i < entries.length; i += ANSWERS_A_STATEMENT) {
+      await tx.query(
+        `UPDATE model_batch_requests r SET state = CASE WHEN i.ok THEN 'succeeded' ELSE 'fallback' END, result = i.result, body = NULL, answered_at = now()
+         FROM jsonb_to_recordset($2::jsonb) AS i(id text, ok boolean, result text)
+         WHERE r.custom_id = i.id AND r.batch_id = $1 AND r.state = 'submitted'`,
+        [batchId, JSON.stringify(entries.slice(i, i + ANSWERS_A_STATEMENT))],
+      );
+    }
     await tx.query(`UPDATE model_batch_requests SET state = 'fallback', result = $2, body = NULL, answered_at = now() WHERE batch_id = $1 AND state = 'submitted'`, [
       batchId,
       `the batch ended (${status}) without an answer to this request`,

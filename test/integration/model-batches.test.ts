@@ -103,6 +103,30 @@ for (const target of databaseTargets()) {
         assert.ok((b.generation?.usage?.tokens_in ?? 0) > 100);
       });
 
+      test('a regenerate asking for batch sends its call through the batch API', async () => {
+        fake.batches.setDelayMs(0);
+        const { token } = await h.account();
+        const id = await h.createSettled(token, { ...PASTA, countries: ['it'], agent_model: 'v1' });
+        const mark = fake.requests.length;
+        const res = await h.post(`/api/v1/products/regenerate/${id}`, token, { fields: { title: '' }, agent_model: 'v1', processing: 'batch' });
+        assert.equal(res.statusCode, 202, res.body);
+        await h.settled(await h.generationIdsOf([id]));
+        const product = await details(token, id);
+        assert.equal(product.state, 'completed');
+        assert.equal(product.generation?.processing, 'batch');
+        const seen = fake.requests.slice(mark);
+        assert.equal(seen.length, 1);
+        assert.ok(seen[0]?.customId !== undefined, 'the regeneration came in a batch');
+        assert.equal(product.generation?.batch?.answered, 1);
+      });
+
+      test('a bad processing value is refused with the field named', async () => {
+        const { token } = await h.account();
+        const res = await h.post('/api/v1/products/create', token, { ...PASTA, countries: ['it'], processing: 'later' });
+        assert.equal(res.statusCode, 422, res.body);
+        assert.deepEqual(res.json<{ errors: Record<string, string[]> }>().errors.processing, ['The processing field must be "interactive" or "batch".']);
+      });
+
       test('the account default sends v2 drafts through the batch; the critic follows interactively', async () => {
         fake.batches.setDelayMs(0);
         const { token, name } = await h.account();
