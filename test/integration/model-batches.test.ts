@@ -163,6 +163,28 @@ for (const target of databaseTargets()) {
         }
       });
 
+      test('a request the batch answered with an error is made interactively', async () => {
+        fake.batches.setDelayMs(0);
+        fake.setScript(productWriter((_call, _index, request) => (request.customId === undefined ? undefined : { kind: 'error', status: 500 })));
+        try {
+          const { token } = await h.account();
+          const mark = fake.requests.length;
+          const id = await h.createSettled(token, { ...PASTA, countries: ['it'], agent_model: 'v1', processing: 'batch' });
+          const product = await details(token, id);
+          assert.equal(product.state, 'completed');
+          const seen = fake.requests.slice(mark);
+          assert.deepEqual(
+            seen.map((r) => r.customId === undefined),
+            [false, true],
+            'once in the batch (errored), then once interactively',
+          );
+          assert.equal(product.generation?.batch?.fallback, 1);
+          assert.equal(product.generation?.usage?.calls, 1, 'the errored batch request cost nothing the meter saw');
+        } finally {
+          fake.setScript(productWriter());
+        }
+      });
+
       test('deleting a product while its calls wait in a batch refunds it', async () => {
         fake.batches.setDelayMs(3_600_000);
         try {

@@ -133,6 +133,7 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
     const answered = await fromBatch(() => send(batchModel), request.signal);
     if (answered !== null) {
       spend(null, answered.tokens);
+      metrics.llmBatchTokens(labels, answered.tokens);
       if (answered.ok) {
         metrics.llmCall({ ...labels, outcome: 'ok' }, 0);
         return answered.value as T;
