@@ -107,9 +107,10 @@ export async function abandonBatch(db: Database, batchId: string): Promise<void>
 }
 
 /** Batches left 'submitting' longer than `olderThanSeconds`: their process died during the submission. */
-export async function staleSubmissions(db: SqlRunner, olderThanSeconds: number): Promise<string[]> {
-  const rows = await db.query<{ id: string }>(`SELECT id FROM model_batches WHERE state = 'submitting' AND created_at < now() - make_interval(secs => $1)`, [olderThanSeconds]);
-  return rows.map((r) => r.id);
+export async function staleSubmissions(db: SqlRunner, olderThanSeconds: number): Promise<{ id: string; agent_model: string }[]> {
+  return db.query<{ id: string; agent_model: string }>(`SELECT id, agent_model FROM model_batches WHERE state = 'submitting' AND created_at < now() - make_interval(secs => $1)`, [
+    olderThanSeconds,
+  ]);
 }
 
 export interface OpenBatch {

@@ -206,6 +206,44 @@ for (const target of databaseTargets()) {
         }
       });
 
+      test('a submission whose process died before the provider’s id was stored is adopted (OpenAI) or sent again', async () => {
+        fake.batches.setDelayMs(3_600_000);
+        const account = await h.account(100);
+        const { generationId } = await h.createQueued(account.token, { ...PASTA, countries: ['it'], agent_model: 'v1', processing: 'batch' });
+        const submittedOnce = async () =>
+          (await h.container.db.query(`SELECT 1 FROM model_batch_requests WHERE generation_id = $1 AND state = 'submitted'`, [generationId])).length > 0;
+        await waitFor(submittedOnce);
+        const providerBatch = fake.batches.list.at(-1)?.id;
+        // As the row of a process that died after the provider accepted the batch, before its id was
+        // stored, found by the next process after the 10 minutes a submission is given.
+        await h.container.db.query(
+          `UPDATE model_batches SET state = 'submitting', provider_batch_id = NULL, submitted_at = NULL, created_at = now() - interval '1 hour'
+           WHERE id = (SELECT batch_id FROM model_batch_requests WHERE generation_id = $1)`,
+          [generationId],
+        );
+        await h.container.db.query(`UPDATE model_batch_requests SET state = 'submitting' WHERE generation_id = $1`, [generationId]);
+        const batchesBefore = fake.batches.list.length;
+        fake.batches.setDelayMs(0);
+        const mark = fake.requests.length;
+        const outcomes = await h.settled([generationId]);
+        assert.equal(outcomes.get(generationId), 'completed');
+        const ours = fake.requests.slice(mark).filter((r) => r.customId?.startsWith(`g${generationId.replaceAll('-', '')}`));
+        if (provider.name === 'openai') {
+          assert.equal(fake.batches.list.length, batchesBefore, 'no second batch: the first was found by its metadata');
+          const [row] = await h.container.db.query<{ provider_batch_id: string }>(
+            `SELECT b.provider_batch_id FROM model_batches b JOIN model_batch_requests r ON r.batch_id = b.id WHERE r.generation_id = $1`,
+            [generationId],
+          );
+          assert.equal(row?.provider_batch_id, providerBatch);
+          assert.equal(ours.length, 1, 'answered once');
+        } else {
+          // Anthropic's batches carry no metadata to find them by: the call is sent again (the documented window).
+          assert.equal(fake.batches.list.length, batchesBefore + 1);
+        }
+        const [charges] = await h.container.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM credit_ledger WHERE account_id = $1 AND kind = 'charge'`, [account.id]);
+        assert.equal(charges?.n, 1, 'charged once');
+      });
+
       test('a process killed between the batch’s submission and its results: the next one settles every product exactly once', async () => {
         const products = 12;
         fake.batches.setDelayMs(3_600_000);

@@ -5,8 +5,9 @@ import { fakeId, isRecord, type WireAnswer } from './fake-llm.ts';
 // the interactive endpoint would (the same script, prompt cache and usage):
 //   OpenAI:    POST /v1/files (multipart: purpose=batch, file=JSONL of {custom_id, method, url,
 //              body}) → file object; POST /v1/batches {input_file_id, endpoint,
-//              completion_window} → batch object; GET /v1/batches/{id}; GET
-//              /v1/files/{id}/content → the output / error file's JSONL.
+//              completion_window, metadata} → batch object; GET /v1/batches (a list, newest
+//              first); GET /v1/batches/{id}; GET /v1/files/{id}/content → the output / error
+//              file's JSONL.
 //   Anthropic: POST /v1/messages/batches {requests: [{custom_id, params}]} → message_batch;
 //              GET /v1/messages/batches/{id}; GET /v1/messages/batches/{id}/results → JSONL.
 // A batch ends `delayMs` after its creation, at the first poll after that; told to expire, it
@@ -164,6 +165,12 @@ export function openAiBatchApi(answer: AnswerOne): { routes: BatchRoutes; batche
       held.set(batch.id, h);
       batches.list.push(batch);
       return { status: 200, body: batchObject(h, null) };
+    }
+    if (method === 'GET' && path === '/v1/batches') {
+      // Newest first; the real API pages with `limit` (default 20) and `after`.
+      const newest = [...held.values()].reverse().slice(0, 100);
+      const data = newest.map((h) => batchObject(h, null));
+      return { status: 200, body: { object: 'list', data, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null, has_more: held.size > 100 } };
     }
     const one = /^\/v1\/batches\/([^/]+)$/.exec(path);
     if (method === 'GET' && one?.[1] !== undefined) {

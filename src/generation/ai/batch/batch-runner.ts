@@ -6,9 +6,10 @@ import { batchWireFor, type BatchWire } from './batch-wire.ts';
 
 /**
  * A submission left 'submitting' this long had its process die during the provider call (each
- * call gives up after two minutes): its requests are queued again. Should the provider have
- * accepted it in the moment before its id was stored, those requests run (and are billed) twice;
- * their answers are still used once.
+ * call gives up after two minutes). At OpenAI the batch is looked for by the id in its metadata,
+ * and adopted when found; otherwise its requests are queued again: should an Anthropic batch have
+ * been accepted in the moment before its id was stored, those requests run (and are billed)
+ * twice, their answers still used once.
  */
 const STALE_SUBMISSION_SECONDS = 600;
 
@@ -38,7 +39,24 @@ export function startBatchRunner(deps: { db: Database; config: Config; logger: L
   let stopped = false;
 
   async function submitQueued(): Promise<void> {
-    for (const id of await staleSubmissions(db, STALE_SUBMISSION_SECONDS)) await abandonBatch(db, id);
+    for (const stale of await staleSubmissions(db, STALE_SUBMISSION_SECONDS)) {
+      const wire = wires.get(stale.agent_model)?.wire;
+      let found: string | null = null;
+      try {
+        found = (await wire?.find?.(stale.id)) ?? null;
+      } catch (err) {
+        // Not known either way: looked for again at the next window.
+        logger.warn({ err, batch: stale.id }, 'model batch: could not look for an interrupted submission at the provider');
+        continue;
+      }
+      if (found !== null) {
+        await markBatchSubmitted(db, stale.id, found);
+        logger.info({ batch: found }, 'model batch: an interrupted submission was found at the provider and adopted');
+      } else {
+        await abandonBatch(db, stale.id);
+        logger.warn({ batch: stale.id }, 'model batch: an interrupted submission was given up; its calls are queued again');
+      }
+    }
     for (const [agentModel, { wire, provider }] of wires) {
       for (;;) {
         if (stopped) return;

@@ -23,6 +23,11 @@ export interface BatchWire {
   submit(endpoint: string, requests: readonly ClaimedRequest[], batchId: string): Promise<string>;
   status(providerBatchId: string): Promise<BatchStatus & { raw: Record<string, unknown> }>;
   answers(raw: Record<string, unknown>): Promise<Map<string, BatchAnswer>>;
+  /**
+   * The provider's id of the batch Vetrina submitted as `batchId`, when the provider can say (OpenAI:
+   * its metadata, among the latest 100 batches); null when it has none, undefined when it cannot tell.
+   */
+  find?(batchId: string): Promise<string | null>;
 }
 
 const TIMEOUT_MS = 120_000;
@@ -81,6 +86,11 @@ export function openAiBatches(config: AgentModelConfig): BatchWire {
       });
       if (typeof batch.id !== 'string') throw new Error('the batch creation answered no id');
       return batch.id;
+    },
+    async find(batchId) {
+      const list = await json(`${root}/batches?limit=100`, { headers: auth });
+      const found = (Array.isArray(list.data) ? list.data : []).find((b) => isRecord(b) && isRecord(b.metadata) && b.metadata.vetrina_batch === batchId);
+      return isRecord(found) && typeof found.id === 'string' ? found.id : null;
     },
     async status(id) {
       const raw = await json(`${root}/batches/${encodeURIComponent(id)}`, { headers: auth });
