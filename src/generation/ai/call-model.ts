@@ -134,10 +134,8 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
     if (answered !== null) {
       spend(null, answered.tokens);
       metrics.llmBatchTokens(labels, answered.tokens);
-      if (answered.ok) {
-        metrics.llmCall({ ...labels, outcome: 'ok' }, 0);
-        return answered.value as T;
-      }
+      // Not a call of vetrina_llm_calls_total: those are the interactive calls and their durations.
+      if (answered.ok) return answered.value;
       if (answered.failure.kind === 'invalid_output') throw new InvalidModelOutputError(answered.failure.text, answered.failure.message, answered.failure.truncated);
       if (answered.failure.kind === 'permanent') throw new PermanentModelError(answered.failure.reason, answered.failure.message);
     }
@@ -228,10 +226,10 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
  * interactive answer would be), with the tokens it cost. Null: the batch gave no answer, so the
  * call is made interactively. BatchPendingError goes up: the generation waits in the queue.
  */
-async function fromBatch(
-  send: () => Promise<{ output: unknown; usage: unknown; finishReason: string }>,
+async function fromBatch<T>(
+  send: () => Promise<{ output: T; usage: unknown; finishReason: string }>,
   signal: AbortSignal | undefined,
-): Promise<(({ ok: true; value: unknown } | { ok: false; failure: ModelFailure }) & { tokens: CallTokens }) | null> {
+): Promise<(({ ok: true; value: T } | { ok: false; failure: ModelFailure }) & { tokens: CallTokens }) | null> {
   try {
     const result = await send();
     const tokens = tokensOf(result.usage);
