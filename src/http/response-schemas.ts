@@ -245,7 +245,7 @@ export const productProcessingResponseSchema = z
       id: z.string(),
       code: z.string().nullable(),
       state: z.enum(['queued', 'processing']),
-      processing: processingSchema.optional(),
+      processing: processingSchema.optional().describe('Present for a batch generation only: `batch`.'),
       batch: batchViewSchema.nullable().optional(),
     }),
   })

@@ -146,7 +146,8 @@ export async function readProduct(db: Database, accountId: string, ref: string, 
     const batch = running?.processing === 'batch' ? ((await batchViewsOf(db, [running.id])).get(running.id) ?? null) : null;
     return {
       kind: 'pending',
-      product: { id: product.id, code: product.code, state: product.state, ...(running === undefined ? {} : { processing: running.processing, batch }) },
+      // Only a batch generation adds to the contract's answer: what its calls wait for.
+      product: { id: product.id, code: product.code, state: product.state, ...(running?.processing === 'batch' ? { processing: running.processing, batch } : {}) },
     };
   }
   const content = (await listContent(db, product.id)).find((c) => c.country === country);

@@ -770,7 +770,7 @@ export interface ProductProcessingResponse {
     id: string;
     code: string | null;
     state: "queued" | "processing";
-    /** How the generation's model calls are sent: `batch` through the provider's batch API. */
+    /** Present for a batch generation only: `batch`. */
     processing?: "interactive" | "batch";
     /** A batch generation: its calls through the provider batch API; null until it made one. */
     batch?: {

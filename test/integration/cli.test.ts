@@ -193,7 +193,7 @@ describe('vetrina CLI on an embedded data directory', () => {
         id: shop.id,
         name: 'shop',
         credits: 75,
-        settings: { image_standardization: true, country_languages: {} },
+        settings: { image_standardization: true, country_languages: {}, default_processing: 'interactive' },
       });
       assert.equal((await getAccount(server, secondToken)).status, 401, 'the revoked token is refused');
       assert.equal(server.output().match(TOKEN), null, 'a data directory with accounts gets no default account token');
@@ -288,7 +288,7 @@ describe('vetrina serve on a fresh data directory', () => {
       assert.deepEqual(pick(account.body.data, ['name', 'credits', 'settings']), {
         name: 'default',
         credits: 1000,
-        settings: { image_standardization: false, country_languages: {} },
+        settings: { image_standardization: false, country_languages: {}, default_processing: 'interactive' },
       });
       const adminToken = defined(tokens[1], 'printed admin token');
       const accounts = await fetch(`${first.url}/api/v1/admin/accounts`, { headers: { authorization: `Bearer ${adminToken}` } });
