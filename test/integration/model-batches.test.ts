@@ -189,8 +189,17 @@ for (const target of databaseTargets()) {
         fake.batches.setDelayMs(3_600_000);
         try {
           const account = await h.account(100);
-          const { productId } = await h.createQueued(account.token, { ...PASTA, countries: ['it'], agent_model: 'v1', processing: 'batch' });
-          await waitFor(async () => (await h.container.db.query(`SELECT 1 FROM model_batches WHERE state = 'submitted'`)).length > 0);
+          const { productId, generationId } = await h.createQueued(account.token, { ...PASTA, countries: ['it'], agent_model: 'v1', processing: 'batch' });
+          await waitFor(async () => (await h.container.db.query(`SELECT 1 FROM model_batch_requests WHERE generation_id = $1 AND state = 'submitted'`, [generationId])).length > 0);
+          const waiting = await h.get(`/api/v1/products/details/${productId}`, account.token);
+          assert.equal(waiting.statusCode, 202, waiting.body);
+          assert.deepEqual(waiting.json<{ product: { processing?: string; batch?: unknown } }>().product, {
+            id: productId,
+            code: null,
+            state: 'queued',
+            processing: 'batch',
+            batch: { requests: 1, answered: 0, fallback: 0, batch_ids: [fake.batches.list.at(-1)?.id] },
+          });
           const charged = await h.balance(account.id);
           assert.ok(charged.credits < 100);
           const res = await h.app.inject({
