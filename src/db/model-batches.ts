@@ -170,6 +170,21 @@ export async function storeBatchAnswers(db: Database, batchId: string, status: s
   });
 }
 
+/**
+ * The answers of generations that settled more than an hour ago: no run reads them again. The
+ * rows stay (their counts and batch ids are in the generation's details) until the generation goes.
+ */
+export async function dropReadAnswers(db: SqlRunner): Promise<number> {
+  const rows = await db.query(
+    `UPDATE model_batch_requests r SET result = NULL
+     FROM generations g
+     WHERE g.id = r.generation_id AND g.state IN ('completed', 'failed') AND g.finished_at < now() - interval '1 hour'
+       AND r.state = 'succeeded' AND r.result IS NOT NULL
+     RETURNING r.custom_id`,
+  );
+  return rows.length;
+}
+
 /** What a generation's details show of its batch calls. */
 export interface GenerationBatchView {
   requests: number;

@@ -152,6 +152,15 @@ describe('vetrina CLI on an embedded data directory', () => {
     assert.deepEqual([back.image_standardization, back.credits_low_threshold], [true, null]);
   });
 
+  test('accounts set --processing sets the account default of creates and regenerates', async () => {
+    const batch = onlyJson(await runCli(['accounts', 'set', 'shop', '--processing', 'batch', '--json'], env));
+    assert.equal(batch.default_processing, 'batch');
+    const wrong = await runCli(['accounts', 'set', 'shop', '--processing', 'later'], env);
+    assert.equal(wrong.code, 2, 'an unknown processing is a usage error');
+    const back = onlyJson(await runCli(['accounts', 'set', 'shop', '--processing', 'interactive', '--json'], env));
+    assert.equal(back.default_processing, 'interactive');
+  });
+
   test('tokens create issues a new, different token for the account', async () => {
     const issued = onlyJson(await runCli(['tokens', 'create', 'shop', '--json'], env));
     assert.equal(issued.id, shop.id);

@@ -42,3 +42,5 @@ CREATE TABLE model_batch_requests (
 CREATE INDEX model_batch_requests_queued ON model_batch_requests (agent_model, created_at) WHERE state = 'queued';
 CREATE INDEX model_batch_requests_generation ON model_batch_requests (generation_id);
 CREATE INDEX model_batch_requests_batch ON model_batch_requests (batch_id);
+-- Answers still held, for the hourly clean-up of those no run will read again (dropReadAnswers).
+CREATE INDEX model_batch_requests_held ON model_batch_requests (generation_id) WHERE state = 'succeeded' AND result IS NOT NULL;

@@ -1,7 +1,16 @@
 import type { Logger } from 'pino';
 import type { AgentModelConfig, Config } from '../../../config.ts';
 import type { Database } from '../../../db/database.ts';
-import { abandonBatch, claimQueuedRequests, markBatchSubmitted, recordBatchStatus, staleSubmissions, storeBatchAnswers, submittedBatches } from '../../../db/model-batches.ts';
+import {
+  abandonBatch,
+  claimQueuedRequests,
+  dropReadAnswers,
+  markBatchSubmitted,
+  recordBatchStatus,
+  staleSubmissions,
+  storeBatchAnswers,
+  submittedBatches,
+} from '../../../db/model-batches.ts';
 import { batchWireFor, type BatchWire } from './batch-wire.ts';
 
 /**
@@ -37,8 +46,13 @@ export function startBatchRunner(deps: { db: Database; config: Config; logger: L
   if (wires.size === 0) return null;
   const { windowMs, maxRequests, pollMs } = agents.batch;
   let stopped = false;
+  let droppedAt = 0;
 
   async function submitQueued(): Promise<void> {
+    if (Date.now() - droppedAt > 3_600_000) {
+      droppedAt = Date.now();
+      await dropReadAnswers(db);
+    }
     for (const stale of await staleSubmissions(db, STALE_SUBMISSION_SECONDS)) {
       const wire = wires.get(stale.agent_model)?.wire;
       let found: string | null = null;
