@@ -9,10 +9,11 @@ import { awaitBatchAnswers } from '../db/model-batches.ts';
 import { deferUntil } from './requeue-generation.ts';
 
 /**
- * A generation waiting for its batch answers is woken when they are stored; should that wake be
- * missed, it looks again after this long.
+ * A generation waiting for its batch answers is woken in the transaction that stores them (and is
+ * due at once when they were stored while it ran); it also looks again after this long, each look
+ * a run up to its first call: rare enough to cost nothing while a provider takes hours.
  */
-const BATCH_RECHECK_SECONDS = 600;
+const BATCH_RECHECK_SECONDS = 3600;
 
 export interface FailedAttempt {
   gathered: ProductFacts;
