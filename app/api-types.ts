@@ -12,6 +12,8 @@ export interface Account {
     image_standardization: boolean;
     /** Per country, the language the account's records are written in where it is not the country's default (set by the operator). */
     country_languages: Partial<Record<string, string>>;
+    /** How a create or regenerate that names no `processing` sends its agent model's calls (set by the operator): `batch` through the provider's batch API. */
+    default_processing: "interactive" | "batch";
   };
   /** What writes each agent model: `template` (the built-in offline writer) or `<provider>:<model>`. */
   agent_models: {
@@ -666,6 +668,31 @@ export interface Product {
     kind: "create" | "regenerate";
     agent_model: "v1" | "v2";
     usage: GenerationUsage | null;
+    /** How the generation's model calls are sent: `batch` through the provider's batch API. */
+    processing?: "interactive" | "batch";
+    /** A batch generation: its calls through the provider batch API; null until it made one. */
+    batch?: {
+      /**
+       * Model calls the generation handed to its provider batch.
+       * @min -9007199254740991
+       * @max 9007199254740991
+       */
+      requests: number;
+      /**
+       * Of those, the ones whose answer is stored.
+       * @min -9007199254740991
+       * @max 9007199254740991
+       */
+      answered: number;
+      /**
+       * Of those, the ones the batch gave no answer to (expired, cancelled, errored), made interactively instead.
+       * @min -9007199254740991
+       * @max 9007199254740991
+       */
+      fallback: number;
+      /** The provider's ids of the batches they went in. */
+      batch_ids: string[];
+    } | null;
   } | null;
   /** ISO 8601 date-time, UTC. */
   created_at: string;
@@ -743,6 +770,31 @@ export interface ProductProcessingResponse {
     id: string;
     code: string | null;
     state: "queued" | "processing";
+    /** Present for a batch generation only: `batch`. */
+    processing?: "interactive" | "batch";
+    /** A batch generation: its calls through the provider batch API; null until it made one. */
+    batch?: {
+      /**
+       * Model calls the generation handed to its provider batch.
+       * @min -9007199254740991
+       * @max 9007199254740991
+       */
+      requests: number;
+      /**
+       * Of those, the ones whose answer is stored.
+       * @min -9007199254740991
+       * @max 9007199254740991
+       */
+      answered: number;
+      /**
+       * Of those, the ones the batch gave no answer to (expired, cancelled, errored), made interactively instead.
+       * @min -9007199254740991
+       * @max 9007199254740991
+       */
+      fallback: number;
+      /** The provider's ids of the batches they went in. */
+      batch_ids: string[];
+    } | null;
   };
 }
 
@@ -1459,6 +1511,8 @@ export interface GetAdminAccountsData {
     country_languages: Partial<Record<string, string>>;
     /** Under this balance a debit sends the `credits.low` webhook; null: off. */
     credits_low_threshold: number | null;
+    /** How a create or regenerate that names no `processing` sends its model calls. */
+    default_processing: "interactive" | "batch";
     /** The account's first API token, shown only in the answer that created it. */
     token?: string;
     token_id?: string;
@@ -1484,6 +1538,8 @@ export interface PostAdminAccountsData {
     country_languages: Partial<Record<string, string>>;
     /** Under this balance a debit sends the `credits.low` webhook; null: off. */
     credits_low_threshold: number | null;
+    /** How a create or regenerate that names no `processing` sends its model calls. */
+    default_processing: "interactive" | "batch";
     /** The account's first API token, shown only in the answer that created it. */
     token?: string;
     token_id?: string;
@@ -1509,6 +1565,8 @@ export interface PatchAdminAccountsByNameData {
     country_languages: Partial<Record<string, string>>;
     /** Under this balance a debit sends the `credits.low` webhook; null: off. */
     credits_low_threshold: number | null;
+    /** How a create or regenerate that names no `processing` sends its model calls. */
+    default_processing: "interactive" | "batch";
     /** The account's first API token, shown only in the answer that created it. */
     token?: string;
     token_id?: string;
@@ -1534,6 +1592,8 @@ export interface PostAdminAccountsByNameCreditsData {
     country_languages: Partial<Record<string, string>>;
     /** Under this balance a debit sends the `credits.low` webhook; null: off. */
     credits_low_threshold: number | null;
+    /** How a create or regenerate that names no `processing` sends its model calls. */
+    default_processing: "interactive" | "batch";
     /** The account's first API token, shown only in the answer that created it. */
     token?: string;
     token_id?: string;
@@ -1577,6 +1637,8 @@ export interface PostAdminTokensData {
         country_languages: Partial<Record<string, string>>;
         /** Under this balance a debit sends the `credits.low` webhook; null: off. */
         credits_low_threshold: number | null;
+        /** How a create or regenerate that names no `processing` sends its model calls. */
+        default_processing: "interactive" | "batch";
         token: string;
         token_id: string;
         admin: boolean;

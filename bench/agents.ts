@@ -20,6 +20,7 @@ import type { Database } from '../src/db/database.ts';
 import { buildApp } from '../src/http/app.ts';
 import { startWorkers } from '../src/jobs/worker.ts';
 import { createAccount } from '../src/services/accounts.ts';
+import { FIRST_STEPS } from '../src/generation/ai/call-model.ts';
 import { answerFromCacheOnly } from './fill-source-cache.ts';
 import { codes, factsFor } from './pipeline-products.ts';
 import { startBenchProvider } from './provider-thread.ts';
@@ -54,6 +55,8 @@ const LIST_PRICES: Readonly<Record<string, { input: number; cacheRead: number; c
 };
 const PRICES = LIST_PRICES[`${PROVIDER}:${MODEL}`];
 const PRICES_AS_OF = '2025-09';
+/** OpenAI's Batch API and Anthropic's Message Batches both bill 50 % of the list prices (cache reads and writes included at Anthropic). */
+const BATCH_DISCOUNT = 0.5;
 // Generations at once in a process and a fetch's size; unset, the service's own defaults (config.ts).
 const QUEUE_ENV = {
   ...(process.env.BENCH_GENERATION_CONCURRENCY === undefined ? {} : { GENERATION_CONCURRENCY: process.env.BENCH_GENERATION_CONCURRENCY }),
@@ -210,7 +213,17 @@ async function settled(db: Database): Promise<Settled> {
   };
 }
 
+/** Tokens of the calls that would go through a provider batch API (a generation's first calls), the rest being interactive. */
+interface StepTokens {
+  in: number;
+  cachedIn: number;
+  cacheWriteIn: number;
+  out: number;
+}
+
 interface Row extends Settled {
+  /** Of the tokens, those of first calls (draft, generate, images, regenerate): what `processing: batch` sends through the batch API. */
+  batchable: StepTokens;
   configuration: Configuration;
   target: TargetName;
   products: number;
@@ -260,6 +273,18 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
   const config = loadConfig(serviceEnv);
   const database = TRACE === null ? opened : { ...opened, db: TRACE.database(opened.db) };
   const container = await createContainer(config, { logger: pino({ level: 'silent' }), database });
+  // Which calls' tokens a batch generation would send through the batch API: read off the step each call meters.
+  const batchable: StepTokens = { in: 0, cachedIn: 0, cacheWriteIn: 0, out: 0 };
+  const meterTokens = container.metrics.llmTokens.bind(container.metrics);
+  container.metrics.llmTokens = (labels, tokens) => {
+    if (FIRST_STEPS.has((labels as { step?: string }).step ?? '')) {
+      batchable.in += tokens.in;
+      batchable.cachedIn += tokens.cachedIn;
+      batchable.cacheWriteIn += tokens.cacheWriteIn;
+      batchable.out += tokens.out;
+    }
+    meterTokens(labels, tokens);
+  };
   const eans = codes(PRODUCTS);
   if (CODES_PER_CALL !== null) await answerFromCacheOnly(container, eans, factsFor);
   const { token } = await createAccount(container.db, { name: 'bench', credits: 2_000_000_000, imageStandardization: false });
@@ -367,6 +392,7 @@ async function run(configuration: Configuration, target: TargetName): Promise<Ro
     callSpanSeconds: ((arrivals.at(-1) ?? Number.NaN) + LATENCY_MS - (arrivals[0] ?? Number.NaN)) / 1000,
     promptVersions: versions.map((r) => r.v),
     peakRssMiB: peakRss / 2 ** 20,
+    batchable,
     ...done,
   };
 }
@@ -491,15 +517,31 @@ function cachingReport(): string {
   const rowsOut = rows.map((r) => {
     const thousand = 1000 / r.products;
     const share = r.tokensIn === 0 ? 0 : (100 * r.tokensCached) / r.tokensIn;
-    let cost = '— | — | —';
+    let cost = '— | — | — | — | —';
     if (PRICES !== undefined) {
-      const output = dollars(r.tokensOut, PRICES.output);
-      const without = (dollars(r.tokensIn, PRICES.input) + output) * thousand;
-      const uncached = r.tokensIn - r.tokensCached - r.tokensCacheWrite;
-      const cached = (dollars(uncached, PRICES.input) + dollars(r.tokensCached, PRICES.cacheRead) + dollars(r.tokensCacheWrite, PRICES.cacheWrite) + output) * thousand;
-      cost = `${money(without)} | ${money(cached)} | ${(100 * (1 - cached / without)).toFixed(0)} %`;
+      const all: StepTokens = { in: r.tokensIn, cachedIn: r.tokensCached, cacheWriteIn: r.tokensCacheWrite, out: r.tokensOut };
+      const rest: StepTokens = {
+        in: all.in - r.batchable.in,
+        cachedIn: all.cachedIn - r.batchable.cachedIn,
+        cacheWriteIn: all.cacheWriteIn - r.batchable.cacheWriteIn,
+        out: all.out - r.batchable.out,
+      };
+      const without = (t: StepTokens, factor: number) => (dollars(t.in, PRICES.input) + dollars(t.out, PRICES.output)) * factor * thousand;
+      const withCache = (t: StepTokens, factor: number) =>
+        (dollars(t.in - t.cachedIn - t.cacheWriteIn, PRICES.input) +
+          dollars(t.cachedIn, PRICES.cacheRead) +
+          dollars(t.cacheWriteIn, PRICES.cacheWrite) +
+          dollars(t.out, PRICES.output)) *
+        factor *
+        thousand;
+      // In batch, the first calls are billed at BATCH_DISCOUNT of every list price (cache reads and writes too); the follow-ups stay interactive.
+      const batchWithout = without(r.batchable, BATCH_DISCOUNT) + without(rest, 1);
+      const batchCached = withCache(r.batchable, BATCH_DISCOUNT) + withCache(rest, 1);
+      const interactive = withCache(all, 1);
+      cost = `${money(without(all, 1))} | ${money(interactive)} | ${(100 * (1 - interactive / without(all, 1))).toFixed(0)} % | ${money(batchWithout)} | ${money(batchCached)} | ${(100 * (1 - batchCached / interactive)).toFixed(0)} %`;
     }
-    return `| ${r.configuration.label} | ${r.target} | ${r.products} | ${per(r, r.tokensIn)} | ${per(r, r.tokensCached)} | ${share.toFixed(1)} % | ${per(r, r.tokensCacheWrite)} | ${per(r, r.tokensOut)} | ${cost} |`;
+    const batchShare = r.tokensIn === 0 ? 0 : (100 * r.batchable.in) / r.tokensIn;
+    return `| ${r.configuration.label} | ${r.target} | ${r.products} | ${per(r, r.tokensIn)} | ${per(r, r.tokensCached)} | ${share.toFixed(1)} % | ${per(r, r.tokensCacheWrite)} | ${per(r, r.tokensOut)} | ${batchShare.toFixed(0)} % | ${cost} |`;
   });
   const prices =
     PRICES === undefined
@@ -508,9 +550,10 @@ function cachingReport(): string {
   return (
     `### Prompt caching: ${PROVIDER}:${MODEL} (the fake's cache, four characters a token)\n\n` +
     `Tokens a product, summed over its calls (retries included) as the provider reported them: input (cached ones included), read from the cache (and its share of the input), written to it, output. ` +
-    `Cost per 1,000 products at the ${prices}; "without cache" prices every input token at the input price.\n\n` +
-    '| configuration | database | products | input/product | cached/product | cached share | cache writes/product | output/product | per 1,000 without cache | per 1,000 with cache | saved |\n' +
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n' +
+    `Cost per 1,000 products at the ${prices}; "without cache" prices every input token at the input price. ` +
+    `Batch: a generation with \`processing: batch\` sends its first calls (draft, generate, images, regenerate; "in batch" is their share of the input) through the provider's batch API at ${100 * BATCH_DISCOUNT} % of every list price (both providers), its follow-ups (critic, repairs, second chances) interactively; "batch saves" is against interactive with cache.\n\n` +
+    '| configuration | database | products | input/product | cached/product | cached share | cache writes/product | output/product | in batch | per 1,000 without cache | per 1,000 with cache | saved | batch, without cache | batch, with cache | batch saves |\n' +
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n' +
     `${rowsOut.join('\n')}\n`
   );
 }

@@ -201,6 +201,11 @@ const configSchema = z.object({
   AGENT_CHECK_AT_START: z.enum(['on', 'off']).default('on'),
   // How long that check waits for the provider before starting anyway with a warning.
   AGENT_CHECK_TIMEOUT_SECONDS: intFrom(5, 1, 300),
+  // Provider batch APIs (generations with `processing: batch`): model calls are gathered this long
+  // before one batch is submitted, at most this many a batch, and submitted batches are polled this often.
+  MODEL_BATCH_WINDOW_MS: intFrom(5000, 10, 3_600_000),
+  MODEL_BATCH_MAX_REQUESTS: intFrom(10_000, 1, 50_000),
+  MODEL_BATCH_POLL_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),
   // Prometheus metrics on their own listener (needed by `vetrina worker`); unset: GET /metrics on the API.
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
@@ -321,6 +326,8 @@ export type Config = Readonly<{
     maxOutputTokens: number;
     checkAtStart: boolean;
     checkTimeoutMs: number;
+    /** Provider batch APIs: how long calls are gathered before a batch is submitted, its size at most, and how often submitted ones are polled. */
+    batch: Readonly<{ windowMs: number; maxRequests: number; pollMs: number }>;
     /** What v2 costs while the template engine writes it. */
     templateV2Credits: number;
   }>;
@@ -497,6 +504,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       maxOutputTokens: c.AGENT_MAX_OUTPUT_TOKENS,
       checkAtStart: c.AGENT_CHECK_AT_START === 'on',
       checkTimeoutMs: c.AGENT_CHECK_TIMEOUT_SECONDS * 1000,
+      batch: Object.freeze({ windowMs: c.MODEL_BATCH_WINDOW_MS, maxRequests: c.MODEL_BATCH_MAX_REQUESTS, pollMs: Math.round(c.MODEL_BATCH_POLL_SECONDS * 1000) }),
       templateV2Credits: c.TEMPLATE_V2_CREDITS,
     }),
     metricsListener: c.METRICS_PORT === undefined ? null : Object.freeze({ host: c.METRICS_HOST, port: c.METRICS_PORT }),

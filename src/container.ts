@@ -139,6 +139,7 @@ async function openParts(config: Config, options: ContainerOptions, logger: Logg
     template: createTemplateEngine(),
     loadImage: (url, signal) => imageForModel(fetcher, url, { maxInputPixels: config.media.maxInputPixels, ...(signal === undefined ? {} : { signal }) }),
     ...(options.agentBackoffMs === undefined ? {} : { backoffMs: options.agentBackoffMs }),
+    db: opened.db,
   });
 
   const wakeup = createWorkerWakeup();

@@ -10,6 +10,8 @@ export interface Metrics {
   llmCall(labels: { provider: string; model: string; step: string; outcome: CallOutcome }, seconds: number): void;
   /** `tokensIn` counts every input token; `cachedIn` and `cacheWriteIn` are the parts read from and written to the provider's prompt cache. */
   llmTokens(labels: { provider: string; model: string }, tokens: { in: number; out: number; cachedIn: number; cacheWriteIn: number }): void;
+  /** Of llmTokens, those of answers a provider batch gave (billed at the batch price). */
+  llmBatchTokens(labels: { provider: string; model: string }, tokens: { in: number; out: number }): void;
   generation(labels: { engine: string; agent_model: string; outcome: 'completed' | 'failed' }, rounds: number): void;
 }
 
@@ -32,6 +34,12 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
   const tokens = new Counter({
     name: 'vetrina_llm_tokens_total',
     help: 'Tokens sent to (in) and received from (out) the model, as the provider reported them.',
+    labelNames: ['provider', 'model', 'direction'] as const,
+    registers: [registry],
+  });
+  const batchTokens = new Counter({
+    name: 'vetrina_llm_batch_tokens_total',
+    help: 'Of vetrina_llm_tokens_total, the tokens of answers a provider batch API gave (billed at its batch price, half the list price at OpenAI and Anthropic).',
     labelNames: ['provider', 'model', 'direction'] as const,
     registers: [registry],
   });
@@ -71,6 +79,10 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
       tokens.inc({ provider, model, direction: 'out' }, counted.out);
       cachedTokens.inc({ provider, model }, counted.cachedIn);
       cacheWriteTokens.inc({ provider, model }, counted.cacheWriteIn);
+    },
+    llmBatchTokens({ provider, model }, counted) {
+      batchTokens.inc({ provider, model, direction: 'in' }, counted.in);
+      batchTokens.inc({ provider, model, direction: 'out' }, counted.out);
     },
     generation(labels, used) {
       generations.inc(labels);

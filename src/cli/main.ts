@@ -27,6 +27,7 @@ const USAGE = `Usage: vetrina <command> [options]
   accounts credit <name> <amount>             add credits (a negative amount removes them)
   accounts set <name> [--image-standardization on|off] [--country-languages be=fr,ch=it]   ("" clears the languages)
   accounts set <name> --credits-low N|off   (the credits.low webhook fires when a debit goes under N)
+  accounts set <name> --processing interactive|batch   (how creates and regenerates that name none send their model calls)
   tokens list                                 every token, without its secret
   tokens create <account>                     a new API token, shown once
   tokens create --admin [<account>]           an admin token (for /api/v1/admin), of no account unless one is named
@@ -145,6 +146,7 @@ async function command(config: Config, args: string[]): Promise<Output | null> {
       'image-standardization': { type: 'string' },
       'country-languages': { type: 'string' },
       'credits-low': { type: 'string' },
+      processing: { type: 'string' },
       'no-worker': { type: 'boolean' },
       admin: { type: 'boolean' },
       format: { type: 'string' },
@@ -195,8 +197,14 @@ async function command(config: Config, args: string[]): Promise<Output | null> {
     const setting = values['image-standardization'];
     const languagesArg = values['country-languages'];
     const creditsLow = values['credits-low'];
-    const usage = 'accounts set needs <name> and --image-standardization on|off, --country-languages be=fr,ch=it or --credits-low N|off';
-    if (name === undefined || (setting === undefined && languagesArg === undefined && creditsLow === undefined) || (setting !== undefined && setting !== 'on' && setting !== 'off'))
+    const processing = values.processing;
+    const usage = 'accounts set needs <name> and --image-standardization on|off, --country-languages be=fr,ch=it, --credits-low N|off or --processing interactive|batch';
+    if (
+      name === undefined ||
+      (setting === undefined && languagesArg === undefined && creditsLow === undefined && processing === undefined) ||
+      (setting !== undefined && setting !== 'on' && setting !== 'off') ||
+      (processing !== undefined && processing !== 'interactive' && processing !== 'batch')
+    )
       throw new UsageError(usage);
     const languages = languagesArg === undefined ? undefined : countryLanguagesArg(languagesArg);
     const threshold = creditsLow === undefined ? undefined : creditsLow === 'off' ? null : wholeNumber(creditsLow, 'credits-low');
@@ -211,6 +219,12 @@ async function command(config: Config, args: string[]): Promise<Output | null> {
     if (threshold !== undefined) {
       account = await withOps(config, (ops) => ops.setCreditsLowThreshold(name, threshold));
       said.push(`The credits.low webhook is ${threshold === null ? 'off' : `sent under ${threshold} credits`} for "${name}".`);
+    }
+    if (processing === 'interactive' || processing === 'batch') {
+      account = await withOps(config, (ops) => ops.setDefaultProcessing(name, processing));
+      said.push(
+        `"${name}" sends the model calls of creates and regenerates that name no processing ${processing === 'batch' ? "through the provider's batch API" : 'interactively'}.`,
+      );
     }
     return { json: { ...account }, text: said.join('\n') };
   }

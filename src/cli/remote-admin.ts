@@ -55,6 +55,7 @@ export function remoteAdminOperations(
     setImageStandardization: (account, on) => call('PATCH', `/accounts/${name(account)}`, { body: { image_standardization: on } }),
     setCountryLanguages: (account, languages) => call('PATCH', `/accounts/${name(account)}`, { body: { country_languages: languages } }),
     setCreditsLowThreshold: (account, threshold) => call('PATCH', `/accounts/${name(account)}`, { body: { credits_low_threshold: threshold } }),
+    setDefaultProcessing: (account, processing) => call('PATCH', `/accounts/${name(account)}`, { body: { default_processing: processing } }),
     listTokens: () => call('GET', '/tokens'),
     createToken: (input) => call('POST', '/tokens', { body: { ...(input.account === null ? {} : { account: input.account }), admin: input.admin } }),
     // Only the id travels: a whole token in a URL would land in request logs.

@@ -11,6 +11,8 @@ export interface AccountRow {
   country_languages: Record<string, string>;
   /** Under this balance a debit sends `credits.low`; null: off. */
   credits_low_threshold: number | null;
+  /** How a generation that names no `processing` sends its model calls (migration 034). */
+  default_processing: 'interactive' | 'batch';
   created_at: Date;
 }
 
@@ -21,7 +23,7 @@ export interface AccountSnapshot {
 }
 
 // The balance is a row of account_balances (migration 019): a debit must not write the accounts row that foreign keys lock.
-const COLUMNS = 'a.id, a.name, b.credits, a.image_standardization, a.country_languages, a.credits_low_threshold, a.created_at';
+const COLUMNS = 'a.id, a.name, b.credits, a.image_standardization, a.country_languages, a.credits_low_threshold, a.default_processing, a.created_at';
 const ACCOUNTS = 'accounts a JOIN account_balances b ON b.account_id = a.id';
 
 export async function insertAccount(db: SqlRunner, name: string, imageStandardization: boolean): Promise<AccountRow> {
@@ -175,6 +177,15 @@ export async function setCreditsLowThreshold(db: SqlRunner, id: string, threshol
   const rows = await db.query<AccountRow>(
     `UPDATE accounts a SET credits_low_threshold = $2, updated_at = now() FROM account_balances b WHERE a.id = $1 AND b.account_id = a.id RETURNING ${COLUMNS}`,
     [id, threshold],
+  );
+  return rows[0];
+}
+
+/** Sets how the account's generations that name no `processing` send their model calls. */
+export async function setDefaultProcessing(db: SqlRunner, id: string, processing: 'interactive' | 'batch'): Promise<AccountRow | undefined> {
+  const rows = await db.query<AccountRow>(
+    `UPDATE accounts a SET default_processing = $2, updated_at = now() FROM account_balances b WHERE a.id = $1 AND b.account_id = a.id RETURNING ${COLUMNS}`,
+    [id, processing],
   );
   return rows[0];
 }

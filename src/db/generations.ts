@@ -19,6 +19,8 @@ export interface GenerationRow {
   failure: { reason: string; message: string } | null;
   request_id: string | null;
   image_standardization: boolean;
+  /** `batch`: an agent model's calls go through its provider's batch API (migration 034). */
+  processing: 'interactive' | 'batch';
   usage: StoredUsage | null;
   /** Times it went back to the queue to wait out a provider's long pause (not attempts). */
   deferrals: number;
@@ -50,14 +52,17 @@ export interface NewGenerations {
   requestId: string;
   /** Whether these generations paid for image standardisation (creates on an account with it on). */
   imageStandardization: boolean;
+  /** Null: the account's default_processing. */
+  processing?: 'interactive' | 'batch' | null;
 }
 
 /** One generation per product, each made its product's latest, in one statement. */
 export async function insertGenerations(db: SqlRunner, g: NewGenerations): Promise<{ id: string; product_id: string }[]> {
   return db.query<{ id: string; product_id: string }>(
     `WITH created AS (
-       INSERT INTO generations (product_id, account_id, kind, agent_model, fields, notes, cost, state, request_id, image_standardization)
-       SELECT p.id, $2, $3, $4, $5::jsonb, $6, p.cost, 'queued', $8, $9 FROM unnest($1::uuid[], $7::int[]) AS p(id, cost)
+       INSERT INTO generations (product_id, account_id, kind, agent_model, fields, notes, cost, state, request_id, image_standardization, processing)
+       SELECT p.id, $2, $3, $4, $5::jsonb, $6, p.cost, 'queued', $8, $9, coalesce($10::text, (SELECT default_processing FROM accounts WHERE id = $2))
+       FROM unnest($1::uuid[], $7::int[]) AS p(id, cost)
        RETURNING id, product_id
      ), linked AS (
        UPDATE products SET latest_generation_id = created.id, state = 'queued', failure = NULL, updated_at = now()
@@ -65,7 +70,18 @@ export async function insertGenerations(db: SqlRunner, g: NewGenerations): Promi
        RETURNING products.id
      )
      SELECT created.id, created.product_id FROM created`,
-    [g.productIds, g.accountId, g.kind, g.agentModel, g.fields === null ? null : JSON.stringify(g.fields), g.notes, g.costs, g.requestId, g.imageStandardization],
+    [
+      g.productIds,
+      g.accountId,
+      g.kind,
+      g.agentModel,
+      g.fields === null ? null : JSON.stringify(g.fields),
+      g.notes,
+      g.costs,
+      g.requestId,
+      g.imageStandardization,
+      g.processing ?? null,
+    ],
   );
 }
 
@@ -76,6 +92,8 @@ export interface LinkedGenerations {
   notes: string | null;
   requestId: string;
   imageStandardization: boolean;
+  /** Null: the account's default_processing. */
+  processing: 'interactive' | 'batch' | null;
   /** A generation's cost by its product's country count: element n - 1 for n countries (a re-queued product's merged countries). */
   costByCountryCount: readonly number[];
   /** The guarded debit the same statement makes (see PaidInStatement). */
@@ -121,8 +139,10 @@ export interface PaidColumns {
 export function withLinkedGenerations(productSql: string, params: readonly unknown[], g: LinkedGenerations): { text: string; params: unknown[] } {
   const n = params.length;
   const generated = `generated AS (
-       INSERT INTO generations (id, product_id, account_id, kind, agent_model, fields, notes, cost, state, request_id, image_standardization)
-       SELECT w.generation_id, w.id, $${n + 1}, 'create', $${n + 2}, NULL, $${n + 3}, ($${n + 4}::int[])[w.country_count], 'queued', $${n + 5}, $${n + 6} FROM written w
+       INSERT INTO generations (id, product_id, account_id, kind, agent_model, fields, notes, cost, state, request_id, image_standardization, processing)
+       SELECT w.generation_id, w.id, $${n + 1}, 'create', $${n + 2}, NULL, $${n + 3}, ($${n + 4}::int[])[w.country_count], 'queued', $${n + 5}, $${n + 6},
+         coalesce($${n + 9}::text, (SELECT default_processing FROM accounts WHERE id = $${n + 1}))
+       FROM written w
        RETURNING id AS generation_id, product_id, cost
      )`;
   const linkedParams = [...params, g.accountId, g.agentModel, g.notes, g.costByCountryCount, g.requestId, g.imageStandardization];
@@ -154,7 +174,7 @@ export function withLinkedGenerations(productSql: string, params: readonly unkno
          WHEN price.total > 0 AND NOT EXISTS (SELECT 1 FROM ledger) THEN vetrina_abort('${DEBIT_REFUSED}', 'the guarded debit did not apply', price.total::text)
        END AS aborted
      FROM written w, price`,
-    params: [...linkedParams, g.paid.memo, g.paid.mayCrossLowThreshold],
+    params: [...linkedParams, g.paid.memo, g.paid.mayCrossLowThreshold, g.processing],
   };
 }
 

@@ -17,7 +17,11 @@ export interface CreateRequestInput {
   notes?: string | undefined;
   countries?: string[] | undefined;
   agent_model?: AgentModel | undefined;
+  processing?: Processing | undefined;
 }
+
+/** How an agent model's calls are sent: one by one as they come, or through the provider's batch API (cheaper, slower). */
+export type Processing = 'interactive' | 'batch';
 
 export interface RawProductData {
   sku: string | null;
@@ -47,6 +51,8 @@ export interface ItemFailure {
 export interface CreatePlan {
   countries: string[];
   agentModel: AgentModel;
+  /** Null: the account's default_processing. */
+  processing: Processing | null;
   notes: string | null;
   raw: RawProductData | null;
   products: PlannedProduct[];
@@ -139,6 +145,7 @@ export function planCreate(input: CreateRequestInput): CreatePlanResult {
     plan: {
       countries,
       agentModel: input.agent_model ?? DEFAULT_AGENT_MODEL,
+      processing: input.processing ?? null,
       notes: blankToNull(input.notes),
       raw,
       products,

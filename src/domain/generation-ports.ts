@@ -47,6 +47,8 @@ export interface EngineInput {
   attributes?: readonly AttributeDef[];
   /** The run's signal: aborted when the run outlives its time limit, loses its claim, or the worker stops. */
   signal?: AbortSignal;
+  /** `batch`: an agent model sends its calls through its provider's batch API (the template engine ignores it). */
+  processing?: 'interactive' | 'batch';
   /**
    * Google categories to choose the product's from, when this generation classifies it: a model
    * engine picks one id (or none) and answers it as `categoryPick`; the template engine leaves the
@@ -121,4 +123,12 @@ export class TransientGenerationError extends Error {
     this.usage = options.usage;
     this.retryAfterMs = options.retryAfterMs;
   }
+}
+
+/**
+ * A generation processed through a provider's batch API handed its model calls to the batch: it
+ * goes back to the queue until their answers are stored, using up neither an attempt nor a deferral.
+ */
+export class AwaitingBatchError extends Error {
+  override name = 'AwaitingBatchError';
 }

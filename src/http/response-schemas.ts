@@ -164,6 +164,17 @@ export const categoryFieldSchemas = {
   tags: z.array(z.string()).describe("The merchant's tags."),
 };
 
+const processingSchema = z.enum(['interactive', 'batch']).describe("How the generation's model calls are sent: `batch` through the provider's batch API.");
+
+const batchViewSchema = z
+  .strictObject({
+    requests: z.int().describe('Model calls the generation handed to its provider batch.'),
+    answered: z.int().describe('Of those, the ones whose answer is stored.'),
+    fallback: z.int().describe('Of those, the ones the batch gave no answer to (expired, cancelled, errored), made interactively instead.'),
+    batch_ids: z.array(z.string()).describe("The provider's ids of the batches they went in."),
+  })
+  .describe('A batch generation: its calls through the provider batch API; null until it made one.');
+
 export const productSchema = z
   .strictObject({
     id: z.string(),
@@ -205,7 +216,16 @@ export const productSchema = z
     validation_issues: z.array(validationIssueSchema),
     failure: z.strictObject({ reason: z.string(), message: z.string() }).nullable(),
     facts: z.array(factSchema),
-    generation: z.strictObject({ id: z.string(), kind: z.enum(['create', 'regenerate']), agent_model: z.enum(AGENT_MODELS), usage: generationUsageSchema.nullable() }).nullable(),
+    generation: z
+      .strictObject({
+        id: z.string(),
+        kind: z.enum(['create', 'regenerate']),
+        agent_model: z.enum(AGENT_MODELS),
+        usage: generationUsageSchema.nullable(),
+        processing: processingSchema.optional(),
+        batch: batchViewSchema.nullable().optional(),
+      })
+      .nullable(),
     created_at: timestamp,
     updated_at: timestamp,
     family: z.string().nullable().optional().describe('Accounts with attributes only: the family_id of its family, or null.'),
@@ -221,7 +241,13 @@ export const productDetailsResponseSchema = z.strictObject({ status: z.literal('
 export const productProcessingResponseSchema = z
   .strictObject({
     status: z.literal('processing'),
-    product: z.strictObject({ id: z.string(), code: z.string().nullable(), state: z.enum(['queued', 'processing']) }),
+    product: z.strictObject({
+      id: z.string(),
+      code: z.string().nullable(),
+      state: z.enum(['queued', 'processing']),
+      processing: processingSchema.optional().describe('Present for a batch generation only: `batch`.'),
+      batch: batchViewSchema.nullable().optional(),
+    }),
   })
   .meta({ id: 'ProductProcessingResponse' });
 
@@ -266,6 +292,9 @@ export const accountSchema = z
       country_languages: z
         .record(z.string(), z.string())
         .describe("Per country, the language the account's records are written in where it is not the country's default (set by the operator)."),
+      default_processing: z
+        .enum(['interactive', 'batch'])
+        .describe("How a create or regenerate that names no `processing` sends its agent model's calls (set by the operator): `batch` through the provider's batch API."),
     }),
     agent_models: z
       .strictObject({

@@ -31,6 +31,12 @@ function text(field: string, max: number) {
 
 const agentModel = z.enum(AGENT_MODELS, { error: `The agent_model field must be ${AGENT_MODELS.map((m) => `"${m}"`).join(' or ')}.` });
 
+const processing = z
+  .enum(['interactive', 'batch'], { error: 'The processing field must be "interactive" or "batch".' })
+  .describe(
+    "`batch`: the agent model's calls go through its provider's batch API (OpenAI Batch API, Anthropic Message Batches), at half the provider's price and within 24 hours instead of seconds; the credits charged are the same. Unset: the account's `default_processing`. With the template engine or an OpenAI-compatible endpoint it has no effect.",
+  );
+
 export const createBodySchema = z.strictObject({
   codes: text('codes', MAX_LENGTH.codes).optional(),
   sku: text('sku', MAX_LENGTH.sku).optional(),
@@ -57,6 +63,7 @@ export const createBodySchema = z.strictObject({
     .max(MAX_LENGTH.countries, { error: `At most ${MAX_LENGTH.countries} countries are allowed.` })
     .describe('ISO 3166-1 alpha-2 codes, any case (`uk` stands for `gb`).'),
   agent_model: agentModel.optional(),
+  processing: processing.optional(),
 });
 
 /**
@@ -71,6 +78,7 @@ export const regenerateBodySchema = z.strictObject({
   notes: text('notes', MAX_LENGTH.notes).optional(),
   fields: z.record(z.string(), z.unknown(), { error: 'The fields field must be an object of field names to strings.' }).optional(),
   agent_model: agentModel.optional(),
+  processing: processing.optional(),
 });
 
 export const historyQuerySchema = z.strictObject({

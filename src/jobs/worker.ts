@@ -22,6 +22,7 @@ import type { WorkerWakeup } from './worker-wakeup.ts';
 import { preloadLanguageDetector } from '../generation/template/detect-language.ts';
 import { warmRecordChecks } from '../generation/ai/checks/warm-record-checks.ts';
 import { startWebhookWorker, type WebhookParts } from './webhook-worker.ts';
+import { startBatchRunner } from '../generation/ai/batch/batch-runner.ts';
 
 export interface WorkerDeps {
   db: Database;
@@ -168,6 +169,10 @@ export async function startWorkers(deps: WorkerDeps): Promise<GenerationWorkers>
   });
   deps.onClose((options) => slots.stop({ graceful: options.graceful, timeoutMs: timeLeft(options) }));
   deps.wakeup?.addWorker(() => slots.notify());
+  // Submits the calls of generations processed in batch and polls their batches; a batch that
+  // ended wakes its generations, and this worker looks at the queue at once.
+  const batches = startBatchRunner({ db, config, logger, onAnswered: () => slots.notify() });
+  if (batches !== null) deps.onClose(async () => batches.stop());
 
   const pruning = pruneIdempotencyKeysHourly(db, logger);
   deps.onClose(async () => pruning.stop());

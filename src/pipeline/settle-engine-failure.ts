@@ -4,8 +4,16 @@ import { failUnderClaim, type GenerationFailure } from './fail-generation.ts';
 import { missingSourcesFailure, type ProductFacts } from './gather-facts.ts';
 import type { HeldClaim } from './generation-claim.ts';
 import { MAX_DEFERRALS, type GenerationOutcome, type RunGenerationDeps } from './generation-outcome.ts';
-import { PermanentGenerationError, TransientGenerationError } from '../domain/generation-ports.ts';
+import { AwaitingBatchError, PermanentGenerationError, TransientGenerationError } from '../domain/generation-ports.ts';
+import { awaitBatchAnswers } from '../db/model-batches.ts';
 import { deferUntil } from './requeue-generation.ts';
+
+/**
+ * A generation waiting for its batch answers is woken in the transaction that stores them (and is
+ * due at once when they were stored while it ran); it also looks again after this long, each look
+ * a run up to its first call: rare enough to cost nothing while a provider takes hours.
+ */
+const BATCH_RECHECK_SECONDS = 3600;
 
 export interface FailedAttempt {
   gathered: ProductFacts;
@@ -31,12 +39,16 @@ function transientFailure(err: TransientGenerationError, deferrals: number, atte
 }
 
 /**
- * An engine's error, settled: a permanent one fails and refunds; a transient one defers the
+ * An engine's error, settled: calls handed to a provider batch send the generation back to the
+ * queue until their answers are stored; a permanent one fails and refunds; a transient one defers the
  * generation (a provider's long pause), fails it (the last attempt, or too many pauses), or is
  * rethrown so the queue retries it, with the tokens it spent kept either way.
  */
 export async function settleEngineFailure(deps: RunGenerationDeps, { generation, fence }: HeldClaim, err: unknown, attempt: FailedAttempt): Promise<GenerationOutcome> {
   const { db } = deps;
+  if (err instanceof AwaitingBatchError) {
+    return (await awaitBatchAnswers(db, generation.id, fence, BATCH_RECHECK_SECONDS)) ? 'deferred' : 'claim_lost';
+  }
   if (err instanceof PermanentGenerationError) {
     return failUnderClaim(db, generation.id, permanentFailure(err, attempt, generation.attempts), attempt.usageWith(err.usage), fence);
   }

@@ -63,6 +63,7 @@ function engineInput(claim: HeldClaim, input: WriteInput, countryLanguages: Read
     ...(input.attributes === undefined ? {} : { attributes: input.attributes }),
     ...(input.categories === undefined ? {} : { categories: input.categories }),
     signal: claim.signal,
+    processing: claim.generation.processing,
   };
 }
 

@@ -7,6 +7,7 @@ import {
   listAccounts as listAccountRows,
   setCountryLanguages,
   setCreditsLowThreshold,
+  setDefaultProcessing,
   setImageStandardization,
   type AccountRow,
 } from '../db/accounts.ts';
@@ -137,6 +138,14 @@ export async function setAccountCreditsLowThreshold(db: SqlRunner, name: string,
   const found = await findNamedAccount(db, name);
   if (found === undefined) throw noSuchAccount(name);
   const updated = await setCreditsLowThreshold(db, found.id, threshold);
+  if (updated === undefined) throw noSuchAccount(name);
+  return updated;
+}
+
+export async function setAccountDefaultProcessing(db: SqlRunner, name: string, processing: 'interactive' | 'batch'): Promise<AccountRow> {
+  const found = await findNamedAccount(db, name);
+  if (found === undefined) throw noSuchAccount(name);
+  const updated = await setDefaultProcessing(db, found.id, processing);
   if (updated === undefined) throw noSuchAccount(name);
   return updated;
 }

@@ -1,7 +1,15 @@
 import { type AdminAuditEntry, type AdminAuditRow, listAdminAudit, recordAdminAction } from '../db/admin-audit.ts';
 import type { ImportSummary } from '../sources/catalogue/import-file.ts';
 import type { Database, SqlRunner } from '../db/database.ts';
-import { adjustCreditsIn, createAccountIn, listAccounts, setAccountCountryLanguages, setAccountCreditsLowThreshold, setAccountImageStandardization } from './accounts.ts';
+import {
+  adjustCreditsIn,
+  createAccountIn,
+  listAccounts,
+  setAccountCountryLanguages,
+  setAccountCreditsLowThreshold,
+  setAccountDefaultProcessing,
+  setAccountImageStandardization,
+} from './accounts.ts';
 import { createToken, listTokens, revokeTokenByIdOrToken } from './admin-tokens.ts';
 import { type AccountView, accountView, type AdminAuditView, type IssuedTokenView, type RevokedTokenView, type TokenView } from './admin-views.ts';
 
@@ -19,6 +27,7 @@ export interface AdminOperations {
   setCountryLanguages(name: string, languages: Readonly<Record<string, string>>): Promise<AccountView>;
   /** Null: no `credits.low` webhook. */
   setCreditsLowThreshold(name: string, threshold: number | null): Promise<AccountView>;
+  setDefaultProcessing(name: string, processing: 'interactive' | 'batch'): Promise<AccountView>;
   listTokens(): Promise<TokenView[]>;
   createToken(input: { account: string | null; admin: boolean }): Promise<IssuedTokenView>;
   revokeToken(idOrToken: string): Promise<RevokedTokenView>;
@@ -58,6 +67,8 @@ export function localAdminOperations(db: Database, by: AdminActor): AdminOperati
       audited('account.settings', name, { country_languages: languages }, async (tx) => accountView(await setAccountCountryLanguages(tx, name, languages))),
     setCreditsLowThreshold: (name, threshold) =>
       audited('account.settings', name, { credits_low_threshold: threshold }, async (tx) => accountView(await setAccountCreditsLowThreshold(tx, name, threshold))),
+    setDefaultProcessing: (name, processing) =>
+      audited('account.settings', name, { default_processing: processing }, async (tx) => accountView(await setAccountDefaultProcessing(tx, name, processing))),
     listTokens: () => listTokens(db),
     createToken: async (input) => {
       // The new token's id is known only once it is issued: the entry is written after, in the same transaction.

@@ -14,12 +14,14 @@ export interface AccountView {
   country_languages: Record<string, string>;
   /** Under this balance a debit sends the `credits.low` webhook; null: off. */
   credits_low_threshold: number | null;
+  /** How generations that name no `processing` send their model calls. */
+  default_processing: 'interactive' | 'batch';
   token?: string;
   token_id?: string;
 }
 
 export function accountView(
-  a: Pick<AccountRow, 'id' | 'name' | 'credits' | 'image_standardization' | 'country_languages' | 'credits_low_threshold'>,
+  a: Pick<AccountRow, 'id' | 'name' | 'credits' | 'image_standardization' | 'country_languages' | 'credits_low_threshold' | 'default_processing'>,
   token?: IssuedToken,
 ): AccountView {
   return {
@@ -29,6 +31,7 @@ export function accountView(
     image_standardization: a.image_standardization,
     country_languages: a.country_languages,
     credits_low_threshold: a.credits_low_threshold,
+    default_processing: a.default_processing,
     ...(token ? { token: token.token, token_id: token.id } : {}),
   };
 }

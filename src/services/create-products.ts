@@ -257,6 +257,7 @@ async function createAtCurrentPrice(tx: SqlRunner, call: CreateCall, options: Cr
   const linked = {
     accountId,
     agentModel: plan.agentModel,
+    processing: plan.processing,
     notes: plan.notes,
     requestId: call.requestId,
     imageStandardization: images,

@@ -5,7 +5,7 @@ export interface AccountView {
   id: string;
   name: string;
   credits: number;
-  settings: { image_standardization: boolean; country_languages: Record<string, string> };
+  settings: { image_standardization: boolean; country_languages: Record<string, string>; default_processing: 'interactive' | 'batch' };
 }
 
 export async function readAccount(db: SqlRunner, accountId: string): Promise<AccountView | undefined> {
@@ -15,6 +15,6 @@ export async function readAccount(db: SqlRunner, accountId: string): Promise<Acc
     id: account.id,
     name: account.name,
     credits: account.credits,
-    settings: { image_standardization: account.image_standardization, country_languages: account.country_languages },
+    settings: { image_standardization: account.image_standardization, country_languages: account.country_languages, default_processing: account.default_processing },
   };
 }

@@ -5,6 +5,7 @@ import { withoutDisabled } from '../domain/attributes/disabled-values.ts';
 import { type AttributeSchema, hasSchema, missingAttributes } from '../domain/attributes/schema.ts';
 import type { Database } from '../db/database.ts';
 import { findGeneration } from '../db/generations.ts';
+import { batchViewsOf, type GenerationBatchView } from '../db/model-batches.ts';
 import { fromStored, type GenerationUsage } from '../domain/generation-usage.ts';
 import type { AgentModel } from '../domain/pricing.ts';
 import type { ProductRow } from '../db/products.ts';
@@ -37,7 +38,15 @@ export interface ProductView extends CountryContent, MarketplaceFields, Category
   /** The facts the record was written from; `sources` names their ids. */
   facts: ProductRow['facts'];
   /** The latest generation: its kind, and what it recorded (engine, provider, model, tokens, rounds). */
-  generation: { id: string; kind: 'create' | 'regenerate'; agent_model: AgentModel; usage: GenerationUsage | null } | null;
+  generation: {
+    id: string;
+    kind: 'create' | 'regenerate';
+    agent_model: AgentModel;
+    usage: GenerationUsage | null;
+    /** Set by the details (not the export): how its model calls were sent, and its calls' batches. */
+    processing?: 'interactive' | 'batch';
+    batch?: GenerationBatchView | null;
+  } | null;
   created_at: string;
   updated_at: string;
   /** Only for accounts with attributes (issue #17): the family_id, whether a person confirmed it, and what is filled. */
@@ -49,7 +58,7 @@ export interface ProductView extends CountryContent, MarketplaceFields, Category
 
 export type ReadOutcome =
   | { kind: 'ready'; product: ProductView }
-  | { kind: 'pending'; product: { id: string; code: string | null; state: ProductRow['state'] } }
+  | { kind: 'pending'; product: { id: string; code: string | null; state: ProductRow['state']; processing?: 'interactive' | 'batch'; batch?: GenerationBatchView | null } }
   | { kind: 'product_not_found'; message: string };
 
 /** The details shape of a product in one country; the export writes the same objects. */
@@ -133,11 +142,19 @@ export async function readProduct(db: Database, accountId: string, ref: string, 
   if (country === undefined) throw new Error(`product ${product.id} has no countries`);
 
   if (product.state === 'queued' || product.state === 'processing') {
-    return { kind: 'pending', product: { id: product.id, code: product.code, state: product.state } };
+    const running = product.latest_generation_id === null ? undefined : await findGeneration(db, product.latest_generation_id);
+    const batch = running?.processing === 'batch' ? ((await batchViewsOf(db, [running.id])).get(running.id) ?? null) : null;
+    return {
+      kind: 'pending',
+      // Only a batch generation adds to the contract's answer: what its calls wait for.
+      product: { id: product.id, code: product.code, state: product.state, ...(running?.processing === 'batch' ? { processing: running.processing, batch } : {}) },
+    };
   }
   const content = (await listContent(db, product.id)).find((c) => c.country === country);
   const latest = product.latest_generation_id === null ? undefined : await findGeneration(db, product.latest_generation_id);
-  const generation = latest === undefined ? null : { id: latest.id, kind: latest.kind, agent_model: latest.agent_model, usage: fromStored(latest.usage) };
+  const batch = latest?.processing === 'batch' ? ((await batchViewsOf(db, [latest.id])).get(latest.id) ?? null) : null;
+  const generation =
+    latest === undefined ? null : { id: latest.id, kind: latest.kind, agent_model: latest.agent_model, usage: fromStored(latest.usage), processing: latest.processing, batch };
   // Only a country with no record yet needs the account's language for it.
   const account = content === undefined ? await findAccountById(db, accountId) : undefined;
   const schema = await loadSchema(db, accountId);

@@ -1,3 +1,4 @@
+import type { Processing } from '../domain/create-request.ts';
 import { lockProduct } from '../db/products.ts';
 import type { Database, SqlRunner } from '../db/database.ts';
 import type { AgentModel } from '../domain/pricing.ts';
@@ -31,6 +32,8 @@ export interface RegenerateCommand {
   fields: readonly FieldRequest[];
   notes: string | null;
   agentModel: AgentModel;
+  /** Null: the account's default_processing. */
+  processing?: Processing | null;
 }
 
 /** Queues a regeneration of the named fields (its generation row, written queued), charged flat, in one transaction. */
@@ -75,6 +78,7 @@ export async function regenerateProduct(
       productIds: [product.id],
       kind: 'regenerate',
       agentModel: command.agentModel,
+      processing: command.processing ?? null,
       fields: Object.fromEntries(command.fields.map((f) => [f.name, f.value])),
       notes: command.notes,
       costs: [required],

@@ -12,6 +12,8 @@ export interface Account {
     image_standardization: boolean;
     /** Per country, the language the account's records are written in where it is not the country's default (set by the operator). */
     country_languages: Partial<Record<string, string>>;
+    /** How a create or regenerate that names no `processing` sends its agent model's calls (set by the operator): `batch` through the provider's batch API. */
+    default_processing: "interactive" | "batch";
   };
   /** What writes each agent model: `template` (the built-in offline writer) or `<provider>:<model>`. */
   agent_models: {
@@ -666,6 +668,31 @@ export interface Product {
     kind: "create" | "regenerate";
     agent_model: "v1" | "v2";
     usage: GenerationUsage | null;
+    /** How the generation's model calls are sent: `batch` through the provider's batch API. */
+    processing?: "interactive" | "batch";
+    /** A batch generation: its calls through the provider batch API; null until it made one. */
+    batch?: {
+      /**
+       * Model calls the generation handed to its provider batch.
+       * @min -9007199254740991
+       * @max 9007199254740991
+       */
+      requests: number;
+      /**
+       * Of those, the ones whose answer is stored.
+       * @min -9007199254740991
+       * @max 9007199254740991
+       */
+      answered: number;
+      /**
+       * Of those, the ones the batch gave no answer to (expired, cancelled, errored), made interactively instead.
+       * @min -9007199254740991
+       * @max 9007199254740991
+       */
+      fallback: number;
+      /** The provider's ids of the batches they went in. */
+      batch_ids: string[];
+    } | null;
   } | null;
   /** ISO 8601 date-time, UTC. */
   created_at: string;
@@ -743,6 +770,31 @@ export interface ProductProcessingResponse {
     id: string;
     code: string | null;
     state: "queued" | "processing";
+    /** Present for a batch generation only: `batch`. */
+    processing?: "interactive" | "batch";
+    /** A batch generation: its calls through the provider batch API; null until it made one. */
+    batch?: {
+      /**
+       * Model calls the generation handed to its provider batch.
+       * @min -9007199254740991
+       * @max 9007199254740991
+       */
+      requests: number;
+      /**
+       * Of those, the ones whose answer is stored.
+       * @min -9007199254740991
+       * @max 9007199254740991
+       */
+      answered: number;
+      /**
+       * Of those, the ones the batch gave no answer to (expired, cancelled, errored), made interactively instead.
+       * @min -9007199254740991
+       * @max 9007199254740991
+       */
+      fallback: number;
+      /** The provider's ids of the batches they went in. */
+      batch_ids: string[];
+    } | null;
   };
 }
 
@@ -1213,6 +1265,8 @@ export class Api<
          */
         countries: string[];
         agent_model?: "v1" | "v2";
+        /** `batch`: the agent model's calls go through its provider's batch API (OpenAI Batch API, Anthropic Message Batches), at half the provider's price and within 24 hours instead of seconds; the credits charged are the same. Unset: the account's `default_processing`. With the template engine or an OpenAI-compatible endpoint it has no effect. */
+        processing?: "interactive" | "batch";
       },
       params: RequestParams = {},
     ) =>
@@ -1268,6 +1322,8 @@ export class Api<
         notes?: string;
         fields?: Partial<Record<string, any>>;
         agent_model?: "v1" | "v2";
+        /** `batch`: the agent model's calls go through its provider's batch API (OpenAI Batch API, Anthropic Message Batches), at half the provider's price and within 24 hours instead of seconds; the credits charged are the same. Unset: the account's `default_processing`. With the template engine or an OpenAI-compatible endpoint it has no effect. */
+        processing?: "interactive" | "batch";
       },
       params: RequestParams = {},
     ) =>
@@ -2169,6 +2225,8 @@ export class Api<
          */
         countries: string[];
         agent_model?: "v1" | "v2";
+        /** `batch`: the agent model's calls go through its provider's batch API (OpenAI Batch API, Anthropic Message Batches), at half the provider's price and within 24 hours instead of seconds; the credits charged are the same. Unset: the account's `default_processing`. With the template engine or an OpenAI-compatible endpoint it has no effect. */
+        processing?: "interactive" | "batch";
       },
       params: RequestParams = {},
     ) =>
@@ -4220,6 +4278,8 @@ export class Api<
     country_languages: Partial<Record<string,string>>,
   /** Under this balance a debit sends the `credits.low` webhook; null: off. *\/
     credits_low_threshold: (number | null),
+  /** How a create or regenerate that names no `processing` sends its model calls. *\/
+    default_processing: "interactive" | "batch",
   /** The account's first API token, shown only in the answer that created it. *\/
     token?: string,
     token_id?: string,
@@ -4254,6 +4314,8 @@ export class Api<
             country_languages: Partial<Record<string, string>>;
             /** Under this balance a debit sends the `credits.low` webhook; null: off. */
             credits_low_threshold: number | null;
+            /** How a create or regenerate that names no `processing` sends its model calls. */
+            default_processing: "interactive" | "batch";
             /** The account's first API token, shown only in the answer that created it. */
             token?: string;
             token_id?: string;
@@ -4299,6 +4361,8 @@ export class Api<
     country_languages: Partial<Record<string,string>>,
   /** Under this balance a debit sends the `credits.low` webhook; null: off. *\/
     credits_low_threshold: (number | null),
+  /** How a create or regenerate that names no `processing` sends its model calls. *\/
+    default_processing: "interactive" | "batch",
   /** The account's first API token, shown only in the answer that created it. *\/
     token?: string,
     token_id?: string,
@@ -4352,6 +4416,8 @@ export class Api<
             country_languages: Partial<Record<string, string>>;
             /** Under this balance a debit sends the `credits.low` webhook; null: off. */
             credits_low_threshold: number | null;
+            /** How a create or regenerate that names no `processing` sends its model calls. */
+            default_processing: "interactive" | "batch";
             /** The account's first API token, shown only in the answer that created it. */
             token?: string;
             token_id?: string;
@@ -4403,6 +4469,8 @@ export class Api<
     country_languages: Partial<Record<string,string>>,
   /** Under this balance a debit sends the `credits.low` webhook; null: off. *\/
     credits_low_threshold: (number | null),
+  /** How a create or regenerate that names no `processing` sends its model calls. *\/
+    default_processing: "interactive" | "batch",
   /** The account's first API token, shown only in the answer that created it. *\/
     token?: string,
     token_id?: string,
@@ -4429,6 +4497,8 @@ export class Api<
         country_languages?: Partial<Record<string, string>>;
         /** Under this balance a debit sends the `credits.low` webhook; null turns it off. */
         credits_low_threshold?: number | null;
+        /** How a create or regenerate that names no `processing` sends its agent model's calls: `batch` through the provider's batch API. */
+        default_processing?: "interactive" | "batch";
       },
       params: RequestParams = {},
     ) =>
@@ -4452,6 +4522,8 @@ export class Api<
             country_languages: Partial<Record<string, string>>;
             /** Under this balance a debit sends the `credits.low` webhook; null: off. */
             credits_low_threshold: number | null;
+            /** How a create or regenerate that names no `processing` sends its model calls. */
+            default_processing: "interactive" | "batch";
             /** The account's first API token, shown only in the answer that created it. */
             token?: string;
             token_id?: string;
@@ -4504,6 +4576,8 @@ export class Api<
     country_languages: Partial<Record<string,string>>,
   /** Under this balance a debit sends the `credits.low` webhook; null: off. *\/
     credits_low_threshold: (number | null),
+  /** How a create or regenerate that names no `processing` sends its model calls. *\/
+    default_processing: "interactive" | "batch",
   /** The account's first API token, shown only in the answer that created it. *\/
     token?: string,
     token_id?: string,
@@ -4553,6 +4627,8 @@ export class Api<
             country_languages: Partial<Record<string, string>>;
             /** Under this balance a debit sends the `credits.low` webhook; null: off. */
             credits_low_threshold: number | null;
+            /** How a create or regenerate that names no `processing` sends its model calls. */
+            default_processing: "interactive" | "batch";
             /** The account's first API token, shown only in the answer that created it. */
             token?: string;
             token_id?: string;
@@ -4668,6 +4744,8 @@ export class Api<
     country_languages: Partial<Record<string,string>>,
   /** Under this balance a debit sends the `credits.low` webhook; null: off. *\/
     credits_low_threshold: (number | null),
+  /** How a create or regenerate that names no `processing` sends its model calls. *\/
+    default_processing: "interactive" | "batch",
     token: string,
     token_id: string,
     admin: boolean,
@@ -4720,6 +4798,8 @@ export class Api<
                 country_languages: Partial<Record<string, string>>;
                 /** Under this balance a debit sends the `credits.low` webhook; null: off. */
                 credits_low_threshold: number | null;
+                /** How a create or regenerate that names no `processing` sends its model calls. */
+                default_processing: "interactive" | "batch";
                 token: string;
                 token_id: string;
                 admin: boolean;

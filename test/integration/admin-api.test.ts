@@ -81,7 +81,11 @@ for (const target of databaseTargets()) {
 
       const listed = adminAccountListResponseSchema.parse((await call('GET', '/api/v1/admin/accounts', admin)).json()).data;
       const mine = listed.find((a) => a.name === name);
-      assert.deepEqual(mine, { id: account.id, name, credits: 40, image_standardization: false, country_languages: {}, credits_low_threshold: null }, 'a list shows no token');
+      assert.deepEqual(
+        mine,
+        { id: account.id, name, credits: 40, image_standardization: false, country_languages: {}, credits_low_threshold: null, default_processing: 'interactive' },
+        'a list shows no token',
+      );
 
       const patched = await call('PATCH', `/api/v1/admin/accounts/${name}`, admin, { image_standardization: true });
       assert.equal(patched.statusCode, 200, patched.body);
@@ -91,6 +95,12 @@ for (const target of databaseTargets()) {
       assert.equal(adminAccountResponseSchema.parse(threshold.json()).data.credits_low_threshold, 25);
       const off = await call('PATCH', `/api/v1/admin/accounts/${name}`, admin, { credits_low_threshold: null });
       assert.equal(adminAccountResponseSchema.parse(off.json()).data.credits_low_threshold, null);
+      const batch = await call('PATCH', `/api/v1/admin/accounts/${name}`, admin, { default_processing: 'batch' });
+      assert.equal(adminAccountResponseSchema.parse(batch.json()).data.default_processing, 'batch');
+      const refused = await call('PATCH', `/api/v1/admin/accounts/${name}`, admin, { default_processing: 'soon' });
+      assert.equal(refused.statusCode, 422, refused.body);
+      assert.deepEqual(refused.json<{ errors: Record<string, string[]> }>().errors.default_processing, ['The default_processing field must be "interactive" or "batch".']);
+      await call('PATCH', `/api/v1/admin/accounts/${name}`, admin, { default_processing: 'interactive' });
       assert.equal((await call('PATCH', `/api/v1/admin/accounts/${name}`, admin, {})).statusCode, 422);
       assert.equal((await call('PATCH', `/api/v1/admin/accounts/${name}`, admin, { credits_low_threshold: 0 })).statusCode, 422);
 

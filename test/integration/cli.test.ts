@@ -152,6 +152,15 @@ describe('vetrina CLI on an embedded data directory', () => {
     assert.deepEqual([back.image_standardization, back.credits_low_threshold], [true, null]);
   });
 
+  test('accounts set --processing sets the account default of creates and regenerates', async () => {
+    const batch = onlyJson(await runCli(['accounts', 'set', 'shop', '--processing', 'batch', '--json'], env));
+    assert.equal(batch.default_processing, 'batch');
+    const wrong = await runCli(['accounts', 'set', 'shop', '--processing', 'later'], env);
+    assert.equal(wrong.code, 2, 'an unknown processing is a usage error');
+    const back = onlyJson(await runCli(['accounts', 'set', 'shop', '--processing', 'interactive', '--json'], env));
+    assert.equal(back.default_processing, 'interactive');
+  });
+
   test('tokens create issues a new, different token for the account', async () => {
     const issued = onlyJson(await runCli(['tokens', 'create', 'shop', '--json'], env));
     assert.equal(issued.id, shop.id);
@@ -193,7 +202,7 @@ describe('vetrina CLI on an embedded data directory', () => {
         id: shop.id,
         name: 'shop',
         credits: 75,
-        settings: { image_standardization: true, country_languages: {} },
+        settings: { image_standardization: true, country_languages: {}, default_processing: 'interactive' },
       });
       assert.equal((await getAccount(server, secondToken)).status, 401, 'the revoked token is refused');
       assert.equal(server.output().match(TOKEN), null, 'a data directory with accounts gets no default account token');
@@ -288,7 +297,7 @@ describe('vetrina serve on a fresh data directory', () => {
       assert.deepEqual(pick(account.body.data, ['name', 'credits', 'settings']), {
         name: 'default',
         credits: 1000,
-        settings: { image_standardization: false, country_languages: {} },
+        settings: { image_standardization: false, country_languages: {}, default_processing: 'interactive' },
       });
       const adminToken = defined(tokens[1], 'printed admin token');
       const accounts = await fetch(`${first.url}/api/v1/admin/accounts`, { headers: { authorization: `Bearer ${adminToken}` } });

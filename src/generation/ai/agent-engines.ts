@@ -9,6 +9,9 @@ import type { Metrics } from '../../metrics.ts';
 import { PermanentGenerationError, type ContentEngine, type EngineInput } from '../../domain/generation-ports.ts';
 import { createRateLimiter, type RateLimiter } from '../../sources/rate-limiter.ts';
 import { plainOutput } from '../plain-output.ts';
+import type { Database } from '../../db/database.ts';
+import { batchFetch } from './batch/batch-fetch.ts';
+import { batchScope } from './batch/batch-scope.ts';
 import type { ModelRuntime } from './call-model.ts';
 import { loadModel, type LoadedModel } from './providers.ts';
 import type { LoadImage } from './read-images.ts';
@@ -26,6 +29,8 @@ export interface AgentEngineDeps {
   loadImage: LoadImage;
   /** Tests shorten the backoff between retries. */
   backoffMs?: (attempt: number) => number;
+  /** Where generations processed in batch keep their calls (batch-fetch.ts); without it every call is interactive. */
+  db?: Database;
 }
 
 export interface AgentEngines {
@@ -48,7 +53,11 @@ export async function createAgentEngines(config: Config, deps: AgentEngineDeps):
   // provider counts their calls together), with the stricter of their limits.
   const configured = [agents.v1, agents.v2].filter((m) => m !== null);
   const loaded = new Map<AgentModelConfig, LoadedModel>();
-  for (const model of configured) loaded.set(model, await loadModel(model));
+  const { db } = deps;
+  for (const model of configured) {
+    const agentModel = model === agents.v1 ? 'v1' : 'v2';
+    loaded.set(model, await loadModel(model, db === undefined ? {} : { batchFetch: batchFetch(db, agentModel) }));
+  }
   const lanes = new Map<string, { limiter: RateLimiter; inFlight: PQueue }>();
   for (const { laneKey } of loaded.values()) {
     if (lanes.has(laneKey)) continue;
@@ -98,7 +107,11 @@ export async function createAgentEngines(config: Config, deps: AgentEngineDeps):
     const labels = { engine: engine.name, agent_model: input.agentModel };
     try {
       // Every engine's content passes here before it is stored: only plain text is published.
-      const generated = input.generationId === undefined ? await engine.generate(input) : await current.run({ generationId: input.generationId }, () => engine.generate(input));
+      const { generationId } = input;
+      // A generation processed in batch hands its first calls to the provider's batch API (call-model.ts).
+      const write =
+        input.processing === 'batch' && generationId !== undefined ? () => batchScope.run({ generationId }, () => engine.generate(input)) : () => engine.generate(input);
+      const generated = generationId === undefined ? await write() : await current.run({ generationId }, write);
       const output = plainOutput(generated, input);
       deps.metrics.generation({ ...labels, outcome: 'completed' }, output.usage.rounds);
       return output;

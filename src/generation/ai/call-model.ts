@@ -1,9 +1,10 @@
 import { setImmediate as afterPendingIo, setTimeout as delay } from 'node:timers/promises';
-import { generateText, Output, zodSchema, type ModelMessage, type Schema } from 'ai';
+import { generateText, Output, zodSchema, type LanguageModel, type ModelMessage, type Schema } from 'ai';
 import type PQueue from 'p-queue';
 import { z } from 'zod';
 import type { Metrics } from '../../metrics.ts';
 import { WaitTooLongError, type Grant, type RateLimiter } from '../../sources/rate-limiter.ts';
+import { BatchFallbackError, BatchPendingError, batchScope } from './batch/batch-scope.ts';
 import { CACHE_BREAKPOINT } from './cache-layout.ts';
 import { classifyModelError, contentFiltered, type ModelFailure, type PermanentReason } from './classify-model-error.ts';
 import type { LoadedModel } from './providers.ts';
@@ -80,7 +81,8 @@ export class ModelUnavailableError extends Error {
 const MAX_INLINE_WAIT_MS = 120_000;
 
 /** Steps that start a product's work; every other step continues one already started. */
-const FIRST_STEPS: ReadonlySet<string> = new Set(['generate', 'draft', 'images', 'regenerate']);
+/** Also the calls a generation processed in batch sends through the provider's batch API. */
+export const FIRST_STEPS: ReadonlySet<string> = new Set(['generate', 'draft', 'images', 'regenerate']);
 
 const defaultBackoff = (attempt: number) => Math.min(30_000, 1000 * 2 ** attempt) * (0.5 + Math.random() / 2);
 
@@ -103,11 +105,41 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
   const estimate = Math.ceil((instructions.length + messageChars(request.messages)) / 4) + maxOutputTokens;
   const backoff = runtime.backoffMs ?? defaultBackoff;
   /** What a call cost, counted once whether it succeeded or not (the provider bills either way). */
-  const spend = (grant: Grant, tokens: CallTokens) => {
-    grant.settle(tokens.in + tokens.out);
+  const spend = (grant: Grant | null, tokens: CallTokens) => {
+    grant?.settle(tokens.in + tokens.out);
     request.meter.call(tokens);
     metrics.llmTokens(labels, tokens);
   };
+  const send = (model: LanguageModel) =>
+    generateText({
+      model,
+      // The instructions (with the schema, which providers put before them) are the same for
+      // every call of a step: Anthropic caches them up to this breakpoint; OpenAI caches any
+      // prefix of 1,024 tokens or more by itself.
+      instructions: { role: 'system', content: instructions, providerOptions: CACHE_BREAKPOINT },
+      messages: request.messages,
+      output: Output.object({ schema: sdkSchema(request.schema) }),
+      maxRetries: 0,
+      maxOutputTokens,
+      timeout: runtime.timeoutMs,
+      ...(request.signal === undefined ? {} : { abortSignal: request.signal }),
+    });
+  // A generation processed in batch sends the calls that start its work (its drafts, its pictures'
+  // reading, a regeneration) through the provider's batch API, outside the lane: a batch has its
+  // own limits at the provider. Follow-ups (critic, repairs, second chances) and calls the batch
+  // gave no answer to are made interactively, below.
+  const batchModel = runtime.loaded.batchModel;
+  if (batchModel !== undefined && batchScope.getStore() !== undefined && FIRST_STEPS.has(request.step)) {
+    const answered = await fromBatch(() => send(batchModel), request.signal);
+    if (answered !== null) {
+      spend(null, answered.tokens);
+      metrics.llmBatchTokens(labels, answered.tokens);
+      // Not a call of vetrina_llm_calls_total: those are the interactive calls and their durations.
+      if (answered.ok) return answered.value;
+      if (answered.failure.kind === 'invalid_output') throw new InvalidModelOutputError(answered.failure.text, answered.failure.message, answered.failure.truncated);
+      if (answered.failure.kind === 'permanent') throw new PermanentModelError(answered.failure.reason, answered.failure.message);
+    }
+  }
   let last: Extract<ModelFailure, { kind: 'transient' }> | null = null;
   /** The pause the limiter reported when it would not wait it out inside the slot. */
   let pausedMs = 0;
@@ -134,19 +166,7 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
         const started = performance.now();
         const seconds = () => (performance.now() - started) / 1000;
         try {
-          const result = await generateText({
-            model: loaded.model,
-            // The instructions (with the schema, which providers put before them) are the same for
-            // every call of a step: Anthropic caches them up to this breakpoint; OpenAI caches any
-            // prefix of 1,024 tokens or more by itself.
-            instructions: { role: 'system', content: instructions, providerOptions: CACHE_BREAKPOINT },
-            messages: request.messages,
-            output: Output.object({ schema: sdkSchema(request.schema) }),
-            maxRetries: 0,
-            maxOutputTokens,
-            timeout: runtime.timeoutMs,
-            ...(request.signal === undefined ? {} : { abortSignal: request.signal }),
-          });
+          const result = await send(loaded.model);
           spend(grant, tokensOf(result.usage));
           // A refusal with no text resolves instead of throwing; reading `output` would call it malformed.
           if (result.finishReason === 'content-filter') {
@@ -199,6 +219,30 @@ export async function callModel<T>(runtime: ModelRuntime, request: ModelRequest<
   const paused = Math.max(pausedMs, runtime.lane.pauseRemainingMs());
   if (paused > MAX_INLINE_WAIT_MS) throw new ModelUnavailableError(`The model provider asked for a pause of ${Math.round(paused / 1000)} s.`, paused);
   throw new ModelUnavailableError(last?.message ?? 'The model provider could not be reached.');
+}
+
+/**
+ * A call answered from its batch: its value, or the failure its answer shows (read as the
+ * interactive answer would be), with the tokens it cost. Null: the batch gave no answer, so the
+ * call is made interactively. BatchPendingError goes up: the generation waits in the queue.
+ */
+async function fromBatch<T>(
+  send: () => Promise<{ output: T; usage: unknown; finishReason: string }>,
+  signal: AbortSignal | undefined,
+): Promise<(({ ok: true; value: T } | { ok: false; failure: ModelFailure }) & { tokens: CallTokens }) | null> {
+  try {
+    const result = await send();
+    const tokens = tokensOf(result.usage);
+    if (result.finishReason === 'content-filter') return { ok: false, failure: contentFiltered(), tokens };
+    return { ok: true, value: result.output, tokens };
+  } catch (err) {
+    if (err instanceof BatchPendingError || signal?.aborted === true) throw err;
+    if (err instanceof BatchFallbackError || (err instanceof Error && err.cause instanceof BatchFallbackError)) return null;
+    const failure = classifyModelError(err);
+    // Only answers the provider gave with status 200 are stored: a failure here is in the answer itself.
+    if (failure.kind === 'transient') return null;
+    return { ok: false, failure, tokens: spentTokens(err) };
+  }
 }
 
 // The AI SDK's wrapper of a schema converts it to JSON Schema once, on first use; a wrapper made

@@ -1,4 +1,5 @@
-import { PermanentGenerationError, TransientGenerationError } from '../../domain/generation-ports.ts';
+import { AwaitingBatchError, PermanentGenerationError, TransientGenerationError } from '../../domain/generation-ports.ts';
+import { BatchPendingError } from './batch/batch-scope.ts';
 import { InvalidModelOutputError, ModelUnavailableError, PermanentModelError } from './call-model.ts';
 import type { UsageMeter } from './usage-meter.ts';
 
@@ -8,6 +9,7 @@ import type { UsageMeter } from './usage-meter.ts';
  */
 export function asGenerationError(err: unknown, meter: UsageMeter): unknown {
   if (err instanceof PermanentGenerationError) return err;
+  if (err instanceof BatchPendingError) return new AwaitingBatchError(err.message, { cause: err });
   if (err instanceof PermanentModelError) return new PermanentGenerationError(err.reason, err.message, meter.snapshot());
   if (err instanceof InvalidModelOutputError) {
     return new PermanentGenerationError(

@@ -15,6 +15,7 @@ export const adminAccountSchema = z.object({
   image_standardization: z.boolean(),
   country_languages: z.record(z.string(), z.string()).describe('Per country, the language its records are written in where it is not the default.'),
   credits_low_threshold: z.number().int().nullable().describe('Under this balance a debit sends the `credits.low` webhook; null: off.'),
+  default_processing: z.enum(['interactive', 'batch']).describe('How a create or regenerate that names no `processing` sends its model calls.'),
   token: z.string().optional().describe("The account's first API token, shown only in the answer that created it."),
   token_id: z.string().optional(),
 });
@@ -46,8 +47,12 @@ export const adminAccountSettingsBodySchema = atLeastOneField(
       .nullable()
       .optional()
       .describe('Under this balance a debit sends the `credits.low` webhook; null turns it off.'),
+    default_processing: z
+      .enum(['interactive', 'batch'], { error: 'The default_processing field must be "interactive" or "batch".' })
+      .optional()
+      .describe("How a create or regenerate that names no `processing` sends its agent model's calls: `batch` through the provider's batch API."),
   }),
-  'Give image_standardization, country_languages, credits_low_threshold or several.',
+  'Give image_standardization, country_languages, credits_low_threshold, default_processing or several.',
 );
 
 export const adminCreditBodySchema = z.strictObject({
@@ -127,13 +132,14 @@ export async function adminAccountsRoutes(app: FastifyInstance, deps: { operatio
     const ops = deps.operationsFor(request);
     const body = parseBody(adminAccountSettingsBodySchema, request.body);
     if (!body.ok) throw body.error;
-    const { image_standardization: images, country_languages: languages, credits_low_threshold: threshold } = body.value;
+    const { image_standardization: images, country_languages: languages, credits_low_threshold: threshold, default_processing: processing } = body.value;
     const parsed = languages === undefined ? undefined : parseCountryLanguages(languages);
     if (parsed?.ok === false) throw validationFailed({ country_languages: parsed.errors });
     const name = request.params.name;
     let account = images === undefined ? undefined : await asAdmin(() => ops.setImageStandardization(name, images));
     if (parsed?.ok === true) account = await asAdmin(() => ops.setCountryLanguages(name, parsed.value));
     if (threshold !== undefined) account = await asAdmin(() => ops.setCreditsLowThreshold(name, threshold));
+    if (processing !== undefined) account = await asAdmin(() => ops.setDefaultProcessing(name, processing));
     return { status: 'success', data: account };
   });
   methodNotAllowed(app, one, ['PATCH']);

@@ -35,7 +35,13 @@ export async function regenerateProductRoute(app: FastifyInstance, deps: AppDeps
 
     // With an Idempotency-Key, the answer is stored in the charging transaction: key and charge commit together.
     const storeAnswer = answerInTransaction(request);
-    const command = { ref: id, fields: fields.requests, notes: body.value.notes?.trim() || null, agentModel: body.value.agent_model ?? DEFAULT_AGENT_MODEL };
+    const command = {
+      ref: id,
+      fields: fields.requests,
+      notes: body.value.notes?.trim() || null,
+      agentModel: body.value.agent_model ?? DEFAULT_AGENT_MODEL,
+      processing: body.value.processing ?? null,
+    };
     const notice = sameEngineNotice(deps, command.agentModel, 'regenerate');
     const outcome = await regenerateProduct({ ...deps, modelCredits: modelCreditsOf(deps) }, auth.accountId, request.id, command, {
       ...(storeAnswer === undefined ? {} : { beforeCommit: (tx, queued) => storeAnswer(tx, 202, queuedBody(queued, notice)) }),

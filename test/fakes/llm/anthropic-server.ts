@@ -17,6 +17,7 @@ import {
   type LlmEndpoint,
   type WireAnswer,
 } from './fake-llm.ts';
+import { anthropicBatchApi } from './batch-api.ts';
 import { anthropicPromptCache, type PromptPart } from './prompt-cache.ts';
 
 // A fake of Anthropic's Messages API in its wire format:
@@ -237,6 +238,7 @@ const anthropicDialect: LlmDialect = {
   },
   error: anthropicError,
   promptCache: anthropicPromptCache,
+  batchApi: anthropicBatchApi,
   unauthorized(apiKey) {
     return anthropicError(401, { model: '', message: apiKey === undefined || apiKey === '' ? 'x-api-key header is required' : 'invalid x-api-key' });
   },

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { listen, sendJson, type SeenRequest } from '../http-fake.ts';
+import type { AnswerOne, BatchRoutes, FakeBatches } from './batch-api.ts';
 import { tokensOf, type PromptCache, type PromptPart } from './prompt-cache.ts';
 
 // What the fake LLM providers share: the scripting types the tests see, the same for every
@@ -24,6 +25,8 @@ export interface FakeLlmRequest {
   headers: Record<string, string | string[] | undefined>;
   /** The parsed JSON body, for assertions on anything else (the raw text when it was not JSON). */
   body: unknown;
+  /** Set for a request that came in a batch: its custom_id there. */
+  customId?: string;
 }
 
 export interface FakeLlmUsage {
@@ -69,6 +72,8 @@ export interface FakeLlmServer {
   lookups: FakeLlmLookup[];
   /** Replace the script (tests switch behaviour between phases). */
   setScript(script: FakeLlmScript): void;
+  /** The batch API's batches and controls (OpenAI and Anthropic; other fakes have none). */
+  batches: FakeBatches;
   close(): Promise<void>;
 }
 
@@ -133,6 +138,8 @@ export interface LlmDialect {
   unauthorized(apiKey: string | undefined): WireAnswer;
   /** A new prompt cache, one per server, working as the provider documents its own. */
   promptCache(): PromptCache;
+  /** The provider's batch API, answering each request as `answer` (the interactive endpoint) does. */
+  batchApi?(answer: AnswerOne, baseUrl: () => string): { routes: BatchRoutes; batches: FakeBatches };
 }
 
 // ---- Shared helpers for the wire formats ------------------------------------------------------
@@ -206,10 +213,10 @@ export function bearerToken(headers: IncomingHttpHeaders): string | undefined {
 
 // ---- The server -------------------------------------------------------------------------------
 
-async function readBody(request: IncomingMessage): Promise<string> {
+async function readBody(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 function parseJson(text: string): unknown {
@@ -262,8 +269,61 @@ export async function startFakeLlmServer(dialect: LlmDialect, options: FakeLlmOp
     return true;
   };
 
+  /** One prompt answered as its endpoint answers it: null when the script says never to answer. */
+  const answerPrompt = async (endpoint: LlmEndpoint, body: unknown, text: string, headers: IncomingHttpHeaders, customId?: string): Promise<WireAnswer | null> => {
+    const prompt: PromptSeen = isRecord(body) ? endpoint.read(body) : { model: '', system: '', messages: [], schema: null, parts: [] };
+    const apiKey = dialect.apiKeyOf(headers);
+    const request: FakeLlmRequest = { provider: dialect.provider, ...prompt, apiKey, headers: { ...headers }, body: body ?? text, ...(customId === undefined ? {} : { customId }) };
+    const index = requests.push(request) - 1;
+    if (!isRecord(body)) return dialect.error(400, { model: '', message: 'We could not parse the JSON body of your request.' });
+    let reply: FakeLlmReply;
+    try {
+      reply = await script(request, index);
+    } catch (error) {
+      // A broken script must show in the failing test, not pass for a provider outage.
+      return dialect.error(500, { model: prompt.model, message: `The fake's script threw: ${String(error)}` });
+    }
+    switch (reply.kind) {
+      case 'hang':
+        return null;
+      case 'error':
+        return answerError(reply.status, { type: reply.type, message: reply.message, model: prompt.model }, reply.retryAfterSeconds);
+      default: {
+        // Entries this answer writes are readable once it starts, after the latency.
+        const now = Date.now();
+        const cached = cache === null ? { read: 0, write: 0 } : cache.use(request.parts, request.model, now, now + latencyMs);
+        return endpoint.complete(reply, usageOf(reply, request, cached), request);
+      }
+    }
+  };
+
+  let baseUrl = '';
+  const batchApi = dialect.batchApi?.(
+    async (path, body, headers, customId) => {
+      const endpoint = dialect.endpoints[path];
+      if (endpoint === undefined) return dialect.error(404, { model: '', message: `Invalid URL (POST ${path})` });
+      return answerPrompt(endpoint, body, JSON.stringify(body), headers, customId);
+    },
+    () => baseUrl,
+  );
+
   const handle = async (incoming: IncomingMessage, response: ServerResponse, url: URL): Promise<void> => {
-    const text = await readBody(incoming);
+    const raw = await readBody(incoming);
+    const text = raw.toString('utf8');
+    const batchAnswer = await batchApi?.routes(incoming.method ?? 'GET', url.pathname, raw, incoming.headers);
+    if (batchAnswer !== undefined) {
+      const apiKey = dialect.apiKeyOf(incoming.headers);
+      if (await refusesKey(apiKey, response)) return;
+      if (response.destroyed || response.writableEnded) return;
+      if (batchAnswer.jsonl === true) {
+        const body = String(batchAnswer.body);
+        response.writeHead(batchAnswer.status, { 'content-type': 'application/octet-stream', 'content-length': Buffer.byteLength(body) });
+        response.end(body);
+        return;
+      }
+      sendJson(response, batchAnswer.status, batchAnswer.body);
+      return;
+    }
     const lookup = incoming.method === 'GET' ? dialect.lookup?.(url.pathname, options.models) : undefined;
     if (lookup !== undefined) {
       const apiKey = dialect.apiKeyOf(incoming.headers);
@@ -279,38 +339,20 @@ export async function startFakeLlmServer(dialect: LlmDialect, options: FakeLlmOp
       return;
     }
     const body = parseJson(text);
-    const prompt: PromptSeen = isRecord(body) ? endpoint.read(body) : { model: '', system: '', messages: [], schema: null, parts: [] };
-    const apiKey = dialect.apiKeyOf(incoming.headers);
-    const request: FakeLlmRequest = { provider: dialect.provider, ...prompt, apiKey, headers: { ...incoming.headers }, body: body ?? text };
-    const index = requests.push(request) - 1;
-
+    // The real APIs refuse a missing header or a bad key before the model sees the prompt; the fake still records it.
     const refused = dialect.precheck?.(incoming.headers);
-    if (refused !== undefined) return send(response, refused);
-    if (await refusesKey(apiKey, response)) return;
-    if (!isRecord(body)) {
-      return send(response, dialect.error(400, { model: '', message: 'We could not parse the JSON body of your request.' }));
+    const apiKey = dialect.apiKeyOf(incoming.headers);
+    const keyRefused = options.apiKey !== undefined ? apiKey !== options.apiKey : apiKey === undefined || apiKey === '';
+    if (refused !== undefined || keyRefused) {
+      const prompt: PromptSeen = isRecord(body) ? endpoint.read(body) : { model: '', system: '', messages: [], schema: null, parts: [] };
+      requests.push({ provider: dialect.provider, ...prompt, apiKey, headers: { ...incoming.headers }, body: body ?? text });
+      if (refused !== undefined) return send(response, refused);
+      await refusesKey(apiKey, response);
+      return;
     }
-
-    let reply: FakeLlmReply;
-    try {
-      reply = await script(request, index);
-    } catch (error) {
-      // A broken script must show in the failing test, not pass for a provider outage.
-      return send(response, dialect.error(500, { model: prompt.model, message: `The fake's script threw: ${String(error)}` }));
-    }
-    if (closed) return;
-    switch (reply.kind) {
-      case 'hang':
-        return;
-      case 'error':
-        return send(response, answerError(reply.status, { type: reply.type, message: reply.message, model: prompt.model }, reply.retryAfterSeconds));
-      default: {
-        // Entries this answer writes are readable once it starts, after the latency.
-        const now = Date.now();
-        const cached = cache === null ? { read: 0, write: 0 } : cache.use(request.parts, request.model, now, now + latencyMs);
-        return send(response, endpoint.complete(reply, usageOf(reply, request, cached), request));
-      }
-    }
+    const answer = await answerPrompt(endpoint, body, text, incoming.headers);
+    if (closed || answer === null) return;
+    return send(response, answer);
   };
 
   const server = await listen(dialect.provider, [] as SeenRequest[], (incoming, response, url) => {
@@ -319,10 +361,12 @@ export async function startFakeLlmServer(dialect: LlmDialect, options: FakeLlmOp
     });
   });
 
+  baseUrl = server.url;
   return {
     baseURL: `${server.url}/v1`,
     requests,
     lookups,
+    batches: batchApi?.batches ?? { list: [], setDelayMs() {}, setExpire() {} },
     setScript: (next) => {
       script = next;
     },

@@ -1,3 +1,4 @@
+import { openAiBatchApi } from './batch-api.ts';
 import {
   arrayOf,
   bearerToken,
@@ -241,6 +242,7 @@ const openAiDialect: LlmDialect = {
   apiKeyOf: bearerToken,
   error: openAiError,
   promptCache: openAiPromptCache,
+  batchApi: (answer) => openAiBatchApi(answer),
   unauthorized(apiKey) {
     if (apiKey === undefined || apiKey === '') {
       return openAiError(401, {

@@ -1,0 +1,142 @@
+import type { Logger } from 'pino';
+import type { AgentModelConfig, Config } from '../../../config.ts';
+import type { Database } from '../../../db/database.ts';
+import {
+  abandonBatch,
+  claimQueuedRequests,
+  dropReadAnswers,
+  markBatchSubmitted,
+  recordBatchStatus,
+  staleSubmissions,
+  storeBatchAnswers,
+  submittedBatches,
+} from '../../../db/model-batches.ts';
+import { batchWireFor, type BatchWire } from './batch-wire.ts';
+
+/**
+ * A submission left 'submitting' this long had its process die during the provider call (each
+ * call gives up after two minutes). At OpenAI the batch is looked for by the id in its metadata,
+ * and adopted when found; otherwise its requests are queued again: should an Anthropic batch have
+ * been accepted in the moment before its id was stored, those requests run (and are billed)
+ * twice, their answers still used once.
+ */
+const STALE_SUBMISSION_SECONDS = 600;
+
+export interface BatchRunner {
+  stop(): Promise<void>;
+}
+
+/**
+ * Submits the batch calls generations stored (batch-fetch.ts), one batch per agent model every
+ * MODEL_BATCH_WINDOW_MS, and polls the submitted ones every MODEL_BATCH_POLL_SECONDS; a batch
+ * that ended has its answers stored and its generations woken (`onAnswered`). Every step reads
+ * and writes the database only, so any process may take over another's batches.
+ */
+export function startBatchRunner(deps: { db: Database; config: Config; logger: Logger; onAnswered(): void }): BatchRunner | null {
+  const { db, logger } = deps;
+  const { agents } = deps.config;
+  const wires = new Map<string, { wire: BatchWire; provider: string }>();
+  for (const [agentModel, model] of [
+    ['v1', agents.v1],
+    ['v2', agents.v2],
+  ] as const) {
+    const wire = model === null ? null : batchWireFor(model as AgentModelConfig);
+    if (wire !== null && model !== null) wires.set(agentModel, { wire, provider: model.provider });
+  }
+  if (wires.size === 0) return null;
+  const { windowMs, maxRequests, pollMs } = agents.batch;
+  let stopped = false;
+  let droppedAt = 0;
+
+  async function submitQueued(): Promise<void> {
+    if (Date.now() - droppedAt > 3_600_000) {
+      droppedAt = Date.now();
+      await dropReadAnswers(db);
+    }
+    for (const stale of await staleSubmissions(db, STALE_SUBMISSION_SECONDS)) {
+      const wire = wires.get(stale.agent_model)?.wire;
+      let found: string | null = null;
+      try {
+        found = (await wire?.find?.(stale.id)) ?? null;
+      } catch (err) {
+        // Not known either way: looked for again at the next window.
+        logger.warn({ err, batch: stale.id }, 'model batch: could not look for an interrupted submission at the provider');
+        continue;
+      }
+      if (found !== null) {
+        await markBatchSubmitted(db, stale.id, found);
+        logger.info({ batch: found }, 'model batch: an interrupted submission was found at the provider and adopted');
+      } else {
+        await abandonBatch(db, stale.id);
+        logger.warn({ batch: stale.id }, 'model batch: an interrupted submission was given up; its calls are queued again');
+      }
+    }
+    for (const [agentModel, { wire, provider }] of wires) {
+      for (;;) {
+        if (stopped) return;
+        const claimed = await claimQueuedRequests(db, agentModel, provider, maxRequests);
+        if (claimed === null || claimed.requests.length === 0) {
+          if (claimed !== null) await abandonBatch(db, claimed.batchId);
+          break;
+        }
+        let providerId: string;
+        try {
+          providerId = await wire.submit(claimed.endpoint, claimed.requests, claimed.batchId);
+        } catch (err) {
+          logger.warn({ err, agentModel, requests: claimed.requests.length }, 'model batch: submission failed; its calls are queued for the next one');
+          await abandonBatch(db, claimed.batchId);
+          break;
+        }
+        await markBatchSubmitted(db, claimed.batchId, providerId);
+        logger.info({ agentModel, batch: providerId, requests: claimed.requests.length }, 'model batch submitted');
+        if (claimed.requests.length < maxRequests) break;
+      }
+    }
+  }
+
+  async function pollSubmitted(): Promise<void> {
+    for (const batch of await submittedBatches(db, [...wires.keys()])) {
+      if (stopped) return;
+      const wire = wires.get(batch.agent_model)?.wire;
+      if (wire === undefined) continue;
+      try {
+        const status = await wire.status(batch.provider_batch_id);
+        if (!status.ended) {
+          await recordBatchStatus(db, batch.id, status.status);
+          continue;
+        }
+        const answers = await wire.answers(status.raw);
+        const woken = await storeBatchAnswers(db, batch.id, status.status, answers);
+        logger.info({ batch: batch.provider_batch_id, status: status.status, answers: answers.size, woken }, 'model batch ended');
+        if (woken > 0) deps.onAnswered();
+      } catch (err) {
+        logger.warn({ err, batch: batch.provider_batch_id }, 'model batch: poll failed; tried again at the next poll');
+      }
+    }
+  }
+
+  const loop = (every: number, work: () => Promise<void>, during: string) => {
+    let timer: NodeJS.Timeout | undefined;
+    let running: Promise<void> = Promise.resolve();
+    const tick = () => {
+      running = work()
+        .catch((err: unknown) => logger.error({ err, during }, 'model batch runner error'))
+        .finally(() => {
+          if (!stopped) timer = setTimeout(tick, every);
+        });
+    };
+    timer = setTimeout(tick, every);
+    return async () => {
+      clearTimeout(timer);
+      await running;
+    };
+  };
+  const stopSubmitting = loop(windowMs, submitQueued, 'submit');
+  const stopPolling = loop(pollMs, pollSubmitted, 'poll');
+  return {
+    async stop() {
+      stopped = true;
+      await Promise.all([stopSubmitting(), stopPolling()]);
+    },
+  };
+}
