@@ -1,17 +1,25 @@
-/** A lane's tasks: those waiting for their turn, and how many of its own are running. */
-interface Lane {
+/** Tasks of one line of work (a request, a generation, a delivery): those waiting, and how many run. */
+interface Line {
   waiting: Array<() => void>;
   running: number;
-  /** When the lane was last served (a counter, not a clock); 0 for a lane that had nothing waiting or running. */
+  /** When the line was last served (a counter, not a clock); 0 for a line that had nothing waiting or running. */
   lastServed: number;
 }
 
+/** A lane's lines of work; the lane is served and remembered as a line is. */
+interface Lane extends Omit<Line, 'waiting'> {
+  lines: Map<string, Line>;
+  waiting: number;
+}
+
 /**
- * Runs tasks at most `limit` at once, taking turns across lanes: the next task comes from the
- * waiting lane served longest ago, and a lane that had nothing waiting or running counts as never
- * served, so it goes ahead of every lane with a backlog. A lane with a thousand tasks queued delays
- * another lane's task by the tasks already running, never by its backlog. Within a lane, tasks run
- * in the order given. Pure scheduling: what a task does is its own.
+ * Runs tasks at most `limit` at once, taking turns across lanes (accounts), and within a lane
+ * across its lines of work (its requests, its generations): the next task comes from the waiting
+ * lane served longest ago, and in it from the waiting line served longest ago. A lane or line
+ * that had nothing waiting or running counts as never served, so it goes ahead of every one with
+ * a backlog. One account's thousand queued tasks delay another account's task by the tasks already
+ * running, never by that backlog; and an account's request is not held behind its own background
+ * work either. Within a line, tasks run in the order given. Pure scheduling: what a task does is its own.
  */
 export class FairQueue {
   readonly #limit: number;
@@ -33,20 +41,26 @@ export class FairQueue {
   /** Tasks waiting for a turn, over every lane. */
   get waiting(): number {
     let count = 0;
-    for (const lane of this.#lanes.values()) count += lane.waiting.length;
+    for (const lane of this.#lanes.values()) count += lane.waiting;
     return count;
   }
 
-  /** Runs `task` in `name`'s turn; settles as it does. */
-  run<T>(name: string, task: () => Promise<T>): Promise<T> {
+  /** Runs `task` in the turn of `line` of `laneName`; settles as it does. */
+  run<T>(laneName: string, task: () => Promise<T>, lineName = ''): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      let lane = this.#lanes.get(name);
+      let lane = this.#lanes.get(laneName);
       if (lane === undefined) {
-        lane = { waiting: [], running: 0, lastServed: 0 };
-        this.#lanes.set(name, lane);
+        lane = { lines: new Map(), waiting: 0, running: 0, lastServed: 0 };
+        this.#lanes.set(laneName, lane);
       }
-      const own = lane;
-      own.waiting.push(() => {
+      let line = lane.lines.get(lineName);
+      if (line === undefined) {
+        line = { waiting: [], running: 0, lastServed: 0 };
+        lane.lines.set(lineName, line);
+      }
+      const ownLane = lane;
+      const ownLine = line;
+      ownLine.waiting.push(() => {
         let settled: Promise<T>;
         try {
           settled = task();
@@ -55,34 +69,41 @@ export class FairQueue {
         }
         settled.then(resolve, reject).finally(() => {
           this.#running -= 1;
-          own.running -= 1;
-          if (own.running === 0 && own.waiting.length === 0) this.#lanes.delete(name);
+          ownLane.running -= 1;
+          ownLine.running -= 1;
+          if (ownLine.running === 0 && ownLine.waiting.length === 0) ownLane.lines.delete(lineName);
+          if (ownLane.lines.size === 0) this.#lanes.delete(laneName);
           this.#dispatch();
         });
       });
+      ownLane.waiting += 1;
       this.#dispatch();
     });
   }
 
   #dispatch(): void {
     while (this.#running < this.#limit) {
-      const lane = this.#nextLane();
-      const start = lane?.waiting.shift();
-      if (lane === undefined || start === undefined) return;
+      const lane = leastRecentlyServed(this.#lanes.values(), (l) => l.waiting > 0);
+      const line = lane === undefined ? undefined : leastRecentlyServed(lane.lines.values(), (l) => l.waiting.length > 0);
+      const start = line?.waiting.shift();
+      if (lane === undefined || line === undefined || start === undefined) return;
       this.#turn += 1;
       lane.lastServed = this.#turn;
+      line.lastServed = this.#turn;
+      lane.waiting -= 1;
       lane.running += 1;
+      line.running += 1;
       this.#running += 1;
       start();
     }
   }
+}
 
-  /** The waiting lane served longest ago: linear in the lanes busy, the accounts with work under way at this instant. */
-  #nextLane(): Lane | undefined {
-    let best: Lane | undefined;
-    for (const lane of this.#lanes.values()) {
-      if (lane.waiting.length > 0 && (best === undefined || lane.lastServed < best.lastServed)) best = lane;
-    }
-    return best;
+/** Linear in the lanes (lines) busy: the accounts (an account's requests and jobs) with work under way at this instant. */
+function leastRecentlyServed<T extends { lastServed: number }>(candidates: Iterable<T>, waiting: (candidate: T) => boolean): T | undefined {
+  let best: T | undefined;
+  for (const candidate of candidates) {
+    if (waiting(candidate) && (best === undefined || candidate.lastServed < best.lastServed)) best = candidate;
   }
+  return best;
 }

@@ -119,28 +119,36 @@ export async function openPGlite(dataDir: string | undefined): Promise<PGliteDat
     throw err;
   }
   const root: SqlRunner = runnerOf(thread, undefined);
-  // Statements wait on this side, in a lane per account (account-lane.ts), and go to the thread in turns.
+  // Statements wait on this side, in a lane per account and a line per request or job (account-lane.ts), and go to the thread in turns.
   const turns = new FairQueue(IN_FLIGHT);
   return {
     dialect: 'pglite',
-    query: <Row extends object>(text: string, params?: readonly unknown[]) => turns.run(currentLane(), () => root.query<Row>(text, params)),
+    query: <Row extends object>(text: string, params?: readonly unknown[]) => {
+      const lane = currentLane();
+      return turns.run(lane.account, () => root.query<Row>(text, params), lane.line);
+    },
     // PGlite's own transaction() in the thread: it holds PGlite's lock, so every other statement
     // waits until COMMIT or ROLLBACK, and this transaction's statements run in the order sent.
     // Here it is one turn from BEGIN to its end, its own statements going straight to the thread:
     // queued behind other lanes they would wait for the turn their transaction holds.
     transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-      return turns.run(currentLane(), async () => {
-        const tx = (await thread.call({ op: 'begin' })) as number;
-        let result: T;
-        try {
-          result = await work(runnerOf(thread, tx));
-        } catch (err) {
-          await thread.call({ op: 'end', tx, commit: false }).catch(() => {});
-          throw err;
-        }
-        await thread.call({ op: 'end', tx, commit: true });
-        return result;
-      });
+      const lane = currentLane();
+      return turns.run(
+        lane.account,
+        async () => {
+          const tx = (await thread.call({ op: 'begin' })) as number;
+          let result: T;
+          try {
+            result = await work(runnerOf(thread, tx));
+          } catch (err) {
+            await thread.call({ op: 'end', tx, commit: false }).catch(() => {});
+            throw err;
+          }
+          await thread.call({ op: 'end', tx, commit: true });
+          return result;
+        },
+        lane.line,
+      );
     },
     close: () => thread.close(),
   };

@@ -128,3 +128,33 @@ describe('FairQueue: turns across lanes', () => {
     assert.throws(() => new FairQueue(0), RangeError);
   });
 });
+
+describe('FairQueue: turns within a lane, across its lines of work', () => {
+  test("an account's request goes ahead of its own background backlog, and the account still gets one turn a round", async () => {
+    const queue = new FairQueue(1);
+    const started: string[] = [];
+    const gates = new Map<string, ReturnType<typeof gate>>();
+    const add = (lane: string, line: string, name: string) => {
+      const g = gate(started, name);
+      gates.set(name, g);
+      void queue.run(lane, g.task, line);
+    };
+    // A's backlog over three requests, B's generation backlog, then B's request.
+    for (const [line, name] of [
+      ['r1', 'a1'],
+      ['r1', 'a2'],
+      ['r2', 'a3'],
+      ['r3', 'a4'],
+    ] as const)
+      add('A', line, name);
+    for (const name of ['g1', 'g2', 'g3']) add('B', 'generation', name);
+    add('B', 'request', 'b1');
+    while (queue.running > 0) {
+      const running = started.at(-1);
+      if (running !== undefined) gates.get(running)?.finish();
+      await settle();
+    }
+    // A and B alternate; in B, its request (never served) before its generation's second; in A, its requests in turn.
+    assert.deepEqual(started, ['a1', 'g1', 'a3', 'b1', 'a4', 'g2', 'a2', 'g3']);
+  });
+});
