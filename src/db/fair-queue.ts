@@ -1,8 +1,11 @@
+/** Idle lanes and lines whose last turn is remembered: far more than the requests and jobs of a few seconds. */
+const REMEMBERED = 10_000;
+
 /** Tasks of one line of work (a request, a generation, a delivery): those waiting, and how many run. */
 interface Line {
   waiting: Array<() => void>;
   running: number;
-  /** When the line was last served (a counter, not a clock); 0 for a line that had nothing waiting or running. */
+  /** When the line was last served (a counter, not a clock); 0 for one never served (or forgotten). */
   lastServed: number;
 }
 
@@ -15,16 +18,20 @@ interface Lane extends Omit<Line, 'waiting'> {
 /**
  * Runs tasks at most `limit` at once, taking turns across lanes (accounts), and within a lane
  * across its lines of work (its requests, its generations): the next task comes from the waiting
- * lane served longest ago, and in it from the waiting line served longest ago. A lane or line
- * that had nothing waiting or running counts as never served, so it goes ahead of every one with
- * a backlog. One account's thousand queued tasks delay another account's task by the tasks already
- * running, never by that backlog; and an account's request is not held behind its own background
- * work either. Within a line, tasks run in the order given. Pure scheduling: what a task does is its own.
+ * lane served longest ago, and in it from the waiting line served longest ago. When a lane or line
+ * was last served is remembered while it has nothing queued: work that sends one statement at a
+ * time (an import, a generation) is between two of them for an instant, and must not come back
+ * as new; a new one (a request's first statement) goes ahead of every one served since. One
+ * account's thousand queued tasks delay another account's task by the tasks already running,
+ * never by that backlog; and an account's request is not held behind its own background work
+ * either. Within a line, tasks run in the order given. Pure scheduling: what a task does is its own.
  */
 export class FairQueue {
   readonly #limit: number;
   /** Lanes with tasks waiting or running, in the order they became busy, which breaks ties. */
   readonly #lanes = new Map<string, Lane>();
+  /** When idle lanes and lines were last served ("lane" and "lane\0line"), the oldest forgotten first past REMEMBERED. */
+  readonly #served = new Map<string, number>();
   #turn = 0;
   #running = 0;
 
@@ -50,12 +57,12 @@ export class FairQueue {
     return new Promise<T>((resolve, reject) => {
       let lane = this.#lanes.get(laneName);
       if (lane === undefined) {
-        lane = { lines: new Map(), waiting: 0, running: 0, lastServed: 0 };
+        lane = { lines: new Map(), waiting: 0, running: 0, lastServed: this.#recall(laneName) };
         this.#lanes.set(laneName, lane);
       }
       let line = lane.lines.get(lineName);
       if (line === undefined) {
-        line = { waiting: [], running: 0, lastServed: 0 };
+        line = { waiting: [], running: 0, lastServed: this.#recall(`${laneName}\0${lineName}`) };
         lane.lines.set(lineName, line);
       }
       const ownLane = lane;
@@ -71,14 +78,35 @@ export class FairQueue {
           this.#running -= 1;
           ownLane.running -= 1;
           ownLine.running -= 1;
-          if (ownLine.running === 0 && ownLine.waiting.length === 0) ownLane.lines.delete(lineName);
-          if (ownLane.lines.size === 0) this.#lanes.delete(laneName);
+          if (ownLine.running === 0 && ownLine.waiting.length === 0) {
+            ownLane.lines.delete(lineName);
+            this.#remember(`${laneName}\0${lineName}`, ownLine.lastServed);
+          }
+          if (ownLane.lines.size === 0) {
+            this.#lanes.delete(laneName);
+            this.#remember(laneName, ownLane.lastServed);
+          }
           this.#dispatch();
         });
       });
       ownLane.waiting += 1;
       this.#dispatch();
     });
+  }
+
+  #recall(key: string): number {
+    const served = this.#served.get(key) ?? 0;
+    this.#served.delete(key);
+    return served;
+  }
+
+  #remember(key: string, served: number): void {
+    this.#served.set(key, served);
+    // Forgotten, a lane or line counts as served before all others: right for one idle this long.
+    for (const oldest of this.#served.keys()) {
+      if (this.#served.size <= REMEMBERED) break;
+      this.#served.delete(oldest);
+    }
   }
 
   #dispatch(): void {

@@ -158,3 +158,31 @@ describe('FairQueue: turns within a lane, across its lines of work', () => {
     assert.deepEqual(started, ['a1', 'g1', 'a3', 'b1', 'a4', 'g2', 'a2', 'g3']);
   });
 });
+
+describe('FairQueue: a lane or line between two statements is not new', () => {
+  test('one served a moment ago and idle since waits behind one never served, though it asked first', async () => {
+    const queue = new FairQueue(1);
+    const started: string[] = [];
+    const first = gate(started, 'a1');
+    void queue.run('A', first.task, 'import');
+    first.finish();
+    await settle();
+    // Something else runs while A's import (one statement at a time) prepares its next.
+    const other = gate(started, 'other');
+    void queue.run('C', other.task);
+    const a2 = gate(started, 'a2');
+    const b1 = gate(started, 'b1');
+    void queue.run('A', a2.task, 'import');
+    void queue.run('B', b1.task, 'request');
+    // Within one account likewise: its request's first statement before its import's next.
+    const a3 = gate(started, 'a3');
+    const aRequest = gate(started, 'a-request');
+    void queue.run('A', a3.task, 'import');
+    void queue.run('A', aRequest.task, 'request');
+    for (const g of [other, b1, aRequest, a2, a3]) {
+      g.finish();
+      await settle();
+    }
+    assert.deepEqual(started, ['a1', 'other', 'b1', 'a-request', 'a2', 'a3']);
+  });
+});
