@@ -65,6 +65,8 @@ export interface ImportFileOptions {
 }
 
 const DEFAULTS = { batchSize: 500, progressEveryRows: 1000, progressEveryMs: 1000, maxErrors: 1000 };
+/** Rows per batch on PGlite (measured: a batch of 500 narrow rows held it 50-260 ms under load). */
+const PGLITE_BATCH_SIZE = 200;
 
 /** Mapping rows is CPU work: after this long the import lets the event loop serve other requests. */
 const SLICE_MS = 10;
@@ -120,7 +122,10 @@ export async function importInput(
   input: InputFile,
   options: ImportFileOptions & { importId?: string; heartbeat?: ImportHeartbeat; explainStop?: (err: unknown) => string | null },
 ): Promise<ImportSummary> {
-  const settings = { ...DEFAULTS, ...withoutUndefined(options) };
+  // On the embedded database each batch's transaction holds it for every account while it runs:
+  // smaller batches there keep another account's wait behind one short.
+  const defaults = db.dialect === 'pglite' ? { ...DEFAULTS, batchSize: PGLITE_BATCH_SIZE } : DEFAULTS;
+  const settings = { ...defaults, ...withoutUndefined(options) };
   const clock = options.clock ?? Date.now;
   const accountId = options.accountId ?? null;
   const quota = accountId === null ? 0 : (options.maxRowsPerAccount ?? 0);
