@@ -21,6 +21,8 @@ async function releaseNextInLine(tx: SqlRunner, delivery: { endpointId: string; 
 
 export interface ClaimedDelivery {
   id: string;
+  /** Whose delivery: its attempt's statements take that account's turns on the embedded database. */
+  account_id: string;
   claim_token: string;
   ordering_key: string;
   attempts: number;
@@ -89,7 +91,7 @@ export async function claimDueDeliveries(db: SqlRunner, claim: DeliveryClaim): P
      UPDATE webhook_deliveries d SET attempts = d.attempts + 1, claimed_until = $3, claim_token = $4, last_attempt_at = $1
      FROM due, webhook_endpoints e, webhook_events ev
      WHERE d.id = due.id AND e.id = d.endpoint_id AND ev.id = d.event_id
-     RETURNING d.id, d.claim_token, d.ordering_key, d.attempts, d.endpoint_id, e.url, e.secret_sealed,
+     RETURNING d.id, d.account_id, d.claim_token, d.ordering_key, d.attempts, d.endpoint_id, e.url, e.secret_sealed,
        ARRAY(SELECT p->>'sealed' FROM jsonb_array_elements(e.previous_secrets) AS p WHERE (p->>'expires_at')::timestamptz > $1) AS previous_secrets_sealed,
        e.disabled_at IS NOT NULL AS endpoint_disabled, ev.id AS event_id, ev.type, ev.body`,
     [claim.now, claim.limit, claim.leaseUntil, claim.token],

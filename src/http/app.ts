@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type onSendHookHandler, type RouteOptions } from 'fastify';
 import { authenticate, authenticateAdmin, servedOverHttps } from './auth.ts';
+import { servingAccount } from '../db/account-lane.ts';
 import { FailedAuthLimit } from './failed-auth-limit.ts';
 import { ApiError, handleError, sendApiError, validationFailed } from './errors.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../domain/json-depth.ts';
@@ -180,6 +181,14 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
         new ApiError('rate_limited', `Too many requests for this token; retry in ${context.after}.`, {
           retry_after_seconds: Math.ceil(context.ttl / 1000),
         }),
+    });
+    // From here on the request's statements (and the work it leaves running: an import, a
+    // fan-out) count as its account's: on the embedded database they take turns with other
+    // accounts' (src/db/account-lane.ts). A callback hook: the handler runs inside `done`, after
+    // the body was read (whose events come from the socket's context, not the request's).
+    guarded.addHook('preValidation', (request, _reply, done) => {
+      if (request.auth === null) done();
+      else servingAccount(request.auth.accountId, () => done());
     });
     guarded.addHook('preValidation', async (request) => {
       // A catalogue upload's body is a CSV or JSON Lines stream, checked by its route.

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FailedAuthLimit } from './failed-auth-limit.ts';
 import type { Config } from '../config.ts';
+import { ownLine } from '../db/account-lane.ts';
 import { DatabaseUnavailableError, isConnectionError, type SqlRunner } from '../db/database.ts';
 import { csrfMatches, sessionOf } from '../services/app-sessions.ts';
 import type { AccountSnapshot } from '../db/accounts.ts';
@@ -82,7 +83,8 @@ function orUnavailable<T>(lookup: Promise<T>): Promise<T> {
 }
 
 function lookUp(db: SqlRunner, token: string): Promise<AuthenticatedToken | null> {
-  return orUnavailable(authenticateToken(db, token));
+  // Each request's look-up takes its own turns on the embedded database, not behind other requests'.
+  return orUnavailable(ownLine(() => authenticateToken(db, token)));
 }
 
 /**
@@ -104,7 +106,7 @@ export function authenticate(db: SqlRunner, sessions: { idleSeconds: number; pub
       return;
     }
     const countsAsUse = request.headers[BACKGROUND_HEADER] === undefined;
-    const session = await orUnavailable(sessionOf(db, cookie, { idleSeconds: sessions.idleSeconds, countsAsUse }));
+    const session = await orUnavailable(ownLine(() => sessionOf(db, cookie, { idleSeconds: sessions.idleSeconds, countsAsUse })));
     if (session === null) throw new ApiError('unauthorized', UNAUTHORIZED_MESSAGE);
     if (session.accountId === null) throw new ApiError('forbidden', ACCOUNT_ONLY_MESSAGE);
     const csrf = request.headers[CSRF_HEADER];

@@ -20,6 +20,11 @@ const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
  * sorts the whole backlog instead of reading the queue's index in order. Every tick, only a table
  * changed by more than a fifth (at least 500 rows) since its last analysis is analysed, so a quiet
  * queue never interrupts autovacuum. An advisory lock lets one process per database analyse at a time.
+ *
+ * PGlite has no autovacuum, so nothing else ever analyses a table there: on the embedded database
+ * every table of the schema is kept so. Without statistics a look-up of 100 products by id read
+ * all 10,000 of the account's products through another index, once per id (190 ms instead of 3 ms,
+ * holding the embedded database for every account).
  */
 export function keepQueueStatisticsFresh(db: Database, everySeconds: number, logger: Logger): QueueStatistics {
   let running = false;
@@ -30,9 +35,9 @@ export function keepQueueStatisticsFresh(db: Database, everySeconds: number, log
       if (lock?.ok !== true) return;
       const tables = await tx.query<{ schema: string; relname: string }>(
         `SELECT s.schemaname AS schema, s.relname FROM pg_stat_user_tables s
-         WHERE s.schemaname = current_schema() AND s.relname IN ('generations', 'webhook_deliveries')
+         WHERE s.schemaname = current_schema() AND ($3::boolean OR s.relname IN ('generations', 'webhook_deliveries'))
            AND s.n_mod_since_analyze > greatest($1::float8, s.n_live_tup * $2::float8)`,
-        [ANALYSE_AFTER_ROWS, ANALYSE_AFTER_FRACTION],
+        [ANALYSE_AFTER_ROWS, ANALYSE_AFTER_FRACTION, db.dialect === 'pglite'],
       );
       for (const { schema, relname } of tables) await tx.query(`ANALYZE ${quoted(schema)}.${quoted(relname)}`);
     });

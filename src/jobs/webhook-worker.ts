@@ -1,6 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { servingAccount } from '../db/account-lane.ts';
 import type { Database } from '../db/database.ts';
 import { claimDueDeliveries, handBackDelivery, type ClaimedDelivery } from '../db/webhook-deliveries.ts';
 import { schedulePolicy } from '../queue/retry-policy.ts';
@@ -81,7 +82,7 @@ export function startWebhookWorker(deps: WebhookWorkerDeps): SlotWorker {
       const now = deps.webhooks.clock.now();
       return claimDueDeliveries(db, { now, limit, token: randomUUID(), leaseUntil: new Date(now.getTime() + LEASE_MS) });
     },
-    run: (items, signals) => items.map((claimed, i) => attempt(claimed, signals[i])),
+    run: (items, signals) => items.map((claimed, i) => servingAccount(claimed.account_id, () => attempt(claimed, signals[i]))),
     onError: (err, during) => logger.error({ err, during }, 'webhook worker: queue error'),
   });
   return slots;

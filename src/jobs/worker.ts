@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { AgentModel } from '../domain/pricing.ts';
 import { timeLeft, type TeardownOptions } from '../teardown.ts';
+import { servingAccount } from '../db/account-lane.ts';
 import type { Database } from '../db/database.ts';
 import { failAndRefund } from '../pipeline/fail-generation.ts';
 import type { ContentEngine, ImageStandardiser } from '../domain/generation-ports.ts';
@@ -146,10 +147,21 @@ export async function startWorkers(deps: WorkerDeps): Promise<GenerationWorkers>
   // The generations of one fetch run side by side and each frees its slot when it ends, so one
   // slow product never holds back the others fetched with it. Generations the template engine
   // writes share their reads and store statement (run-generation-batch.ts).
+  // Each generation's statements take its account's turns on the embedded database; a batch's
+  // shared ones take the account's whose generations it holds, or the untagged lane's when mixed.
   function runFetched(fetched: readonly FetchedGeneration[], signals: readonly AbortSignal[]): Promise<void>[] {
-    const held = fetched.map((f, i) => keepClaim(db, f.generation, f.fence, claims, retry, signals[i]));
-    const outcomes = batchDeps === null ? held.map((claim) => runUnderClaim(generationDeps, claim)) : runClaimedBatch(batchDeps, held);
-    return held.map((claim, i) => finish(claim, outcomes[i] ?? Promise.reject(new Error('no run was started for this generation')), signals[i]));
+    const held = fetched.map((f, i) => servingAccount(f.generation.account_id, () => keepClaim(db, f.generation, f.fence, claims, retry, signals[i])));
+    const accounts = new Set(fetched.map((f) => f.generation.account_id));
+    const [only] = accounts;
+    const outcomes =
+      batchDeps === null
+        ? held.map((claim) => servingAccount(claim.generation.account_id, () => runUnderClaim(generationDeps, claim)))
+        : accounts.size === 1 && only !== undefined
+          ? servingAccount(only, () => runClaimedBatch(batchDeps, held))
+          : runClaimedBatch(batchDeps, held);
+    return held.map((claim, i) =>
+      servingAccount(claim.generation.account_id, () => finish(claim, outcomes[i] ?? Promise.reject(new Error('no run was started for this generation')), signals[i])),
+    );
   }
 
   // At most GENERATION_CONCURRENCY generations run at once in one process, fetched

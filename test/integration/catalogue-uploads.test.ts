@@ -9,6 +9,7 @@ import { findCatalogueItem } from '../../src/db/catalogue.ts';
 import type { Fact } from '../../src/domain/facts.ts';
 import { catalogueImportResponseSchema } from '../../src/http/routes/catalogue-imports.ts';
 import { importCatalogue } from '../../src/sources/catalogue/import-catalogue.ts';
+import { importBatchSize } from '../../src/sources/catalogue/import-file.ts';
 import { defined } from '../helpers/assert.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { answerOf } from '../helpers/http-answer.ts';
@@ -144,7 +145,7 @@ for (const target of databaseTargets()) {
       const a = await h.account();
       const header = 'ean,title\n';
       const row = (n: number) => `200${String(n).padStart(9, '0')}0,Item ${n}\n`;
-      // More than the 64 KiB sniffed before reading starts, and several batches of 500 rows.
+      // More than the 64 KiB sniffed before reading starts, and several batches (of 200 or 500 rows).
       const req = httpRequest(`${base}/api/v1/catalogue/imports`, { method: 'POST', headers: { authorization: `Bearer ${a.token}`, 'content-type': 'text/csv' } });
       const answered = answerOf(req);
       const good = (n: number) => {
@@ -164,7 +165,8 @@ for (const target of databaseTargets()) {
       }
       const seen = defined(running, 'an import with a committed batch');
       assert.equal(seen.state, 'running');
-      assert.ok(seen.rows_imported > 0 && seen.rows_imported % 500 === 0, `${seen.rows_imported} rows: whole batches only`);
+      const batch = importBatchSize(h.container.db.dialect);
+      assert.ok(seen.rows_imported > 0 && seen.rows_imported % batch === 0, `${seen.rows_imported} rows: whole batches of ${batch} only`);
       // A wrong check digit: read and rejected.
       req.end(row(9999));
       const done = await answered;

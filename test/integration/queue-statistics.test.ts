@@ -4,6 +4,7 @@ import { describe, test } from 'node:test';
 import pino from 'pino';
 import { keepQueueStatisticsFresh } from '../../src/jobs/queue-statistics.ts';
 import { migrate } from '../../src/db/migrate.ts';
+import { defined } from '../helpers/assert.ts';
 import { databaseTargets, type DatabaseTarget } from '../helpers/databases.ts';
 
 // The queues' fetches are planned on their tables' statistics; after a burst of queued work they
@@ -50,3 +51,46 @@ for (const target of databaseTargets()) {
     });
   });
 }
+
+// PGlite has no autovacuum: there the keeper analyses every table, or a look-up by id is planned
+// as a scan of the account's products.
+describe('table statistics on the embedded database [pglite]', () => {
+  test('products written in bulk are analysed at the tick, and a look-up by id then reads one row per id', async () => {
+    const pglite = databaseTargets().find((t) => t.name === 'pglite');
+    if (pglite === undefined) throw new Error('no PGlite target');
+    const database = await pglite.open();
+    await migrate(database.db);
+    const statistics = keepQueueStatisticsFresh(database.db, 1, pino({ level: 'silent' }));
+    try {
+      const [account] = await database.db.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ('statistics') RETURNING id`);
+      const accountId = defined(account, 'an account').id;
+      await database.db.query(
+        `INSERT INTO products (account_id, code, code_type, sku, title, countries, agent_model, state)
+         SELECT $1, lpad(g::text, 13, '0'), 'ean', 'SKU-' || g, 'Product ' || g, '{it}', 'v1', 'completed' FROM generate_series(1, 3000) g`,
+        [accountId],
+      );
+      const ids = (await database.db.query<{ id: string }>('SELECT id FROM products ORDER BY code LIMIT 50')).map((r) => r.id);
+      const rowsRead = async () => {
+        const plan = await database.db.query<{ 'QUERY PLAN': string }>(
+          `EXPLAIN (ANALYZE, FORMAT TEXT) SELECT DISTINCT ON (r.n) r.n, p.id
+           FROM unnest($2::uuid[]) WITH ORDINALITY AS r(id, n)
+           JOIN products p ON p.account_id = $1 AND (p.id = r.id OR p.code = r.id::text OR p.sku = r.id::text) AND p.deleted_at IS NULL
+           ORDER BY r.n`,
+          [accountId, ids],
+        );
+        const removed = plan.map((row) => /Rows Removed by (?:Join )?Filter: (\d+)/.exec(row['QUERY PLAN'])?.[1]).filter((n) => n !== undefined);
+        return removed.reduce((sum, n) => sum + Number(n), 0);
+      };
+      const deadline = Date.now() + 30_000;
+      while ((await database.db.query<{ n: number }>(`SELECT reltuples::int AS n FROM pg_class WHERE oid = 'products'::regclass`))[0]?.n !== 3000) {
+        assert.ok(Date.now() < deadline, 'the products table was not analysed');
+        await sleep(50);
+      }
+      assert.equal(ids.length, 50);
+      assert.ok((await rowsRead()) < 3000, 'the look-up by id still read the whole catalogue once per id');
+    } finally {
+      statistics.stop();
+      await database.close();
+    }
+  });
+});
