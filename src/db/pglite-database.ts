@@ -105,7 +105,7 @@ function runnerOf(thread: PGliteThread, tx: number | undefined): Transaction {
  * and runs what it is sent in arrival order, so whatever is sent waits behind everything sent
  * before it: with one at a time, another account's statement waits for the one running, never
  * for an account's backlog. Raising it saves the thread the idle moment between two statements
- * (a round trip through the API's thread, tens of microseconds) at the cost of that fairness.
+ * (a round trip through the API's thread, not measured on its own) at the cost of that fairness.
  */
 const IN_FLIGHT = 1;
 
