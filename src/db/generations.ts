@@ -324,27 +324,50 @@ export async function recordAttemptUsage(db: SqlRunner, id: string, fence: Claim
 }
 
 /**
- * Puts a claimed generation back to wait `afterSeconds`: the attempt it was claimed for is given
- * back (the wait is counted in `deferrals` instead), and the generation and its product show as
- * queued again. `not_before` is taken on the database's clock, the one the queue's fetch
- * compares it with (claimDueGenerations).
+ * Puts a claimed generation back to the queue: the attempt it was claimed for is given back, and
+ * the generation and its product show as queued again. `not_before` is taken on the database's
+ * clock, the one the queue's fetch compares it with (claimDueGenerations). False when the claim
+ * is no longer `fence`'s. The one statement behind a deferral and a wait for batch answers.
  */
-export async function deferGeneration(db: SqlRunner, id: string, fence: ClaimFence, options: { usage: GenerationUsage | null; afterSeconds: number }): Promise<boolean> {
+export async function requeueClaimedGeneration(
+  db: SqlRunner,
+  id: string,
+  fence: ClaimFence,
+  options: {
+    afterSeconds: number;
+    /** Counted in `deferrals` (a wait the run asked for), or not (a batch wait, which is free). */
+    countsAsDeferral: boolean;
+    /** Recorded as the generation's usage so far; null keeps what it has. */
+    usage: GenerationUsage | null;
+    /** Due at once instead when none of its batch requests is still waiting for the provider. */
+    untilBatchAnswered: boolean;
+  },
+): Promise<boolean> {
   const rows = await db.query(
-    `WITH deferred AS (
-       UPDATE generations SET state = 'queued', attempts = greatest(attempts - 1, 0), deferrals = deferrals + 1,
-         not_before = now() + make_interval(secs => $3), usage = coalesce($2::jsonb, usage), claimed_until = NULL
+    `WITH requeued AS (
+       UPDATE generations SET state = 'queued', attempts = greatest(attempts - 1, 0), claimed_until = NULL,
+         deferrals = deferrals + CASE WHEN $5 THEN 1 ELSE 0 END,
+         usage = coalesce($2::jsonb, usage),
+         not_before = CASE
+           WHEN $6 AND NOT EXISTS (SELECT 1 FROM model_batch_requests r WHERE r.generation_id = $1 AND r.state IN ('queued', 'submitting', 'submitted')) THEN NULL
+           ELSE now() + make_interval(secs => $3)
+         END
        WHERE id = $1 AND state = 'processing' AND claim_token = $4
        RETURNING id, product_id
      ), product AS (
        UPDATE products SET state = 'queued', updated_at = now()
-       FROM deferred WHERE products.id = deferred.product_id AND products.latest_generation_id = deferred.id
+       FROM requeued WHERE products.id = requeued.product_id AND products.latest_generation_id = requeued.id
        RETURNING products.id
      )
-     SELECT id FROM deferred`,
-    [id, options.usage === null ? null : JSON.stringify(options.usage), options.afterSeconds, fence.token],
+     SELECT id FROM requeued`,
+    [id, options.usage === null ? null : JSON.stringify(options.usage), options.afterSeconds, fence.token, options.countsAsDeferral, options.untilBatchAnswered],
   );
   return rows.length > 0;
+}
+
+/** Puts a claimed generation back to wait `afterSeconds`, the wait counted in `deferrals` instead of its attempts. */
+export function deferGeneration(db: SqlRunner, id: string, fence: ClaimFence, options: { usage: GenerationUsage | null; afterSeconds: number }): Promise<boolean> {
+  return requeueClaimedGeneration(db, id, fence, { ...options, countsAsDeferral: true, untilBatchAnswered: false });
 }
 
 /**

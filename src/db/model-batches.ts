@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, SqlRunner } from './database.ts';
+import { requeueClaimedGeneration } from './generations.ts';
 
 // The provider batches of generations marked `processing: batch` (migration 034): each model call
 // such a generation makes is a row here until its answer is stored, so a process that stops
@@ -213,21 +214,6 @@ export async function batchViewsOf(db: SqlRunner, generationIds: readonly string
  * nor a deferral is used up, and nothing is added to its usage: the run that gets the answers
  * meters every call of the generation itself.
  */
-export async function awaitBatchAnswers(db: SqlRunner, id: string, fence: { token: string }, recheckSeconds: number): Promise<boolean> {
-  const rows = await db.query(
-    `WITH waiting AS (
-       UPDATE generations SET state = 'queued', attempts = greatest(attempts - 1, 0), claimed_until = NULL,
-         not_before = CASE WHEN EXISTS (SELECT 1 FROM model_batch_requests r WHERE r.generation_id = $1 AND r.state IN ('queued', 'submitting', 'submitted'))
-           THEN now() + make_interval(secs => $3) ELSE NULL END
-       WHERE id = $1 AND state = 'processing' AND claim_token = $2
-       RETURNING id, product_id
-     ), product AS (
-       UPDATE products SET state = 'queued', updated_at = now()
-       FROM waiting WHERE products.id = waiting.product_id AND products.latest_generation_id = waiting.id
-       RETURNING products.id
-     )
-     SELECT id FROM waiting`,
-    [id, fence.token, recheckSeconds],
-  );
-  return rows.length > 0;
+export function awaitBatchAnswers(db: SqlRunner, id: string, fence: { token: string }, recheckSeconds: number): Promise<boolean> {
+  return requeueClaimedGeneration(db, id, fence, { afterSeconds: recheckSeconds, countsAsDeferral: false, usage: null, untilBatchAnswered: true });
 }
