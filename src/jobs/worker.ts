@@ -150,18 +150,23 @@ export async function startWorkers(deps: WorkerDeps): Promise<GenerationWorkers>
   // Each generation's statements take its account's turns on the embedded database; a batch's
   // shared ones take the account's whose generations it holds, or the untagged lane's when mixed.
   function runFetched(fetched: readonly FetchedGeneration[], signals: readonly AbortSignal[]): Promise<void>[] {
-    const held = fetched.map((f, i) => servingAccount(f.generation.account_id, () => keepClaim(db, f.generation, f.fence, claims, retry, signals[i])));
+    const keep = (f: FetchedGeneration, i: number) => keepClaim(db, f.generation, f.fence, claims, retry, signals[i]);
+    const settle = (claim: HeldClaim, outcome: Promise<GenerationOutcome> | undefined, i: number) =>
+      finish(claim, outcome ?? Promise.reject(new Error('no run was started for this generation')), signals[i]);
+    if (batchDeps === null) {
+      // A claim's whole life, its lease renewals included, in its account's lane.
+      return fetched.map((f, i) =>
+        servingAccount(f.generation.account_id, () => {
+          const claim = keep(f, i);
+          return settle(claim, runUnderClaim(generationDeps, claim), i);
+        }),
+      );
+    }
+    const held = fetched.map((f, i) => servingAccount(f.generation.account_id, () => keep(f, i)));
     const accounts = new Set(fetched.map((f) => f.generation.account_id));
     const [only] = accounts;
-    const outcomes =
-      batchDeps === null
-        ? held.map((claim) => servingAccount(claim.generation.account_id, () => runUnderClaim(generationDeps, claim)))
-        : accounts.size === 1 && only !== undefined
-          ? servingAccount(only, () => runClaimedBatch(batchDeps, held))
-          : runClaimedBatch(batchDeps, held);
-    return held.map((claim, i) =>
-      servingAccount(claim.generation.account_id, () => finish(claim, outcomes[i] ?? Promise.reject(new Error('no run was started for this generation')), signals[i])),
-    );
+    const outcomes = accounts.size === 1 && only !== undefined ? servingAccount(only, () => runClaimedBatch(batchDeps, held)) : runClaimedBatch(batchDeps, held);
+    return held.map((claim, i) => servingAccount(claim.generation.account_id, () => settle(claim, outcomes[i], i)));
   }
 
   // At most GENERATION_CONCURRENCY generations run at once in one process, fetched
