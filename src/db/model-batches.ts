@@ -118,12 +118,25 @@ export interface OpenBatch {
   id: string;
   agent_model: string;
   provider_batch_id: string;
+  /** No generation waits for any of its answers any more, and its cancellation was not asked for yet. */
+  unwanted: boolean;
 }
 
 export async function submittedBatches(db: SqlRunner, agentModels: readonly string[]): Promise<OpenBatch[]> {
-  return db.query<OpenBatch>(`SELECT id, agent_model, provider_batch_id FROM model_batches WHERE state = 'submitted' AND agent_model = ANY($1::text[]) ORDER BY submitted_at`, [
-    agentModels,
-  ]);
+  return db.query<OpenBatch>(
+    `SELECT b.id, b.agent_model, b.provider_batch_id,
+       b.cancel_requested_at IS NULL AND NOT EXISTS (
+         SELECT 1 FROM model_batch_requests r JOIN generations g ON g.id = r.generation_id
+         WHERE r.batch_id = b.id AND g.state IN ('queued', 'processing')
+       ) AS unwanted
+     FROM model_batches b WHERE b.state = 'submitted' AND b.agent_model = ANY($1::text[]) ORDER BY b.submitted_at`,
+    [agentModels],
+  );
+}
+
+/** Notes that the provider was asked to cancel the batch, so it is asked once. */
+export async function recordBatchCancelRequested(db: SqlRunner, batchId: string): Promise<void> {
+  await db.query('UPDATE model_batches SET cancel_requested_at = now() WHERE id = $1', [batchId]);
 }
 
 export async function recordBatchStatus(db: SqlRunner, batchId: string, status: string): Promise<void> {

@@ -210,6 +210,52 @@ for (const target of databaseTargets()) {
           });
           assert.equal(res.statusCode, 200, res.body);
           assert.deepEqual(await h.balance(account.id), { credits: 100, ledger: 100 });
+          // No generation waits for that batch any more: the provider is asked to stop it, so its request is not billed.
+          const batch = fake.batches.list.at(-1);
+          await waitFor(async () => batch?.cancelled === true);
+          assert.equal(fake.requests.filter((r) => r.customId !== undefined && batch?.customIds.includes(r.customId)).length, 0, 'the request was never run');
+          await waitFor(
+            async () =>
+              (await h.container.db.query(`SELECT 1 FROM model_batches WHERE provider_batch_id = $1 AND state = 'ended' AND cancel_requested_at IS NOT NULL`, [batch?.id])).length >
+              0,
+          );
+        } finally {
+          fake.batches.setDelayMs(0);
+        }
+      });
+
+      test('a batch still serving one waiting generation is not cancelled when another of its products is deleted', async () => {
+        fake.batches.setDelayMs(3_600_000);
+        try {
+          const account = await h.account(100);
+          const [kept, deleted] = await Promise.all([1, 2].map(() => h.createQueued(account.token, { ...PASTA, countries: ['it'], agent_model: 'v1', processing: 'batch' })));
+          assert.ok(kept !== undefined && deleted !== undefined);
+          const inBatch = async (generationId: string) =>
+            (await h.container.db.query<{ batch_id: string }>(`SELECT batch_id FROM model_batch_requests WHERE generation_id = $1 AND state = 'submitted'`, [generationId]))[0]
+              ?.batch_id;
+          await waitFor(async () => (await inBatch(kept.generationId)) !== undefined && (await inBatch(deleted.generationId)) !== undefined);
+          const keptBatch = await inBatch(kept.generationId);
+          const deletedBatch = await inBatch(deleted.generationId);
+          const providerBatch = async (batchId: string | undefined) => {
+            const [row] = await h.container.db.query<{ provider_batch_id: string }>('SELECT provider_batch_id FROM model_batches WHERE id = $1', [batchId]);
+            return fake.batches.list.find((b) => b.id === row?.provider_batch_id);
+          };
+          const res = await h.app.inject({
+            method: 'DELETE',
+            url: '/api/v1/products/delete',
+            headers: { authorization: `Bearer ${account.token}`, 'content-type': 'application/json' },
+            payload: JSON.stringify({ code: deleted.productId }),
+          });
+          assert.equal(res.statusCode, 200, res.body);
+          const kepts = await providerBatch(keptBatch);
+          const polls = kepts?.polls ?? 0;
+          await waitFor(async () => (kepts?.polls ?? 0) >= polls + 3);
+          assert.equal(kepts?.cancelled, false, 'the batch still serves a waiting generation');
+          // The two calls may have gone in two windows: then the deleted one's batch served no one else.
+          if (deletedBatch !== keptBatch) assert.equal((await providerBatch(deletedBatch))?.cancelled, true);
+          fake.batches.setDelayMs(0);
+          const outcomes = await h.settled([kept.generationId]);
+          assert.equal(outcomes.get(kept.generationId), 'completed');
         } finally {
           fake.batches.setDelayMs(0);
         }

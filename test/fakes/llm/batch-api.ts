@@ -23,6 +23,8 @@ export interface FakeBatch {
   status: string;
   /** How many times it was polled (GET of the batch). */
   polls: number;
+  /** Cancelled by the client while in progress: it ends at its next poll with no request run. */
+  cancelled: boolean;
 }
 
 export interface FakeBatches {
@@ -76,10 +78,10 @@ function controls(): { batches: FakeBatches; held: Map<string, Held>; state: { d
 /** Ends the batch when its time has come (once, whoever polls): every request answered, or none when it expires. */
 function settle(h: Held, delayMs: number, answer: AnswerOne): Promise<Map<string, WireAnswer | null>> | null {
   if (h.ended !== null) return h.ended;
-  if (Date.now() < h.createdAt + delayMs) return null;
+  if (Date.now() < h.createdAt + delayMs && !h.batch.cancelled) return null;
   h.ended = (async () => {
     const answers = new Map<string, WireAnswer | null>();
-    if (h.expire) return answers;
+    if (h.expire || h.batch.cancelled) return answers;
     for (const r of h.requests) answers.set(r.customId, await answer(r.path, r.body, h.headers, r.customId));
     return answers;
   })();
@@ -151,7 +153,7 @@ export function openAiBatchApi(answer: AnswerOne): { routes: BatchRoutes; batche
         .map((line) => parseJson(line))
         .filter(isRecord)
         .map((line) => ({ customId: String(line.custom_id), path: String(line.url), body: line.body }));
-      const batch: FakeBatch = { id: fakeId('batch_'), customIds: requests.map((r) => r.customId), status: 'in_progress', polls: 0 };
+      const batch: FakeBatch = { id: fakeId('batch_'), customIds: requests.map((r) => r.customId), status: 'in_progress', polls: 0, cancelled: false };
       const h: Held = {
         batch,
         createdAt: Date.now(),
@@ -179,7 +181,7 @@ export function openAiBatchApi(answer: AnswerOne): { routes: BatchRoutes; batche
       h.batch.polls += 1;
       const ending = settle(h, state.delayMs, answer);
       const done = ending === null ? null : await ending;
-      if (done !== null && h.batch.status === 'in_progress') {
+      if (done !== null && (h.batch.status === 'in_progress' || h.batch.status === 'cancelling')) {
         const output: string[] = [];
         const errors: string[] = [];
         for (const r of h.requests) {
@@ -190,7 +192,9 @@ export function openAiBatchApi(answer: AnswerOne): { routes: BatchRoutes; batche
                 id: fakeId('batch_req_'),
                 custom_id: r.customId,
                 response: null,
-                error: { code: 'batch_expired', message: 'This request could not be executed before the completion window expired.' },
+                error: h.batch.cancelled
+                  ? { code: 'batch_cancelled', message: 'This request was not executed because the batch was cancelled.' }
+                  : { code: 'batch_expired', message: 'This request could not be executed before the completion window expired.' },
               }),
             );
           } else {
@@ -211,9 +215,20 @@ export function openAiBatchApi(answer: AnswerOne): { routes: BatchRoutes; batche
         };
         store('output_file_id', output);
         store('error_file_id', errors);
-        h.batch.status = h.expire ? 'expired' : 'completed';
+        h.batch.status = h.batch.cancelled ? 'cancelled' : h.expire ? 'expired' : 'completed';
       }
       return { status: 200, body: batchObject(h, done) };
+    }
+    const cancel = /^\/v1\/batches\/([^/]+)\/cancel$/.exec(path);
+    if (method === 'POST' && cancel?.[1] !== undefined) {
+      const h = held.get(cancel[1]);
+      if (h === undefined) return { status: 404, body: { error: { message: `No batch found with id '${cancel[1]}'.`, type: 'invalid_request_error', param: null, code: null } } };
+      if (h.batch.status !== 'in_progress') {
+        return { status: 409, body: { error: { message: `Cannot cancel a batch with status '${h.batch.status}'.`, type: 'invalid_request_error', param: null, code: null } } };
+      }
+      h.batch.cancelled = true;
+      h.batch.status = 'cancelling';
+      return { status: 200, body: batchObject(h, null) };
     }
     const content = /^\/v1\/files\/([^/]+)\/content$/.exec(path);
     if (method === 'GET' && content?.[1] !== undefined) {
@@ -238,14 +253,14 @@ export function anthropicBatchApi(answer: AnswerOne, baseUrl: () => string): { r
         processing: done === null ? h.requests.length : 0,
         succeeded: count('succeeded'),
         errored: count('errored'),
-        canceled: 0,
-        expired: count('expired'),
+        canceled: done !== null && h.batch.cancelled ? h.requests.length : 0,
+        expired: h.batch.cancelled ? 0 : count('expired'),
       },
       ended_at: done === null ? null : new Date().toISOString(),
       created_at: new Date(h.createdAt).toISOString(),
       expires_at: new Date(h.createdAt + 86_400_000).toISOString(),
       archived_at: null,
-      cancel_initiated_at: null,
+      cancel_initiated_at: h.batch.cancelled ? new Date().toISOString() : null,
       results_url: done === null ? null : `${baseUrl()}/v1/messages/batches/${h.batch.id}/results`,
     };
   };
@@ -261,10 +276,19 @@ export function anthropicBatchApi(answer: AnswerOne, baseUrl: () => string): { r
         return { status: 400, body: { type: 'error', error: { type: 'invalid_request_error', message: 'requests: Field required' } } };
       }
       const requests = body.requests.filter(isRecord).map((r) => ({ customId: String(r.custom_id), path: '/v1/messages', body: r.params }));
-      const batch: FakeBatch = { id: fakeId('msgbatch_'), customIds: requests.map((r) => r.customId), status: 'in_progress', polls: 0 };
+      const batch: FakeBatch = { id: fakeId('msgbatch_'), customIds: requests.map((r) => r.customId), status: 'in_progress', polls: 0, cancelled: false };
       const h: Held = { batch, createdAt: Date.now(), expire: state.expire, ended: null, requests, headers, endpoint: '/v1/messages', extra: {} };
       held.set(batch.id, h);
       batches.list.push(batch);
+      return { status: 200, body: batchObject(h, null) };
+    }
+    const cancel = /^\/v1\/messages\/batches\/([^/]+)\/cancel$/.exec(path);
+    if (method === 'POST' && cancel?.[1] !== undefined) {
+      const h = held.get(cancel[1]);
+      if (h === undefined) return { status: 404, body: { type: 'error', error: { type: 'not_found_error', message: 'Not found' } } };
+      if (h.batch.status !== 'in_progress') return { status: 409, body: { type: 'error', error: { type: 'invalid_request_error', message: 'Batch has already ended' } } };
+      h.batch.cancelled = true;
+      h.batch.status = 'canceling';
       return { status: 200, body: batchObject(h, null) };
     }
     const one = /^\/v1\/messages\/batches\/([^/]+)(\/results)?$/.exec(path);
@@ -274,7 +298,7 @@ export function anthropicBatchApi(answer: AnswerOne, baseUrl: () => string): { r
       if (one[2] === '/results') {
         const done = h.ended === null ? null : await h.ended;
         if (done === null) return { status: 400, body: { type: 'error', error: { type: 'invalid_request_error', message: 'Batch is still in progress' } } };
-        const lines = h.requests.map((r) => JSON.stringify({ custom_id: r.customId, result: resultOf(done.get(r.customId)) }));
+        const lines = h.requests.map((r) => JSON.stringify({ custom_id: r.customId, result: h.batch.cancelled ? { type: 'canceled' } : resultOf(done.get(r.customId)) }));
         return { status: 200, body: `${lines.join('\n')}\n`, jsonl: true };
       }
       h.batch.polls += 1;

@@ -6,6 +6,7 @@ import {
   claimQueuedRequests,
   dropReadAnswers,
   markBatchSubmitted,
+  recordBatchCancelRequested,
   recordBatchStatus,
   staleSubmissions,
   storeBatchAnswers,
@@ -100,6 +101,15 @@ export function startBatchRunner(deps: { db: Database; config: Config; logger: L
       const wire = wires.get(batch.agent_model)?.wire;
       if (wire === undefined) continue;
       try {
+        if (batch.unwanted) {
+          // Every generation it served was deleted, cancelled or failed: what the provider has not run yet is not worth paying for.
+          // Asked once: should the provider refuse (the batch ended meanwhile), it runs to its end as before.
+          await wire.cancel(batch.provider_batch_id).then(
+            () => logger.info({ batch: batch.provider_batch_id }, 'model batch cancelled: no generation waits for it any more'),
+            (err: unknown) => logger.warn({ err, batch: batch.provider_batch_id }, 'model batch: the provider did not cancel it; it runs to its end'),
+          );
+          await recordBatchCancelRequested(db, batch.id);
+        }
         const status = await wire.status(batch.provider_batch_id);
         if (!status.ended) {
           await recordBatchStatus(db, batch.id, status.status);

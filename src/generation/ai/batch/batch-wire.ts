@@ -5,10 +5,11 @@ import type { BatchAnswer, ClaimedRequest } from '../../../db/model-batches.ts';
 //   OpenAI:    POST /v1/files (multipart, purpose=batch) with one JSONL line per request
 //              {custom_id, method, url, body}; POST /v1/batches {input_file_id, endpoint,
 //              completion_window: "24h"}; GET /v1/batches/{id} until completed, expired, failed
-//              or cancelled; GET /v1/files/{output_file_id|error_file_id}/content, JSONL lines
+//              or cancelled (POST /v1/batches/{id}/cancel asks for the last); GET /v1/files/{output_file_id|error_file_id}/content, JSONL lines
 //              {custom_id, response: {status_code, body}, error}.
 //   Anthropic: POST /v1/messages/batches {requests: [{custom_id, params}]}; GET
-//              /v1/messages/batches/{id} until processing_status "ended"; GET its results_url,
+//              /v1/messages/batches/{id} until processing_status "ended" (POST .../{id}/cancel ends
+//              it early, its unrun requests "canceled"); GET its results_url,
 //              JSONL lines {custom_id, result: {type: succeeded|errored|canceled|expired, message}}.
 // Only an answer the interactive endpoint would have given with status 200 is kept; any other
 // outcome of a request makes it go interactive.
@@ -23,6 +24,8 @@ export interface BatchWire {
   submit(endpoint: string, requests: readonly ClaimedRequest[], batchId: string): Promise<string>;
   status(providerBatchId: string): Promise<BatchStatus & { raw: Record<string, unknown> }>;
   answers(raw: Record<string, unknown>): Promise<Map<string, BatchAnswer>>;
+  /** Asks the provider to stop the batch: requests it has not run are not billed; the batch then ends as usual. */
+  cancel(providerBatchId: string): Promise<void>;
   /**
    * The provider's id of the batch Vetrina submitted as `batchId`, when the provider can say (OpenAI:
    * its metadata, among the latest 100 batches); null when it has none, undefined when it cannot tell.
@@ -92,6 +95,9 @@ export function openAiBatches(config: AgentModelConfig): BatchWire {
       const found = (Array.isArray(list.data) ? list.data : []).find((b) => isRecord(b) && isRecord(b.metadata) && b.metadata.vetrina_batch === batchId);
       return isRecord(found) && typeof found.id === 'string' ? found.id : null;
     },
+    async cancel(id) {
+      await json(`${root}/batches/${encodeURIComponent(id)}/cancel`, { method: 'POST', headers: auth });
+    },
     async status(id) {
       const raw = await json(`${root}/batches/${encodeURIComponent(id)}`, { headers: auth });
       const status = typeof raw.status === 'string' ? raw.status : 'unknown';
@@ -127,6 +133,9 @@ export function anthropicBatches(config: AgentModelConfig): BatchWire {
       });
       if (typeof batch.id !== 'string') throw new Error('the batch creation answered no id');
       return batch.id;
+    },
+    async cancel(id) {
+      await json(`${root}/messages/batches/${encodeURIComponent(id)}/cancel`, { method: 'POST', headers });
     },
     async status(id) {
       const raw = await json(`${root}/messages/batches/${encodeURIComponent(id)}`, { headers });
