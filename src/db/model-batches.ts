@@ -107,11 +107,27 @@ export async function abandonBatch(db: Database, batchId: string): Promise<void>
   });
 }
 
+/** A batch left 'submitting': its process died during the submission. */
+export interface StaleSubmission {
+  id: string;
+  agent_model: string;
+  created_at: Date;
+  request_count: number;
+}
+
 /** Batches left 'submitting' longer than `olderThanSeconds`: their process died during the submission. */
-export async function staleSubmissions(db: SqlRunner, olderThanSeconds: number): Promise<{ id: string; agent_model: string }[]> {
-  return db.query<{ id: string; agent_model: string }>(`SELECT id, agent_model FROM model_batches WHERE state = 'submitting' AND created_at < now() - make_interval(secs => $1)`, [
-    olderThanSeconds,
-  ]);
+export async function staleSubmissions(db: SqlRunner, olderThanSeconds: number): Promise<StaleSubmission[]> {
+  return db.query<StaleSubmission>(
+    `SELECT id, agent_model, created_at, request_count FROM model_batches WHERE state = 'submitting' AND created_at < now() - make_interval(secs => $1)`,
+    [olderThanSeconds],
+  );
+}
+
+/** Which of these provider batch ids a batch of this instance already holds. */
+export async function knownProviderBatchIds(db: SqlRunner, providerBatchIds: readonly string[]): Promise<Set<string>> {
+  if (providerBatchIds.length === 0) return new Set();
+  const rows = await db.query<{ provider_batch_id: string }>('SELECT provider_batch_id FROM model_batches WHERE provider_batch_id = ANY($1::text[])', [providerBatchIds]);
+  return new Set(rows.map((r) => r.provider_batch_id));
 }
 
 export interface OpenBatch {

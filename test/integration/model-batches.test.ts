@@ -261,7 +261,7 @@ for (const target of databaseTargets()) {
         }
       });
 
-      test('a submission whose process died before the provider’s id was stored is adopted (OpenAI) or sent again', async () => {
+      test('a submission whose process died before the provider’s id was stored is found at the provider and adopted', async () => {
         fake.batches.setDelayMs(3_600_000);
         const account = await h.account(100);
         const { generationId } = await h.createQueued(account.token, { ...PASTA, countries: ['it'], agent_model: 'v1', processing: 'batch' });
@@ -277,24 +277,44 @@ for (const target of databaseTargets()) {
           [generationId],
         );
         await h.container.db.query(`UPDATE model_batch_requests SET state = 'submitting' WHERE generation_id = $1`, [generationId]);
+        // The provider created it when that process called, an hour ago too.
+        if (providerBatch !== undefined) fake.batches.backdate(providerBatch, 3_600_000);
         const batchesBefore = fake.batches.list.length;
         fake.batches.setDelayMs(0);
         const mark = fake.requests.length;
         const outcomes = await h.settled([generationId]);
         assert.equal(outcomes.get(generationId), 'completed');
         const ours = fake.requests.slice(mark).filter((r) => r.customId?.startsWith(`g${generationId.replaceAll('-', '')}`));
-        if (provider.name === 'openai') {
-          assert.equal(fake.batches.list.length, batchesBefore, 'no second batch: the first was found by its metadata');
-          const [row] = await h.container.db.query<{ provider_batch_id: string }>(
-            `SELECT b.provider_batch_id FROM model_batches b JOIN model_batch_requests r ON r.batch_id = b.id WHERE r.generation_id = $1`,
-            [generationId],
-          );
-          assert.equal(row?.provider_batch_id, providerBatch);
-          assert.equal(ours.length, 1, 'answered once');
-        } else {
-          // Anthropic's batches carry no metadata to find them by: the call is sent again (the documented window).
-          assert.equal(fake.batches.list.length, batchesBefore + 1);
-        }
+        // OpenAI's by the id in its metadata; Anthropic's, which has none, by its time and its number of requests.
+        assert.equal(fake.batches.list.length, batchesBefore, 'no second batch: the first was found at the provider');
+        const [row] = await h.container.db.query<{ provider_batch_id: string }>(
+          `SELECT b.provider_batch_id FROM model_batches b JOIN model_batch_requests r ON r.batch_id = b.id WHERE r.generation_id = $1`,
+          [generationId],
+        );
+        assert.equal(row?.provider_batch_id, providerBatch);
+        assert.equal(ours.length, 1, 'answered once');
+        const [charges] = await h.container.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM credit_ledger WHERE account_id = $1 AND kind = 'charge'`, [account.id]);
+        assert.equal(charges?.n, 1, 'charged once');
+      });
+
+      test('a submission the provider never received is sent again, and the product charged once', async () => {
+        fake.batches.setDelayMs(3_600_000);
+        const account = await h.account(100);
+        const { generationId } = await h.createQueued(account.token, { ...PASTA, countries: ['it'], agent_model: 'v1', processing: 'batch' });
+        await waitFor(async () => (await h.container.db.query(`SELECT 1 FROM model_batch_requests WHERE generation_id = $1 AND state = 'submitted'`, [generationId])).length > 0);
+        const lost = fake.batches.list.at(-1)?.id;
+        if (lost !== undefined) fake.batches.forget(lost);
+        await h.container.db.query(
+          `UPDATE model_batches SET state = 'submitting', provider_batch_id = NULL, submitted_at = NULL, created_at = now() - interval '1 hour'
+           WHERE id = (SELECT batch_id FROM model_batch_requests WHERE generation_id = $1)`,
+          [generationId],
+        );
+        await h.container.db.query(`UPDATE model_batch_requests SET state = 'submitting' WHERE generation_id = $1`, [generationId]);
+        const batchesBefore = fake.batches.list.length;
+        fake.batches.setDelayMs(0);
+        const outcomes = await h.settled([generationId]);
+        assert.equal(outcomes.get(generationId), 'completed');
+        assert.equal(fake.batches.list.length, batchesBefore + 1, 'sent again in a new batch');
         const [charges] = await h.container.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM credit_ledger WHERE account_id = $1 AND kind = 'charge'`, [account.id]);
         assert.equal(charges?.n, 1, 'charged once');
       });

@@ -9,7 +9,8 @@ import { fakeId, isRecord, type WireAnswer } from './fake-llm.ts';
 //              first); GET /v1/batches/{id}; GET /v1/files/{id}/content → the output / error
 //              file's JSONL.
 //   Anthropic: POST /v1/messages/batches {requests: [{custom_id, params}]} → message_batch;
-//              GET /v1/messages/batches/{id}; GET /v1/messages/batches/{id}/results → JSONL.
+//              GET /v1/messages/batches (a list, newest first); GET /v1/messages/batches/{id};
+//              GET /v1/messages/batches/{id}/results → JSONL; POST .../{id}/cancel (both providers).
 // A batch ends `delayMs` after its creation, at the first poll after that; told to expire, it
 // ends expired with no request answered, as a batch the provider could not finish in 24 h.
 
@@ -34,6 +35,10 @@ export interface FakeBatches {
   setDelayMs(ms: number): void;
   /** Batches created from now on end expired, with no request answered (until set back to false). */
   setExpire(expire: boolean): void;
+  /** Moves a batch's creation time back (as one created `ms` earlier shows in lists). */
+  backdate(id: string, ms: number): void;
+  /** Drops a batch, as one the provider never received (it stays in `list`). */
+  forget(id: string): void;
 }
 
 export interface RawAnswer {
@@ -70,6 +75,13 @@ function controls(): { batches: FakeBatches; held: Map<string, Held>; state: { d
       },
       setExpire: (expire) => {
         state.expire = expire;
+      },
+      backdate: (id, ms) => {
+        const h = held.get(id);
+        if (h !== undefined) h.createdAt -= ms;
+      },
+      forget: (id) => {
+        held.delete(id);
       },
     },
   };
@@ -281,6 +293,11 @@ export function anthropicBatchApi(answer: AnswerOne, baseUrl: () => string): { r
       held.set(batch.id, h);
       batches.list.push(batch);
       return { status: 200, body: batchObject(h, null) };
+    }
+    if (method === 'GET' && path === '/v1/messages/batches') {
+      // Newest first; the real API pages with `limit` (default 20) and `after_id`: here one page of all.
+      const data = [...held.values()].reverse().map((h) => batchObject(h, null));
+      return { status: 200, body: { data, has_more: false, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null } };
     }
     const cancel = /^\/v1\/messages\/batches\/([^/]+)\/cancel$/.exec(path);
     if (method === 'POST' && cancel?.[1] !== undefined) {

@@ -5,6 +5,7 @@ import {
   abandonBatch,
   claimQueuedRequests,
   dropReadAnswers,
+  knownProviderBatchIds,
   markBatchSubmitted,
   recordBatchCancelRequested,
   recordBatchStatus,
@@ -16,10 +17,10 @@ import { batchWireFor, type BatchWire } from './batch-wire.ts';
 
 /**
  * A submission left 'submitting' this long had its process die during the provider call (each
- * call gives up after two minutes). At OpenAI the batch is looked for by the id in its metadata,
- * and adopted when found; otherwise its requests are queued again: should an Anthropic batch have
- * been accepted in the moment before its id was stored, those requests run (and are billed)
- * twice, their answers still used once.
+ * call gives up after two minutes). The provider's batch is looked for (batch-wire.ts
+ * `candidates`): one found that no batch here holds is adopted; none, or more than one, and its
+ * requests are queued again. Should the provider have accepted that batch after all, those
+ * requests run (and are billed) twice, their answers still used once.
  */
 const STALE_SUBMISSION_SECONDS = 600;
 
@@ -56,20 +57,23 @@ export function startBatchRunner(deps: { db: Database; config: Config; logger: L
     }
     for (const stale of await staleSubmissions(db, STALE_SUBMISSION_SECONDS)) {
       const wire = wires.get(stale.agent_model)?.wire;
-      let found: string | null = null;
+      let found: string[];
       try {
-        found = (await wire?.find?.(stale.id)) ?? null;
+        const candidates = (await wire?.candidates(stale)) ?? [];
+        const known = await knownProviderBatchIds(db, candidates);
+        found = candidates.filter((id) => !known.has(id));
       } catch (err) {
         // Not known either way: looked for again at the next window.
         logger.warn({ err, batch: stale.id }, 'model batch: could not look for an interrupted submission at the provider');
         continue;
       }
-      if (found !== null) {
-        await markBatchSubmitted(db, stale.id, found);
-        logger.info({ batch: found }, 'model batch: an interrupted submission was found at the provider and adopted');
+      const [only] = found;
+      if (found.length === 1 && only !== undefined) {
+        await markBatchSubmitted(db, stale.id, only);
+        logger.info({ batch: only }, 'model batch: an interrupted submission was found at the provider and adopted');
       } else {
         await abandonBatch(db, stale.id);
-        logger.warn({ batch: stale.id }, 'model batch: an interrupted submission was given up; its calls are queued again');
+        logger.warn({ batch: stale.id, candidates: found.length }, 'model batch: an interrupted submission was given up; its calls are queued again');
       }
     }
     for (const [agentModel, { wire, provider }] of wires) {

@@ -1,5 +1,5 @@
 import type { AgentModelConfig } from '../../../config.ts';
-import type { BatchAnswer, ClaimedRequest } from '../../../db/model-batches.ts';
+import type { BatchAnswer, ClaimedRequest, StaleSubmission } from '../../../db/model-batches.ts';
 
 // The two providers' batch APIs in their wire formats:
 //   OpenAI:    POST /v1/files (multipart, purpose=batch) with one JSONL line per request
@@ -27,13 +27,23 @@ export interface BatchWire {
   /** Asks the provider to stop the batch: requests it has not run are not billed; the batch then ends as usual. */
   cancel(providerBatchId: string): Promise<void>;
   /**
-   * The provider's id of the batch Vetrina submitted as `batchId`, when the provider can say (OpenAI:
-   * its metadata, among the latest 100 batches); null when it has none, undefined when it cannot tell.
+   * The provider's batches that may be the submission `stale` whose process died before storing
+   * the provider's id. OpenAI: the one whose metadata names it, among the latest 100. Anthropic,
+   * whose batches carry no metadata: those created within minutes of it with its number of
+   * requests. Whoever adopts a candidate still uses only the answers whose custom ids are its own.
    */
-  find?(batchId: string): Promise<string | null>;
+  candidates(stale: StaleSubmission): Promise<string[]>;
 }
 
 const TIMEOUT_MS = 120_000;
+const CLOCK_SKEW_MS = 60_000;
+const MAX_LIST_PAGES = 10;
+
+/** An Anthropic batch's request count: its requests in every state. */
+function requestTotal(counts: unknown): number {
+  if (!isRecord(counts)) return Number.NaN;
+  return ['processing', 'succeeded', 'errored', 'canceled', 'expired'].reduce((sum, key) => sum + (typeof counts[key] === 'number' ? counts[key] : 0), 0);
+}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -90,10 +100,11 @@ export function openAiBatches(config: AgentModelConfig): BatchWire {
       if (typeof batch.id !== 'string') throw new Error('the batch creation answered no id');
       return batch.id;
     },
-    async find(batchId) {
+    async candidates(stale) {
       const list = await json(`${root}/batches?limit=100`, { headers: auth });
-      const found = (Array.isArray(list.data) ? list.data : []).find((b) => isRecord(b) && isRecord(b.metadata) && b.metadata.vetrina_batch === batchId);
-      return isRecord(found) && typeof found.id === 'string' ? found.id : null;
+      return (Array.isArray(list.data) ? list.data : []).flatMap((b) =>
+        isRecord(b) && isRecord(b.metadata) && b.metadata.vetrina_batch === stale.id && typeof b.id === 'string' ? [b.id] : [],
+      );
     },
     async cancel(id) {
       await json(`${root}/batches/${encodeURIComponent(id)}/cancel`, { method: 'POST', headers: auth });
@@ -136,6 +147,27 @@ export function anthropicBatches(config: AgentModelConfig): BatchWire {
     },
     async cancel(id) {
       await json(`${root}/messages/batches/${encodeURIComponent(id)}/cancel`, { method: 'POST', headers });
+    },
+    async candidates(stale) {
+      // The provider's clock may differ from the database's; the submission call gives up after TIMEOUT_MS.
+      const from = stale.created_at.getTime() - CLOCK_SKEW_MS;
+      const until = stale.created_at.getTime() + TIMEOUT_MS + CLOCK_SKEW_MS;
+      const found: string[] = [];
+      let after: string | null = null;
+      // Newest first, a page at a time, until a page reaches back before the submission.
+      for (let page = 0; page < MAX_LIST_PAGES; page += 1) {
+        const list = await json(`${root}/messages/batches?limit=100${after === null ? '' : `&after_id=${encodeURIComponent(after)}`}`, { headers });
+        const batches = (Array.isArray(list.data) ? list.data : []).filter(isRecord);
+        for (const b of batches) {
+          const created = typeof b.created_at === 'string' ? Date.parse(b.created_at) : Number.NaN;
+          if (typeof b.id === 'string' && created >= from && created <= until && requestTotal(b.request_counts) === stale.request_count) found.push(b.id);
+        }
+        const oldest = batches.at(-1);
+        const oldestCreated = typeof oldest?.created_at === 'string' ? Date.parse(oldest.created_at) : Number.NaN;
+        if (list.has_more !== true || typeof list.last_id !== 'string' || !(oldestCreated >= from)) break;
+        after = list.last_id;
+      }
+      return found;
     },
     async status(id) {
       const raw = await json(`${root}/messages/batches/${encodeURIComponent(id)}`, { headers });
