@@ -83,7 +83,15 @@ class PGliteThread {
     this.#closing ??= (async () => {
       if (this.#stopped === undefined) await this.call({ op: 'close' }).catch(() => {});
       this.#stopped ??= new Error(CLOSED_MESSAGE);
-      await this.#worker.terminate();
+      // Once PGlite has closed in it, the thread's exit holds nothing of this thread's event loop,
+      // and a caller awaiting close() with nothing else to wait for would be dropped mid-await (a
+      // benchmark closing its servers was): the process stays alive until the thread has exited.
+      const alive = setInterval(() => {}, 60_000);
+      try {
+        await this.#worker.terminate();
+      } finally {
+        clearInterval(alive);
+      }
     })();
     return this.#closing;
   }
