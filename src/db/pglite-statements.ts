@@ -16,6 +16,12 @@ const PLAN_CHANGED_RESULT = '0A000';
 /** SQLSTATE 26000: no prepared statement of that name (dropped behind our back: DEALLOCATE, DISCARD). */
 const NO_SUCH_STATEMENT = '26000';
 
+/**
+ * Commands (the first word of their tag) that may change what a prepared statement returns. A
+ * statement prepared inside a transaction that then rolls such a change back is caught by 0A000.
+ */
+const SCHEMA_COMMANDS = new Set(['ALTER', 'CREATE', 'DROP']);
+
 interface Prepared {
   name: string;
   /** The parameters' type OIDs as PostgreSQL inferred them at Parse: they pick each value's serializer. */
@@ -68,11 +74,7 @@ export class PreparedStatements {
    * migrations): a statement prepared before it might no longer describe the rows it would return.
    */
   forgetAll(inTransaction: boolean): Promise<void> {
-    return this.#exclusive(inTransaction, () => {
-      const names = [...this.#byText.values()].map((p) => p.name);
-      this.#byText.clear();
-      return this.#close(names);
-    });
+    return this.#exclusive(inTransaction, () => this.#closeAll());
   }
 
   /** PGlite's own locks, taken as its query() takes them: the protocol calls below take none. */
@@ -85,14 +87,17 @@ export class PreparedStatements {
     if (this.#pglite.closed) throw new Error('PGlite is closed');
     try {
       try {
-        return await this.#execute(await this.#prepared(text), params, inTransaction);
+        const result = await this.#execute(await this.#prepared(text), params, inTransaction);
+        // A statement that changed the schema (ALTER TABLE, DROP…): the others are prepared again as they come.
+        if (result.command !== undefined && SCHEMA_COMMANDS.has(result.command)) await this.#closeAll();
+        return result.rows;
       } catch (err) {
         const code = sqlState(err);
         if (code !== PLAN_CHANGED_RESULT && code !== NO_SUCH_STATEMENT) throw err;
         await this.#forget(text);
         // Inside a transaction the error has aborted it: only a statement on its own can be run again.
         if (inTransaction) throw err;
-        return await this.#execute(await this.#prepared(text), params, inTransaction);
+        return (await this.#execute(await this.#prepared(text), params, inTransaction)).rows;
       }
     } catch (err) {
       // As PGlite's query() marks its errors; the PGlite thread sends their plain fields across.
@@ -117,7 +122,7 @@ export class PreparedStatements {
     return prepared;
   }
 
-  async #execute(prepared: Prepared, params: readonly unknown[], inTransaction: boolean): Promise<Record<string, unknown>[]> {
+  async #execute(prepared: Prepared, params: readonly unknown[], inTransaction: boolean): Promise<{ rows: Record<string, unknown>[]; command: string | undefined }> {
     const pglite = this.#pglite;
     // As PGlite's query() serializes a parameter: by the type PostgreSQL gave it, else its text.
     const values = params.map((value, i) => {
@@ -128,10 +133,17 @@ export class PreparedStatements {
     });
     const ran = await pglite.execProtocol(
       concat([serialize.bind({ statement: prepared.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
-      // A transaction's writes reach the disk at its COMMIT, as with PGlite's query().
+      // As PGlite's query(): written through to the file system only outside a transaction.
       { syncToFs: !inTransaction },
     );
-    return (parse.parseResults(ran.messages, pglite.parsers)[0]?.rows ?? []) as Record<string, unknown>[];
+    const result = parse.parseResults(ran.messages, pglite.parsers)[0];
+    return { rows: (result?.rows ?? []) as Record<string, unknown>[], command: result?.command };
+  }
+
+  #closeAll(): Promise<void> {
+    const names = [...this.#byText.values()].map((p) => p.name);
+    this.#byText.clear();
+    return this.#close(names);
   }
 
   async #forget(text: string): Promise<void> {
