@@ -3,6 +3,7 @@ import { currentLane } from './account-lane.ts';
 import type { Database, SqlRunner, Transaction } from './database.ts';
 import { FairQueue } from './fair-queue.ts';
 import { deserializeError, type Reply, type Request } from './pglite-protocol.ts';
+import { attachTokenCache, TokenCache } from './token-cache.ts';
 
 /** Request without its id: what a caller asks for. */
 type Ask = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
@@ -129,7 +130,9 @@ export async function openPGlite(dataDir: string | undefined): Promise<PGliteDat
   const root: SqlRunner = runnerOf(thread, undefined);
   // Statements wait on this side, in a lane per account and a line per request or job (account-lane.ts), and go to the thread in turns.
   const turns = new FairQueue(IN_FLIGHT);
-  return {
+  // Only this process can reach this database, so a token read may be reused (token-cache.ts).
+  const tokens = new TokenCache<unknown>();
+  const db: PGliteDatabase = {
     dialect: 'pglite',
     query: <Row extends object>(text: string, params?: readonly unknown[]) => {
       const lane = currentLane();
@@ -145,9 +148,11 @@ export async function openPGlite(dataDir: string | undefined): Promise<PGliteDat
         lane.account,
         async () => {
           const tx = (await thread.call({ op: 'begin' })) as number;
+          const runner = runnerOf(thread, tx);
+          attachTokenCache(runner, tokens);
           let result: T;
           try {
-            result = await work(runnerOf(thread, tx));
+            result = await work(runner);
           } catch (err) {
             await thread.call({ op: 'end', tx, commit: false }).catch(() => {});
             throw err;
@@ -160,4 +165,6 @@ export async function openPGlite(dataDir: string | undefined): Promise<PGliteDat
     },
     close: () => thread.close(),
   };
+  attachTokenCache(db, tokens);
+  return db;
 }
