@@ -3,6 +3,7 @@ import { currentLane } from './account-lane.ts';
 import type { Database, SqlRunner, Transaction } from './database.ts';
 import { FairQueue } from './fair-queue.ts';
 import { deserializeError, type Reply, type Request } from './pglite-protocol.ts';
+import { attachTokenCache, TokenCache } from './token-cache.ts';
 
 /** Request without its id: what a caller asks for. */
 type Ask = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
@@ -83,7 +84,15 @@ class PGliteThread {
     this.#closing ??= (async () => {
       if (this.#stopped === undefined) await this.call({ op: 'close' }).catch(() => {});
       this.#stopped ??= new Error(CLOSED_MESSAGE);
-      await this.#worker.terminate();
+      // Once PGlite has closed in it, the thread's exit holds nothing of this thread's event loop,
+      // and a caller awaiting close() with nothing else to wait for would be dropped mid-await (a
+      // benchmark closing its servers was): the process stays alive until the thread has exited.
+      const alive = setInterval(() => {}, 60_000);
+      try {
+        await this.#worker.terminate();
+      } finally {
+        clearInterval(alive);
+      }
     })();
     return this.#closing;
   }
@@ -121,7 +130,9 @@ export async function openPGlite(dataDir: string | undefined): Promise<PGliteDat
   const root: SqlRunner = runnerOf(thread, undefined);
   // Statements wait on this side, in a lane per account and a line per request or job (account-lane.ts), and go to the thread in turns.
   const turns = new FairQueue(IN_FLIGHT);
-  return {
+  // Only this process can reach this database, so a token read may be reused (token-cache.ts).
+  const tokens = new TokenCache<unknown>();
+  const db: PGliteDatabase = {
     dialect: 'pglite',
     query: <Row extends object>(text: string, params?: readonly unknown[]) => {
       const lane = currentLane();
@@ -137,9 +148,11 @@ export async function openPGlite(dataDir: string | undefined): Promise<PGliteDat
         lane.account,
         async () => {
           const tx = (await thread.call({ op: 'begin' })) as number;
+          const runner = runnerOf(thread, tx);
+          attachTokenCache(runner, tokens);
           let result: T;
           try {
-            result = await work(runnerOf(thread, tx));
+            result = await work(runner);
           } catch (err) {
             await thread.call({ op: 'end', tx, commit: false }).catch(() => {});
             throw err;
@@ -152,4 +165,6 @@ export async function openPGlite(dataDir: string | undefined): Promise<PGliteDat
     },
     close: () => thread.close(),
   };
+  attachTokenCache(db, tokens);
+  return db;
 }

@@ -5,6 +5,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { ROWS_PER_PART, serializeError, type Reply, type Request } from './pglite-protocol.ts';
+import { PreparedStatements } from './pglite-statements.ts';
 
 const port = parentPort;
 if (port === null) throw new Error('pglite-thread.ts runs as a worker thread');
@@ -37,16 +38,37 @@ try {
   throw err;
 }
 
+const statements = new PreparedStatements(pglite);
 const transactions = new Map<number, OpenTransaction>();
 /** Requests whose rows are going out in parts, each waiting for its 'next'. */
 const awaitingNext = new Map<number, () => void>();
 let nextId = 1;
 
-function runnerOf(tx: number | undefined): Pick<Transaction, 'query' | 'exec'> {
+function runnerOf(tx: number | undefined): Pick<Transaction, 'exec'> {
   if (tx === undefined) return pglite;
+  return openTransaction(tx).tx;
+}
+
+function openTransaction(tx: number): OpenTransaction {
   const open = transactions.get(tx);
   if (open === undefined) throw new Error('Transaction is closed');
-  return open.tx;
+  return open;
+}
+
+/** A statement of the API: prepared once per text (pglite-statements.ts), in its transaction if it names one. */
+function query(tx: number | undefined, text: string, params: unknown[] | undefined): Promise<Record<string, unknown>[]> {
+  if (tx !== undefined) {
+    const open = openTransaction(tx);
+    if (open.tx.closed) throw new Error('Transaction is closed');
+  }
+  return statements.query(text, params, tx !== undefined);
+}
+
+/** A script (migrations): may change the tables, so no statement prepared before it is kept. */
+async function exec(tx: number | undefined, text: string): Promise<{ rows: unknown[] }[]> {
+  const runner = runnerOf(tx);
+  await statements.forgetAll(tx !== undefined);
+  return (await runner.exec(text)).map((result) => ({ rows: result.rows }));
 }
 
 /** Opens a transaction and answers once PGlite has begun it (its lock taken, BEGIN run). */
@@ -94,11 +116,11 @@ async function inParts(id: number, rows: unknown[]): Promise<unknown[]> {
 async function handle(request: Request): Promise<unknown> {
   switch (request.op) {
     case 'query':
-      return await inParts(request.id, (await runnerOf(request.tx).query(request.text, request.params)).rows);
+      return await inParts(request.id, await query(request.tx, request.text, request.params));
     case 'next':
       return undefined;
     case 'exec':
-      return (await runnerOf(request.tx).exec(request.text)).map((result) => ({ rows: result.rows }));
+      return await exec(request.tx, request.text);
     case 'begin':
       return await begin();
     case 'end':

@@ -44,8 +44,9 @@ export interface AuthenticatedToken {
 }
 
 /**
- * Who a bearer token is, or null for a malformed, unknown or revoked one. Nothing is cached: the
- * row is read on every request, so a revocation holds from the next request on.
+ * Who a bearer token is, or null for a malformed, unknown or revoked one. A revocation holds from
+ * the next request on: the row is read on every request, or on PGlite reused for up to a second
+ * and forgotten by the revocation (findActiveToken).
  */
 export async function authenticateToken(db: SqlRunner, token: string): Promise<AuthenticatedToken | null> {
   const match = TOKEN_FORMAT.exec(token);
