@@ -16,6 +16,7 @@ import { plainText } from '../text/plain-text.ts';
 import { ASSIGNED_COUNTRY_COUNT } from '../domain/countries.ts';
 import { createCost, type ModelCredits } from '../domain/pricing.ts';
 import type { FieldErrors } from '../domain/validation.ts';
+import { AccountGate } from './account-gate.ts';
 import type { GenerationQueue } from '../domain/generation-ports.ts';
 import { type TransactionVerdict, transactionOrAnswer } from '../db/transaction-or-answer.ts';
 
@@ -173,6 +174,19 @@ const MAX_PRICINGS = 3;
 const DEBIT_AT_COMMIT_FROM = 10;
 
 /**
+ * How many one-statement creates of an account this process lets into PostgreSQL at once; the
+ * others wait here, in arrival order. Each locks the account's balance row at its end and holds it
+ * through its foreign-key checks and commit, so more of them in the database only queue on that
+ * row, where waiting is costly (every waiter is woken at each commit, and they contend for the lock
+ * manager) and out of order (a newcomer can pass them), which made the slowest calls several times
+ * the typical one. Four still overlap one call's product and generation writes with another's
+ * debit. Big creates (DEBIT_AT_COMMIT_FROM) are not held back: their long first statement runs
+ * outside the lock, in parallel. On PGlite the database's own turns (fair-queue.ts) do this.
+ */
+const ONE_STATEMENT_CREATES_PER_ACCOUNT = 4;
+const oneStatementCreates = new AccountGate(ONE_STATEMENT_CREATES_PER_ACCOUNT);
+
+/**
  * Charges and writes the products and their generations, which are the queue's entries: all of
  * it happens, or none of it. Each product is priced for the countries it will be generated in,
  * which for a re-queued product are its merged countries.
@@ -189,6 +203,7 @@ export async function createProducts(deps: CreateProductsDeps, accountId: string
   // made again in a transaction whose statement may cross it, its event written after it.
   let mayCross = false;
   const big = deps.db.dialect === 'postgres' && plan.products.length >= DEBIT_AT_COMMIT_FROM;
+  const gated = <T>(work: () => Promise<T>): Promise<T> => (deps.db.dialect === 'postgres' && !big ? oneStatementCreates.run(accountId, work) : work());
   // Only the first pricing may trust the snapshot: a later one follows a change.
   let account = options.account;
 
@@ -198,9 +213,9 @@ export async function createProducts(deps: CreateProductsDeps, accountId: string
     const debit = big && !mayCross ? 'at commit' : 'in the statement';
     const inTransaction = mayCross || debit === 'at commit' || options.beforeCommit !== undefined;
     const call: CreateCall = { credits: deps.modelCredits, accountId, requestId, plan, inputs, account, inTransaction, debit };
-    const attempt = inTransaction
-      ? await transactionOrAnswer(deps.db, (tx) => createAtCurrentPrice(tx, call, options, tx))
-      : answerOf(await createAtCurrentPrice(deps.db, call, options, null));
+    const attempt = await gated(async () =>
+      inTransaction ? await transactionOrAnswer(deps.db, (tx) => createAtCurrentPrice(tx, call, options, tx)) : answerOf(await createAtCurrentPrice(deps.db, call, options, null)),
+    );
     account = undefined;
     if (attempt.kind === 'queued') deps.queue.generationsQueued(attempt.data.successful);
     if (attempt.kind !== 'debit_refused') return attempt;
