@@ -38,6 +38,8 @@ export function queryThenCommit<Row extends object = Record<string, unknown>>(tx
 
 export interface Database extends SqlRunner {
   readonly dialect: Dialect;
+  /** How long a statement waits for a connection before it fails as unavailable; absent where none is waited for (PGlite). */
+  readonly connectionTimeoutMs?: number;
   /** Runs `work` in one transaction; commits when it resolves, rolls back when it throws. */
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;

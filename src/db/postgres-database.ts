@@ -29,7 +29,8 @@ export interface PostgresOptions {
 
 export function openPostgres(connectionString: string, poolSize: number, options: PostgresOptions = {}): PostgresDatabase {
   const preparedStatements = options.preparedStatements ?? true;
-  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: options.connectionTimeoutMs ?? 5000 });
+  const connectionTimeoutMs = options.connectionTimeoutMs ?? 5000;
+  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: connectionTimeoutMs });
   // An idle client that loses its server emits here; without a listener it would crash the process.
   pool.on('error', () => {});
   // pg-pool listens only while a client is idle: one checked out for a transaction that loses its
@@ -41,6 +42,7 @@ export function openPostgres(connectionString: string, poolSize: number, options
   const root = runnerOf(pool, preparedStatements);
   return {
     dialect: 'postgres',
+    connectionTimeoutMs,
     pool,
     query: root.query,
     async transaction(work) {

@@ -203,7 +203,9 @@ export async function createProducts(deps: CreateProductsDeps, accountId: string
   // made again in a transaction whose statement may cross it, its event written after it.
   let mayCross = false;
   const big = deps.db.dialect === 'postgres' && plan.products.length >= DEBIT_AT_COMMIT_FROM;
-  const gated = <T>(work: () => Promise<T>): Promise<T> => (deps.db.dialect === 'postgres' && !big ? oneStatementCreates.run(accountId, work) : work());
+  const gated = <T>(work: () => Promise<T>): Promise<T> =>
+    // Waiting here counts as waiting for a connection: after as long, the call is unavailable.
+    deps.db.dialect === 'postgres' && !big ? oneStatementCreates.run(accountId, work, deps.db.connectionTimeoutMs) : work();
   // Only the first pricing may trust the snapshot: a later one follows a change.
   let account = options.account;
 

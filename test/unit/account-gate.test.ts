@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { DatabaseUnavailableError } from '../../src/db/database.ts';
 import { AccountGate } from '../../src/services/account-gate.ts';
 
 /** A piece of work that runs until `finish` is called. */
@@ -48,4 +49,26 @@ test('a failing piece of work gives its place up', async () => {
     /refused/,
   );
   assert.equal(await gate.run('a', async () => 'next'), 'next');
+});
+
+test('one that waits longer than allowed is unavailable, with nothing done, and the queue goes on', async () => {
+  const gate = new AccountGate(1);
+  const first = held();
+  const running = gate.run('a', () => first.done, 10);
+  let ran = false;
+  await assert.rejects(
+    gate.run(
+      'a',
+      async () => {
+        ran = true;
+      },
+      10,
+    ),
+    (err: unknown) => err instanceof DatabaseUnavailableError && err.outcome === 'not_written',
+  );
+  assert.equal(ran, false);
+  const next = gate.run('a', async () => 'next', 1000);
+  first.finish();
+  await running;
+  assert.equal(await next, 'next');
 });
