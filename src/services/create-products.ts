@@ -174,17 +174,19 @@ const MAX_PRICINGS = 3;
 const DEBIT_AT_COMMIT_FROM = 10;
 
 /**
- * How many one-statement creates of an account this process lets into PostgreSQL at once; the
- * others wait here, in arrival order. Each locks the account's balance row at its end and holds it
+ * How many creates of an account this process lets into PostgreSQL at once; the others wait here,
+ * in arrival order. A one-statement create locks the account's balance row at its end and holds it
  * through its foreign-key checks and commit, so more of them in the database only queue on that
  * row, where waiting is costly (every waiter is woken at each commit, and they contend for the lock
  * manager) and out of order (a newcomer can pass them), which made the slowest calls several times
  * the typical one. Four still overlap one call's product and generation writes with another's
- * debit. Big creates (DEBIT_AT_COMMIT_FROM) are not held back: their long first statement runs
- * outside the lock, in parallel. On PGlite the database's own turns (fair-queue.ts) do this.
+ * debit. A big create (DEBIT_AT_COMMIT_FROM) writes its products outside the lock, so more of them
+ * overlap usefully, but not without end: they contend for the same index pages as the tables grow.
+ * On PGlite the database's own turns (fair-queue.ts) do this.
  */
-const ONE_STATEMENT_CREATES_PER_ACCOUNT = 4;
-const oneStatementCreates = new AccountGate(ONE_STATEMENT_CREATES_PER_ACCOUNT);
+const CREATES_PER_ACCOUNT = { oneStatement: 4, debitAtCommit: 8 };
+const oneStatementCreates = new AccountGate(CREATES_PER_ACCOUNT.oneStatement);
+const bigCreates = new AccountGate(CREATES_PER_ACCOUNT.debitAtCommit);
 
 /**
  * Charges and writes the products and their generations, which are the queue's entries: all of
@@ -203,9 +205,9 @@ export async function createProducts(deps: CreateProductsDeps, accountId: string
   // made again in a transaction whose statement may cross it, its event written after it.
   let mayCross = false;
   const big = deps.db.dialect === 'postgres' && plan.products.length >= DEBIT_AT_COMMIT_FROM;
-  const gated = <T>(work: () => Promise<T>): Promise<T> =>
-    // Waiting here counts as waiting for a connection: after as long, the call is unavailable.
-    deps.db.dialect === 'postgres' && !big ? oneStatementCreates.run(accountId, work, deps.db.connectionTimeoutMs) : work();
+  const gate = deps.db.dialect !== 'postgres' ? null : big ? bigCreates : oneStatementCreates;
+  // Waiting at the gate counts as waiting for a connection: after as long, the call is unavailable.
+  const gated = <T>(work: () => Promise<T>): Promise<T> => (gate === null ? work() : gate.run(accountId, work, deps.db.connectionTimeoutMs));
   // Only the first pricing may trust the snapshot: a later one follows a change.
   let account = options.account;
 
