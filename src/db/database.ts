@@ -18,10 +18,28 @@ export type Dialect = 'pglite' | 'postgres';
 export interface Transaction extends SqlRunner {
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * Runs one statement without parameters and COMMIT in one round trip, and answers the
+   * statement's rows: the transaction ends with it, so it is the work's last statement. For a
+   * statement that locks a contended row, held then only until the commit, never across a round
+   * trip. A database that cannot send them together leaves it out (see queryThenCommit).
+   */
+  queryThenCommit?<Row extends object = Record<string, unknown>>(text: string): Promise<Row[]>;
+}
+
+/**
+ * A transaction's last statement, sent with its COMMIT where the database can (PostgreSQL); else
+ * (PGlite: in process, where COMMIT costs no round trip) run alone, the transaction helper then
+ * committing as the work returns. Either way nothing of the work may follow it.
+ */
+export function queryThenCommit<Row extends object = Record<string, unknown>>(tx: Transaction, text: string): Promise<Row[]> {
+  return tx.queryThenCommit === undefined ? tx.query<Row>(text) : tx.queryThenCommit<Row>(text);
 }
 
 export interface Database extends SqlRunner {
   readonly dialect: Dialect;
+  /** How long a statement waits for a connection before it fails as unavailable; absent where none is waited for (PGlite). */
+  readonly connectionTimeoutMs?: number;
   /** Runs `work` in one transaction; commits when it resolves, rolls back when it throws. */
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;

@@ -1,7 +1,7 @@
 import type { GenerationUsage, StoredUsage } from '../domain/generation-usage.ts';
 import type { AgentModel } from '../domain/pricing.ts';
 import { balanceChangeSql } from './accounts.ts';
-import type { SqlRunner } from './database.ts';
+import { queryThenCommit, type SqlRunner, type Transaction } from './database.ts';
 
 export type GenerationState = 'queued' | 'processing' | 'completed' | 'failed';
 
@@ -104,9 +104,15 @@ export interface LinkedGenerations {
 export interface PaidInStatement {
   memo: string;
   /**
+   * Where the guarded debit is made: `in the statement` (with the products and generations), or
+   * `at commit`, by debitAtCommit as the transaction's last statement, sent with its COMMIT.
+   */
+  debit: 'in the statement' | 'at commit';
+  /**
    * Whether the debit may take the balance under the account's credits.low threshold. Only a
    * statement inside a transaction may: the event is written after it, in the same transaction.
-   * A statement that commits on its own refuses such a debit, to be made again in a transaction.
+   * A statement that commits on its own refuses such a debit, to be made again in a transaction,
+   * and so does a debit at commit, which nothing can follow.
    */
   mayCrossLowThreshold: boolean;
 }
@@ -123,6 +129,13 @@ export interface PaidColumns {
   crossed_low: boolean;
 }
 
+/** The transaction-local setting in which a create's write leaves its debit for debitAtCommit (a JSON object). */
+const DEBIT_SETTING = 'vetrina.create_debit';
+
+/** Raises DEBIT_REFUSED, with the price as its DETAIL, when a price was due and `ledger` (of balanceChangeSql) wrote no row. */
+const refusedUnlessPaid = (total: string) =>
+  `CASE WHEN ${total} > 0 AND NOT EXISTS (SELECT 1 FROM ledger) THEN vetrina_abort('${DEBIT_REFUSED}', 'the guarded debit did not apply', ${total}::text) END`;
+
 /**
  * A product write (SQL on parameters $1..$n returning `id`, `country_count` and `generation_id`)
  * with, in the same statement, one generation per written product under the id the product now
@@ -130,52 +143,95 @@ export interface PaidColumns {
  * round trip instead of two. The statement answers the product write's rows.
  *
  * The generations are the queue: written `queued`, they are what workers fetch (claimDueGenerations).
- * The guarded debit and its ledger row go in the same statement too, and every row also carries
- * PaidColumns: all of a create's writes in one statement, which can commit on its
- * own. When the debit does not apply (the balance short, the image setting no longer the one the
- * price assumed, or a threshold it may not cross), the statement raises DEBIT_REFUSED and nothing
- * of it is kept.
+ * With `paid.debit` `in the statement`, the guarded debit and its ledger row go in the same
+ * statement too, and every row also carries PaidColumns: all of a create's writes in one
+ * statement, which can commit on its own. When the debit does not apply (the balance short, the
+ * image setting no longer the one the price assumed, or a threshold it may not cross), the
+ * statement raises DEBIT_REFUSED and nothing of it is kept.
+ *
+ * With `at commit`, the statement leaves the debit to debitAtCommit, in the same transaction: its
+ * rows carry the price as `charged` and no balance.
  */
 export function withLinkedGenerations(productSql: string, params: readonly unknown[], g: LinkedGenerations): { text: string; params: unknown[] } {
   const n = params.length;
   const generated = `generated AS (
        INSERT INTO generations (id, product_id, account_id, kind, agent_model, fields, notes, cost, state, request_id, image_standardization, processing)
        SELECT w.generation_id, w.id, $${n + 1}, 'create', $${n + 2}, NULL, $${n + 3}, ($${n + 4}::int[])[w.country_count], 'queued', $${n + 5}, $${n + 6},
-         coalesce($${n + 9}::text, (SELECT default_processing FROM accounts WHERE id = $${n + 1}))
+         coalesce($${n + 8}::text, (SELECT default_processing FROM accounts WHERE id = $${n + 1}))
        FROM written w
        RETURNING id AS generation_id, product_id, cost
+     ), price AS (
+       SELECT coalesce(sum(cost), 0)::int AS total,
+         CASE WHEN count(*) = 1 THEN (array_agg(generation_id))[1] END AS single_generation
+       FROM generated
      )`;
-  const linkedParams = [...params, g.accountId, g.agentModel, g.notes, g.costByCountryCount, g.requestId, g.imageStandardization];
+  const linkedParams = [...params, g.accountId, g.agentModel, g.notes, g.costByCountryCount, g.requestId, g.imageStandardization, g.paid.memo, g.processing];
   const account = `$${n + 1}`;
+  if (g.paid.debit === 'at commit') {
+    // Everything the debit needs, so that it takes no parameters and can go with COMMIT as one simple query.
+    return {
+      text: `WITH written AS (${productSql}), ${generated}, stashed AS (
+       SELECT set_config('${DEBIT_SETTING}', json_build_object('account', ${account}::uuid, 'total', price.total, 'generation', price.single_generation,
+         'images', $${n + 6}::boolean, 'request', $${n + 5}::text, 'memo', $${n + 7}::text)::text, true) FROM price
+     )
+     SELECT w.*, price.total AS charged, NULL::int AS balance_after, NULL::int AS credits_low_threshold, false AS crossed_low
+     FROM written w, price, stashed`,
+      params: linkedParams,
+    };
+  }
   const debit = balanceChangeSql({
     account,
     delta: '-price.total',
     from: 'price',
     settingsCondition: `image_standardization = $${n + 6}`,
     condition: 'price.total > 0',
-    mayCrossLowThreshold: `$${n + 8}::boolean`,
+    mayCrossLowThreshold: `$${n + 9}::boolean`,
     kind: "'charge'",
     requestId: `$${n + 5}`,
     generationId: 'price.single_generation',
     memo: `$${n + 7}`,
   });
   return {
-    text: `WITH written AS (${productSql}), ${generated},
-     price AS (
-       SELECT coalesce(sum(cost), 0)::int AS total,
-         CASE WHEN count(*) = 1 THEN (array_agg(generation_id))[1] END AS single_generation
-       FROM generated
-     ), ${debit}
+    text: `WITH written AS (${productSql}), ${generated}, ${debit}
      SELECT w.*, price.total AS charged,
        (SELECT balance_after FROM ledger) AS balance_after,
        (SELECT credits_low_threshold FROM balance) AS credits_low_threshold,
        coalesce((SELECT crossed_low FROM balance), false) AS crossed_low,
-       CASE
-         WHEN price.total > 0 AND NOT EXISTS (SELECT 1 FROM ledger) THEN vetrina_abort('${DEBIT_REFUSED}', 'the guarded debit did not apply', price.total::text)
-       END AS aborted
+       ${refusedUnlessPaid('price.total')} AS aborted
      FROM written w, price`,
-    params: [...linkedParams, g.paid.memo, g.paid.mayCrossLowThreshold, g.processing],
+    params: [...linkedParams, g.paid.mayCrossLowThreshold],
   };
+}
+
+/**
+ * The guarded debit a create's write left (withLinkedGenerations, `at commit`), made as the
+ * transaction's last statement and sent with its COMMIT: the account's balance row is locked from
+ * this statement until the commit, with no round trip between, and the write's foreign-key checks
+ * were all made before it. It never crosses the credits.low threshold (no event can follow it in
+ * the transaction); like every refusal, that raises DEBIT_REFUSED and the whole transaction rolls back.
+ */
+export async function debitAtCommit(tx: Transaction): Promise<void> {
+  const debit = balanceChangeSql({
+    account: '(SELECT account FROM d)',
+    delta: '-d.total',
+    from: 'd',
+    settingsCondition: 'image_standardization = (SELECT images FROM d)',
+    condition: 'd.total > 0',
+    mayCrossLowThreshold: 'false',
+    kind: "'charge'",
+    requestId: 'd.request',
+    generationId: 'd.generation',
+    memo: 'd.memo',
+  });
+  await queryThenCommit(
+    tx,
+    `WITH d AS (
+       SELECT (s ->> 'account')::uuid AS account, (s ->> 'total')::int AS total, (s ->> 'generation')::uuid AS generation,
+         (s ->> 'images')::boolean AS images, s ->> 'request' AS request, s ->> 'memo' AS memo
+       FROM (SELECT current_setting('${DEBIT_SETTING}')::jsonb AS s) AS setting
+     ), ${debit}
+     SELECT ${refusedUnlessPaid('d.total')} AS aborted FROM d`,
+  );
 }
 
 /**

@@ -29,7 +29,8 @@ export interface PostgresOptions {
 
 export function openPostgres(connectionString: string, poolSize: number, options: PostgresOptions = {}): PostgresDatabase {
   const preparedStatements = options.preparedStatements ?? true;
-  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: options.connectionTimeoutMs ?? 5000 });
+  const connectionTimeoutMs = options.connectionTimeoutMs ?? 5000;
+  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: connectionTimeoutMs });
   // An idle client that loses its server emits here; without a listener it would crash the process.
   pool.on('error', () => {});
   // pg-pool listens only while a client is idle: one checked out for a transaction that loses its
@@ -41,6 +42,7 @@ export function openPostgres(connectionString: string, poolSize: number, options
   const root = runnerOf(pool, preparedStatements);
   return {
     dialect: 'postgres',
+    connectionTimeoutMs,
     pool,
     query: root.query,
     async transaction(work) {
@@ -75,6 +77,8 @@ export function openPostgres(connectionString: string, poolSize: number, options
     // Until COMMIT is sent, a lost connection rolls the transaction back on the server; after, its
     // outcome is unknown (the caller must not be told that nothing was written).
     let committing = false;
+    // Whether the work's last statement went with its COMMIT (queryThenCommit), which then succeeded.
+    let committed = false;
     try {
       await client.query('BEGIN');
       const result = await work({
@@ -82,9 +86,22 @@ export function openPostgres(connectionString: string, poolSize: number, options
         exec: async (sql) => {
           await client.query(sql);
         },
+        async queryThenCommit<Row extends object>(text: string): Promise<Row[]> {
+          if (committing) throw new Error('a statement after the transaction committed');
+          committing = true;
+          // Without parameters pg sends both as one simple query: one message, one round trip. If
+          // the statement fails, the server skips the COMMIT and the transaction is rolled back below.
+          const results: unknown = await client.query(`${text};\nCOMMIT`);
+          committed = true;
+          if (!Array.isArray(results) || results.length !== 2) throw new Error('a statement and COMMIT did not answer two results');
+          return (results[0] as pg.QueryResult<Row>).rows;
+        },
       });
-      committing = true;
-      await client.query('COMMIT');
+      if (!committed) {
+        if (committing) throw new Error('the statement sent with COMMIT did not commit');
+        committing = true;
+        await client.query('COMMIT');
+      }
       return result;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {

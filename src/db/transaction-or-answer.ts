@@ -1,4 +1,4 @@
-import type { Database, SqlRunner } from './database.ts';
+import type { Database, Transaction } from './database.ts';
 
 /** What a transaction's work decides: keep what it wrote, or undo all of it. Either way `value` is the answer. */
 export type TransactionVerdict<T> = { commit: T } | { rollback: T };
@@ -9,7 +9,7 @@ class RollbackRequested extends Error {
 }
 
 /** Runs `work` in a transaction, commits or rolls back as its verdict says, and answers the verdict's value. */
-export async function transactionOrAnswer<T>(db: Database, work: (tx: SqlRunner) => Promise<TransactionVerdict<T>>): Promise<T> {
+export async function transactionOrAnswer<T>(db: Database, work: (tx: Transaction) => Promise<TransactionVerdict<T>>): Promise<T> {
   let rolledBack: { value: T } | undefined;
   try {
     return await db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { type AccountSnapshot, findAccountById, recordCreditsLow } from '../db/accounts.ts';
-import type { Database, SqlRunner } from '../db/database.ts';
-import { DEBIT_REFUSED, type LinkedGenerations } from '../db/generations.ts';
+import type { Database, SqlRunner, Transaction } from '../db/database.ts';
+import { DEBIT_REFUSED, debitAtCommit, type LinkedGenerations } from '../db/generations.ts';
 import {
   findExistingProducts,
   insertRawProduct,
@@ -16,6 +16,7 @@ import { plainText } from '../text/plain-text.ts';
 import { ASSIGNED_COUNTRY_COUNT } from '../domain/countries.ts';
 import { createCost, type ModelCredits } from '../domain/pricing.ts';
 import type { FieldErrors } from '../domain/validation.ts';
+import { AccountGate } from './account-gate.ts';
 import type { GenerationQueue } from '../domain/generation-ports.ts';
 import { type TransactionVerdict, transactionOrAnswer } from '../db/transaction-or-answer.ts';
 
@@ -163,28 +164,62 @@ type DebitRefused = { kind: 'debit_refused'; price: number; imageStandardization
 const MAX_PRICINGS = 3;
 
 /**
+ * From this many products a call on PostgreSQL debits at commit (debitAtCommit): its products and
+ * generations in a first statement, whose foreign-key checks (three a product) then run before the
+ * account's balance row is locked, and the debit sent with COMMIT, so the row, which every create
+ * of the account waits for, is held only for the debit and the commit. For fewer the one statement
+ * is cheaper: its checks are few, and a transaction costs two more round trips. On PGlite every
+ * statement goes through one connection, so nothing waits on the row while another call holds it.
+ */
+const DEBIT_AT_COMMIT_FROM = 10;
+
+/**
+ * How many creates of an account this process lets into PostgreSQL at once; the others wait here,
+ * in arrival order. A one-statement create locks the account's balance row at its end and holds it
+ * through its foreign-key checks and commit, so more of them in the database only queue on that
+ * row, where waiting is costly (every waiter is woken at each commit, and they contend for the lock
+ * manager) and out of order (a newcomer can pass them), which made the slowest calls several times
+ * the typical one. Four still overlap one call's product and generation writes with another's
+ * debit. A big create (DEBIT_AT_COMMIT_FROM) writes its products outside the lock, so more of them
+ * overlap usefully, but not without end: they contend for the same index pages as the tables grow.
+ * On PGlite the database's own turns (fair-queue.ts) do this.
+ */
+const CREATES_PER_ACCOUNT = { oneStatement: 4, debitAtCommit: 8 };
+const oneStatementCreates = new AccountGate(CREATES_PER_ACCOUNT.oneStatement);
+const bigCreates = new AccountGate(CREATES_PER_ACCOUNT.debitAtCommit);
+
+/**
  * Charges and writes the products and their generations, which are the queue's entries: all of
  * it happens, or none of it. Each product is priced for the countries it will be generated in,
  * which for a re-queued product are its merged countries.
  *
  * Every write of the call is one statement, which commits on its own: no BEGIN or COMMIT round
  * trip, and the account's balance row is locked only for that statement. A transaction is used
- * when something must commit with the charge (an Idempotency-Key's answer, a credits.low event).
+ * when something must commit with the charge (an Idempotency-Key's answer, a credits.low event),
+ * and for a big call on PostgreSQL, whose debit goes with its COMMIT (DEBIT_AT_COMMIT_FROM).
  */
 export async function createProducts(deps: CreateProductsDeps, accountId: string, requestId: string, plan: CreatePlan, options: CreateOptions = {}): Promise<CreateOutcome> {
   if (plan.products.length === 0) return { kind: 'all_failed', data: resultData(plan, []) };
   const inputs = inputsOf(plan);
-  let inTransaction = options.beforeCommit !== undefined;
+  // Set once a debit was refused though affordable (it would cross the credits.low threshold):
+  // made again in a transaction whose statement may cross it, its event written after it.
+  let mayCross = false;
+  const big = deps.db.dialect === 'postgres' && plan.products.length >= DEBIT_AT_COMMIT_FROM;
+  const gate = deps.db.dialect !== 'postgres' ? null : big ? bigCreates : oneStatementCreates;
+  // Waiting at the gate counts as waiting for a connection: after as long, the call is unavailable.
+  const gated = <T>(work: () => Promise<T>): Promise<T> => (gate === null ? work() : gate.run(accountId, work, deps.db.connectionTimeoutMs));
   // Only the first pricing may trust the snapshot: a later one follows a change.
   let account = options.account;
 
   // The price depends on a setting; the debit applies only while the setting it was priced with
   // holds, so a call racing a settings change is priced again rather than charged the old price.
   for (let pricing = 1; pricing <= MAX_PRICINGS; pricing++) {
-    const call: CreateCall = { credits: deps.modelCredits, accountId, requestId, plan, inputs, account, inTransaction };
-    const attempt = inTransaction
-      ? await transactionOrAnswer(deps.db, (tx) => createAtCurrentPrice(tx, call, options))
-      : answerOf(await createAtCurrentPrice(deps.db, call, options));
+    const debit = big && !mayCross ? 'at commit' : 'in the statement';
+    const inTransaction = mayCross || debit === 'at commit' || options.beforeCommit !== undefined;
+    const call: CreateCall = { credits: deps.modelCredits, accountId, requestId, plan, inputs, account, inTransaction, debit };
+    const attempt = await gated(async () =>
+      inTransaction ? await transactionOrAnswer(deps.db, (tx) => createAtCurrentPrice(tx, call, options, tx)) : answerOf(await createAtCurrentPrice(deps.db, call, options, null)),
+    );
     account = undefined;
     if (attempt.kind === 'queued') deps.queue.generationsQueued(attempt.data.successful);
     if (attempt.kind !== 'debit_refused') return attempt;
@@ -193,7 +228,7 @@ export async function createProducts(deps: CreateProductsDeps, accountId: string
     if (now.credits < attempt.price) return { kind: 'insufficient_credits', required: attempt.price, available: now.credits };
     // Affordable now with the same setting: the debit would cross the credits.low threshold (its
     // event must commit with it), or credits arrived meanwhile. Made again in a transaction.
-    inTransaction = true;
+    mayCross = true;
   }
   throw new Error('the account settings kept changing while pricing a create call');
 }
@@ -212,6 +247,8 @@ interface CreateCall {
   account: AccountSnapshot | undefined;
   /** Whether `tx` is a transaction; if not, the products-to-debit statement is the call's only write. */
   inTransaction: boolean;
+  /** Where the debit is made (PaidInStatement); `at commit` only in a transaction. */
+  debit: 'in the statement' | 'at commit';
 }
 
 async function readAccount(db: SqlRunner, accountId: string): Promise<AccountSnapshot> {
@@ -231,7 +268,12 @@ function debitRefusedPrice(err: unknown): number | null {
  * One try: price, check, write, queue and charge, in a transaction or (`call.inTransaction` false)
  * with the one statement as its only write. Whatever it wrote is kept only on `queued`.
  */
-async function createAtCurrentPrice(tx: SqlRunner, call: CreateCall, options: CreateOptions): Promise<TransactionVerdict<CreateOutcome | DebitRefused>> {
+async function createAtCurrentPrice(
+  tx: SqlRunner,
+  call: CreateCall,
+  options: CreateOptions,
+  transaction: Transaction | null,
+): Promise<TransactionVerdict<CreateOutcome | DebitRefused>> {
   const { accountId, plan, inputs } = call;
   let account = call.account ?? (await readAccount(tx, accountId));
   // A sku must be checked against the products it may already name before anything is written,
@@ -264,7 +306,8 @@ async function createAtCurrentPrice(tx: SqlRunner, call: CreateCall, options: Cr
     // Any product's merged countries are assigned codes, so its count is within the table.
     costByCountryCount: Array.from({ length: ASSIGNED_COUNTRY_COUNT }, (_, i) => costOf(i + 1)),
     // The debit goes with the products and their generations, which are the queue's entries.
-    paid: { memo, mayCrossLowThreshold: call.inTransaction },
+    // At commit it may not cross the threshold: its event could not follow it.
+    paid: { memo, debit: call.debit, mayCrossLowThreshold: call.inTransaction && call.debit === 'in the statement' },
   };
   let written: Awaited<ReturnType<typeof writeProductsOrSkuTaken>>;
   try {
@@ -278,6 +321,20 @@ async function createAtCurrentPrice(tx: SqlRunner, call: CreateCall, options: Cr
   const imported = written.products;
   if (written.paid === null) throw new Error('the create statement wrote no product');
   const { charged, balance_after: balanceAfter, credits_low_threshold: threshold, crossed_low: crossedLow } = written.paid;
+  if (call.debit === 'at commit') {
+    if (transaction === null) throw new Error('a debit at commit outside a transaction');
+    // The answer (an Idempotency-Key's, stored by beforeCommit) is known before the debit: it is
+    // the price the write left for it, and a refused debit rolls the stored answer back too.
+    const answer = await queued(tx, plan, imported, charged, options);
+    try {
+      await debitAtCommit(transaction);
+    } catch (err) {
+      const price = debitRefusedPrice(err);
+      if (price === null) throw err;
+      return { rollback: { kind: 'debit_refused', price, imageStandardization: images } };
+    }
+    return { commit: answer };
+  }
   // Only a statement in a transaction may cross the threshold; the event commits with the debit.
   if (crossedLow && balanceAfter !== null) await recordCreditsLow(tx, accountId, balanceAfter, threshold);
   return { commit: await queued(tx, plan, imported, charged, options) };

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
 import { validEans } from '../helpers/codes.ts';
-import { changeBalance } from '../../src/db/accounts.ts';
+import { changeBalance, setCreditsLowThreshold } from '../../src/db/accounts.ts';
 import type { AgentModel } from '../../src/domain/pricing.ts';
 
 const CREATE = '/api/v1/products/create';
@@ -264,6 +264,60 @@ for (const target of databaseTargets()) {
       assert.deepEqual([body.code, body.required, body.available], ['insufficient_credits', 14, 13]);
       assert.deepEqual(await h.container.db.query(snapshot, [id]), before);
       assert.deepEqual(await h.balance(id), { credits: 13, ledger: 13 });
+    });
+
+    // From 10 codes a call on PostgreSQL debits in a statement of its own, sent with COMMIT; the
+    // answers and what is kept must be those of the one-statement create.
+    test('a big create the balance cannot pay at its exact price: 402 with the figures, nothing of it kept', async () => {
+      const { id, token } = await h.account(100);
+      const [known, ...fresh] = validEans(12, 40);
+      assert.equal((await h.post(CREATE, token, { codes: known, countries: ['it', 'de'] })).statusCode, 202);
+      await changeBalance(h.container.db, { accountId: id, delta: -(100 - 6 - 60), kind: 'adjustment' });
+      const snapshot = `SELECT (SELECT count(*)::int FROM products WHERE account_id = $1) AS products,
+          (SELECT count(*)::int FROM generations WHERE account_id = $1) AS generations,
+          (SELECT count(*)::int FROM credit_ledger WHERE account_id = $1) AS ledger_rows,
+          (SELECT latest_generation_id FROM products WHERE account_id = $1 AND code = $2) AS known_latest`;
+      const before = await h.container.db.query(snapshot, [id, known]);
+      // 60 covers 12 codes at 5 each, so the call is written and then priced: the known one is
+      // generated in it and de again (6), the 11 new ones in it (5 each): 61.
+      const res = await h.post(CREATE, token, { codes: [known, ...fresh].join(','), countries: ['it'] });
+      assert.equal(res.statusCode, 402);
+      const body = res.json<{ code: string; required: number; available: number }>();
+      assert.deepEqual([body.code, body.required, body.available], ['insufficient_credits', 61, 60]);
+      assert.deepEqual(await h.container.db.query(snapshot, [id, known]), before);
+      assert.deepEqual(await h.balance(id), { credits: 60, ledger: 60 });
+    });
+
+    test('a big create that takes the balance under the credits.low threshold: charged once, its event written once', async () => {
+      const { id, token } = await h.account(130);
+      await setCreditsLowThreshold(h.container.db, id, 50);
+      // An endpoint that takes credits.low, so the event is written; no worker runs here to send it.
+      await h.container.db.query("INSERT INTO webhook_endpoints (account_id, url, events, secret_sealed) VALUES ($1, 'https://shop.example/hook', '{credits.low}', 'unused')", [
+        id,
+      ]);
+      const lowEvents = () =>
+        h.container.db.query<{ balance: number; threshold: number }>(
+          "SELECT (body::jsonb -> 'data' ->> 'balance')::int AS balance, (body::jsonb -> 'data' ->> 'threshold')::int AS threshold FROM webhook_events WHERE account_id = $1 AND type = 'credits.low'",
+          [id],
+        );
+      const [first, second] = [validEans(12, 41), validEans(12, 42)];
+      assert.equal((await h.post(CREATE, token, { codes: first.join(','), countries: ['it'] })).statusCode, 202);
+      assert.deepEqual(await lowEvents(), [], '130 to 70: still over the threshold');
+      const crossing = await h.post(CREATE, token, { codes: second.join(','), countries: ['it'] });
+      assert.equal(crossing.statusCode, 202);
+      assert.equal(crossing.json<CreateBody>().data.successful, 12);
+      assert.deepEqual(await lowEvents(), [{ balance: 10, threshold: 50 }]);
+      const charges = await h.container.db.query<{ delta: number; balance_after: number }>(
+        "SELECT delta, balance_after FROM credit_ledger WHERE account_id = $1 AND kind = 'charge' ORDER BY seq",
+        [id],
+      );
+      assert.deepEqual(charges, [
+        { delta: -60, balance_after: 70 },
+        { delta: -60, balance_after: 10 },
+      ]);
+      assert.deepEqual(await h.balance(id), { credits: 10, ledger: 10 });
+      const generations = await h.container.db.query<{ n: number }>("SELECT count(*)::int AS n FROM generations WHERE account_id = $1 AND state = 'queued'", [id]);
+      assert.equal(generations[0]?.n, 24);
     });
 
     test('the same code in two accounts makes two products', async () => {

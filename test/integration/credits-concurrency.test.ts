@@ -43,6 +43,30 @@ for (const target of databaseTargets()) {
       assert.equal(queued[0]?.n, 10);
     });
 
+    test('concurrent big creates that together exceed the balance: never overdrawn, the ledger adds up', async () => {
+      const { id, token } = await h.account(250);
+      // 8 calls of 12 codes at 5 credits each (60) against 250: room for 4, all in flight at once.
+      const responses = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => h.post('/api/v1/products/create', token, { codes: validEans(12, 80 + i).join(','), countries: ['it'] })),
+      );
+      const statuses = responses.map((r) => r.statusCode);
+      assert.equal(statuses.filter((s) => s === 202).length, 4, JSON.stringify(statuses));
+      assert.equal(statuses.filter((s) => s === 402).length, 4);
+      for (const refused of responses.filter((r) => r.statusCode === 402)) {
+        const body = refused.json<{ code: string; required: number; available: number }>();
+        assert.deepEqual([body.code, body.required], ['insufficient_credits', 60]);
+        assert.ok(body.available < 60);
+      }
+      assert.deepEqual(await h.balance(id), { credits: 10, ledger: 10 });
+      const [kept] = await h.container.db.query<{ products: number; generations: number; charges: number }>(
+        `SELECT (SELECT count(*)::int FROM products WHERE account_id = $1) AS products,
+                (SELECT count(*)::int FROM generations WHERE account_id = $1 AND state = 'queued') AS generations,
+                (SELECT count(*)::int FROM credit_ledger WHERE account_id = $1 AND kind = 'charge') AS charges`,
+        [id],
+      );
+      assert.deepEqual(kept, { products: 48, generations: 48, charges: 4 });
+    });
+
     test('concurrent mixed-size creates and regenerations never overdraw', async () => {
       const { id, token } = await h.account(23);
       const [seed] = validEans(1, 51);
