@@ -59,7 +59,7 @@ function likePattern(term: string): string {
 }
 
 /** The WHERE clause of a filter set, its parameters appended to `params`. */
-function whereOf(f: ProductFilters, params: unknown[]): string {
+function whereOf(f: ProductFilters, params: unknown[], options: { recordsPerRow?: boolean } = {}): string {
   const add = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
@@ -96,7 +96,11 @@ function whereOf(f: ProductFilters, params: unknown[]): string {
     if ([...f.search].length < TRIGRAM_LENGTH) {
       // No trigram index can serve a term this short: the account's own products are read (its
       // index), each with its records, so the cost is the account's size, never the instance's.
-      conditions.push(`(${ownFields('p')} OR EXISTS (SELECT 1 FROM product_content c WHERE c.product_id = p.id AND c.title ILIKE ${pattern}))`);
+      // OFFSET 0 keeps the look-up per product (its records' key): without it PostgreSQL may read
+      // every record matching the term once into a hash, the right plan for the whole account,
+      // not for a slice of it.
+      const perRow = options.recordsPerRow === true ? ' OFFSET 0' : '';
+      conditions.push(`(${ownFields('p')} OR EXISTS (SELECT 1 FROM product_content c WHERE c.product_id = p.id AND c.title ILIKE ${pattern}${perRow}))`);
     } else {
       // A union of index-served matches (trigram indexes, migration 008) rather than one OR across
       // two tables, which PostgreSQL could only answer by reading every row of the account. The
@@ -176,17 +180,16 @@ export async function countProducts(db: SqlRunner, filters: ProductFilters, slic
   let after: string | null = null;
   for (;;) {
     const params: unknown[] = [];
-    const where = whereOf(filters, params);
-    params.push(after, sliceRows);
-    // The slice is read through migration 035's (account_id, id) index, the count inside it by id.
+    const where = whereOf(filters, params, { recordsPerRow: true });
+    const from = after === null ? '' : ` AND s.id > ${(params.push(after), `$${params.length}`)}::uuid`;
+    params.push(sliceRows);
+    // The slice is read through migration 035's (account_id, id) index, and the filters applied
+    // to its rows only: a subquery with a LIMIT is computed before them.
     const [slice] = await db.query<{ matched: number; seen: number; last: string | null }>(
-      `WITH slice AS (
-         SELECT s.id FROM products s
-         WHERE s.account_id = $1 AND s.deleted_at IS NULL AND ($${params.length - 1}::uuid IS NULL OR s.id > $${params.length - 1}::uuid)
-         ORDER BY s.id LIMIT $${params.length}
-       )
-       SELECT (SELECT count(*)::int FROM products p WHERE p.id IN (SELECT id FROM slice) AND ${where}) AS matched,
-              (SELECT count(*)::int FROM slice) AS seen, (SELECT max(id::text) FROM slice) AS last`,
+      `SELECT (count(*) FILTER (WHERE ${where}))::int AS matched, count(*)::int AS seen, max(p.id::text) AS last
+       FROM (SELECT * FROM products s
+             WHERE s.account_id = $1 AND s.deleted_at IS NULL${from}
+             ORDER BY s.id LIMIT $${params.length}) AS p`,
       params,
     );
     total += slice?.matched ?? 0;
