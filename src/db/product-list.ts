@@ -181,7 +181,11 @@ export async function countProducts(db: SqlRunner, filters: ProductFilters, slic
   for (;;) {
     const params: unknown[] = [];
     const where = whereOf(filters, params, { recordsPerRow: true });
-    const from = after === null ? '' : ` AND s.id > ${(params.push(after), `$${params.length}`)}::uuid`;
+    let from = '';
+    if (after !== null) {
+      params.push(after);
+      from = ` AND s.id > $${params.length}::uuid`;
+    }
     params.push(sliceRows);
     // The slice is read through migration 035's (account_id, id) index, and the filters applied
     // to its rows only: a subquery with a LIMIT is computed before them.
