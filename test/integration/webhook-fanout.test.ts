@@ -148,6 +148,32 @@ for (const target of databaseTargets()) {
       const [delivered] = await h.container.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE account_id = $1 AND state = 'delivered'`, [a.id]);
       assert.equal(delivered?.n, 2 * PRODUCTS * ENDPOINTS);
     });
+
+    test('an endpoint disabled before the fan-out is written gets its deliveries failed, one deleted gets none, the others theirs', async () => {
+      const a = await accountWithEndpoints();
+      const [disabled, deleted, kept] = a.endpoints;
+      const events = a.products.map((id) => ({ productId: id, data: { product_id: id, publication_state: 'ready' } }));
+      await h.container.db.transaction((tx) => recordWebhookEvents(tx, { accountId: a.id, type: 'product.publication_state_changed' }, events));
+      const request = (method: 'PATCH' | 'DELETE', id: string | undefined, body?: unknown) =>
+        h.app.inject({
+          method,
+          url: `/api/v1/webhooks/${defined(id)}`,
+          headers: { authorization: `Bearer ${a.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+        });
+      assert.equal((await request('PATCH', disabled, { enabled: false })).statusCode, 200);
+      assert.equal((await request('DELETE', deleted)).statusCode, 200);
+      await expandAllWebhookFanouts(h.container.db, a.id);
+      const byEndpoint = await h.container.db.query<{ endpoint_id: string; state: string; last_error: string | null; n: number }>(
+        `SELECT endpoint_id, state, last_error, count(*)::int AS n FROM webhook_deliveries WHERE account_id = $1 GROUP BY 1, 2, 3`,
+        [a.id],
+      );
+      const seen = new Map(byEndpoint.map((r) => [r.endpoint_id, [r.state, r.last_error, r.n]]));
+      assert.equal(seen.size, 2, 'the deleted endpoint has none');
+      assert.deepEqual(seen.get(defined(disabled)), ['failed', 'endpoint disabled', PRODUCTS]);
+      assert.deepEqual(seen.get(defined(kept)), ['pending', null, PRODUCTS]);
+      assert.deepEqual(await deliveryCounts(a.id), { pairs: 2 * PRODUCTS, doubled: 0, fanouts: 0 });
+    });
   });
 }
 
