@@ -59,7 +59,7 @@ function likePattern(term: string): string {
 }
 
 /** The WHERE clause of a filter set, its parameters appended to `params`. */
-function whereOf(f: ProductFilters, params: unknown[], options: { recordsPerRow?: boolean } = {}): string {
+function whereOf(f: ProductFilters, params: unknown[]): string {
   const add = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
@@ -96,11 +96,11 @@ function whereOf(f: ProductFilters, params: unknown[], options: { recordsPerRow?
     if ([...f.search].length < TRIGRAM_LENGTH) {
       // No trigram index can serve a term this short: the account's own products are read (its
       // index), each with its records, so the cost is the account's size, never the instance's.
-      // OFFSET 0 keeps the look-up per product (its records' key): without it PostgreSQL may read
-      // every record matching the term once into a hash, the right plan for the whole account,
-      // not for a slice of it.
-      const perRow = options.recordsPerRow === true ? ' OFFSET 0' : '';
-      conditions.push(`(${ownFields('p')} OR EXISTS (SELECT 1 FROM product_content c WHERE c.product_id = p.id AND c.title ILIKE ${pattern}${perRow}))`);
+      // OFFSET 0 keeps the records' look-up per product, by its key. Without it PostgreSQL may
+      // read every record of the instance that matches the term into a hash first: other
+      // accounts' records, and all of them even for a page that a few products fill (measured on
+      // PGlite with 10,000 products: a page 19-83 ms that way, 1-6 ms per product).
+      conditions.push(`(${ownFields('p')} OR EXISTS (SELECT 1 FROM product_content c WHERE c.product_id = p.id AND c.title ILIKE ${pattern} OFFSET 0))`);
     } else {
       // A union of index-served matches (trigram indexes, migration 008) rather than one OR across
       // two tables, which PostgreSQL could only answer by reading every row of the account. The
@@ -180,7 +180,7 @@ export async function countProducts(db: SqlRunner, filters: ProductFilters, slic
   let after: string | null = null;
   for (;;) {
     const params: unknown[] = [];
-    const where = whereOf(filters, params, { recordsPerRow: true });
+    const where = whereOf(filters, params);
     let from = '';
     if (after !== null) {
       params.push(after);
