@@ -50,8 +50,10 @@ export async function expandWebhookFanouts(db: Database, accountId: string): Pro
        ), pairs AS (
          SELECT s.seq, s.event_id, s.ordering_key, e.id AS endpoint_id, e.disabled_at IS NOT NULL AS disabled
          FROM slice s JOIN webhook_endpoints e ON e.id = ANY (s.endpoint_ids)
-       ), targets AS (
-         -- As recordWebhookEvents reads it: whether the endpoint already has the cap pending.
+       ), targets AS MATERIALIZED (
+         -- As recordWebhookEvents reads it: whether the endpoint already has the cap pending. Once
+         -- per endpoint: inlined into the join below, it was read once per delivery (0.4-0.5 s a
+         -- slice of 200 with 2,000 pending).
          SELECT e.id,
            cap.n > 0
              AND cap.last_seq - (SELECT min(p.seq) FROM webhook_deliveries p WHERE p.endpoint_id = e.id AND p.state = 'pending') >= cap.n - 1
