@@ -222,14 +222,19 @@ export async function findProductByRef(db: SqlRunner, accountId: string, ref: { 
 /** The ids of the products these refs name, in the refs' order (undefined: none), with findProductByRef's precedence, in one statement. */
 export async function findProductIdsByRefs(db: SqlRunner, accountId: string, refs: readonly { raw: string; normalisedCode: string }[]): Promise<(string | undefined)[]> {
   if (refs.length === 0) return [];
-  const rows = await db.query<{ n: string; id: string }>(
-    `SELECT DISTINCT ON (r.n) r.n::text AS n, p.id
-     FROM unnest($2::text[], $3::text[], $4::uuid[]) WITH ORDINALITY AS r(raw, code, id, n)
-     JOIN products p ON p.account_id = $1 AND (p.id = r.id OR p.code = r.code OR p.sku = r.raw) AND p.${LIVE}
-     ORDER BY r.n, CASE WHEN p.id = r.id THEN 0 WHEN p.code = r.code THEN 1 ELSE 2 END`,
+  // Per ref, three look-ups each by its own unique index (id, then code, then sku, the first found),
+  // rather than one join on an OR of them: without fresh statistics the planner answered the OR by
+  // reading the account's products once per ref (130-190 ms for 100 refs over 10,000 products on
+  // PGlite, inside a publication call's transaction).
+  const rows = await db.query<{ n: string; id: string | null }>(
+    `SELECT r.n::text AS n, coalesce(
+       (SELECT p.id FROM products p WHERE p.id = r.id AND p.account_id = $1 AND p.${LIVE}),
+       (SELECT p.id FROM products p WHERE p.account_id = $1 AND p.code = r.code AND p.${LIVE}),
+       (SELECT p.id FROM products p WHERE p.account_id = $1 AND p.sku = r.raw AND p.${LIVE})) AS id
+     FROM unnest($2::text[], $3::text[], $4::uuid[]) WITH ORDINALITY AS r(raw, code, id, n)`,
     [accountId, refs.map((r) => r.raw), refs.map((r) => r.normalisedCode), refs.map((r) => (UUID.test(r.raw) ? r.raw : null))],
   );
-  const byIndex = new Map(rows.map((row) => [Number(row.n) - 1, row.id]));
+  const byIndex = new Map(rows.map((row) => [Number(row.n) - 1, row.id ?? undefined]));
   return refs.map((_, i) => byIndex.get(i));
 }
 

@@ -28,7 +28,9 @@ export async function recordWebhookEvent(tx: SqlRunner, event: NewEvent): Promis
 /**
  * Writes events of one account and type, and one pending delivery per event and endpoint it goes
  * to, in one statement whatever their number; returns the ids of the events written (none when no
- * endpoint takes the type). An endpoint with its cap of deliveries already pending (its receiver
+ * endpoint takes the type). Past FANOUT_IN_PLACE_MAX deliveries (or behind an account's fan-out not
+ * yet written) only the events are written here, each with the endpoints it goes to: its
+ * deliveries are written after the commit by expandWebhookFanouts, with the same rules. An endpoint with its cap of deliveries already pending (its receiver
  * failing or too slow; the instance setting written by setWebhookPendingCap) does not queue more:
  * the deliveries are recorded failed with `backlog_full`, and the endpoint says so until its next
  * 2xx. The cap is read once per statement, so one call may pass it by its own events. A test ping
@@ -61,6 +63,18 @@ async function insertEvents(
   to: { accountId: string; type: DeliveredEventType; endpointId?: string },
   events: readonly { id: string; key: string; body: string }[],
 ): Promise<string[]> {
+  // A test ping (one endpoint, a line of its own) is always written whole.
+  if (to.endpointId === undefined) {
+    const [plan] = await tx.query<{ targets: number; behind: boolean }>(
+      `SELECT (SELECT count(*)::int FROM webhook_endpoints e
+               WHERE e.account_id = $1 AND e.disabled_at IS NULL AND (e.events IS NULL OR $2 = ANY (e.events))) AS targets,
+              EXISTS (SELECT 1 FROM webhook_fanouts f WHERE f.account_id = $1) AS behind`,
+      [to.accountId, to.type],
+    );
+    // Behind an account's fan-out still being written, an event waits its turn there too, or a
+    // product's later event could be delivered before its earlier one.
+    if (plan !== undefined && plan.targets > 0 && (plan.behind || plan.targets * events.length > FANOUT_IN_PLACE_MAX)) return deferEvents(tx, to, events);
+  }
   const rows = await tx.query<{ id: string }>(
     `WITH cap AS (
        SELECT coalesce((SELECT value FROM instance_settings WHERE name = '${PENDING_CAP_SETTING}'), 0) AS n,
@@ -110,7 +124,39 @@ async function insertEvents(
   return events.filter((e) => ids.has(e.id)).map((e) => e.id);
 }
 
-const PENDING_CAP_SETTING = 'webhook_pending_cap';
+/**
+ * The most deliveries an event statement writes in its change's transaction. More are written
+ * after the commit from `webhook_fanouts` (expandWebhookFanouts), a few hundred per transaction: on
+ * the embedded database a transaction holds it for every account, and a publication call's 2,000
+ * deliveries (100 products, 20 endpoints) took 100-340 ms inside it.
+ */
+export const FANOUT_IN_PLACE_MAX = 200;
+
+/** The events, and for each the endpoints it goes to, for their deliveries to be written after the commit. */
+async function deferEvents(tx: SqlRunner, to: { accountId: string; type: DeliveredEventType }, events: readonly { id: string; key: string; body: string }[]): Promise<string[]> {
+  const rows = await tx.query<{ id: string }>(
+    `WITH targets AS (
+       SELECT array_agg(e.id ORDER BY e.id) AS ids FROM webhook_endpoints e
+       WHERE e.account_id = $1 AND e.disabled_at IS NULL AND (e.events IS NULL OR $2 = ANY (e.events))
+     ), input AS (
+       SELECT * FROM unnest($3::uuid[], $4::text[], $5::text[]) WITH ORDINALITY AS i(id, body, ordering_key, n)
+     ), event AS (
+       INSERT INTO webhook_events (id, account_id, type, body)
+       SELECT i.id, $1, $2, i.body FROM input i, targets t WHERE t.ids IS NOT NULL ORDER BY i.n
+       RETURNING id
+     ), fanout AS (
+       INSERT INTO webhook_fanouts (event_id, account_id, ordering_key, endpoint_ids)
+       SELECT i.id, $1, i.ordering_key, t.ids FROM input i JOIN event ON event.id = i.id CROSS JOIN targets t
+       ORDER BY i.n
+     )
+     SELECT id FROM event`,
+    [to.accountId, to.type, events.map((e) => e.id), events.map((e) => e.body), events.map((e) => e.key)],
+  );
+  const ids = new Set(rows.map((r) => r.id));
+  return events.filter((e) => ids.has(e.id)).map((e) => e.id);
+}
+
+export const PENDING_CAP_SETTING = 'webhook_pending_cap';
 
 /** Sets the cap of pending deliveries per endpoint for every process on this database (0: none). */
 export async function setWebhookPendingCap(db: SqlRunner, cap: number): Promise<void> {

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { servingAccount } from '../db/account-lane.ts';
 import type { Database } from '../db/database.ts';
 import { claimDueDeliveries, handBackDelivery, type ClaimedDelivery } from '../db/webhook-deliveries.ts';
+import { accountsWithFanouts, expandWebhookFanouts } from '../db/webhook-fanouts.ts';
 import { schedulePolicy } from '../queue/retry-policy.ts';
 import { startSlotWorker, type SlotWorker } from '../queue/slot-worker.ts';
 import { createDeliveredBatch } from './delivered-batch.ts';
@@ -31,6 +32,8 @@ export interface WebhookWorkerDeps {
   events?: EventEmitter;
 }
 
+/** Accounts whose fan-outs one fetch expands a slice of. */
+const FANOUT_ACCOUNTS_PER_FETCH = 8;
 /** Longer than an attempt can take (10 s) with room for its database writes. */
 const LEASE_MS = 30_000;
 /** An attempt the slot worker gives up on, well inside its lease: the sender's own timeout ends it first. */
@@ -79,6 +82,13 @@ export function startWebhookWorker(deps: WebhookWorkerDeps): SlotWorker {
     pollSeconds: deps.pollMs / 1000,
     expireSeconds: ATTEMPT_EXPIRE_SECONDS,
     async fetch(limit) {
+      // Fan-outs whose deliveries are still to be written (their call's process stopped, or a
+      // worker's transaction fanned out): a slice per account, then another fetch at once.
+      let expanded = 0;
+      for (const accountId of await accountsWithFanouts(db, FANOUT_ACCOUNTS_PER_FETCH)) {
+        expanded += await servingAccount(accountId, () => expandWebhookFanouts(db, accountId));
+      }
+      if (expanded > 0) slots.notify();
       const now = deps.webhooks.clock.now();
       return claimDueDeliveries(db, { now, limit, token: randomUUID(), leaseUntil: new Date(now.getTime() + LEASE_MS) });
     },

@@ -144,11 +144,15 @@ export interface ListPage {
  * One page of the caller's products, newest change first. With a cursor the page starts right
  * after it, whatever changed since the previous page; without one, after `(page - 1) * perPage`.
  */
-export async function listProducts(db: SqlRunner, filters: ProductFilters, page: { page: number; perPage: number; cursor: ListCursor | null }): Promise<ListPage> {
+export async function listProducts(
+  db: SqlRunner,
+  filters: ProductFilters,
+  page: { page: number; perPage: number; cursor: ListCursor | null; countSliceRows?: number | null },
+): Promise<ListPage> {
   // One row more than shown tells whether a next page exists, whatever the count says by then.
   const [rows, total] = await Promise.all([
     listProductsPage(db, filters, { limit: page.perPage + 1, offset: (page.page - 1) * page.perPage, cursor: page.cursor }),
-    countProducts(db, filters),
+    countProducts(db, filters, page.countSliceRows ?? null),
   ]);
   const shown = rows.slice(0, page.perPage);
   const content = await listedContent(

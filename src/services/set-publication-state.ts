@@ -4,6 +4,7 @@ import type { PublicationState } from '../domain/publication-states.ts';
 import { lockPublicationStates, recordPublicationChanges } from '../db/webhook-events.ts';
 import { findOwnProductIds, refForMessage } from './find-own-product.ts';
 import { transactionOrAnswer } from '../db/transaction-or-answer.ts';
+import { expandAllWebhookFanouts } from '../db/webhook-fanouts.ts';
 
 export type PublicationOutcome = { kind: 'set'; productIds: string[] } | { kind: 'product_not_found'; message: string };
 
@@ -15,7 +16,7 @@ const notFound = (ref: string): PublicationOutcome => ({ kind: 'product_not_foun
  * decides (taking a product offline again is as valid as publishing it).
  */
 export async function setPublicationStates(db: Database, accountId: string, refs: readonly string[], state: PublicationState): Promise<PublicationOutcome> {
-  return transactionOrAnswer<PublicationOutcome>(db, async (tx) => {
+  const outcome = await transactionOrAnswer<PublicationOutcome>(db, async (tx) => {
     const ids = new Map<string, string>();
     const found = await findOwnProductIds(tx, accountId, refs);
     for (const [i, ref] of refs.entries()) {
@@ -30,4 +31,9 @@ export async function setPublicationStates(db: Database, accountId: string, refs
     await recordPublicationChanges(tx, accountId, before, state);
     return { commit: { kind: 'set', productIds: [...ids.keys()] } };
   });
+  // Events fanned out to more deliveries than one transaction writes (many products, many
+  // endpoints) get them now, a slice per transaction, so the call answers with its deliveries
+  // listed. The change is committed whatever happens here: the webhook workers write what is left.
+  if (outcome.kind === 'set') await expandAllWebhookFanouts(db, accountId).catch(() => {});
+  return outcome;
 }

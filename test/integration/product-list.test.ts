@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { z } from 'zod';
+import { countProducts } from '../../src/db/product-list.ts';
 import { listProductsResponseSchema } from '../../src/http/routes/list-products.ts';
+import { filtersOf } from '../../src/services/list-products.ts';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness, type Harness } from '../helpers/harness.ts';
 import { seedProduct } from '../helpers/seed-products.ts';
@@ -311,6 +313,29 @@ for (const target of databaseTargets()) {
         assert.equal(page.total, 1, `${query}: the total counts neither`);
       }
       assert.deepEqual(ids(await list(theirs.token)), [other]);
+    });
+
+    test("a short term's total counted in slices of the account is the whole count: every product once, none of another account's, no deleted one", async () => {
+      const mine = await h.account();
+      const theirs = await h.account();
+      const db = h.container.db;
+      const expected: string[] = [];
+      for (let i = 0; i < 13; i += 1) {
+        // Matches by sku, by a record's title, or not at all; a third of the matches deleted.
+        const kind = i % 3;
+        const id = await seedProduct(db, mine.id, kind === 0 ? { sku: `QX-${i}` } : kind === 1 ? { sku: `S-${i}`, content: { it: { title: `Tazza q ${i}` } } } : { sku: `S-${i}` });
+        if (kind !== 2 && i % 4 === 3) await db.query('UPDATE products SET deleted_at = now() WHERE id = $1', [id]);
+        else if (kind !== 2) expected.push(id);
+      }
+      await seedProduct(db, theirs.id, { sku: 'QX-THEIRS' });
+      const filters = filtersOf(mine.id, { search: 'q' });
+      const whole = await countProducts(db, filters, null);
+      assert.equal(whole, expected.length);
+      // Slices of 1, one that divides the account (13 products) unevenly, and one past its size.
+      for (const slice of [1, 4, 13, 1000]) assert.equal(await countProducts(db, filters, slice), expected.length, `slices of ${slice}`);
+      const page = await list(mine.token, '?search=q&per_page=2');
+      assert.equal(page.total, expected.length);
+      assert.equal(page.last_page, Math.ceil(expected.length / 2));
     });
 
     test('a sync by updated_from neither repeats nor skips a product while products change between pages', async () => {

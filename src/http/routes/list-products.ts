@@ -12,7 +12,7 @@ import { parseBody } from '../schemas.ts';
 import { categoryFieldSchemas, marketplaceFieldSchemas, validationIssueSchema } from '../response-schemas.ts';
 import { validationFailed } from '../errors.ts';
 import { addError, type FieldErrors } from '../../domain/validation.ts';
-import type { AttributeFilter } from '../../db/product-list.ts';
+import { type AttributeFilter, countSliceRows } from '../../db/product-list.ts';
 import { ATTRIBUTE_FILTER_PREFIX, attributeFilters } from '../../services/attribute-filters.ts';
 
 const PRODUCT_STATES = ['queued', 'processing', 'completed', 'failed'] as const;
@@ -191,7 +191,7 @@ export async function listProductsRoute(app: FastifyInstance, deps: AppDeps): Pr
     const { page: pageNumber = 1, per_page: perPage = DEFAULT_PER_PAGE, cursor: cursorParam, ...filterQuery } = parsed.value;
     const filters = filtersOf(accountId, filterQuery, split.attributes);
     const cursor = cursorParam === undefined ? null : parseCursor(cursorParam);
-    const page = await listProducts(deps.db, filters, { page: pageNumber, perPage, cursor });
+    const page = await listProducts(deps.db, filters, { page: pageNumber, perPage, cursor, countSliceRows: countSliceRows(deps.db.dialect) });
 
     const path = `${baseUrlOf(deps, request)}/api/v1/products`;
     // The links keep every filter the caller gave, in the order given.
