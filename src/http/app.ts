@@ -129,11 +129,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
   if (options.onRoute !== undefined) app.addHook('onRoute', options.onRoute);
   if (options.onSend !== undefined) app.addHook('onSend', options.onSend);
+  // Up to twice the largest body the server takes, for at most 30 s (nginx's lingering_time), so
+  // that a file somewhat over its limit still gets its 413. First: a request behind such an answer
+  // on its connection is stopped before any other hook sees it.
+  lingerAfterEarlyAnswers(app, { bytes: 2 * Math.max(deps.config.bodyLimitBytes, deps.config.catalogueMaxBytes), ms: 30_000 });
   closeUnfinishedUploadsOnClose(app);
   enforceBodyDeadlines(app, { defaultMs: timeoutMs, streamedBodyMs: deps.config.catalogueUploadTimeoutMs });
-  // Up to twice the largest body the server takes, for at most 30 s (nginx's lingering_time), so
-  // that a file somewhat over its limit still gets its 413.
-  lingerAfterEarlyAnswers(app, { bytes: 2 * Math.max(deps.config.bodyLimitBytes, deps.config.catalogueMaxBytes), ms: 30_000 });
 
   // Only JSON bodies are read; anything else is 415 before a handler runs.
   app.removeContentTypeParser(['text/plain']);

@@ -21,18 +21,30 @@ export interface DrainLimits {
  * written here.
  */
 export function lingerAfterEarlyAnswers(app: FastifyInstance, limits: DrainLimits): void {
+  // Connections whose answer said `Connection: close`. A request the client sent behind the body
+  // on the same connection is parsed while the rest is taken in, and must not run (RFC 9112 §9.6:
+  // no further request on it is processed): it is left unanswered and goes with the connection.
+  const closing = new WeakSet<Socket>();
   app.addHook('onRequest', async (request, reply) => {
     const raw = request.raw;
     const socket = raw.socket;
     // An injected request (tests) has no connection to keep or cut.
     if (!(socket instanceof Socket)) return;
+    if (closing.has(socket)) {
+      reply.hijack();
+      return;
+    }
     if (raw.complete) return;
     reply.raw.once('finish', () => {
       if (!raw.complete) dropTheRest(raw, socket, limits);
     });
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.raw.complete === false && request.raw.socket instanceof Socket) reply.header('connection', 'close');
+    const socket = request.raw.socket;
+    if (request.raw.complete === false && socket instanceof Socket) {
+      reply.header('connection', 'close');
+      closing.add(socket);
+    }
     return payload;
   });
 }
