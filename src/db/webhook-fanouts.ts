@@ -94,8 +94,8 @@ export async function expandAllWebhookFanouts(db: Database, accountId: string): 
   }
 }
 
-/** Accounts with fanned-out events still to be written, at most `limit`. */
+/** Accounts with fanned-out events still to be written, the longest waiting first, at most `limit`. */
 export async function accountsWithFanouts(db: Database, limit: number): Promise<string[]> {
-  const rows = await db.query<{ account_id: string }>('SELECT DISTINCT account_id FROM webhook_fanouts LIMIT $1', [limit]);
+  const rows = await db.query<{ account_id: string }>('SELECT account_id FROM webhook_fanouts GROUP BY account_id ORDER BY min(seq) LIMIT $1', [limit]);
   return rows.map((r) => r.account_id);
 }

@@ -84,9 +84,14 @@ export function startWebhookWorker(deps: WebhookWorkerDeps): SlotWorker {
     async fetch(limit) {
       // Fan-outs whose deliveries are still to be written (their call's process stopped, or a
       // worker's transaction fanned out): a slice per account, then another fetch at once.
+      // One account's expansion failing never keeps the others', or anyone's deliveries, waiting.
       let expanded = 0;
       for (const accountId of await accountsWithFanouts(db, FANOUT_ACCOUNTS_PER_FETCH)) {
-        expanded += await servingAccount(accountId, () => expandWebhookFanouts(db, accountId));
+        try {
+          expanded += await servingAccount(accountId, () => expandWebhookFanouts(db, accountId));
+        } catch (err) {
+          logger.error({ err, accountId }, 'webhook worker: a fan-out could not be written; tried again at the next fetch');
+        }
       }
       if (expanded > 0) slots.notify();
       const now = deps.webhooks.clock.now();

@@ -149,6 +149,36 @@ for (const target of databaseTargets()) {
       assert.equal(delivered?.n, 2 * PRODUCTS * ENDPOINTS);
     });
 
+    test('an account whose fan-out cannot be written keeps no other account waiting for its deliveries', async () => {
+      const stuck = await accountWithEndpoints();
+      const other = await accountWithEndpoints();
+      const events = stuck.products.map((id) => ({ productId: id, data: { product_id: id, publication_state: 'ready' } }));
+      await h.container.db.transaction((tx) => recordWebhookEvents(tx, { accountId: stuck.id, type: 'product.publication_state_changed' }, events));
+      // Every write of the stuck account's deliveries fails, as a statement the database refuses each time.
+      await h.container.db.query(
+        `CREATE FUNCTION refuse_stuck_deliveries() RETURNS trigger LANGUAGE plpgsql AS $$
+         BEGIN IF NEW.account_id = '${stuck.id}' THEN RAISE EXCEPTION 'refused for the test'; END IF; RETURN NEW; END $$`,
+      );
+      await h.container.db.query('CREATE TRIGGER refuse_stuck_deliveries BEFORE INSERT ON webhook_deliveries FOR EACH ROW EXECUTE FUNCTION refuse_stuck_deliveries()');
+      const worker = startHarnessWebhookWorkers(h);
+      try {
+        const [first] = other.products;
+        await h.container.db.transaction((tx) =>
+          recordWebhookEvents(tx, { accountId: other.id, type: 'product.publication_state_changed' }, [
+            { productId: defined(first), data: { product_id: first, publication_state: 'ready' } },
+          ]),
+        );
+        const paths = other.endpoints.map((_, i) => `/fanout-${other.id}-${i}`);
+        for (const path of paths) receiver.answer(path, 200);
+        for (const path of paths) await receiver.waitFor(path, 1);
+        assert.equal((await deliveryCounts(stuck.id)).fanouts, PRODUCTS, 'the stuck fan-out is still waiting');
+      } finally {
+        await h.container.db.query('DROP TRIGGER refuse_stuck_deliveries ON webhook_deliveries');
+        await h.container.db.query('DROP FUNCTION refuse_stuck_deliveries()');
+        await worker.stop({ graceful: true, timeoutMs: 5_000 });
+      }
+    });
+
     test('an endpoint disabled before the fan-out is written gets its deliveries failed, one deleted gets none, the others theirs', async () => {
       const a = await accountWithEndpoints();
       const [disabled, deleted, kept] = a.endpoints;
