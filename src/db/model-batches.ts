@@ -89,9 +89,13 @@ export async function claimQueuedRequests(
 }
 
 /** The provider accepted the batch: its id is what any process polls from now on. */
-export async function markBatchSubmitted(db: Database, batchId: string, providerBatchId: string): Promise<void> {
+export async function markBatchSubmitted(db: Database, batchId: string, providerBatchId: string, adoptedByGuess = false): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.query(`UPDATE model_batches SET state = 'submitted', provider_batch_id = $2, submitted_at = now() WHERE id = $1 AND state = 'submitting'`, [batchId, providerBatchId]);
+    await tx.query(`UPDATE model_batches SET state = 'submitted', provider_batch_id = $2, submitted_at = now(), adopted_by_guess = $3 WHERE id = $1 AND state = 'submitting'`, [
+      batchId,
+      providerBatchId,
+      adoptedByGuess,
+    ]);
     await tx.query(`UPDATE model_batch_requests SET state = 'submitted' WHERE batch_id = $1 AND state = 'submitting'`, [batchId]);
   });
 }
@@ -134,14 +138,14 @@ export interface OpenBatch {
   id: string;
   agent_model: string;
   provider_batch_id: string;
-  /** No generation waits for any of its answers any more, and its cancellation was not asked for yet. */
+  /** No generation waits for any of its answers any more, its cancellation was not asked for yet, and it is surely ours. */
   unwanted: boolean;
 }
 
 export async function submittedBatches(db: SqlRunner, agentModels: readonly string[]): Promise<OpenBatch[]> {
   return db.query<OpenBatch>(
     `SELECT b.id, b.agent_model, b.provider_batch_id,
-       b.cancel_requested_at IS NULL AND NOT EXISTS (
+       b.cancel_requested_at IS NULL AND NOT b.adopted_by_guess AND NOT EXISTS (
          SELECT 1 FROM model_batch_requests r JOIN generations g ON g.id = r.generation_id
          WHERE r.batch_id = b.id AND g.state IN ('queued', 'processing')
        ) AS unwanted

@@ -39,6 +39,8 @@ export interface FakeBatches {
   backdate(id: string, ms: number): void;
   /** Drops a batch, as one the provider never received (it stays in `list`). */
   forget(id: string): void;
+  /** The next `n` cancellations answer 500, as a provider's passing error. */
+  failCancels(n: number): void;
 }
 
 export interface RawAnswer {
@@ -62,8 +64,8 @@ interface Held {
   extra: Record<string, unknown>;
 }
 
-function controls(): { batches: FakeBatches; held: Map<string, Held>; state: { delayMs: number; expire: boolean } } {
-  const state = { delayMs: 0, expire: false };
+function controls(): { batches: FakeBatches; held: Map<string, Held>; state: { delayMs: number; expire: boolean; cancelFailures: number } } {
+  const state = { delayMs: 0, expire: false, cancelFailures: 0 };
   const held = new Map<string, Held>();
   return {
     held,
@@ -82,6 +84,9 @@ function controls(): { batches: FakeBatches; held: Map<string, Held>; state: { d
       },
       forget: (id) => {
         held.delete(id);
+      },
+      failCancels: (n) => {
+        state.cancelFailures = n;
       },
     },
   };
@@ -235,6 +240,10 @@ export function openAiBatchApi(answer: AnswerOne): { routes: BatchRoutes; batche
     if (method === 'POST' && cancel?.[1] !== undefined) {
       const h = held.get(cancel[1]);
       if (h === undefined) return { status: 404, body: { error: { message: `No batch found with id '${cancel[1]}'.`, type: 'invalid_request_error', param: null, code: null } } };
+      if (state.cancelFailures > 0) {
+        state.cancelFailures -= 1;
+        return { status: 500, body: { error: { message: 'The server had an error while processing your request.', type: 'server_error', param: null, code: null } } };
+      }
       if (h.batch.status !== 'in_progress') {
         return { status: 409, body: { error: { message: `Cannot cancel a batch with status '${h.batch.status}'.`, type: 'invalid_request_error', param: null, code: null } } };
       }
@@ -303,6 +312,10 @@ export function anthropicBatchApi(answer: AnswerOne, baseUrl: () => string): { r
     if (method === 'POST' && cancel?.[1] !== undefined) {
       const h = held.get(cancel[1]);
       if (h === undefined) return { status: 404, body: { type: 'error', error: { type: 'not_found_error', message: 'Not found' } } };
+      if (state.cancelFailures > 0) {
+        state.cancelFailures -= 1;
+        return { status: 500, body: { type: 'error', error: { type: 'api_error', message: 'Internal server error' } } };
+      }
       if (h.batch.status !== 'in_progress') return { status: 409, body: { type: 'error', error: { type: 'invalid_request_error', message: 'Batch has already ended' } } };
       h.batch.cancelled = true;
       h.batch.status = 'canceling';

@@ -366,7 +366,7 @@ export async function startFakeLlmServer(dialect: LlmDialect, options: FakeLlmOp
     baseURL: `${server.url}/v1`,
     requests,
     lookups,
-    batches: batchApi?.batches ?? { list: [], setDelayMs() {}, setExpire() {}, backdate() {}, forget() {} },
+    batches: batchApi?.batches ?? { list: [], setDelayMs() {}, setExpire() {}, backdate() {}, forget() {}, failCancels() {} },
     setScript: (next) => {
       script = next;
     },

@@ -68,8 +68,8 @@ export function startBatchRunner(deps: { db: Database; config: Config; logger: L
         continue;
       }
       const [only] = found;
-      if (found.length === 1 && only !== undefined) {
-        await markBatchSubmitted(db, stale.id, only);
+      if (found.length === 1 && only !== undefined && wire !== undefined) {
+        await markBatchSubmitted(db, stale.id, only, !wire.candidatesAreCertain);
         logger.info({ batch: only }, 'model batch: an interrupted submission was found at the provider and adopted');
       } else {
         await abandonBatch(db, stale.id);
@@ -107,12 +107,15 @@ export function startBatchRunner(deps: { db: Database; config: Config; logger: L
       try {
         if (batch.unwanted) {
           // Every generation it served was deleted, cancelled or failed: what the provider has not run yet is not worth paying for.
-          // Asked once: should the provider refuse (the batch ended meanwhile), it runs to its end as before.
-          await wire.cancel(batch.provider_batch_id).then(
-            () => logger.info({ batch: batch.provider_batch_id }, 'model batch cancelled: no generation waits for it any more'),
-            (err: unknown) => logger.warn({ err, batch: batch.provider_batch_id }, 'model batch: the provider did not cancel it; it runs to its end'),
-          );
-          await recordBatchCancelRequested(db, batch.id);
+          // Asked until the provider answers: a refusal (the batch ended meanwhile) is an answer too.
+          const answer = await wire.cancel(batch.provider_batch_id).catch((err: unknown) => {
+            logger.warn({ err, batch: batch.provider_batch_id }, 'model batch: could not ask the provider to cancel it; asked again at the next poll');
+            return null;
+          });
+          if (answer !== null) {
+            await recordBatchCancelRequested(db, batch.id);
+            logger.info({ batch: batch.provider_batch_id, answer }, 'model batch: no generation waits for it any more; the provider was asked to cancel it');
+          }
         }
         const status = await wire.status(batch.provider_batch_id);
         if (!status.ended) {

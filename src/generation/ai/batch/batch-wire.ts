@@ -24,8 +24,13 @@ export interface BatchWire {
   submit(endpoint: string, requests: readonly ClaimedRequest[], batchId: string): Promise<string>;
   status(providerBatchId: string): Promise<BatchStatus & { raw: Record<string, unknown> }>;
   answers(raw: Record<string, unknown>): Promise<Map<string, BatchAnswer>>;
-  /** Asks the provider to stop the batch: requests it has not run are not billed; the batch then ends as usual. */
-  cancel(providerBatchId: string): Promise<void>;
+  /**
+   * Asks the provider to stop the batch: requests it has not run are not billed; the batch then
+   * ends as usual. 'refused' when the provider says no (it has ended); a failure to ask throws.
+   */
+  cancel(providerBatchId: string): Promise<'cancelling' | 'refused'>;
+  /** Whether `candidates` names a batch for sure (by metadata Vetrina set) or only by its time and size. */
+  readonly candidatesAreCertain: boolean;
   /**
    * The provider's batches that may be the submission `stale` whose process died before storing
    * the provider's id. OpenAI: the one whose metadata names it, among the latest 100. Anthropic,
@@ -56,6 +61,15 @@ async function call(url: string, init: RequestInit): Promise<Response> {
     throw new Error(`${init.method ?? 'GET'} ${new URL(url).pathname} answered ${response.status}: ${text.slice(0, 300)}`);
   }
   return response;
+}
+
+/** A 4xx is the provider's answer (the batch has ended, or is unknown); anything else is asked again later. */
+async function askToCancel(url: string, headers: Record<string, string>): Promise<'cancelling' | 'refused'> {
+  const response = await fetch(url, { method: 'POST', headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  await response.body?.cancel();
+  if (response.ok) return 'cancelling';
+  if (response.status >= 400 && response.status < 500 && response.status !== 429) return 'refused';
+  throw new Error(`POST ${new URL(url).pathname} answered ${response.status}`);
 }
 
 async function json(url: string, init: RequestInit): Promise<Record<string, unknown>> {
@@ -106,9 +120,8 @@ export function openAiBatches(config: AgentModelConfig): BatchWire {
         isRecord(b) && isRecord(b.metadata) && b.metadata.vetrina_batch === stale.id && typeof b.id === 'string' ? [b.id] : [],
       );
     },
-    async cancel(id) {
-      await json(`${root}/batches/${encodeURIComponent(id)}/cancel`, { method: 'POST', headers: auth });
-    },
+    candidatesAreCertain: true,
+    cancel: (id) => askToCancel(`${root}/batches/${encodeURIComponent(id)}/cancel`, auth),
     async status(id) {
       const raw = await json(`${root}/batches/${encodeURIComponent(id)}`, { headers: auth });
       const status = typeof raw.status === 'string' ? raw.status : 'unknown';
@@ -145,9 +158,8 @@ export function anthropicBatches(config: AgentModelConfig): BatchWire {
       if (typeof batch.id !== 'string') throw new Error('the batch creation answered no id');
       return batch.id;
     },
-    async cancel(id) {
-      await json(`${root}/messages/batches/${encodeURIComponent(id)}/cancel`, { method: 'POST', headers });
-    },
+    candidatesAreCertain: false,
+    cancel: (id) => askToCancel(`${root}/messages/batches/${encodeURIComponent(id)}/cancel`, headers),
     async candidates(stale) {
       // The provider's clock may differ from the database's; the submission call gives up after TIMEOUT_MS.
       const from = stale.created_at.getTime() - CLOCK_SKEW_MS;
