@@ -58,6 +58,39 @@ export async function recordWebhookEvents(
   return written;
 }
 
+const PENDING_CAP_SETTING = 'webhook_pending_cap';
+
+/** The CTE `cap`: the instance's cap of pending deliveries per endpoint (`n`, 0: none) and the newest delivery's seq. */
+export const PENDING_CAP_CTE = `cap AS (
+       SELECT coalesce((SELECT value FROM instance_settings WHERE name = '${PENDING_CAP_SETTING}'), 0) AS n,
+              (SELECT max(seq) FROM webhook_deliveries) AS last_seq
+     )`;
+
+/**
+ * Whether the endpoint `endpoint` (an id expression) already has the cap pending, beside the CTE
+ * `cap`. When fewer deliveries were written since its oldest pending one than the cap, it cannot
+ * have the cap pending and nothing is counted (a healthy endpoint, even in a burst); otherwise the
+ * count reads no further than the cap.
+ */
+export const endpointFullSql = (endpoint: string) => `cap.n > 0
+           AND cap.last_seq - (SELECT min(p.seq) FROM webhook_deliveries p WHERE p.endpoint_id = ${endpoint} AND p.state = 'pending') >= cap.n - 1
+           AND (SELECT count(*) FROM (SELECT 1 FROM webhook_deliveries p WHERE p.endpoint_id = ${endpoint} AND p.state = 'pending' LIMIT cap.n) AS c) >= cap.n`;
+
+/**
+ * Whether a new delivery to `endpoint` on line `key` waits behind a pending one. The earliest
+ * pending delivery of the line is read FOR SHARE: one settling right now is waited for and, once
+ * settled, no longer counts; one that settles later waits for this write to commit, and then sees
+ * it and releases it. No delivery is left waiting behind one that has gone.
+ */
+export const waitsInLineSql = (endpoint: string, key: string) => `EXISTS (
+                SELECT 1 FROM webhook_deliveries d
+                WHERE d.endpoint_id = ${endpoint} AND d.ordering_key = ${key} AND d.state = 'pending'
+                ORDER BY d.seq LIMIT 1 FOR SHARE
+              )`;
+
+/** An endpoint `e` of the account that takes events of the type in parameter $2. */
+const TAKES_THE_TYPE = 'e.disabled_at IS NULL AND (e.events IS NULL OR $2 = ANY (e.events))';
+
 async function insertEvents(
   tx: SqlRunner,
   to: { accountId: string; type: DeliveredEventType; endpointId?: string },
@@ -67,7 +100,7 @@ async function insertEvents(
   if (to.endpointId === undefined) {
     const [plan] = await tx.query<{ targets: number; behind: boolean }>(
       `SELECT (SELECT count(*)::int FROM webhook_endpoints e
-               WHERE e.account_id = $1 AND e.disabled_at IS NULL AND (e.events IS NULL OR $2 = ANY (e.events))) AS targets,
+               WHERE e.account_id = $1 AND ${TAKES_THE_TYPE}) AS targets,
               EXISTS (SELECT 1 FROM webhook_fanouts f WHERE f.account_id = $1) AS behind`,
       [to.accountId, to.type],
     );
@@ -76,20 +109,11 @@ async function insertEvents(
     if (plan !== undefined && plan.targets > 0 && (plan.behind || plan.targets * events.length > FANOUT_IN_PLACE_MAX)) return deferEvents(tx, to, events);
   }
   const rows = await tx.query<{ id: string }>(
-    `WITH cap AS (
-       SELECT coalesce((SELECT value FROM instance_settings WHERE name = '${PENDING_CAP_SETTING}'), 0) AS n,
-              (SELECT max(seq) FROM webhook_deliveries) AS last_seq
-     ), targets AS (
-       SELECT e.id,
-         -- Fewer deliveries were written since the endpoint's oldest pending one than the cap: it
-         -- cannot have the cap pending, and nothing is counted (a healthy endpoint, even in a
-         -- burst). Otherwise the count reads no further than the cap.
-         cap.n > 0 AND $2 <> 'ping'
-           AND cap.last_seq - (SELECT min(p.seq) FROM webhook_deliveries p WHERE p.endpoint_id = e.id AND p.state = 'pending') >= cap.n - 1
-           AND (SELECT count(*) FROM (SELECT 1 FROM webhook_deliveries p WHERE p.endpoint_id = e.id AND p.state = 'pending' LIMIT cap.n) AS c) >= cap.n AS full
+    `WITH ${PENDING_CAP_CTE}, targets AS (
+       SELECT e.id, $2 <> 'ping' AND ${endpointFullSql('e.id')} AS full
        FROM webhook_endpoints e, cap
        WHERE e.account_id = $1
-         AND CASE WHEN $6::uuid IS NULL THEN e.disabled_at IS NULL AND (e.events IS NULL OR $2 = ANY (e.events)) ELSE e.id = $6::uuid END
+         AND CASE WHEN $6::uuid IS NULL THEN ${TAKES_THE_TYPE} ELSE e.id = $6::uuid END
      ), input AS (
        SELECT * FROM unnest($3::uuid[], $4::text[], $5::text[]) WITH ORDINALITY AS i(id, body, ordering_key, n)
      ), event AS (
@@ -99,15 +123,7 @@ async function insertEvents(
      ), written AS (
        INSERT INTO webhook_deliveries (endpoint_id, account_id, event_id, ordering_key, next_attempt_at, waiting, state, last_error)
        SELECT t.id, $1, i.id, i.ordering_key, '-infinity',
-              -- The earliest pending delivery of the line is read FOR SHARE: one settling right now
-              -- is waited for and, once settled, no longer counts; one that settles later waits for
-              -- this write to commit, and then sees it and releases it. No delivery is left waiting
-              -- behind one that has gone.
-              NOT t.full AND EXISTS (
-                SELECT 1 FROM webhook_deliveries d
-                WHERE d.endpoint_id = t.id AND d.ordering_key = i.ordering_key AND d.state = 'pending'
-                ORDER BY d.seq LIMIT 1 FOR SHARE
-              ),
+              NOT t.full AND ${waitsInLineSql('t.id', 'i.ordering_key')},
               CASE WHEN t.full THEN 'failed' ELSE 'pending' END,
               CASE WHEN t.full THEN '${BACKLOG_FULL_ERROR}' END
        FROM input i JOIN event ON event.id = i.id CROSS JOIN targets t
@@ -137,7 +153,7 @@ async function deferEvents(tx: SqlRunner, to: { accountId: string; type: Deliver
   const rows = await tx.query<{ id: string }>(
     `WITH targets AS (
        SELECT array_agg(e.id ORDER BY e.id) AS ids FROM webhook_endpoints e
-       WHERE e.account_id = $1 AND e.disabled_at IS NULL AND (e.events IS NULL OR $2 = ANY (e.events))
+       WHERE e.account_id = $1 AND ${TAKES_THE_TYPE}
      ), input AS (
        SELECT * FROM unnest($3::uuid[], $4::text[], $5::text[]) WITH ORDINALITY AS i(id, body, ordering_key, n)
      ), event AS (
@@ -155,8 +171,6 @@ async function deferEvents(tx: SqlRunner, to: { accountId: string; type: Deliver
   const ids = new Set(rows.map((r) => r.id));
   return events.filter((e) => ids.has(e.id)).map((e) => e.id);
 }
-
-export const PENDING_CAP_SETTING = 'webhook_pending_cap';
 
 /** Sets the cap of pending deliveries per endpoint for every process on this database (0: none). */
 export async function setWebhookPendingCap(db: SqlRunner, cap: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { BACKLOG_FULL_ERROR } from '../domain/webhooks.ts';
 import type { Database } from './database.ts';
-import { FANOUT_IN_PLACE_MAX, PENDING_CAP_SETTING } from './webhook-events.ts';
+import { endpointFullSql, FANOUT_IN_PLACE_MAX, PENDING_CAP_CTE, waitsInLineSql } from './webhook-events.ts';
 
 // The deliveries of an event too widely fanned out to be written in its change's transaction
 // (recordWebhookEvents) are written from its `webhook_fanouts` row after the commit: by the call
@@ -42,10 +42,7 @@ export async function expandWebhookFanouts(db: Database, accountId: string): Pro
     }
     if (slice.length === 0) return 0;
     await tx.query(
-      `WITH cap AS (
-         SELECT coalesce((SELECT value FROM instance_settings WHERE name = '${PENDING_CAP_SETTING}'), 0) AS n,
-                (SELECT max(seq) FROM webhook_deliveries) AS last_seq
-       ), slice AS (
+      `WITH ${PENDING_CAP_CTE}, slice AS (
          SELECT f.seq, f.event_id, f.ordering_key, f.endpoint_ids FROM webhook_fanouts f WHERE f.seq = ANY ($2::bigint[])
        ), pairs AS (
          SELECT s.seq, s.event_id, s.ordering_key, e.id AS endpoint_id, e.disabled_at IS NOT NULL AS disabled
@@ -54,21 +51,13 @@ export async function expandWebhookFanouts(db: Database, accountId: string): Pro
          -- As recordWebhookEvents reads it: whether the endpoint already has the cap pending. Once
          -- per endpoint: inlined into the join below, it was read once per delivery (0.4-0.5 s a
          -- slice of 200 with 2,000 pending).
-         SELECT e.id,
-           cap.n > 0
-             AND cap.last_seq - (SELECT min(p.seq) FROM webhook_deliveries p WHERE p.endpoint_id = e.id AND p.state = 'pending') >= cap.n - 1
-             AND (SELECT count(*) FROM (SELECT 1 FROM webhook_deliveries p WHERE p.endpoint_id = e.id AND p.state = 'pending' LIMIT cap.n) AS c) >= cap.n AS full
+         SELECT e.id, ${endpointFullSql('e.id')} AS full
          FROM webhook_endpoints e, cap
          WHERE e.id IN (SELECT endpoint_id FROM pairs)
        ), written AS (
          INSERT INTO webhook_deliveries (endpoint_id, account_id, event_id, ordering_key, next_attempt_at, waiting, state, last_error)
          SELECT p.endpoint_id, $1, p.event_id, p.ordering_key, '-infinity',
-                -- Read FOR SHARE, as when written with the event (recordWebhookEvents says why).
-                NOT p.disabled AND NOT t.full AND EXISTS (
-                  SELECT 1 FROM webhook_deliveries d
-                  WHERE d.endpoint_id = p.endpoint_id AND d.ordering_key = p.ordering_key AND d.state = 'pending'
-                  ORDER BY d.seq LIMIT 1 FOR SHARE
-                ),
+                NOT p.disabled AND NOT t.full AND ${waitsInLineSql('p.endpoint_id', 'p.ordering_key')},
                 CASE WHEN p.disabled OR t.full THEN 'failed' ELSE 'pending' END,
                 CASE WHEN p.disabled THEN '${ENDPOINT_DISABLED_ERROR}' WHEN t.full THEN '${BACKLOG_FULL_ERROR}' END
          FROM pairs p JOIN targets t ON t.id = p.endpoint_id
