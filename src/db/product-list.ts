@@ -93,7 +93,7 @@ function whereOf(f: ProductFilters, params: unknown[], options: { recordsPerProd
     const pattern = add(likePattern(f.search));
     const ownFields = (alias: string) =>
       `${alias}.code ILIKE ${pattern} OR ${alias}.sku ILIKE ${pattern} OR ${alias}.product_handle ILIKE ${pattern} OR ${alias}.title ILIKE ${pattern}`;
-    if ([...f.search].length < TRIGRAM_LENGTH) {
+    if (readsWholeAccount(f)) {
       // No trigram index can serve a term this short: the account's own products are read (its
       // index), each with its records, so the cost is the account's size, never the instance's.
       // With recordsPerProduct, OFFSET 0 keeps the records' look-up per product, by its key, for a

@@ -216,7 +216,7 @@ export async function createProducts(deps: CreateProductsDeps, accountId: string
   for (let pricing = 1; pricing <= MAX_PRICINGS; pricing++) {
     const debit = big && !mayCross ? 'at commit' : 'in the statement';
     const inTransaction = mayCross || debit === 'at commit' || options.beforeCommit !== undefined;
-    const call: CreateCall = { credits: deps.modelCredits, accountId, requestId, plan, inputs, account, inTransaction, debit };
+    const call: CreateCall = { credits: deps.modelCredits, accountId, requestId, plan, inputs, account, debit };
     const attempt = await gated(async () =>
       inTransaction ? await transactionOrAnswer(deps.db, (tx) => createAtCurrentPrice(tx, call, options, tx)) : answerOf(await createAtCurrentPrice(deps.db, call, options, null)),
     );
@@ -245,8 +245,6 @@ interface CreateCall {
   plan: CreatePlan;
   inputs: ProductInputs;
   account: AccountSnapshot | undefined;
-  /** Whether `tx` is a transaction; if not, the products-to-debit statement is the call's only write. */
-  inTransaction: boolean;
   /** Where the debit is made (PaidInStatement); `at commit` only in a transaction. */
   debit: 'in the statement' | 'at commit';
 }
@@ -265,8 +263,9 @@ function debitRefusedPrice(err: unknown): number | null {
 }
 
 /**
- * One try: price, check, write, queue and charge, in a transaction or (`call.inTransaction` false)
- * with the one statement as its only write. Whatever it wrote is kept only on `queued`.
+ * One try: price, check, write, queue and charge, on `tx`: the same as `transaction` when in one,
+ * or (`transaction` null) with the one statement as its only write. Whatever it wrote is kept only
+ * on `queued`.
  */
 async function createAtCurrentPrice(
   tx: SqlRunner,
@@ -307,7 +306,7 @@ async function createAtCurrentPrice(
     costByCountryCount: Array.from({ length: ASSIGNED_COUNTRY_COUNT }, (_, i) => costOf(i + 1)),
     // The debit goes with the products and their generations, which are the queue's entries.
     // At commit it may not cross the threshold: its event could not follow it.
-    paid: { memo, debit: call.debit, mayCrossLowThreshold: call.inTransaction && call.debit === 'in the statement' },
+    paid: { memo, debit: call.debit, mayCrossLowThreshold: transaction !== null && call.debit === 'in the statement' },
   };
   let written: Awaited<ReturnType<typeof writeProductsOrSkuTaken>>;
   try {
