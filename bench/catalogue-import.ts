@@ -8,7 +8,7 @@ import { cpus, totalmem } from 'node:os';
 import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
 import { createContainer } from '../src/container.ts';
-import { gs1CheckDigit } from '../src/domain/codes.ts';
+import { benchEan } from './bench-codes.ts';
 import { buildApp } from '../src/http/app.ts';
 import { createAccount } from '../src/services/accounts.ts';
 import { openTarget, targetNames, type TargetName } from './targets.ts';
@@ -31,8 +31,7 @@ interface Row {
 
 const HEADER = 'ean,title,brand,description,category,colour,material,images,price\n';
 function line(n: number): string {
-  const body = `2${String(n).padStart(11, '0')}`;
-  const ean = `${body}${gs1CheckDigit(body)}`;
+  const ean = benchEan('2', n);
   return `${ean},Product ${n} stainless steel kettle 1.7 l,Brand ${n % 500},"A kettle with a 1.7 l capacity, auto shut-off and a concealed element. Model ${n}. Descaling filter included, cordless base.",Home > Kitchen > Kettles,silver,stainless steel,https://cdn.example.com/p/${n}.jpg,29.90\n`;
 }
 

@@ -4,21 +4,12 @@
 // tree's database. Each tree has its own server and database; 32 connections (BENCH_CONNECTIONS).
 // The shared machinery is in bench/ab.ts.
 import { cpus } from 'node:os';
-import { gs1CheckDigit } from '../src/domain/codes.ts';
+import { freshCodes } from './bench-codes.ts';
 import { alternate, CONNECTIONS, loadTrees, median, ratios, type Runs, type Server, SLICE_SECONDS, SLICES, slice, startVetrina } from './ab.ts';
 import { minimalTransactionApp } from './minimal-transaction.ts';
 import { targetNames } from './targets.ts';
 
 const CODES_PER_CALL = (process.env.BENCH_CODES ?? '1,100').split(',').map(Number);
-
-let codeSeq = 0;
-function nextCodes(n: number): string {
-  return Array.from({ length: n }, () => {
-    codeSeq += 1;
-    const body = `2${String(codeSeq).padStart(11, '0')}`;
-    return `${body}${gs1CheckDigit(body)}`;
-  }).join(',');
-}
 
 type MinimalParts = Parameters<typeof minimalTransactionApp>[0];
 
@@ -49,7 +40,7 @@ for (const target of targetNames()) {
         (s) =>
           slice(s, () => ({
             path: MINIMAL_PATHS[s.label] ?? '/api/v1/products/create',
-            body: { codes: nextCodes(codesPerCall), countries: ['it', 'de'] },
+            body: { codes: freshCodes(codesPerCall), countries: ['it', 'de'] },
           })),
         loads,
       );

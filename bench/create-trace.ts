@@ -4,7 +4,7 @@
 import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
 import { createContainer } from '../src/container.ts';
-import { gs1CheckDigit } from '../src/domain/codes.ts';
+import { freshCodes } from './bench-codes.ts';
 import { buildApp } from '../src/http/app.ts';
 import { createAccount } from '../src/services/accounts.ts';
 import { SqlTrace } from './sql-trace.ts';
@@ -13,15 +13,6 @@ import { openTarget, targetNames } from './targets.ts';
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
 
 const trace = new SqlTrace();
-
-let seq = 0;
-function codes(n: number): string {
-  return Array.from({ length: n }, () => {
-    seq += 1;
-    const body = `2${String(seq).padStart(11, '0')}`;
-    return `${body}${gs1CheckDigit(body)}`;
-  }).join(',');
-}
 
 for (const name of targetNames()) {
   const { opened, close } = await openTarget(name);
@@ -38,7 +29,7 @@ for (const name of targetNames()) {
         method: 'POST',
         url: '/api/v1/products/create',
         headers: { authorization: `Bearer ${token}` },
-        payload: { codes: codes(perCall), countries: ['it', 'de'] },
+        payload: { codes: freshCodes(perCall), countries: ['it', 'de'] },
       });
     trace.reset();
     const start = performance.now();
@@ -47,7 +38,7 @@ for (const name of targetNames()) {
         method: 'POST',
         url: '/api/v1/products/create',
         headers: { authorization: `Bearer ${token}` },
-        payload: { codes: codes(perCall), countries: ['it', 'de'] },
+        payload: { codes: freshCodes(perCall), countries: ['it', 'de'] },
       });
       if (res.statusCode !== 202) throw new Error(res.body);
     }

@@ -8,23 +8,13 @@
 // (BENCH_TARGETS), 32 connections (BENCH_CONNECTIONS), BENCH_SLICES rounds of BENCH_SLICE_SECONDS.
 // Workers are off so the numbers are the API's own.
 import { cpus } from 'node:os';
-import { gs1CheckDigit } from '../src/domain/codes.ts';
+import { freshCodes } from './bench-codes.ts';
 import { alternate, CONNECTIONS, median, type Runs, type Server, SLICE_SECONDS, SLICES, slice, startVetrina, thisTree } from './ab.ts';
 import { minimalTransactionApp } from './minimal-transaction.ts';
 import { targetNames } from './targets.ts';
 
 const CODES_PER_CALL = (process.env.BENCH_CODES ?? '1,100').split(',').map(Number);
 const COMPARATOR = 'minimal with a generation row';
-
-let codeSeq = 0;
-// Every request carries codes never sent before, so each one really creates products.
-function nextCodes(n: number): string {
-  return Array.from({ length: n }, () => {
-    codeSeq += 1;
-    const body = `2${String(codeSeq).padStart(11, '0')}`;
-    return `${body}${gs1CheckDigit(body)}`;
-  }).join(',');
-}
 
 const tree = await thisTree();
 const lines: string[] = [];
@@ -42,7 +32,7 @@ for (const target of targetNames()) {
         (s) =>
           slice(s, () => ({
             path: s.label === COMPARATOR ? '/generations-as-jobs' : '/api/v1/products/create',
-            body: { codes: nextCodes(codesPerCall), countries: ['it', 'de'] },
+            body: { codes: freshCodes(codesPerCall), countries: ['it', 'de'] },
           })),
         loads,
       );

@@ -1,12 +1,9 @@
 // The products the pipeline benchmarks send: EAN codes and what a food database answers for each.
-import { gs1CheckDigit } from '../src/domain/codes.ts';
+import { benchEan } from './bench-codes.ts';
 import { factId, type Fact, type FactKey } from '../src/domain/facts.ts';
 
 export function codes(n: number): string[] {
-  return Array.from({ length: n }, (_, i) => {
-    const body = `80${String(i).padStart(10, '0')}`;
-    return `${body}${gs1CheckDigit(body)}`;
-  });
+  return Array.from({ length: n }, (_, i) => benchEan('80', i));
 }
 
 const BRANDS = ['Molino Rossi', 'Dolce Vita', 'Alpenhof', 'Casa Verde', 'Bontà Italiane'];

@@ -1,5 +1,5 @@
 // The products bench/regenerate-ab.ts and bench/regenerate-trace.ts regenerate, and the call.
-import { gs1CheckDigit } from '../src/domain/codes.ts';
+import { benchEan } from './bench-codes.ts';
 import type { Server } from './ab.ts';
 
 const CREATE_BATCH = 100;
@@ -9,10 +9,7 @@ export const REGENERATE_BODY = { fields: { title: 'shorter, brand first', key_fe
 
 /** `n` valid EAN-13 codes, the same in every run. */
 export function benchCodes(n: number): string[] {
-  return Array.from({ length: n }, (_, i) => {
-    const body = `2${String(i + 1).padStart(11, '0')}`;
-    return `${body}${gs1CheckDigit(body)}`;
-  });
+  return Array.from({ length: n }, (_, i) => benchEan('2', i + 1));
 }
 
 /** Products of `codes`, 2 countries each, created through the server's own create endpoint (workers off: they stay queued). */

@@ -15,7 +15,7 @@ import { loadConfig } from '../src/config.ts';
 import { createContainer } from '../src/container.ts';
 import { openPostgres } from '../src/db/postgres-database.ts';
 import { fillSourceCache } from './fill-source-cache.ts';
-import { gs1CheckDigit } from '../src/domain/codes.ts';
+import { benchEan } from './bench-codes.ts';
 import { factId, type Fact, type FactKey } from '../src/domain/facts.ts';
 import { buildApp } from '../src/http/app.ts';
 import { createAccount } from '../src/services/accounts.ts';
@@ -32,10 +32,7 @@ const PER_CALL = 100;
 const COUNTRIES = ['it', 'de'];
 
 function codes(n: number): string[] {
-  return Array.from({ length: n }, (_, i) => {
-    const body = `81${String(i).padStart(10, '0')}`;
-    return `${body}${gs1CheckDigit(body)}`;
-  });
+  return Array.from({ length: n }, (_, i) => benchEan('81', i));
 }
 
 /** A food database's answer for one code: names in both languages, brand, quantity, categories, ingredients. */
