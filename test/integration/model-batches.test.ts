@@ -74,6 +74,24 @@ for (const target of databaseTargets()) {
         await fake.close();
       });
 
+      /** Whether the generation's calls are in a batch the provider accepted. */
+      async function submitted(generationId: string): Promise<boolean> {
+        return (await h.container.db.query(`SELECT 1 FROM model_batch_requests WHERE generation_id = $1 AND state = 'submitted'`, [generationId])).length > 0;
+      }
+
+      /**
+       * The generation's batch as a process that died during its submission, before the provider's
+       * id was stored, left it: found by the next process after the 10 minutes a submission is given.
+       */
+      async function asCutOffSubmission(generationId: string): Promise<void> {
+        await h.container.db.query(
+          `UPDATE model_batches SET state = 'submitting', provider_batch_id = NULL, submitted_at = NULL, created_at = now() - interval '1 hour'
+           WHERE id = (SELECT batch_id FROM model_batch_requests WHERE generation_id = $1)`,
+          [generationId],
+        );
+        await h.container.db.query(`UPDATE model_batch_requests SET state = 'submitting' WHERE generation_id = $1`, [generationId]);
+      }
+
       async function details(token: string, id: string): Promise<Details> {
         const res = await h.get(`/api/v1/products/details/${id}`, token);
         assert.equal(res.statusCode, 200, res.body);
@@ -190,7 +208,7 @@ for (const target of databaseTargets()) {
         try {
           const account = await h.account(100);
           const { productId, generationId } = await h.createQueued(account.token, { ...PASTA, countries: ['it'], agent_model: 'v1', processing: 'batch' });
-          await waitFor(async () => (await h.container.db.query(`SELECT 1 FROM model_batch_requests WHERE generation_id = $1 AND state = 'submitted'`, [generationId])).length > 0);
+          await waitFor(() => submitted(generationId));
           const waiting = await h.get(`/api/v1/products/details/${productId}`, account.token);
           assert.equal(waiting.statusCode, 202, waiting.body);
           assert.deepEqual(waiting.json<{ product: { processing?: string; batch?: unknown } }>().product, {
@@ -267,18 +285,10 @@ for (const target of databaseTargets()) {
         fake.batches.setDelayMs(3_600_000);
         const account = await h.account(100);
         const { generationId } = await h.createQueued(account.token, { ...PASTA, countries: ['it'], agent_model: 'v1', processing: 'batch' });
-        const submittedOnce = async () =>
-          (await h.container.db.query(`SELECT 1 FROM model_batch_requests WHERE generation_id = $1 AND state = 'submitted'`, [generationId])).length > 0;
-        await waitFor(submittedOnce);
+        await waitFor(() => submitted(generationId));
         const providerBatch = fake.batches.list.at(-1)?.id;
-        // As the row of a process that died after the provider accepted the batch, before its id was
-        // stored, found by the next process after the 10 minutes a submission is given.
-        await h.container.db.query(
-          `UPDATE model_batches SET state = 'submitting', provider_batch_id = NULL, submitted_at = NULL, created_at = now() - interval '1 hour'
-           WHERE id = (SELECT batch_id FROM model_batch_requests WHERE generation_id = $1)`,
-          [generationId],
-        );
-        await h.container.db.query(`UPDATE model_batch_requests SET state = 'submitting' WHERE generation_id = $1`, [generationId]);
+        // The provider accepted the batch; the process died before storing its id.
+        await asCutOffSubmission(generationId);
         // The provider created it when that process called, an hour ago too.
         if (providerBatch !== undefined) fake.batches.backdate(providerBatch, 3_600_000);
         const batchesBefore = fake.batches.list.length;
@@ -320,12 +330,7 @@ for (const target of databaseTargets()) {
             )[0];
           await waitFor(async () => (await batchOf())?.state === 'submitted');
           const providerBatch = fake.batches.list.at(-1);
-          await h.container.db.query(
-            `UPDATE model_batches SET state = 'submitting', provider_batch_id = NULL, submitted_at = NULL, created_at = now() - interval '1 hour'
-             WHERE id = (SELECT batch_id FROM model_batch_requests WHERE generation_id = $1)`,
-            [generationId],
-          );
-          await h.container.db.query(`UPDATE model_batch_requests SET state = 'submitting' WHERE generation_id = $1`, [generationId]);
+          await asCutOffSubmission(generationId);
           if (providerBatch !== undefined) fake.batches.backdate(providerBatch.id, 3_600_000);
           await waitFor(async () => (await batchOf())?.state === 'submitted');
           assert.equal((await batchOf())?.adopted_by_guess, provider.name === 'anthropic');
@@ -353,15 +358,10 @@ for (const target of databaseTargets()) {
         fake.batches.setDelayMs(3_600_000);
         const account = await h.account(100);
         const { generationId } = await h.createQueued(account.token, { ...PASTA, countries: ['it'], agent_model: 'v1', processing: 'batch' });
-        await waitFor(async () => (await h.container.db.query(`SELECT 1 FROM model_batch_requests WHERE generation_id = $1 AND state = 'submitted'`, [generationId])).length > 0);
+        await waitFor(() => submitted(generationId));
         const lost = fake.batches.list.at(-1)?.id;
         if (lost !== undefined) fake.batches.forget(lost);
-        await h.container.db.query(
-          `UPDATE model_batches SET state = 'submitting', provider_batch_id = NULL, submitted_at = NULL, created_at = now() - interval '1 hour'
-           WHERE id = (SELECT batch_id FROM model_batch_requests WHERE generation_id = $1)`,
-          [generationId],
-        );
-        await h.container.db.query(`UPDATE model_batch_requests SET state = 'submitting' WHERE generation_id = $1`, [generationId]);
+        await asCutOffSubmission(generationId);
         const batchesBefore = fake.batches.list.length;
         fake.batches.setDelayMs(0);
         const outcomes = await h.settled([generationId]);
