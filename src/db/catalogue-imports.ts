@@ -1,3 +1,4 @@
+import { storableText } from '../domain/text.ts';
 import type { Database, SqlRunner } from './database.ts';
 import { firstRow } from './rows.ts';
 
@@ -130,7 +131,9 @@ export async function finishCatalogueImport(
   importId: string,
   result: { counts: CatalogueImportCounts; errors: readonly unknown[]; unusedColumns?: readonly UnusedColumn[]; failure?: string | null },
 ): Promise<void> {
-  const failure = result.failure ?? null;
+  // Reasons quote the caller's file (a parser's message echoes the line), so they are made storable.
+  const failure = result.failure === undefined || result.failure === null ? null : storableText(result.failure);
+  const storable = (value: unknown) => JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? storableText(v) : v));
   await db.query(
     `UPDATE catalogue_imports SET rows_read = $2, rows_imported = $3, rows_failed = $4, bytes_read = $5, errors = $6::jsonb,
        unused_columns = $7::jsonb, failure = $8, state = $9, finished_at = now()
@@ -141,8 +144,8 @@ export async function finishCatalogueImport(
       result.counts.rowsImported,
       result.counts.rowsFailed,
       result.counts.bytesRead,
-      JSON.stringify(result.errors),
-      JSON.stringify(result.unusedColumns ?? []),
+      storable(result.errors),
+      storable(result.unusedColumns ?? []),
       failure,
       failure === null ? 'completed' : 'failed',
     ],

@@ -10,3 +10,9 @@ export function unstorableText(value: string): string | null {
   if (!value.isWellFormed()) return 'The text must not contain a lone UTF-16 surrogate (such as \\ud800): it is half of a character.';
   return null;
 }
+
+/** `value` as PostgreSQL can store it: NULs dropped, lone surrogates made U+FFFD. */
+export function storableText(value: string): string {
+  const noNul = value.includes('\u0000') ? value.replaceAll('\u0000', '') : value;
+  return noNul.isWellFormed() ? noNul : noNul.toWellFormed();
+}

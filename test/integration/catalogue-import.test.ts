@@ -264,6 +264,23 @@ for (const target of databaseTargets()) {
       assert.equal(await findCatalogueItem(database.db, 'catalogue', ean(23)), undefined);
     });
 
+    test('a JSON line whose parse error quotes half a character is a rejected row, stored and readable, and the rows after it import', async () => {
+      // V8's message for a line opening with U+10000 quotes its first UTF-16 unit alone: a lone surrogate jsonb refuses.
+      const lines = ['\u{10000}', '{"ean": "\\u0000"}', JSON.stringify({ ean: ean(41), title: 'After' })];
+      const path = await file('astral.jsonl', `${lines.join('\n')}\n`);
+      const summary = await importCatalogue(database.db, path);
+      assert.deepEqual([summary.rowsRead, summary.rowsImported, summary.rowsFailed], [3, 1, 2]);
+      const stored = await findCatalogueImport(database.db, summary.importId);
+      assert.equal(stored?.state, 'completed');
+      const reasons = stored?.errors ?? [];
+      assert.deepEqual(
+        reasons.map((e) => e.line),
+        [1, 2],
+      );
+      assert.match(reasons[0]?.reason ?? '', /^unparseable: Unexpected token '\uFFFD'/);
+      assert.deepEqual(valuesOf(await storedFacts(ean(41)), 'name'), ['After']);
+    });
+
     test('a file without a code column fails every row, saying so', async () => {
       const path = await file('no-code.csv', 'title,brand\nSomething,Someone\nElse,Other\n');
       const summary = await importCatalogue(database.db, path);

@@ -1,3 +1,5 @@
+import { storableText } from '../../domain/text.ts';
+
 /** One data row of an input file, or why it could not be read; `line` is 1-based in the file. */
 export type InputRow = { line: number; ok: true; fields: Record<string, unknown> } | { line: number; ok: false; reason: string };
 
@@ -8,17 +10,12 @@ export type InputRow = { line: number; ok: true; fields: Record<string, unknown>
  * bounded by MAX_JSON_DEPTH.
  */
 export function withoutNul(value: unknown): unknown {
-  if (typeof value === 'string') return cleanText(value);
+  if (typeof value === 'string') return storableText(value);
   if (Array.isArray(value)) return value.map(withoutNul);
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [cleanText(k), withoutNul(v)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [storableText(k), withoutNul(v)]));
   }
   return value;
-}
-
-function cleanText(text: string): string {
-  const noNul = text.includes('\u0000') ? text.replaceAll('\u0000', '') : text;
-  return noNul.isWellFormed() ? noNul : noNul.toWellFormed();
 }
 
 /** The input cannot be read past `line` (a CSV record too large to hold, a header too wide): rows before it stand, none after it is read. */
