@@ -1,6 +1,7 @@
 import { loadSchema } from '../db/attributes.ts';
 import { hasSchema } from '../domain/attributes/schema.ts';
-import type { SqlRunner } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
+import { inScanTurn } from './account-scans.ts';
 import { fromStored } from '../domain/generation-usage.ts';
 import { escapeFormula } from '../domain/spreadsheet-formulas.ts';
 import { attributeNames, contentInCountry, exportProductsPage, generationsByIds, type ListCursor, type ProductFilters } from '../db/product-list.ts';
@@ -43,20 +44,24 @@ export const EXPORT_CONTENT_TYPE: Record<ExportFormat, string> = {
  * time. Each batch starts after the last product of the one before (a keyset, no transaction held
  * open), so a product changed during the export is either where it was or, changed, out of it.
  */
-export async function* exportedViews(db: SqlRunner, filters: ProductFilters & { country: string }, batch = EXPORT_BATCH): AsyncGenerator<ProductView[]> {
+export async function* exportedViews(db: Database, filters: ProductFilters & { country: string }, batch = EXPORT_BATCH): AsyncGenerator<ProductView[]> {
   let cursor: ListCursor | null = null;
   const schema = await loadSchema(db, filters.accountId);
   for (;;) {
-    const products = await exportProductsPage(db, filters, cursor, batch);
+    const after = cursor;
+    const { products, content, generations } = await inScanTurn(db, filters.accountId, async () => {
+      const products = await exportProductsPage(db, filters, after, batch);
+      const ids = products.map((p) => p.id);
+      const [content, generations] = await Promise.all([
+        contentInCountry(db, ids, filters.country),
+        generationsByIds(
+          db,
+          products.flatMap((p) => (p.latest_generation_id === null ? [] : [p.latest_generation_id])),
+        ),
+      ]);
+      return { products, content, generations };
+    });
     if (products.length === 0) return;
-    const ids = products.map((p) => p.id);
-    const [content, generations] = await Promise.all([
-      contentInCountry(db, ids, filters.country),
-      generationsByIds(
-        db,
-        products.flatMap((p) => (p.latest_generation_id === null ? [] : [p.latest_generation_id])),
-      ),
-    ]);
     const contentOf = new Map(content.map((c) => [c.product_id, c]));
     const generationOf = new Map(generations.map((g) => [g.id, g]));
     yield products.map((p) => {
@@ -190,7 +195,7 @@ function* pieces<T>(items: readonly T[], text: (piece: readonly T[]) => string):
  * The export as text chunks (a few products each), pulled one at a time, so a slow reader slows
  * the database reads instead of filling memory. CSV files start with a BOM for spreadsheet programs.
  */
-export async function* exportChunks(db: SqlRunner, filters: ProductFilters & { country: string }, format: ExportFormat): AsyncGenerator<string> {
+export async function* exportChunks(db: Database, filters: ProductFilters & { country: string }, format: ExportFormat): AsyncGenerator<string> {
   if (format === 'jsonl') {
     for await (const views of exportedViews(db, filters)) yield* pieces(views, (piece) => piece.map((v) => `${JSON.stringify(v)}\n`).join(''));
     return;

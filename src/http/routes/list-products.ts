@@ -4,6 +4,7 @@ import { normaliseCountry } from '../../domain/countries.ts';
 import { parseIsoInstant } from '../../domain/iso-instant.ts';
 import { PUBLICATION_STATES } from '../../domain/publication-states.ts';
 import { cursorText, DEFAULT_PER_PAGE, filtersOf, googleCategoryFilter, listProducts, MAX_PER_PAGE, parseCursor } from '../../services/list-products.ts';
+import { inScanTurn } from '../../services/account-scans.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import { authOf } from '../auth.ts';
@@ -191,7 +192,7 @@ export async function listProductsRoute(app: FastifyInstance, deps: AppDeps): Pr
     const { page: pageNumber = 1, per_page: perPage = DEFAULT_PER_PAGE, cursor: cursorParam, ...filterQuery } = parsed.value;
     const filters = filtersOf(accountId, filterQuery, split.attributes);
     const cursor = cursorParam === undefined ? null : parseCursor(cursorParam);
-    const page = await listProducts(deps.db, filters, { page: pageNumber, perPage, cursor, countSliceRows: countSliceRows(deps.db.dialect) });
+    const page = await inScanTurn(deps.db, accountId, () => listProducts(deps.db, filters, { page: pageNumber, perPage, cursor, countSliceRows: countSliceRows(deps.db.dialect) }));
 
     const path = `${baseUrlOf(deps, request)}/api/v1/products`;
     // The links keep every filter the caller gave, in the order given.
