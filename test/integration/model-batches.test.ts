@@ -92,6 +92,17 @@ for (const target of databaseTargets()) {
         await h.container.db.query(`UPDATE model_batch_requests SET state = 'submitting' WHERE generation_id = $1`, [generationId]);
       }
 
+      /** Deletes the product by its code (an id here), which must be answered 200. */
+      async function deleteProduct(token: string, code: string): Promise<void> {
+        const res = await h.app.inject({
+          method: 'DELETE',
+          url: '/api/v1/products/delete',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          payload: JSON.stringify({ code }),
+        });
+        assert.equal(res.statusCode, 200, res.body);
+      }
+
       async function details(token: string, id: string): Promise<Details> {
         const res = await h.get(`/api/v1/products/details/${id}`, token);
         assert.equal(res.statusCode, 200, res.body);
@@ -221,13 +232,7 @@ for (const target of databaseTargets()) {
           const charged = await h.balance(account.id);
           assert.ok(charged.credits < 100);
           fake.batches.failCancels(1);
-          const res = await h.app.inject({
-            method: 'DELETE',
-            url: '/api/v1/products/delete',
-            headers: { authorization: `Bearer ${account.token}`, 'content-type': 'application/json' },
-            payload: JSON.stringify({ code: productId }),
-          });
-          assert.equal(res.statusCode, 200, res.body);
+          await deleteProduct(account.token, productId);
           assert.deepEqual(await h.balance(account.id), { credits: 100, ledger: 100 });
           // No generation waits for that batch any more: the provider is asked to stop it (again
           // after a passing error), so its request is not billed.
@@ -260,13 +265,7 @@ for (const target of databaseTargets()) {
             const [row] = await h.container.db.query<{ provider_batch_id: string }>('SELECT provider_batch_id FROM model_batches WHERE id = $1', [batchId]);
             return fake.batches.list.find((b) => b.id === row?.provider_batch_id);
           };
-          const res = await h.app.inject({
-            method: 'DELETE',
-            url: '/api/v1/products/delete',
-            headers: { authorization: `Bearer ${account.token}`, 'content-type': 'application/json' },
-            payload: JSON.stringify({ code: deleted.productId }),
-          });
-          assert.equal(res.statusCode, 200, res.body);
+          await deleteProduct(account.token, deleted.productId);
           const kepts = await providerBatch(keptBatch);
           const polls = kepts?.polls ?? 0;
           await waitFor(async () => (kepts?.polls ?? 0) >= polls + 3);
@@ -334,13 +333,7 @@ for (const target of databaseTargets()) {
           if (providerBatch !== undefined) fake.batches.backdate(providerBatch.id, 3_600_000);
           await waitFor(async () => (await batchOf())?.state === 'submitted');
           assert.equal((await batchOf())?.adopted_by_guess, provider.name === 'anthropic');
-          const res = await h.app.inject({
-            method: 'DELETE',
-            url: '/api/v1/products/delete',
-            headers: { authorization: `Bearer ${account.token}`, 'content-type': 'application/json' },
-            payload: JSON.stringify({ code: productId }),
-          });
-          assert.equal(res.statusCode, 200, res.body);
+          await deleteProduct(account.token, productId);
           if (provider.name === 'openai') {
             // Found by the id Vetrina put in its metadata, it is surely ours: cancelled.
             await waitFor(async () => providerBatch?.cancelled === true);
