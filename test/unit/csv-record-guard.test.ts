@@ -67,7 +67,7 @@ describe('readCsvRows: rows over the limits are measured, not parsed', () => {
     const wide = `${Array.from({ length: 50_000 }, (_, i) => `c${i}`).join(',')}\n1,2\n`;
     assert.deepEqual(await read([wide], { maxColumns: 2000, maxCellBytes: 65_536, maxRowBytes: 1_048_576 }), {
       rows: [],
-      stop: '1: the header on line 1 has 50000 columns; at most 2000 are read (CATALOGUE_MAX_COLUMNS)',
+      stop: '1: the header on line 1 has more than 2000 columns; at most 2000 are read (CATALOGUE_MAX_COLUMNS)',
     });
     assert.deepEqual(await read([`\n\nean,"big\n${'x'.repeat(100)}"\n1,2\n`], { maxColumns: 10, maxCellBytes: 50, maxRowBytes: 1000 }), {
       rows: [],
@@ -86,8 +86,48 @@ describe('readCsvRows: rows over the limits are measured, not parsed', () => {
       async () => {
         for await (const _ of readCsvRows(Readable.from(body()), ',', { maxColumns: 2000, maxCellBytes: 65_536, maxRowBytes: 1_048_576 })) assert.fail('no row');
       },
-      (err: unknown) => err instanceof InputStoppedError && err.atHeader && /has 3000 columns/.test(err.message),
+      (err: unknown) => err instanceof InputStoppedError && err.atHeader && /has more than 2000 columns/.test(err.message),
     );
+  });
+
+  it('a header past the column limit stops the reading at the first cell past it, the rest of the header unread', { timeout: 60_000 }, async () => {
+    const cells = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `c${from + i}`).join(',');
+    // The header's last piece only comes once the reader has answered: a reader that needs it never answers.
+    let release = () => {};
+    const rest = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    async function* body() {
+      yield `${cells(0, 1500)},`;
+      yield `${cells(1500, 2600)},`;
+      await rest;
+      yield `${cells(2600, 200_000)}\n1,2\n`;
+    }
+    try {
+      await assert.rejects(
+        async () => {
+          for await (const _ of readCsvRows(Readable.from(body()), ',', { maxColumns: 2000, maxCellBytes: 65_536, maxRowBytes: 1_048_576 })) assert.fail('no row');
+        },
+        (err: unknown) =>
+          err instanceof InputStoppedError &&
+          err.atHeader &&
+          err.line === 1 &&
+          err.message === 'the header on line 1 has more than 2000 columns; at most 2000 are read (CATALOGUE_MAX_COLUMNS)',
+      );
+    } finally {
+      release();
+    }
+  });
+
+  it('an Amazon flat file: a preamble row wider than the limit is skipped, and the narrow header after it is read', async () => {
+    const labels = Array.from({ length: 2500 }, (_, i) => `Label ${i}`).join(',');
+    const { rows, stop } = await read([`TemplateType=fptcustom,Version=2021\n${labels}\nsku,item_name\nA1,Crema\n`], {
+      maxColumns: 2000,
+      maxCellBytes: 65_536,
+      maxRowBytes: 1_048_576,
+    });
+    assert.equal(stop, null);
+    assert.deepEqual(rows, [{ line: 4, ok: true, fields: { sku: 'A1', item_name: 'Crema' } }]);
   });
 
   it('a row over the limits is one rejected row at its line; the rows after it are read at their own lines', async () => {

@@ -75,6 +75,12 @@ export class CsvRecordGuard {
   recordDelimiter: '\n' | '\r' | null = null;
   /** Set when a record passed `maxRecordBytes`: the line it starts on. Nothing more is read. */
   stoppedAt: number | null = null;
+  /**
+   * The record being read has passed CATALOGUE_MAX_COLUMNS: the line it starts on and how many
+   * records were handed on before it. Null once it ends. A reader that knows it for the header
+   * stops here instead of counting the rest of it (120,000 columns cost 0.6 s of CPU a second at 10 uploads a second).
+   */
+  wideRecord: { line: number; after: number } | null = null;
 
   readonly #delimiter: number;
   readonly #limits: RowLimits;
@@ -265,7 +271,10 @@ export class CsvRecordGuard {
     this.#fieldBytes = 0;
     this.#fieldStarted = false;
     this.#wasQuoting = false;
-    if (!this.#dropping && this.#cells > this.#limits.maxColumns) this.#drop();
+    if (this.#cells > this.#limits.maxColumns) {
+      if (!this.#dropping) this.#drop();
+      this.wideRecord ??= { line: this.#startLine, after: this.#handedOn };
+    }
   }
 
   /** The record ends before `at` (after its delimiter, or at the end of the input). */
@@ -296,6 +305,7 @@ export class CsvRecordGuard {
       this.#heldHandedOn = true;
     }
     this.#dropping = false;
+    this.wideRecord = null;
     this.#recordStart = at;
     this.#quoting = false;
     this.#wasQuoting = false;

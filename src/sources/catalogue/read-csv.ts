@@ -28,7 +28,7 @@ type Parsed = { line: number; record: string[] } | { line: number; unparseable: 
  * at the end of the file. Blank lines and rows of only empty cells (spreadsheet exports end with
  * them) are skipped. A row over the limits (cells, a cell's bytes, the row's bytes) is a rejected
  * row, measured and never parsed (CsvRecordGuard); a header over them stops the reading at once
- * (every row would be as wide). A record over `maxRecordBytes` throws InputStoppedError with its
+ * (every row would be as wide), one over the column limit at the first cell past it. A record over `maxRecordBytes` throws InputStoppedError with its
  * first line: where it should have ended is anyone's guess. The text is read in slices, yielding
  * to the event loop every few milliseconds.
  */
@@ -95,7 +95,7 @@ export async function* readCsvRows(text: Readable, delimiter: string, limits: Ro
         amazon = true;
         return null;
       }
-      if (record.length > limits.maxColumns) throw new InputStoppedError(line, tooManyColumns(record.length, limits, `the header on line ${line}`), { atHeader: true });
+      if (record.length > limits.maxColumns) throw new InputStoppedError(line, tooManyColumns(null, limits, `the header on line ${line}`), { atHeader: true });
       headers = headerNames(record);
       // In an Amazon flat file `quantity` is the stock to sell, not the net quantity our `quantity` column means.
       if (amazon) headers = headers.map((h) => (h === 'quantity' ? AMAZON_STOCK : h));
@@ -149,6 +149,12 @@ export async function* readCsvRows(text: Readable, delimiter: string, limits: Ro
     }
   }
 
+  // A header past the column limit stops the reading at once, the rest of it unread: every row would be as wide.
+  const wideHeader = (): InputStoppedError | null => {
+    const wide = guard.wideRecord;
+    if (wide === null || headers !== null || preambleRows > 0 || wide.after !== read) return null;
+    return new InputStoppedError(wide.line, tooManyColumns(null, limits, `the header on line ${wide.line}`), { atHeader: true });
+  };
   let sliceStart = performance.now();
   const breathe = async () => {
     if (performance.now() - sliceStart < SLICE_MS) return;
@@ -181,6 +187,7 @@ export async function* readCsvRows(text: Readable, delimiter: string, limits: Ro
       await breathe();
       at = end;
     }
+    stopped ??= wideHeader();
     if (stopped !== null) break;
     await breathe();
   }
@@ -205,7 +212,7 @@ function isHighSurrogate(c: number): boolean {
 /** Why a header the guard kept out cannot be read: every row would be as wide, or as large. */
 function headerProblem(kept: GuardedRecord, limits: RowLimits): string {
   const what = `the header on line ${kept.line}`;
-  if (kept.cells > limits.maxColumns) return tooManyColumns(kept.cells, limits, what);
+  if (kept.cells > limits.maxColumns) return tooManyColumns(null, limits, what);
   if (kept.quoteOpen) return `${what} opens a quote that is never closed`;
   if (kept.bigCell !== null) return `${what} has a cell of ${kept.bigCell.bytes} bytes; at most ${limits.maxCellBytes} are read (CATALOGUE_MAX_CELL_BYTES)`;
   return `${what} holds ${kept.bytes} bytes; at most ${limits.maxRowBytes} are read (CATALOGUE_MAX_ROW_BYTES)`;

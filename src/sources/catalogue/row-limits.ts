@@ -10,8 +10,9 @@ export interface RowLimits {
 
 export const DEFAULT_ROW_LIMITS: Readonly<RowLimits> = Object.freeze({ maxColumns: 2000, maxCellBytes: 64 * 1024, maxRowBytes: 1024 * 1024 });
 
-export function tooManyColumns(columns: number, limits: RowLimits, what = 'row'): string {
-  return `${what} has ${columns} columns; at most ${limits.maxColumns} are read (CATALOGUE_MAX_COLUMNS)`;
+/** `columns` null: more than the limit, not counted to the end (a header). */
+export function tooManyColumns(columns: number | null, limits: RowLimits, what = 'row'): string {
+  return `${what} has ${columns ?? `more than ${limits.maxColumns}`} columns; at most ${limits.maxColumns} are read (CATALOGUE_MAX_COLUMNS)`;
 }
 
 export function rowTooLarge(bytes: number | null, limits: RowLimits): string {
