@@ -14,6 +14,17 @@ export interface QueueStatistics {
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/** Analyses each table changed past the threshold since its last analysis: the queue tables, or with `everyTable` all of them. */
+async function analyseChangedTables(runner: SqlRunner, everyTable: boolean): Promise<void> {
+  const tables = await runner.query<{ schema: string; relname: string }>(
+    `SELECT s.schemaname AS schema, s.relname FROM pg_stat_user_tables s
+     WHERE s.schemaname = current_schema() AND ($3::boolean OR s.relname IN ('generations', 'webhook_deliveries'))
+       AND s.n_mod_since_analyze > greatest($1::float8, s.n_live_tup * $2::float8)`,
+    [ANALYSE_AFTER_ROWS, ANALYSE_AFTER_FRACTION, everyTable],
+  );
+  for (const { schema, relname } of tables) await runner.query(`ANALYZE ${quoted(schema)}.${quoted(relname)}`);
+}
+
 /**
  * Keeps the planner's statistics of the queue tables (generations, webhook deliveries) fresh after
  * bulk changes, ahead of autovacuum's minute or more: on the statistics of an emptier queue a fetch
@@ -34,23 +45,12 @@ export function keepQueueStatisticsFresh(db: Database, everySeconds: number, log
     // PGlite is this process's alone (its data directory is locked), so no lock is needed, and
     // each table's analysis takes a turn of its own: in one transaction, every account waited for
     // all of them (0.6 s with 100,000 products).
-    if (db.dialect === 'pglite') {
-      for (const { schema, relname } of await tablesToAnalyse(db)) await db.query(`ANALYZE ${quoted(schema)}.${quoted(relname)}`);
-      return;
-    }
+    if (db.dialect === 'pglite') return analyseChangedTables(db, true);
     await db.transaction(async (tx) => {
       const [lock] = await tx.query<{ ok: boolean }>(`SELECT pg_try_advisory_xact_lock(hashtext('vetrina.queue-statistics')) AS ok`);
-      if (lock?.ok !== true) return;
-      for (const { schema, relname } of await tablesToAnalyse(tx)) await tx.query(`ANALYZE ${quoted(schema)}.${quoted(relname)}`);
+      if (lock?.ok === true) await analyseChangedTables(tx, false);
     });
   };
-  const tablesToAnalyse = (runner: SqlRunner) =>
-    runner.query<{ schema: string; relname: string }>(
-      `SELECT s.schemaname AS schema, s.relname FROM pg_stat_user_tables s
-       WHERE s.schemaname = current_schema() AND ($3::boolean OR s.relname IN ('generations', 'webhook_deliveries'))
-         AND s.n_mod_since_analyze > greatest($1::float8, s.n_live_tup * $2::float8)`,
-      [ANALYSE_AFTER_ROWS, ANALYSE_AFTER_FRACTION, db.dialect === 'pglite'],
-    );
   const timer = setInterval(() => {
     if (running || stopped) return;
     running = true;

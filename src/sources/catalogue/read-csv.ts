@@ -95,7 +95,7 @@ export async function* readCsvRows(text: Readable, delimiter: string, limits: Ro
         amazon = true;
         return null;
       }
-      if (record.length > limits.maxColumns) throw new InputStoppedError(line, tooManyColumns(null, limits, `the header on line ${line}`), { atHeader: true });
+      if (record.length > limits.maxColumns) throw new InputStoppedError(line, headerTooWide(line, limits), { atHeader: true });
       headers = headerNames(record);
       // In an Amazon flat file `quantity` is the stock to sell, not the net quantity our `quantity` column means.
       if (amazon) headers = headers.map((h) => (h === 'quantity' ? AMAZON_STOCK : h));
@@ -153,7 +153,7 @@ export async function* readCsvRows(text: Readable, delimiter: string, limits: Ro
   const wideHeader = (): InputStoppedError | null => {
     const wide = guard.wideRecord;
     if (wide === null || headers !== null || preambleRows > 0 || wide.after !== read) return null;
-    return new InputStoppedError(wide.line, tooManyColumns(null, limits, `the header on line ${wide.line}`), { atHeader: true });
+    return new InputStoppedError(wide.line, headerTooWide(wide.line, limits), { atHeader: true });
   };
   let sliceStart = performance.now();
   const breathe = async () => {
@@ -209,10 +209,15 @@ function isHighSurrogate(c: number): boolean {
   return c >= 0xd800 && c <= 0xdbff;
 }
 
+/** A header past the column limit, wherever it was found: not counted to its end, so "more than". */
+function headerTooWide(line: number, limits: RowLimits): string {
+  return tooManyColumns(null, limits, `the header on line ${line}`);
+}
+
 /** Why a header the guard kept out cannot be read: every row would be as wide, or as large. */
 function headerProblem(kept: GuardedRecord, limits: RowLimits): string {
   const what = `the header on line ${kept.line}`;
-  if (kept.cells > limits.maxColumns) return tooManyColumns(null, limits, what);
+  if (kept.cells > limits.maxColumns) return headerTooWide(kept.line, limits);
   if (kept.quoteOpen) return `${what} opens a quote that is never closed`;
   if (kept.bigCell !== null) return `${what} has a cell of ${kept.bigCell.bytes} bytes; at most ${limits.maxCellBytes} are read (CATALOGUE_MAX_CELL_BYTES)`;
   return `${what} holds ${kept.bytes} bytes; at most ${limits.maxRowBytes} are read (CATALOGUE_MAX_ROW_BYTES)`;
