@@ -157,6 +157,25 @@ for (const target of databaseTargets()) {
       assert.deepEqual(await codesOf(b.id), []);
     });
 
+    test('CSV: a header line over 1 MiB is 422 at once, never a rejected row with the next row read as the header', async () => {
+      // 120,000 column names, 1.2 MB: the header is judged at its 2,001st column, not after its line ends.
+      const a = await h.account();
+      const wide = ['ean', ...Array.from({ length: 119_999 }, (_, i) => `col_${i + 1}`)].join(',');
+      const refusedWide = await upload(a.token, `${wide}\n${ean(65)},Tazza\n`);
+      assert.equal(refusedWide.statusCode, 422, refusedWide.body.slice(0, 500));
+      assert.match(refusedWide.json<{ message: string }>().message, /the header on line 1 has more than 2000 columns/);
+
+      // Three columns, one name of 1.1 MB: over CATALOGUE_MAX_ROW_BYTES.
+      const long = `ean,title,${'d'.repeat(1_100_000)}`;
+      const refusedLong = await upload(a.token, `${long}\n${ean(66)},Tazza,x\n${ean(67)},Piatto,y\n`);
+      assert.equal(refusedLong.statusCode, 422, refusedLong.body.slice(0, 500));
+      const body = refusedLong.json<{ message: string; import_id: string }>();
+      assert.match(body.message, /header on line 1/);
+      assert.match(body.message, /CATALOGUE_MAX_(ROW|CELL)_BYTES/);
+      assert.equal((await view(a.token, body.import_id)).state, 'failed');
+      assert.deepEqual(await codesOf(a.id), []);
+    });
+
     test('a third import of one account while two run: 429 with Retry-After, nothing read or recorded; another account and a later upload go through', async () => {
       const a = await h.account();
       const b = await h.account();

@@ -164,6 +164,20 @@ describe('readCsvRows: rows over the limits are measured, not parsed', () => {
     assert.match(stop ?? '', /^3: the record starting on line 3 is longer than 400 bytes/);
   });
 
+  it('a record outside quotes is measured to its line break however long: one rejected row, the rows after it read', async () => {
+    const csv = `ean,title\n1,one\n2,${'a'.repeat(1_000)}\n3,three\n`;
+    const { rows, stop } = await read(cut(csv, [0.2, 0.4, 0.6]), { maxColumns: 10, maxCellBytes: 2_000, maxRowBytes: 100 }, 400);
+    assert.equal(stop, null);
+    assert.deepEqual(
+      rows.map((r) => [r.line, r.ok ? r.fields.title : r.reason]),
+      [
+        [2, 'one'],
+        [3, 'row holds 1001 bytes; at most 100 are read (CATALOGUE_MAX_ROW_BYTES)'],
+        [4, 'three'],
+      ],
+    );
+  });
+
   it('a file whose lines end in a lone CR (old Mac exports) is read row by row', async () => {
     const { rows } = await read(['ean,title\r1,one\r', '2,"two\nlines"\r3,three'], UNLIMITED);
     assert.deepEqual(

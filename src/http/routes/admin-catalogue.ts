@@ -72,7 +72,7 @@ export const adminCatalogueDocs: RouteDoc[] = [
     summary: 'Import a file into the shared catalogue',
     description:
       'The body is the file itself (CSV with a header row, or JSON Lines; up to CATALOGUE_MAX_BYTES, 100 MiB by default), streamed to disk and imported. The shared catalogue feeds every account. The answer counts the rows and lists the rejected ones by line. ' +
-      `A CSV row over ${MAX_RECORD_BYTES / 1024 / 1024} MiB (a quote opened and never closed) stops the import at its line: 422, the rows before it kept. ` +
+      `A CSV row still inside a quoted cell after ${MAX_RECORD_BYTES / 1024 / 1024} MiB (a quote opened and never closed) stops the import at its line: 422, the rows before it kept. ` +
       'Rows over CATALOGUE_MAX_COLUMNS, CATALOGUE_MAX_CELL_BYTES or CATALOGUE_MAX_ROW_BYTES are rejections naming the setting, as for an account; the shared catalogue has no quota and no limit of imports at once.',
     tag: 'Admin',
     auth: 'admin',

@@ -73,7 +73,7 @@ export const catalogueImportsDocs: RouteDoc[] = [
     description:
       "Streams a CSV (`text/csv`, `text/tab-separated-values`) or JSON Lines (`application/x-ndjson`) body into the account's catalogue, up to CATALOGUE_MAX_BYTES (default 100 MiB). " +
       'Rows are written in batches as the body arrives; the answer comes once the whole body has been read, with the finished import. ' +
-      `A CSV row over ${MAX_RECORD_BYTES / 1024 / 1024} MiB (a quote opened and never closed) stops the import at its line: 422, the import marked failed, the rows before it kept, the rest of the body not read. ` +
+      `A CSV row still inside a quoted cell after ${MAX_RECORD_BYTES / 1024 / 1024} MiB (a quote opened and never closed) stops the import at its line: 422, the import marked failed, the rows before it kept, the rest of the body not read. ` +
       "A row over CATALOGUE_MAX_COLUMNS (2,000), CATALOGUE_MAX_CELL_BYTES (64 KiB) or CATALOGUE_MAX_ROW_BYTES (1 MiB), or a row with a new code past the account's CATALOGUE_MAX_ROWS_PER_ACCOUNT (1,000,000), is a rejection naming the setting, and the import goes on; a CSV header over one of these limits is 422 at once, nothing imported. A CSV row over a limit is measured as it arrives, never parsed. " +
       'An account runs at most CATALOGUE_IMPORTS_AT_ONCE (2) imports at once: a further upload is 429 `rate_limited` with `Retry-After` and the `running_imports`, nothing of it read or recorded. ' +
       "An error on the server's side is 500 with the `import_id`, the import marked failed with a reason. " +

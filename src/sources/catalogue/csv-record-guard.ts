@@ -63,11 +63,12 @@ function utf8Width(c: number): number {
  * read as text, blank lines skipped), holding the current record's text until it ends or passes a
  * limit (so memory is bounded by the limits), and counts lines as csv-parse does (every CR or LF).
  * A record kept out is replaced by as many line breaks, so the parser's line numbers stay right.
- * A record past `maxRecordBytes` (a quote opened and never closed) stops it: `stoppedAt`. A property
+ * A record past `maxRecordBytes` inside a quoted cell (a quote opened and never closed) stops it:
+ * `stoppedAt`. A property
  * test (test/unit/csv-record-guard.test.ts) checks it against csv-parse reading every row.
  *
  * The record delimiter is found as csv-parse finds it, the first line break outside quotes: LF
- * (capLines has turned CRLF into LF), or a lone CR (old Mac files). Handing it to csv-parse spares
+ * (lfLineEnds has turned CRLF into LF), or a lone CR (old Mac files). Handing it to csv-parse spares
  * its own search, which allocates four Buffers per byte of the first line.
  */
 export class CsvRecordGuard {
@@ -258,7 +259,9 @@ export class CsvRecordGuard {
   #checkLimits(): void {
     const recordBytes = this.#bytes + this.#fieldBytes;
     if (!this.#dropping && (this.#fieldBytes > this.#limits.maxCellBytes || recordBytes > this.#limits.maxRowBytes)) this.#drop();
-    if (recordBytes > this.#maxRecordBytes) {
+    // Only a quote left open runs on past its line; a record outside quotes ends at its line break
+    // however long, measured up to it and kept out as a row over the limits.
+    if (recordBytes > this.#maxRecordBytes && this.#quoting) {
       if (!this.#dropping) this.#drop();
       this.stoppedAt = this.#startLine;
     }

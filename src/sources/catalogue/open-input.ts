@@ -4,6 +4,7 @@ import { basename } from 'node:path';
 import { pipeline, Readable } from 'node:stream';
 import iconv from 'iconv-lite';
 import { capLines } from './cap-lines.ts';
+import { lfLineEnds } from './lf-line-ends.ts';
 import { chooseFormat, InputFormatError, type InputFormat } from './input-format.ts';
 import type { InputRow } from './input-row.ts';
 import { notTextReason } from './not-text.ts';
@@ -139,8 +140,9 @@ async function* rowsOf(head: Buffer, rest: AsyncGenerator<Buffer>, options: { en
     { objectMode: false },
   );
   const longLines: number[] = [];
-  // A line of more characters than a row's bytes is over the limit whatever it holds: dropped unread.
-  const text = capLines(options.limits.maxRowBytes, (line) => longLines.push(line));
+  // JSON Lines: a line of more characters than a row's bytes is over the limit whatever it holds,
+  // dropped unread. CSV's reader measures its records itself, as they arrive.
+  const text = options.delimiter === null ? capLines(options.limits.maxRowBytes, (line) => longLines.push(line)) : lfLineEnds();
   // iconv's decoder drops a byte-order mark, so the first header never starts with U+FEFF.
   pipeline(bytes, iconv.decodeStream(options.encoding), text, () => {
     // Errors reach the reader through `text`, which pipeline destroys with them.

@@ -7,11 +7,11 @@ import { InputStoppedError, withoutNul, type InputRow } from './input-row.ts';
 import { cellTooLarge, DEFAULT_ROW_LIMITS, rowLimitProblem, rowTooLarge, tooManyColumns, type RowLimits } from './row-limits.ts';
 
 /**
- * The most UTF-8 bytes one record may hold before the reading stops (4 × CATALOGUE_MAX_ROW_BYTES; at its default, 4 MiB).
- * A quoted cell may span lines, so the line cap alone does not bound a record: a quote opened
- * and never closed would gather the rest of the file. Any line under the cap fits (a UTF-16 unit
- * is at most three bytes of UTF-8, a pair four); a record over the row limit is a rejected row,
- * one past this cannot be told from the rest of the file.
+ * The most UTF-8 bytes one record may hold inside a quoted cell before the reading stops
+ * (4 × CATALOGUE_MAX_ROW_BYTES; at its default, 4 MiB). A quoted cell may span lines, so a quote
+ * opened and never closed would gather the rest of the file; a record over the row limit is a
+ * rejected row, one still in quotes past this cannot be told from the rest of the file. Outside
+ * quotes a record ends at its line break, and is measured up to it however long.
  */
 export const MAX_RECORD_BYTES = 4 * MAX_LINE_CHARS;
 
