@@ -4,11 +4,11 @@ import { Transform } from 'node:stream';
 export const MAX_LINE_CHARS = 1024 * 1024;
 
 /**
- * Passes decoded text through with every line longer than `maxChars` replaced by an empty line
- * (its newline kept, so later line numbers stay right) and reported by its 1-based number. A line
- * is held until it ends or passes the cap, so memory stays bounded by `maxChars` whatever the file.
- * Lines end in LF on the way out: csv-parse counts a CRLF inside a quoted cell as two lines, and
- * every row after such a cell was reported a line late.
+ * Passes decoded JSON Lines text through with every line longer than `maxChars` replaced by an
+ * empty line (its newline kept, so later line numbers stay right) and reported by its 1-based
+ * number. A line is held until it ends or passes the cap, so memory stays bounded by `maxChars`
+ * whatever the file: a JSON line is parsed whole anyway. Lines end in LF on the way out. CSV goes
+ * through lfLineEnds instead: its reader measures records as they arrive.
  */
 export function capLines(maxChars: number, onLongLine: (line: number) => void): Transform {
   let pending = '';
