@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { InputStoppedError, type InputRow } from '../../src/sources/catalogue/input-row.ts';
+import { CsvRecordGuard } from '../../src/sources/catalogue/csv-record-guard.ts';
 import { readCsvRows } from '../../src/sources/catalogue/read-csv.ts';
 import { rowLimitProblem, type RowLimits } from '../../src/sources/catalogue/row-limits.ts';
 
@@ -175,6 +176,47 @@ describe('readCsvRows: rows over the limits are measured, not parsed', () => {
         [3, 'row holds 1001 bytes; at most 100 are read (CATALOGUE_MAX_ROW_BYTES)'],
         [4, 'three'],
       ],
+    );
+  });
+
+  it('a long unquoted record with a closed quoted cell past the most a record may hold is one rejected row, not a stop', async () => {
+    const csv = `ean,title\n1,one\n2,${'b'.repeat(500)},"x"\n3,three\n`;
+    const { rows, stop } = await read(cut(csv, [0.3, 0.6]), { maxColumns: 10, maxCellBytes: 2_000, maxRowBytes: 100 }, 400);
+    assert.equal(stop, null);
+    assert.deepEqual(
+      rows.map((r) => [r.line, r.ok ? r.fields.title : r.reason]),
+      [
+        [2, 'one'],
+        [3, 'has 3 fields but the header has 2'],
+        [4, 'three'],
+      ],
+    );
+  });
+
+  it('a line of NULs, which measure nothing, is kept out once longer than the most a record may hold, by its length', async () => {
+    const csv = `ean,title\n1,one\n2,${'\u0000'.repeat(1_000)}\n3,three\n`;
+    const { rows, stop } = await read(cut(csv, [0.3, 0.6]), { maxColumns: 10, maxCellBytes: 2_000, maxRowBytes: 100 }, 400);
+    assert.equal(stop, null);
+    assert.deepEqual(
+      rows.map((r) => [r.line, r.ok ? r.fields.title : r.reason]),
+      [
+        [2, 'one'],
+        [3, 'row holds 1003 bytes; at most 100 are read (CATALOGUE_MAX_ROW_BYTES)'],
+        [4, 'three'],
+      ],
+    );
+  });
+
+  it("a record kept out hands its line breaks on as they come, so what the guard holds or gives at once stays within a chunk's length", () => {
+    const guard = new CsvRecordGuard(',', { maxColumns: 10, maxCellBytes: 2_000, maxRowBytes: 100 }, 400);
+    guard.push('ean,title\n1,one\n2,');
+    const given = Array.from({ length: 5 }, () => guard.push('\r'.repeat(300)).text.length);
+    assert.deepEqual(given, [300, 300, 300, 300, 300]);
+    const last = guard.push('\n3,x\n');
+    assert.equal(last.text, '\n3,x\n');
+    assert.deepEqual(
+      last.kept.map((k) => k.line),
+      [3],
     );
   });
 

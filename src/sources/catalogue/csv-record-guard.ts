@@ -101,7 +101,18 @@ export class CsvRecordGuard {
   #line = 1;
   #startLine = 1;
   #breaks = 0;
+  /** Line breaks of the record being kept out already handed on (as empty lines) in earlier chunks. */
+  #breaksHandedOn = 0;
   #dropping = false;
+  /** It is kept out for its raw length alone (NULs measure nothing, line breaks are not cells). */
+  #droppedForLength = false;
+  // The record's raw length in UTF-16 units, every character counted: before this chunk, and
+  // where this chunk's count starts from (raw length at index i: base + i - origin).
+  #rawBefore = 0;
+  #rawBase = 0;
+  #rawOrigin = 0;
+  /** Raw length of the record where its open quote opened. */
+  #quoteOpenedAt = 0;
   /** Records handed on to the parser so far (each one it reads or skips). */
   #handedOn = 0;
   /** The current record's text from earlier chunks (empty while it is being kept out). */
@@ -146,10 +157,18 @@ export class CsvRecordGuard {
     this.#keptFrom = 0;
     this.#recordStart = 0;
     this.#heldHandedOn = false;
+    this.#rawBase = this.#rawBefore;
+    this.#rawOrigin = 0;
     const n = chunk.length;
     const delimiter = this.#delimiter;
     let i = 0;
     for (; i < n && this.stoppedAt === null; i += 1) {
+      // Bounds what is held whatever the record holds: past maxRecordBytes characters a record is
+      // kept out (a line of NULs or lone CRs measures no bytes), and inside a quote that long the
+      // reading stops (a quote never closed: where the record should end cannot be known).
+      const raw = this.#rawBase + i - this.#rawOrigin;
+      if (raw > this.#maxRecordBytes) this.#tooLong(raw);
+      if (this.stoppedAt !== null) break;
       const c = chunk.charCodeAt(i);
       if (this.#escaping) {
         this.#escaping = false;
@@ -184,6 +203,7 @@ export class CsvRecordGuard {
         }
         if (!this.#fieldStarted) {
           this.#quoting = true;
+          this.#quoteOpenedAt = this.#rawBase + i - this.#rawOrigin;
           continue;
         }
         this.#append(c);
@@ -216,10 +236,17 @@ export class CsvRecordGuard {
       this.#append(c);
     }
     if (eof && this.stoppedAt === null) this.#endRecord(n, true);
+    const scanned = this.#carry === '' ? n : n - this.#carry.length;
+    this.#rawBefore = this.#rawBase + scanned - this.#rawOrigin;
     if (!this.#dropping && this.stoppedAt === null) {
       if (this.#recordStart > this.#keptFrom) this.#parts.push(chunk.slice(this.#keptFrom, this.#recordStart));
-      const rest = chunk.slice(this.#recordStart, this.#carry === '' ? n : n - this.#carry.length);
+      const rest = chunk.slice(this.#recordStart, scanned);
       this.#held = this.#heldHandedOn ? rest : this.#held + rest;
+    } else if (this.#dropping && this.stoppedAt === null && this.recordDelimiter !== null) {
+      // The line breaks of a record kept out go on as they are counted, not all at its end: a line
+      // of a million lone CRs would otherwise be a string of a million line breaks.
+      this.#parts.push(this.recordDelimiter.repeat(this.#breaks - this.#breaksHandedOn));
+      this.#breaksHandedOn = this.#breaks;
     }
     const text = this.#parts.join('');
     const kept = this.#kept;
@@ -259,12 +286,10 @@ export class CsvRecordGuard {
   #checkLimits(): void {
     const recordBytes = this.#bytes + this.#fieldBytes;
     if (!this.#dropping && (this.#fieldBytes > this.#limits.maxCellBytes || recordBytes > this.#limits.maxRowBytes)) this.#drop();
-    // Only a quote left open runs on past its line; a record outside quotes ends at its line break
-    // however long, measured up to it and kept out as a row over the limits.
-    if (recordBytes > this.#maxRecordBytes && this.#quoting) {
-      if (!this.#dropping) this.#drop();
-      this.stoppedAt = this.#startLine;
-    }
+    // Only a quote left open runs on past its line: a quoted cell over the most a record may hold
+    // stops the reading. Outside quotes a record ends at its line break however long, measured up
+    // to it and kept out as a row over the limits.
+    if (this.#quoting && this.#fieldBytes > this.#maxRecordBytes) this.#stop();
   }
 
   #endCell(): void {
@@ -280,6 +305,23 @@ export class CsvRecordGuard {
     }
   }
 
+  /** The record has more than maxRecordBytes characters at raw length `raw`. */
+  #tooLong(raw: number): void {
+    if (this.#quoting && raw - this.#quoteOpenedAt > this.#maxRecordBytes) {
+      this.#stop();
+      return;
+    }
+    if (!this.#dropping) {
+      this.#drop();
+      this.#droppedForLength = true;
+    }
+  }
+
+  #stop(): void {
+    if (!this.#dropping) this.#drop();
+    this.stoppedAt = this.#startLine;
+  }
+
   /** The record ends before `at` (after its delimiter, or at the end of the input). */
   #endRecord(at: number, eof = false): void {
     const empty = !this.#wasQuoting && this.#cells === 0 && !this.#fieldStarted;
@@ -290,12 +332,12 @@ export class CsvRecordGuard {
           line: this.#startLine,
           cells: this.#cells,
           bigCell: this.#bigCell,
-          bytes: this.#bytes + (this.#quoting ? this.#fieldBytes : 0),
+          bytes: this.#droppedForLength ? Math.max(this.#bytes, this.#rawBase + at - this.#rawOrigin) : this.#bytes + (this.#quoting ? this.#fieldBytes : 0),
           blank: this.#blank,
           quoteOpen: this.#quoting,
           after: this.#handedOn,
         });
-        if (!eof) this.#parts.push((this.recordDelimiter ?? '\n').repeat(this.#breaks));
+        if (!eof) this.#parts.push((this.recordDelimiter ?? '\n').repeat(this.#breaks - this.#breaksHandedOn));
         this.#keptFrom = at;
       } else {
         this.#handedOn += 1;
@@ -308,6 +350,10 @@ export class CsvRecordGuard {
       this.#heldHandedOn = true;
     }
     this.#dropping = false;
+    this.#droppedForLength = false;
+    this.#breaksHandedOn = 0;
+    this.#rawBase = 0;
+    this.#rawOrigin = at;
     this.wideRecord = null;
     this.#recordStart = at;
     this.#quoting = false;
