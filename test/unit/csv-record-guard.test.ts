@@ -165,47 +165,36 @@ describe('readCsvRows: rows over the limits are measured, not parsed', () => {
     assert.match(stop ?? '', /^3: the record starting on line 3 is longer than 400 bytes/);
   });
 
-  it('a record outside quotes is measured to its line break however long: one rejected row, the rows after it read', async () => {
-    const csv = `ean,title\n1,one\n2,${'a'.repeat(1_000)}\n3,three\n`;
-    const { rows, stop } = await read(cut(csv, [0.2, 0.4, 0.6]), { maxColumns: 10, maxCellBytes: 2_000, maxRowBytes: 100 }, 400);
-    assert.equal(stop, null);
-    assert.deepEqual(
-      rows.map((r) => [r.line, r.ok ? r.fields.title : r.reason]),
-      [
-        [2, 'one'],
-        [3, 'row holds 1001 bytes; at most 100 are read (CATALOGUE_MAX_ROW_BYTES)'],
-        [4, 'three'],
-      ],
-    );
-  });
-
-  it('a long unquoted record with a closed quoted cell past the most a record may hold is one rejected row, not a stop', async () => {
-    const csv = `ean,title\n1,one\n2,${'b'.repeat(500)},"x"\n3,three\n`;
-    const { rows, stop } = await read(cut(csv, [0.3, 0.6]), { maxColumns: 10, maxCellBytes: 2_000, maxRowBytes: 100 }, 400);
-    assert.equal(stop, null);
-    assert.deepEqual(
-      rows.map((r) => [r.line, r.ok ? r.fields.title : r.reason]),
-      [
-        [2, 'one'],
-        [3, 'has 3 fields but the header has 2'],
-        [4, 'three'],
-      ],
-    );
-  });
-
-  it('a line of NULs, which measure nothing, is kept out once longer than the most a record may hold, by its length', async () => {
-    const csv = `ean,title\n1,one\n2,${'\u0000'.repeat(1_000)}\n3,three\n`;
-    const { rows, stop } = await read(cut(csv, [0.3, 0.6]), { maxColumns: 10, maxCellBytes: 2_000, maxRowBytes: 100 }, 400);
-    assert.equal(stop, null);
-    assert.deepEqual(
-      rows.map((r) => [r.line, r.ok ? r.fields.title : r.reason]),
-      [
-        [2, 'one'],
-        [3, 'row holds 1003 bytes; at most 100 are read (CATALOGUE_MAX_ROW_BYTES)'],
-        [4, 'three'],
-      ],
-    );
-  });
+  // Each a long middle row between two short ones, read in pieces with a record limit of 400:
+  // the middle row is one rejected row and the reading goes on.
+  const longRows: { what: string; row: string; reason: string }[] = [
+    {
+      what: 'a record outside quotes is measured to its line break however long',
+      row: `2,${'a'.repeat(1_000)}`,
+      reason: 'row holds 1001 bytes; at most 100 are read (CATALOGUE_MAX_ROW_BYTES)',
+    },
+    { what: 'a closed quoted cell past the most a record may hold is no stop', row: `2,${'b'.repeat(500)},"x"`, reason: 'has 3 fields but the header has 2' },
+    {
+      what: 'a line of NULs, which measure nothing, is kept out by its length',
+      row: `2,${'\u0000'.repeat(1_000)}`,
+      reason: 'row holds 1003 bytes; at most 100 are read (CATALOGUE_MAX_ROW_BYTES)',
+    },
+  ];
+  for (const { what, row, reason } of longRows) {
+    it(`${what}: one rejected row, the rows after it read`, async () => {
+      const csv = `ean,title\n1,one\n${row}\n3,three\n`;
+      const { rows, stop } = await read(cut(csv, [0.2, 0.4, 0.6]), { maxColumns: 10, maxCellBytes: 2_000, maxRowBytes: 100 }, 400);
+      assert.equal(stop, null);
+      assert.deepEqual(
+        rows.map((r) => [r.line, r.ok ? r.fields.title : r.reason]),
+        [
+          [2, 'one'],
+          [3, reason],
+          [4, 'three'],
+        ],
+      );
+    });
+  }
 
   it("a record kept out hands its line breaks on as they come, so what the guard holds or gives at once stays within a chunk's length", () => {
     const guard = new CsvRecordGuard(',', { maxColumns: 10, maxCellBytes: 2_000, maxRowBytes: 100 }, 400);
