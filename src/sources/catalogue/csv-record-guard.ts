@@ -106,9 +106,8 @@ export class CsvRecordGuard {
   #dropping = false;
   /** It is kept out for its raw length alone (NULs measure nothing, line breaks are not cells). */
   #droppedForLength = false;
-  // The record's raw length in UTF-16 units, every character counted: before this chunk, and
-  // where this chunk's count starts from (raw length at index i: base + i - origin).
-  #rawBefore = 0;
+  // The record's raw length in UTF-16 units, every character counted: `#rawBase` at index
+  // `#rawOrigin` of the chunk being scanned (#rawAt).
   #rawBase = 0;
   #rawOrigin = 0;
   /** Raw length of the record where its open quote opened. */
@@ -157,8 +156,6 @@ export class CsvRecordGuard {
     this.#keptFrom = 0;
     this.#recordStart = 0;
     this.#heldHandedOn = false;
-    this.#rawBase = this.#rawBefore;
-    this.#rawOrigin = 0;
     const n = chunk.length;
     const delimiter = this.#delimiter;
     let i = 0;
@@ -166,7 +163,7 @@ export class CsvRecordGuard {
       // Bounds what is held whatever the record holds: past maxRecordBytes characters a record is
       // kept out (a line of NULs or lone CRs measures no bytes), and inside a quote that long the
       // reading stops (a quote never closed: where the record should end cannot be known).
-      const raw = this.#rawBase + i - this.#rawOrigin;
+      const raw = this.#rawAt(i);
       if (raw > this.#maxRecordBytes) this.#tooLong(raw);
       if (this.stoppedAt !== null) break;
       const c = chunk.charCodeAt(i);
@@ -203,7 +200,7 @@ export class CsvRecordGuard {
         }
         if (!this.#fieldStarted) {
           this.#quoting = true;
-          this.#quoteOpenedAt = this.#rawBase + i - this.#rawOrigin;
+          this.#quoteOpenedAt = this.#rawAt(i);
           continue;
         }
         this.#append(c);
@@ -237,7 +234,9 @@ export class CsvRecordGuard {
     }
     if (eof && this.stoppedAt === null) this.#endRecord(n, true);
     const scanned = this.#carry === '' ? n : n - this.#carry.length;
-    this.#rawBefore = this.#rawBase + scanned - this.#rawOrigin;
+    // The next chunk starts where this one's scan ended (with the carry, read again).
+    this.#rawBase = this.#rawAt(scanned);
+    this.#rawOrigin = 0;
     if (!this.#dropping && this.stoppedAt === null) {
       if (this.#recordStart > this.#keptFrom) this.#parts.push(chunk.slice(this.#keptFrom, this.#recordStart));
       const rest = chunk.slice(this.#recordStart, scanned);
@@ -305,6 +304,11 @@ export class CsvRecordGuard {
     }
   }
 
+  /** The current record's raw length at index `i` of the chunk being scanned. */
+  #rawAt(i: number): number {
+    return this.#rawBase + i - this.#rawOrigin;
+  }
+
   /** The record has more than maxRecordBytes characters at raw length `raw`. */
   #tooLong(raw: number): void {
     if (this.#quoting && raw - this.#quoteOpenedAt > this.#maxRecordBytes) {
@@ -332,7 +336,7 @@ export class CsvRecordGuard {
           line: this.#startLine,
           cells: this.#cells,
           bigCell: this.#bigCell,
-          bytes: this.#droppedForLength ? Math.max(this.#bytes, this.#rawBase + at - this.#rawOrigin) : this.#bytes + (this.#quoting ? this.#fieldBytes : 0),
+          bytes: this.#droppedForLength ? Math.max(this.#bytes, this.#rawAt(at)) : this.#bytes + (this.#quoting ? this.#fieldBytes : 0),
           blank: this.#blank,
           quoteOpen: this.#quoting,
           after: this.#handedOn,
