@@ -62,6 +62,9 @@ const configSchema = z.object({
   EXPORTS_PER_INSTANCE: intFrom(4, 1, 1000),
   // Failed authentications a client address may make a minute before it is refused unread (429).
   AUTH_FAILURES_PER_MINUTE: intFrom(30, 1, 1_000_000),
+  // How fast the unread rest of a refused body (a 413, a 401 before the body, a CSV that cannot be
+  // read on) is taken in from one client address, so the client still gets its answer.
+  REFUSED_BODY_BYTES_PER_SECOND: intFrom(4 * 1024 * 1024, 64 * 1024, 16 * 1024 * 1024 * 1024),
   // Which proxies' X-Forwarded-For names the client: empty (none), `true` (any), a hop count, or addresses/CIDRs.
   TRUST_PROXY: z.string().trim().default(''),
   // A review app session unused this long ends (its absolute end stays 12 hours after sign-in).
@@ -262,6 +265,8 @@ export type Config = Readonly<{
   }>;
   rateLimitPerMinute: number;
   authFailuresPerMinute: number;
+  /** The unread rest of refused bodies is taken in at most this fast per client address. */
+  refusedBodyBytesPerSecond: number;
   exportsPerAccount: number;
   exportsPerInstance: number;
   /** Fastify's trustProxy: which proxies' X-Forwarded-For (and -Proto) are believed. */
@@ -438,6 +443,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     }),
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
     authFailuresPerMinute: c.AUTH_FAILURES_PER_MINUTE,
+    refusedBodyBytesPerSecond: c.REFUSED_BODY_BYTES_PER_SECOND,
     exportsPerAccount: c.EXPORTS_PER_ACCOUNT,
     exportsPerInstance: c.EXPORTS_PER_INSTANCE,
     trustProxy: parseTrustProxy(c.TRUST_PROXY),

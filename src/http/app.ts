@@ -24,6 +24,7 @@ import { reviewAppRoutes } from './routes/review-app.ts';
 import { catalogueImportsRoutes } from './routes/catalogue-imports.ts';
 import { customCategoryRoutes } from './routes/custom-category.ts';
 import { enforceBodyDeadlines } from './body-deadline.ts';
+import { DrainPace } from './drain-pace.ts';
 import { lingerAfterEarlyAnswers } from './lingering-close.ts';
 import { registerMediaRoutes } from './routes/media.ts';
 import { createProductsRoute } from './routes/create-products.ts';
@@ -132,7 +133,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // Up to twice the largest body the server takes, for at most 30 s (nginx's lingering_time), so
   // that a file somewhat over its limit still gets its 413. First: a request behind such an answer
   // on its connection is stopped before any other hook sees it.
-  lingerAfterEarlyAnswers(app, { bytes: 2 * Math.max(deps.config.bodyLimitBytes, deps.config.catalogueMaxBytes), ms: 30_000 });
+  lingerAfterEarlyAnswers(app, {
+    bytes: 2 * Math.max(deps.config.bodyLimitBytes, deps.config.catalogueMaxBytes),
+    ms: 30_000,
+    pace: new DrainPace(deps.config.refusedBodyBytesPerSecond),
+  });
   closeUnfinishedUploadsOnClose(app);
   enforceBodyDeadlines(app, { defaultMs: timeoutMs, streamedBodyMs: deps.config.catalogueUploadTimeoutMs });
 

@@ -1,4 +1,4 @@
-import ipaddr from 'ipaddr.js';
+import { clientKey } from './client-key.ts';
 
 /** Client addresses tracked at once; past it, windows that have ended are dropped first. */
 const MAX_TRACKED = 100_000;
@@ -8,8 +8,7 @@ const WINDOW_MS = 60_000;
  * Failed authentications per client address, counted in one-minute windows and checked before a
  * token is looked up, so a client that guesses tokens costs the database nothing once over its
  * limit. Only failures count: a client whose token is good is never slowed by this. An IPv6
- * client is counted by its /64, the block one subscriber holds, so rotating addresses inside it
- * gains nothing. Written here rather than with @fastify/rate-limit, which counts every request.
+ * client is counted by its /64 (clientKey). Written here rather than with @fastify/rate-limit, which counts every request.
  */
 export class FailedAuthLimit {
   private readonly windows = new Map<string, { failures: number; endsAt: number }>();
@@ -54,13 +53,4 @@ export class FailedAuthLimit {
       this.windows.delete(key);
     }
   }
-}
-
-/** An IPv4 address as it is (IPv4-mapped IPv6 included); an IPv6 address by its /64. */
-function clientKey(address: string): string {
-  if (!ipaddr.isValid(address)) return address;
-  const parsed = ipaddr.process(address);
-  if (parsed.kind() === 'ipv4') return parsed.toString();
-  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4);
-  return `${parts.map((p) => p.toString(16)).join(':')}::/64`;
 }

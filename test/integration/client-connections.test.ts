@@ -42,8 +42,8 @@ function chunked(body: Buffer, size = 64 * 1024): Buffer {
  * requests, urllib): the answer (status, headers, body) and the still open socket, or the
  * connection's failure.
  */
-async function sendAllThenRead(port: number, request: Buffer): Promise<{ status: number; head: string; body: string; socket: Socket }> {
-  const socket = connect(port, '127.0.0.1');
+async function sendAllThenRead(port: number, request: Buffer, from?: string): Promise<{ status: number; head: string; body: string; socket: Socket }> {
+  const socket = connect({ port, host: '127.0.0.1', ...(from === undefined ? {} : { localAddress: from }) });
   await once(socket, 'connect');
   // Read from the start: a server may answer before the body is all sent and then stop reading,
   // so the write can fail (EPIPE, ECONNRESET) after the answer has come; the answer is what counts.
@@ -159,7 +159,8 @@ for (const target of databaseTargets()) {
     let h: Harness;
     let port: number;
     before(async () => {
-      h = await startHarness(target, { workers: false, env: { CATALOGUE_MAX_BYTES: String(MAX) } });
+      // The rest of these bodies (some 150 MiB in all) is taken in unpaced here; the pace has tests of its own below.
+      h = await startHarness(target, { workers: false, env: { CATALOGUE_MAX_BYTES: String(MAX), REFUSED_BODY_BYTES_PER_SECOND: String(2 ** 30) } });
       await h.app.listen({ port: 0, host: '127.0.0.1' });
       port = (h.app.server.address() as AddressInfo).port;
     });
@@ -265,6 +266,57 @@ for (const target of databaseTargets()) {
       }
       assert.deepEqual(await h.balance(id), { credits: 10, ledger: 10 });
       assert.equal((await h.container.db.query('SELECT 1 FROM products WHERE account_id = $1', [id])).length, 0);
+    });
+  });
+
+  describe(`the rest of a refused body, paced per client address [${target.name}]`, () => {
+    const PACE = 256 * 1024;
+    let h: Harness;
+    let port: number;
+    before(async () => {
+      h = await startHarness(target, { workers: false, env: { BODY_LIMIT_BYTES: String(64 * 1024), REFUSED_BODY_BYTES_PER_SECOND: String(PACE) } });
+      await h.app.listen({ port: 0, host: '127.0.0.1' });
+      port = (h.app.server.address() as AddressInfo).port;
+    });
+    after(() => h.close());
+
+    test('is taken in no faster than REFUSED_BODY_BYTES_PER_SECOND, the client still gets its 413, and another address is not held back', { timeout: 60_000 }, async () => {
+      const { token } = await h.account(10);
+      const refused = (bytes: number) => {
+        const body = `{"codes":"${'4'.repeat(bytes)}"}`;
+        return Buffer.from(createHead(token, body.length) + body);
+      };
+      // The client's own socket closes once the kernel has its bytes, read or not: what the server
+      // took in shows when the server closes its end, after the rest has arrived.
+      const serverClosed = new Map<string, Promise<number>>();
+      const started = performance.now();
+      h.app.server.on('connection', (socket: Socket) => {
+        serverClosed.set(
+          socket.remoteAddress ?? '',
+          once(socket, 'close').then(() => performance.now() - started),
+        );
+      });
+      const order: string[] = [];
+      const closedFrom = (address: string) => {
+        const closed = defined(serverClosed.get(address), `the server's socket for ${address}`);
+        return closed.then((ms) => {
+          order.push(address);
+          return ms;
+        });
+      };
+      // 1 MiB at 256 KiB/s, the first second's worth free: 3 s, less the chunk or two of 64 KiB the
+      // server read before the answer or after its last wait; it cannot have taken it all in under 2.5 s.
+      const paced = await sendAllThenRead(port, refused(1024 * 1024), '127.0.0.2');
+      assert.equal(paced.status, 413, paced.body);
+      assert.equal(JSON.parse(paced.body).code, 'payload_too_large');
+      const pacedDone = closedFrom('127.0.0.2');
+      // From another address while the first still owes seconds: within its own free second.
+      const other = await sendAllThenRead(port, refused(128 * 1024), '127.0.0.3');
+      assert.equal(other.status, 413, other.body);
+      await closedFrom('127.0.0.3');
+      const took = await pacedDone;
+      assert.deepEqual(order, ['127.0.0.3', '127.0.0.2']);
+      assert.ok(took >= 2_500, `the 1 MiB body was taken in within ${Math.round(took)} ms`);
     });
   });
 
