@@ -4,6 +4,13 @@ import { clientKey } from './client-key.ts';
 const MAX_TRACKED = 100_000;
 /** A second's worth of bytes is taken in at once: a refused body of that size is never slowed. */
 const BURST_MS = 1_000;
+/**
+ * Refused bodies of one client address taken in at once. A client that sends refused uploads
+ * faster than its pace would otherwise hold a connection open for each until the lingering time
+ * ends, hundreds of them, each with its kernel buffers full; past this, a refused body's
+ * connection is closed once its answer is out.
+ */
+export const DRAINS_PER_CLIENT = 2;
 
 /**
  * How fast the unread rest of refused bodies is taken in, per client address. Taking in a body
@@ -19,12 +26,29 @@ const BURST_MS = 1_000;
  */
 export class DrainPace {
   private readonly owedUntil = new Map<string, number>();
+  private readonly draining = new Map<string, number>();
   private readonly msPerByte: number;
   private readonly now: () => number;
 
   constructor(bytesPerSecond: number, now: () => number = () => performance.now()) {
     this.msPerByte = 1000 / bytesPerSecond;
     this.now = now;
+  }
+
+  /** Whether a refused body of `address` may be taken in now; if so, `ended` must be called when it is done. */
+  mayStart(address: string): boolean {
+    const key = clientKey(address);
+    const now = this.draining.get(key) ?? 0;
+    if (now >= DRAINS_PER_CLIENT) return false;
+    this.draining.set(key, now + 1);
+    return true;
+  }
+
+  ended(address: string): void {
+    const key = clientKey(address);
+    const now = this.draining.get(key) ?? 0;
+    if (now <= 1) this.draining.delete(key);
+    else this.draining.set(key, now - 1);
   }
 
   /** After `bytes` of a refused body were taken in from `address`: milliseconds to wait before taking in more. */

@@ -21,8 +21,8 @@ export interface DrainLimits {
  * client before it is read: a client that sends its whole body before reading (Python's requests
  * and urllib do) got EPIPE or ECONNRESET instead of its 413. So such an answer says
  * `Connection: close` (no client reuses the connection, nothing else can be written on it), and
- * the rest of the body is taken in and dropped, up to `limits` and at their pace, before the
- * connection is closed: nginx's lingering close, the graceful close of RFC 9112 §9.6. Node has no
+ * the rest of the body is taken in and dropped, up to `limits` and at their pace (a few bodies of
+ * one client at once), before the connection is closed: nginx's lingering close, the graceful close of RFC 9112 §9.6. Node has no
  * such option, so it is written here.
  */
 export function lingerAfterEarlyAnswers(app: FastifyInstance, limits: DrainLimits): void {
@@ -30,7 +30,18 @@ export function lingerAfterEarlyAnswers(app: FastifyInstance, limits: DrainLimit
   // on the same connection is parsed while the rest is taken in, and must not run (RFC 9112 §9.6:
   // no further request on it is processed): it is left unanswered and goes with the connection.
   const closing = new WeakSet<Socket>();
-  const dropping = new WeakSet<IncomingMessage>();
+  const dropping = new WeakMap<IncomingMessage, Drain>();
+  // Whether a request's rest is taken in at all, decided once: past the client's drains at once,
+  // its connection is closed as soon as the answer is out (Node's own close, left in place).
+  const admitted = new WeakMap<IncomingMessage, boolean>();
+  const admit = (raw: IncomingMessage, client: string): boolean => {
+    const known = admitted.get(raw);
+    if (known !== undefined) return known;
+    const now = limits.pace.mayStart(client);
+    admitted.set(raw, now);
+    if (now) raw.once('close', () => limits.pace.ended(client));
+    return now;
+  };
   app.addHook('onRequest', async (request, reply) => {
     const raw = request.raw;
     const socket = raw.socket;
@@ -42,9 +53,10 @@ export function lingerAfterEarlyAnswers(app: FastifyInstance, limits: DrainLimit
     }
     if (raw.complete) return;
     reply.raw.once('finish', () => {
-      if (raw.complete) return;
+      if (raw.complete || !admit(raw, request.ip)) return;
       closeOnceTheRestIsIn(raw, socket, limits.ms);
-      dropTheRest(raw, socket, request.ip, limits, dropping);
+      const drain = dropping.get(raw) ?? dropTheRest(raw, socket, request.ip, limits, dropping);
+      drain.paceFromNow();
     });
   });
   app.addHook('onSend', async (request, reply, payload) => {
@@ -55,8 +67,9 @@ export function lingerAfterEarlyAnswers(app: FastifyInstance, limits: DrainLimit
       closing.add(socket);
       // A body nobody began to read (refused by its Content-Length, or before the route) would be
       // discarded by Node once the answer is out, read at full speed and counted nowhere: taken in
-      // here instead, paced and counted, from the answer on.
-      if (raw.readableFlowing === null) dropTheRest(raw, socket, request.ip, limits, dropping);
+      // here instead, counted from now and paced once the answer is out. Not before: a body paused
+      // before Node sees it being read is discarded all the same.
+      if (raw.readableFlowing === null && admit(raw, request.ip)) dropTheRest(raw, socket, request.ip, limits, dropping);
     }
     return payload;
   });
@@ -78,12 +91,36 @@ function closeOnceTheRestIsIn(request: IncomingMessage, socket: Socket, ms: numb
   request.once('close', () => clearTimeout(timer));
 }
 
-/** Takes in and drops the rest of the body, once, at the client address's pace and up to `limits.bytes`. */
-function dropTheRest(request: IncomingMessage, socket: Socket, client: string, limits: DrainLimits, dropping: WeakSet<IncomingMessage>): void {
-  if (dropping.has(request) || socket.destroyed) return;
-  dropping.add(request);
+interface Drain {
+  /** From now on each read waits what the client's pace says. */
+  paceFromNow(): void;
+}
+
+/** Takes in and drops the rest of the body, once, counted against the client address's pace and up to `limits.bytes`. */
+function dropTheRest(request: IncomingMessage, socket: Socket, client: string, limits: DrainLimits, dropping: WeakMap<IncomingMessage, Drain>): Drain {
   let dropped = 0;
+  let paced = false;
+  let owed = 0;
   let resume: NodeJS.Timeout | undefined;
+  const waitOwed = () => {
+    if (!paced || owed === 0 || resume !== undefined) return;
+    // Paused, the socket is not read: the kernel's buffers fill and TCP holds the client back.
+    request.pause();
+    resume = setTimeout(() => {
+      resume = undefined;
+      request.resume();
+    }, owed);
+    owed = 0;
+    resume.unref();
+  };
+  const drain: Drain = {
+    paceFromNow: () => {
+      paced = true;
+      waitOwed();
+    },
+  };
+  dropping.set(request, drain);
+  if (socket.destroyed) return drain;
   request.on('data', (chunk: Buffer) => {
     dropped += chunk.length;
     if (dropped > limits.bytes) {
@@ -91,18 +128,12 @@ function dropTheRest(request: IncomingMessage, socket: Socket, client: string, l
       socket.destroy();
       return;
     }
-    const wait = limits.pace.took(client, chunk.length);
-    if (wait === 0 || resume !== undefined) return;
-    // Paused, the socket is not read: the kernel's buffers fill and TCP holds the client back.
-    request.pause();
-    resume = setTimeout(() => {
-      resume = undefined;
-      request.resume();
-    }, wait);
-    resume.unref();
+    owed = limits.pace.took(client, chunk.length);
+    waitOwed();
   });
   request.once('close', () => clearTimeout(resume));
   // A route may have piped the body somewhere and stopped reading it (stoppableBody).
   request.unpipe();
   request.resume();
+  return drain;
 }

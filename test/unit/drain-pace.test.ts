@@ -48,3 +48,14 @@ test('a client that has paid what it owed starts again with its free second', ()
   now += 3_000;
   assert.equal(pace.took('192.0.2.1', MiB), 0);
 });
+
+test('two refused bodies of one client are taken in at once; a third waits for one to end; other clients are not counted', () => {
+  const pace = new DrainPace(MiB);
+  assert.equal(pace.mayStart('192.0.2.1'), true);
+  assert.equal(pace.mayStart('::ffff:192.0.2.1'), true);
+  assert.equal(pace.mayStart('192.0.2.1'), false);
+  assert.equal(pace.mayStart('192.0.2.2'), true);
+  pace.ended('192.0.2.1');
+  assert.equal(pace.mayStart('192.0.2.1'), true);
+  assert.equal(pace.mayStart('192.0.2.1'), false);
+});
