@@ -38,17 +38,17 @@ export class DrainPace {
   /** Whether a refused body of `address` may be taken in now; if so, `ended` must be called when it is done. */
   mayStart(address: string): boolean {
     const key = clientKey(address);
-    const now = this.draining.get(key) ?? 0;
-    if (now >= DRAINS_PER_CLIENT) return false;
-    this.draining.set(key, now + 1);
+    const running = this.draining.get(key) ?? 0;
+    if (running >= DRAINS_PER_CLIENT) return false;
+    this.draining.set(key, running + 1);
     return true;
   }
 
   ended(address: string): void {
     const key = clientKey(address);
-    const now = this.draining.get(key) ?? 0;
-    if (now <= 1) this.draining.delete(key);
-    else this.draining.set(key, now - 1);
+    const running = this.draining.get(key) ?? 0;
+    if (running <= 1) this.draining.delete(key);
+    else this.draining.set(key, running - 1);
   }
 
   /** After `bytes` of a refused body were taken in from `address`: milliseconds to wait before taking in more. */

@@ -34,13 +34,15 @@ export function lingerAfterEarlyAnswers(app: FastifyInstance, limits: DrainLimit
   // Whether a request's rest is taken in at all, decided once: past the client's drains at once,
   // its connection is closed as soon as the answer is out (Node's own close, left in place).
   const admitted = new WeakMap<IncomingMessage, boolean>();
-  const admit = (raw: IncomingMessage, client: string): boolean => {
+  const admit = (raw: IncomingMessage, socket: Socket, client: string): boolean => {
     const known = admitted.get(raw);
     if (known !== undefined) return known;
-    const now = limits.pace.mayStart(client);
-    admitted.set(raw, now);
-    if (now) raw.once('close', () => limits.pace.ended(client));
-    return now;
+    const admits = !socket.destroyed && !raw.destroyed && limits.pace.mayStart(client);
+    admitted.set(raw, admits);
+    // Released when the connection goes, however it goes (the rest in, the cut, the client's
+    // hang-up): a request's own 'close' does not come once its answer is out and its socket dies.
+    if (admits) socket.once('close', () => limits.pace.ended(client));
+    return admits;
   };
   app.addHook('onRequest', async (request, reply) => {
     const raw = request.raw;
@@ -53,7 +55,7 @@ export function lingerAfterEarlyAnswers(app: FastifyInstance, limits: DrainLimit
     }
     if (raw.complete) return;
     reply.raw.once('finish', () => {
-      if (raw.complete || !admit(raw, request.ip)) return;
+      if (raw.complete || !admit(raw, socket, request.ip)) return;
       closeOnceTheRestIsIn(raw, socket, limits.ms);
       const drain = dropping.get(raw) ?? dropTheRest(raw, socket, request.ip, limits, dropping);
       drain.paceFromNow();
@@ -69,7 +71,7 @@ export function lingerAfterEarlyAnswers(app: FastifyInstance, limits: DrainLimit
       // discarded by Node once the answer is out, read at full speed and counted nowhere: taken in
       // here instead, counted from now and paced once the answer is out. Not before: a body paused
       // before Node sees it being read is discarded all the same.
-      if (raw.readableFlowing === null && admit(raw, request.ip)) dropTheRest(raw, socket, request.ip, limits, dropping);
+      if (raw.readableFlowing === null && admit(raw, socket, request.ip)) dropTheRest(raw, socket, request.ip, limits, dropping);
     }
     return payload;
   });
@@ -88,7 +90,7 @@ function closeOnceTheRestIsIn(request: IncomingMessage, socket: Socket, ms: numb
   const timer = setTimeout(cut, ms);
   timer.unref();
   request.once('end', cut);
-  request.once('close', () => clearTimeout(timer));
+  socket.once('close', () => clearTimeout(timer));
 }
 
 interface Drain {
@@ -131,7 +133,7 @@ function dropTheRest(request: IncomingMessage, socket: Socket, client: string, l
     owed = limits.pace.took(client, chunk.length);
     waitOwed();
   });
-  request.once('close', () => clearTimeout(resume));
+  socket.once('close', () => clearTimeout(resume));
   // A route may have piped the body somewhere and stopped reading it (stoppableBody).
   request.unpipe();
   request.resume();

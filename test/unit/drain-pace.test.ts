@@ -49,7 +49,7 @@ test('a client that has paid what it owed starts again with its free second', ()
   assert.equal(pace.took('192.0.2.1', MiB), 0);
 });
 
-test('two refused bodies of one client are taken in at once; a third waits for one to end; other clients are not counted', () => {
+test('two refused bodies of one client are taken in at once; a third is refused until one ends; other clients are not counted', () => {
   const pace = new DrainPace(MiB);
   assert.equal(pace.mayStart('192.0.2.1'), true);
   assert.equal(pace.mayStart('::ffff:192.0.2.1'), true);
