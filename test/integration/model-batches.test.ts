@@ -163,13 +163,16 @@ for (const target of databaseTargets()) {
         const account = await h.get('/api/v1/account', token);
         assert.equal(account.json<{ data: { settings: { default_processing: string } } }>().data.settings.default_processing, 'batch');
         const mark = fake.requests.length;
+        const batchesBefore = fake.batches.list.length;
         const id = await h.createSettled(token, { ...PASTA, countries: ['it', 'es'] });
         const product = await details(token, id);
         assert.equal(product.state, 'completed');
         const seen = fake.requests.slice(mark);
         assert.equal(seen.filter((r) => r.customId !== undefined).length, 2, 'both countries’ drafts in the batch');
         assert.equal(seen.filter((r) => r.customId === undefined).length, 2, 'both critics interactive');
-        assert.equal(new Set(fake.batches.list.slice(-1)[0]?.customIds).size, 2, 'the two drafts in one batch');
+        // One batch or two: the second country's draft may come after the first batch is sent on a busy machine.
+        const batched = new Set(fake.batches.list.slice(batchesBefore).flatMap((batch) => batch.customIds));
+        assert.equal(batched.size, 2, 'the two drafts sent through the batch API');
         assert.equal(product.generation?.usage?.calls, 4);
       });
 
