@@ -1,4 +1,5 @@
 import { clientKey } from './client-key.ts';
+import { makeRoom } from './make-room.ts';
 
 /** Client addresses tracked at once; past it, those with nothing owed are dropped first. */
 const MAX_TRACKED = 100_000;
@@ -56,17 +57,8 @@ export class DrainPace {
     const key = clientKey(address);
     const now = this.now();
     const owed = Math.max(this.owedUntil.get(key) ?? now, now) + bytes * this.msPerByte;
-    if (!this.owedUntil.has(key) && this.owedUntil.size >= MAX_TRACKED) this.dropSettled(now);
+    if (!this.owedUntil.has(key)) makeRoom(this.owedUntil, MAX_TRACKED, (until) => until <= now);
     this.owedUntil.set(key, owed);
     return Math.max(0, owed - now - BURST_MS);
-  }
-
-  private dropSettled(now: number): void {
-    for (const [key, until] of this.owedUntil) if (until <= now) this.owedUntil.delete(key);
-    // Every address still owing: the oldest entries go, as a Map iterates in insertion order.
-    for (const key of this.owedUntil.keys()) {
-      if (this.owedUntil.size < MAX_TRACKED) break;
-      this.owedUntil.delete(key);
-    }
   }
 }

@@ -1,4 +1,5 @@
 import { clientKey } from './client-key.ts';
+import { makeRoom } from './make-room.ts';
 
 /** Client addresses tracked at once; past it, windows that have ended are dropped first. */
 const MAX_TRACKED = 100_000;
@@ -8,7 +9,8 @@ const WINDOW_MS = 60_000;
  * Failed authentications per client address, counted in one-minute windows and checked before a
  * token is looked up, so a client that guesses tokens costs the database nothing once over its
  * limit. Only failures count: a client whose token is good is never slowed by this. An IPv6
- * client is counted by its /64 (clientKey). Written here rather than with @fastify/rate-limit, which counts every request.
+ * client is counted by its /64 (clientKey). Written here rather than with @fastify/rate-limit,
+ * which counts every request.
  */
 export class FailedAuthLimit {
   private readonly windows = new Map<string, { failures: number; endsAt: number }>();
@@ -41,16 +43,7 @@ export class FailedAuthLimit {
       window.failures += 1;
       return;
     }
-    if (this.windows.size >= MAX_TRACKED) this.dropEnded(now);
+    makeRoom(this.windows, MAX_TRACKED, (w) => w.endsAt <= now);
     this.windows.set(key, { failures: 1, endsAt: now + WINDOW_MS });
-  }
-
-  private dropEnded(now: number): void {
-    for (const [key, window] of this.windows) if (window.endsAt <= now) this.windows.delete(key);
-    // Every window still running: the oldest go, as a Map iterates in insertion order.
-    for (const key of this.windows.keys()) {
-      if (this.windows.size < MAX_TRACKED) break;
-      this.windows.delete(key);
-    }
   }
 }
