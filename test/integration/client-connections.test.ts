@@ -228,6 +228,13 @@ for (const target of databaseTargets()) {
           code: 'payload_too_large',
         },
       ];
+      // The client's own socket closes once the server has ended its side, while the server may
+      // still be taking in the rest: the server's socket says when it let go. Each case waits for
+      // that, or the next would find this client's refused bodies still being taken in.
+      const closedByServer = new Map<number, Promise<unknown>>();
+      const onConnection = (socket: Socket) => closedByServer.set(socket.remotePort ?? 0, once(socket, 'close'));
+      h.app.server.on('connection', onConnection);
+      after(() => h.app.server.off('connection', onConnection));
       for (const c of cases) {
         const answer = await sendAllThenRead(port, Buffer.concat([Buffer.from(c.head), c.body]));
         assert.equal(answer.status, c.status, `${c.name}: ${answer.head}\n${answer.body}`);
@@ -236,7 +243,9 @@ for (const target of databaseTargets()) {
         // client reuses it, and the server closes it once the rest has arrived. One that had all
         // arrived (the server may have received all of it while importing) leaves it usable.
         if (/^connection: close$/im.test(answer.head)) {
+          const serverSide = defined(closedByServer.get(answer.socket.localPort ?? 0), `${c.name}: the server's socket`);
           if (!answer.socket.destroyed) await once(answer.socket, 'close');
+          await serverSide;
         } else {
           answer.socket.write('GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
           assert.equal((await readAnswer(answer.socket)).status, 200, `${c.name}: the next request on the connection`);
