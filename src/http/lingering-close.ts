@@ -122,7 +122,6 @@ function dropTheRest(request: IncomingMessage, socket: Socket, client: string, l
     },
   };
   dropping.set(request, drain);
-  if (socket.destroyed) return drain;
   request.on('data', (chunk: Buffer) => {
     dropped += chunk.length;
     if (dropped > limits.bytes) {
