@@ -11,6 +11,7 @@
 //   BENCH_SCALE=0.1 node bench/isolation.ts         # a tenth of every size, for a quick look
 //   BENCH_PHASES=idle,wide,exports …                # only those phases
 //   BENCH_WRITE=1 …                                 # writes bench/results/isolation.md
+//   BENCH_SERVICE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' …   # Node options for the service alone
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -61,7 +62,8 @@ async function freePort(): Promise<number> {
 
 async function startService(env: Record<string, string>): Promise<Service> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['src/main.ts'], {
+  const nodeArgs = process.env.BENCH_SERVICE_ARGS?.split(' ').filter((arg) => arg !== '') ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, 'src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', METRICS_TOKEN, RATE_LIMIT_PER_MINUTE: '1000000', SOURCES: 'catalogue' },
     stdio: ['ignore', 'ignore', 'inherit'],
