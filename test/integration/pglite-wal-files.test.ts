@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { openPGlite } from '../../src/db/pglite-database.ts';
+import { defined } from '../helpers/assert.ts';
 
 /** Each WAL segment file of the data directory: its size and the bytes the disk holds for it. */
 async function walFiles(dir: string): Promise<Map<string, { size: number; allocated: number }>> {
@@ -29,7 +30,7 @@ describe('the embedded database starts a WAL file without writing it whole [pgli
       await db.query('INSERT INTO wal_probe SELECT generate_series(1, 100)');
       const created = [...(await walFiles(dir))].filter(([name]) => !before.has(name));
       assert.equal(created.length, 1, 'the switch started one new segment');
-      const [, segment] = created[0] ?? ['', { size: 0, allocated: 0 }];
+      const [, segment] = defined(created[0], 'the new segment');
       assert.equal(segment.size, 16 * 2 ** 20, 'the segment has its full size');
       assert.ok(segment.allocated < 2 * 2 ** 20, `${segment.allocated} bytes of the new segment are on disk`);
     } finally {
