@@ -1,0 +1,98 @@
+import type { Logger } from 'pino';
+import type { Database, SqlRunner } from '../db/database.ts';
+
+/**
+ * When a table is due, by autovacuum's own defaults: dead rows past 50 plus a fifth of the table,
+ * rows inserted since its last vacuum past 1,000 plus a fifth, or its oldest unfrozen transaction
+ * id older than 200 million transactions.
+ */
+export interface VacuumThresholds {
+  deadRows: number;
+  deadFraction: number;
+  insertedRows: number;
+  insertedFraction: number;
+  freezeAge: number;
+}
+
+export const AUTOVACUUM_THRESHOLDS: VacuumThresholds = {
+  deadRows: 50,
+  deadFraction: 0.2,
+  insertedRows: 1000,
+  insertedFraction: 0.2,
+  freezeAge: 200_000_000,
+};
+
+export interface VacuumedTable {
+  table: string;
+  /** Vacuumed with FREEZE because its oldest transaction id was older than `freezeAge`. */
+  froze: boolean;
+  ms: number;
+}
+
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * Vacuums every table of the database that is due, one statement each, those nearest
+ * wraparound first. Catalogue and information-schema tables count: a database's oldest
+ * unfrozen row may be in any of them. Once `signal` is aborted, no further table is begun.
+ */
+export async function vacuumDueTables(runner: SqlRunner, thresholds: VacuumThresholds, signal?: AbortSignal): Promise<VacuumedTable[]> {
+  const due = await runner.query<{ schema: string; relname: string; freeze: boolean }>(
+    `SELECT n.nspname AS schema, c.relname, age(c.relfrozenxid) > $5 AS freeze
+     FROM pg_class c
+     JOIN pg_namespace n ON n.oid = c.relnamespace
+     LEFT JOIN pg_stat_all_tables s ON s.relid = c.oid
+     WHERE c.relkind IN ('r', 'm') AND c.relpersistence = 'p'
+       AND (age(c.relfrozenxid) > $5
+         OR s.n_dead_tup > $1 + $2 * greatest(c.reltuples, 0)
+         OR s.n_ins_since_vacuum > $3 + $4 * greatest(c.reltuples, 0))
+     ORDER BY age(c.relfrozenxid) DESC`,
+    [thresholds.deadRows, thresholds.deadFraction, thresholds.insertedRows, thresholds.insertedFraction, thresholds.freezeAge],
+  );
+  const vacuumed: VacuumedTable[] = [];
+  for (const { schema, relname, freeze } of due) {
+    if (signal?.aborted === true) break;
+    const table = `${quoted(schema)}.${quoted(relname)}`;
+    const started = performance.now();
+    await runner.query(`VACUUM ${freeze ? '(FREEZE) ' : ''}${table}`);
+    vacuumed.push({ table: `${schema}.${relname}`, froze: freeze, ms: Math.round(performance.now() - started) });
+  }
+  return vacuumed;
+}
+
+export interface VacuumKeeper {
+  stop(): void;
+}
+
+/**
+ * PGlite is PostgreSQL in single-user mode, which runs no autovacuum: left alone, every
+ * update's and delete's dead row stays for good, and no row is ever frozen. Single-user mode
+ * does not even refuse new transactions near wraparound, as a server does, but only warns: after
+ * about two billion write transactions the oldest rows would silently disappear. This keeper does
+ * autovacuum's work there, at autovacuum's thresholds. Each table is vacuumed in a statement of
+ * its own, so another account waits for one table's vacuum at most, never for all of them. On
+ * PostgreSQL autovacuum does this, and the keeper is not started.
+ */
+export function keepPGliteVacuumed(db: Database, everySeconds: number, logger: Logger, thresholds: VacuumThresholds = AUTOVACUUM_THRESHOLDS): VacuumKeeper {
+  let running = false;
+  const stopped = new AbortController();
+  const timer = setInterval(() => {
+    if (running || stopped.signal.aborted) return;
+    running = true;
+    vacuumDueTables(db, thresholds, stopped.signal)
+      .then((vacuumed) => {
+        if (vacuumed.length > 0) logger.info({ vacuumed }, 'vacuumed the embedded database');
+      })
+      .catch((err: unknown) => logger.warn({ err }, 'could not vacuum the embedded database'))
+      .finally(() => {
+        running = false;
+      });
+  }, everySeconds * 1000);
+  timer.unref();
+  return {
+    stop() {
+      stopped.abort();
+      clearInterval(timer);
+    },
+  };
+}
