@@ -12,9 +12,10 @@
 //   BENCH_PHASES=idle,wide,exports …                # only those phases
 //   BENCH_WRITE=1 …                                 # writes bench/results/isolation.md
 //   BENCH_SERVICE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' …   # Node options for the service alone
+//   BENCH_SERVICE_LOG=/tmp/service.log …            # the service's info log (vacuums, …) to that file
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -63,11 +64,23 @@ async function freePort(): Promise<number> {
 async function startService(env: Record<string, string>): Promise<Service> {
   const port = await freePort();
   const nodeArgs = process.env.BENCH_SERVICE_ARGS?.split(' ').filter((arg) => arg !== '') ?? [];
+  const logPath = process.env.BENCH_SERVICE_LOG;
+  const log = logPath === undefined ? undefined : await open(logPath, 'a');
   const child = spawn(process.execPath, [...nodeArgs, 'src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', METRICS_TOKEN, RATE_LIMIT_PER_MINUTE: '1000000', SOURCES: 'catalogue' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: log === undefined ? 'warn' : 'info',
+      METRICS_TOKEN,
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      SOURCES: 'catalogue',
+    },
+    stdio: ['ignore', log?.fd ?? 'ignore', 'inherit'],
   });
+  child.once('exit', () => void log?.close());
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i += 1) {
     if (child.exitCode !== null) throw new Error(`the service exited (${child.exitCode}) before it listened`);
@@ -316,6 +329,9 @@ async function runTarget(target: TargetName): Promise<Row[]> {
     const a = await createAccount(opened.db, { name: 'tenant-a', credits: 2_000_000_000, imageStandardization: false });
     const b = await createAccount(opened.db, { name: 'tenant-b', credits: 2_000_000_000, imageStandardization: false });
     await seedProducts(opened.db, a.account.id, PRODUCTS);
+    // Seeding leaves a dead version of every product (the records' trigger updates it); a running
+    // instance would long have vacuumed them (autovacuum; on PGlite, src/jobs/pglite-vacuum.ts).
+    for (const table of ['products', 'product_content']) await opened.db.query(`VACUUM ${table}`);
     await opened.close();
 
     const receiverHost = new URL(receiver.url).host;
