@@ -22,6 +22,12 @@ const NO_SUCH_STATEMENT = '26000';
  */
 const SCHEMA_COMMANDS = new Set(['ALTER', 'CREATE', 'DROP']);
 
+/**
+ * Upkeep run once per table and tick (pglite-vacuum.ts, queue-statistics.ts): run unnamed, never
+ * kept, or freezing every table (98 of them) would push the API's statements out of CAPACITY.
+ */
+const UPKEEP = /^\s*(VACUUM|ANALYZE)\b/i;
+
 interface Prepared {
   name: string;
   /** The parameters' type OIDs as PostgreSQL inferred them at Parse: they pick each value's serializer. */
@@ -86,6 +92,7 @@ export class PreparedStatements {
   async #run(text: string, params: readonly unknown[], inTransaction: boolean): Promise<Record<string, unknown>[]> {
     if (this.#pglite.closed) throw new Error('PGlite is closed');
     try {
+      if (UPKEEP.test(text) && params.length === 0) return await this.#runUnnamed(text, inTransaction);
       try {
         const result = await this.#execute(await this.#prepared(text), params, inTransaction);
         // A statement that changed the schema (ALTER TABLE, DROP…): the others are prepared again as they come.
@@ -104,6 +111,14 @@ export class PreparedStatements {
       if (err instanceof Error) Object.assign(err, { query: text, params, queryOptions: undefined });
       throw err;
     }
+  }
+
+  async #runUnnamed(text: string, inTransaction: boolean): Promise<Record<string, unknown>[]> {
+    const ran = await this.#pglite.execProtocol(
+      concat([serialize.parse({ text }), serialize.bind({}), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+      { syncToFs: !inTransaction },
+    );
+    return (parse.parseResults(ran.messages, this.#pglite.parsers)[0]?.rows ?? []) as Record<string, unknown>[];
   }
 
   async #prepared(text: string): Promise<Prepared> {

@@ -183,4 +183,20 @@ describe('a prepared statement follows the schema [pglite]', () => {
     assert.ok(n >= 200, `${n} statements prepared`);
     assert.deepEqual(await db.query('SELECT 0 AS i'), [{ i: 0 }]);
   });
+
+  test('a vacuum or analysis of every table takes no prepared statement from the API', async () => {
+    const prepared = async () => {
+      const rows = await db.query<{ name: string }>('SELECT name FROM pg_prepared_statements ORDER BY name');
+      return rows.map((r) => r.name);
+    };
+    const tables = await db.query<{ relname: string }>(`SELECT relname FROM pg_class WHERE relkind = 'r' AND relnamespace = 'pg_catalog'::regnamespace`);
+    assert.ok(tables.length > 50, `${tables.length} catalogue tables`);
+    const before = await prepared();
+    for (const { relname } of tables) {
+      assert.deepEqual(await db.query(`VACUUM (FREEZE) pg_catalog."${relname}"`), []);
+      assert.deepEqual(await db.query(`ANALYZE pg_catalog."${relname}"`), []);
+    }
+    assert.deepEqual(await prepared(), before, 'the same statements stay prepared');
+    await assert.rejects(db.query('VACUUM no_such_table'), /no_such_table/);
+  });
 });
