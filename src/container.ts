@@ -14,7 +14,7 @@ import { systemClock, type Clock } from './services/webhook-ports.ts';
 import { setWebhookPendingCap } from './db/webhook-events.ts';
 import { secretBoxFor } from './webhooks/secret-box.ts';
 import { createWebhookSender } from './webhooks/send-webhook.ts';
-import { keepPGliteVacuumed } from './jobs/pglite-vacuum.ts';
+import { keepPGliteUpkept } from './jobs/pglite-upkeep.ts';
 import { keepQueueStatisticsFresh } from './jobs/queue-statistics.ts';
 import { watchForOrphanedImports } from './services/orphaned-imports.ts';
 import type { ContentEngine, GenerationQueue, ImageStandardiser } from './domain/generation-ports.ts';
@@ -29,8 +29,8 @@ import { Teardown, type TeardownOptions } from './teardown.ts';
 
 /** How often the job table's planner statistics are refreshed (see queue-statistics.ts). */
 const QUEUE_STATISTICS_SECONDS = 10;
-/** How often the embedded database's tables are checked for a vacuum due (see pglite-vacuum.ts). */
-const PGLITE_VACUUM_SECONDS = 30;
+/** How often the embedded database is checked for a checkpoint or a vacuum due (see pglite-upkeep.ts). */
+const PGLITE_UPKEEP_SECONDS = 10;
 
 /** The composition root: the only place that knows which adapters are concrete. */
 export interface Container {
@@ -121,8 +121,8 @@ async function openParts(config: Config, options: ContainerOptions, logger: Logg
   const statistics = keepQueueStatisticsFresh(opened.db, QUEUE_STATISTICS_SECONDS, logger);
   teardown.add(() => statistics.stop());
   if (opened.db.dialect === 'pglite') {
-    const vacuum = keepPGliteVacuumed(opened.db, PGLITE_VACUUM_SECONDS, logger);
-    teardown.add(() => vacuum.stop());
+    const upkeep = keepPGliteUpkept(opened.db, PGLITE_UPKEEP_SECONDS, logger);
+    teardown.add(() => upkeep.stop());
   }
   const orphans = await watchForOrphanedImports(opened.db, logger);
   teardown.add(async () => orphans.stop());

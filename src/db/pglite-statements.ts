@@ -23,10 +23,10 @@ const NO_SUCH_STATEMENT = '26000';
 const SCHEMA_COMMANDS = new Set(['ALTER', 'CREATE', 'DROP']);
 
 /**
- * Upkeep run once per table and tick (pglite-vacuum.ts, queue-statistics.ts): run unnamed, never
+ * Upkeep run once per table and tick (pglite-upkeep.ts, queue-statistics.ts): run unnamed, never
  * kept, or freezing every table (98 of them) would push the API's statements out of CAPACITY.
  */
-const UPKEEP = /^\s*(VACUUM|ANALYZE)\b/i;
+const UPKEEP = /^\s*(VACUUM|ANALYZE|CHECKPOINT)\b/i;
 
 interface Prepared {
   name: string;

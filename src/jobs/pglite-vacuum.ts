@@ -1,5 +1,10 @@
-import type { Logger } from 'pino';
-import type { Database, SqlRunner } from '../db/database.ts';
+import type { SqlRunner } from '../db/database.ts';
+
+// PGlite is PostgreSQL in single-user mode, which runs no autovacuum: left alone, every update's
+// and delete's dead row stays for good, and no row is ever frozen. Single-user mode does not even
+// refuse new transactions near wraparound, as a server does, but only warns: after about two
+// billion write transactions the oldest rows would silently disappear. This does autovacuum's
+// work there, at autovacuum's thresholds (pglite-upkeep.ts runs it).
 
 /**
  * When a table is due, by autovacuum's own defaults: dead rows past 50 plus a fifth of the table,
@@ -58,41 +63,4 @@ export async function vacuumDueTables(runner: SqlRunner, thresholds: VacuumThres
     vacuumed.push({ table: `${schema}.${relname}`, froze: freeze, ms: Math.round(performance.now() - started) });
   }
   return vacuumed;
-}
-
-export interface VacuumKeeper {
-  stop(): void;
-}
-
-/**
- * PGlite is PostgreSQL in single-user mode, which runs no autovacuum: left alone, every
- * update's and delete's dead row stays for good, and no row is ever frozen. Single-user mode
- * does not even refuse new transactions near wraparound, as a server does, but only warns: after
- * about two billion write transactions the oldest rows would silently disappear. This keeper does
- * autovacuum's work there, at autovacuum's thresholds. Each table is vacuumed in a statement of
- * its own, so another account waits for one table's vacuum at most, never for all of them. On
- * PostgreSQL autovacuum does this, and the keeper is not started.
- */
-export function keepPGliteVacuumed(db: Database, everySeconds: number, logger: Logger, thresholds: VacuumThresholds = AUTOVACUUM_THRESHOLDS): VacuumKeeper {
-  let running = false;
-  const stopped = new AbortController();
-  const timer = setInterval(() => {
-    if (running || stopped.signal.aborted) return;
-    running = true;
-    vacuumDueTables(db, thresholds, stopped.signal)
-      .then((vacuumed) => {
-        if (vacuumed.length > 0) logger.info({ vacuumed }, 'vacuumed the embedded database');
-      })
-      .catch((err: unknown) => logger.warn({ err }, 'could not vacuum the embedded database'))
-      .finally(() => {
-        running = false;
-      });
-  }, everySeconds * 1000);
-  timer.unref();
-  return {
-    stop() {
-      stopped.abort();
-      clearInterval(timer);
-    },
-  };
 }

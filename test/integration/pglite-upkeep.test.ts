@@ -1,14 +1,20 @@
 import assert from 'node:assert/strict';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, test } from 'node:test';
 import pino from 'pino';
 import { migrate } from '../../src/db/migrate.ts';
 import { openPGlite } from '../../src/db/pglite-database.ts';
-import { AUTOVACUUM_THRESHOLDS, keepPGliteVacuumed, vacuumDueTables } from '../../src/jobs/pglite-vacuum.ts';
+import { CHECKPOINT_THRESHOLDS, checkpointIfDue } from '../../src/jobs/pglite-checkpoint.ts';
+import { keepPGliteUpkept } from '../../src/jobs/pglite-upkeep.ts';
+import { AUTOVACUUM_THRESHOLDS, vacuumDueTables } from '../../src/jobs/pglite-vacuum.ts';
 import { defined } from '../helpers/assert.ts';
 
-// PGlite runs no autovacuum: without the keeper an updated row's old version stays for good, and
-// no row is ever frozen, so after about two billion write transactions the oldest would vanish.
+// PGlite runs no autovacuum and no checkpointer: without the keeper an updated row's old version
+// stays for good, no row is ever frozen (after about two billion write transactions the oldest
+// would vanish), and every WAL file written since the start is kept until the process stops.
 
 interface TableVacuums {
   vacuums: number;
@@ -27,7 +33,7 @@ describe('the embedded database is vacuumed [pglite]', () => {
   test('a table whose rows were mostly rewritten is vacuumed at the tick, and an untouched one is not', async () => {
     const db = await openPGlite(undefined);
     await migrate(db);
-    const keeper = keepPGliteVacuumed(db, 1, pino({ level: 'silent' }));
+    const keeper = keepPGliteUpkept(db, 1, pino({ level: 'silent' }));
     try {
       const [account] = await db.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ('vacuum') RETURNING id`);
       const accountId = defined(account, 'an account').id;
@@ -86,6 +92,57 @@ describe('the embedded database is vacuumed [pglite]', () => {
       assert.ok(defined(database, 'the database').age <= freezeAge, 'the database as a whole has no older unfrozen row');
       const [rows] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM frozen_probe`);
       assert.equal(rows?.n, 100, 'freezing kept every row');
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe('the embedded database is checkpointed [pglite]', () => {
+  test('past the WAL threshold a checkpoint runs, and the WAL files before it are gone', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vetrina-pglite-checkpoint-'));
+    const db = await openPGlite(dir);
+    try {
+      const walFiles = async () => (await readdir(join(dir, 'pg_wal'))).filter((n) => /^[0-9A-F]{24}$/.test(n)).sort();
+      const redo = async () =>
+        defined((await db.query<{ lsn: string; file: string }>('SELECT redo_lsn::text AS lsn, redo_wal_file AS file FROM pg_control_checkpoint()'))[0], 'the last checkpoint');
+      await db.query('CREATE TABLE wal_probe (n int, payload text)');
+      // Four segments' worth of WAL files, the first of them the last checkpoint's.
+      for (let i = 0; i < 4; i += 1) {
+        await db.query(`INSERT INTO wal_probe SELECT g, repeat('x', 200) FROM generate_series(1, 2000) g`);
+        await db.query('SELECT pg_switch_wal()');
+      }
+      const before = await redo();
+      assert.ok((await walFiles()).includes(before.file), 'the last checkpoint has its WAL file');
+      assert.equal(await checkpointIfDue(db, CHECKPOINT_THRESHOLDS), null, '4 segments is below the default threshold');
+
+      const done = await checkpointIfDue(db, { walBytes: 3 * 16 * 2 ** 20, seconds: 300 });
+
+      assert.ok(done !== null && done.walBytes >= 3 * 16 * 2 ** 20, `a checkpoint after ${done?.walBytes} bytes of WAL`);
+      const after = await redo();
+      assert.notEqual(after.lsn, before.lsn, 'the checkpoint moved');
+      const left = await walFiles();
+      assert.ok(
+        left.every((name) => name >= after.file),
+        `WAL files from before the checkpoint are left: ${left.filter((n) => n < after.file).join(', ')}`,
+      );
+      const [rows] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM wal_probe');
+      assert.equal(rows?.n, 8000);
+    } finally {
+      await db.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('the age of the last checkpoint calls for another only once some WAL was written', async () => {
+    const db = await openPGlite(undefined);
+    try {
+      const youngest = { walBytes: CHECKPOINT_THRESHOLDS.walBytes, seconds: 0 };
+      await db.query('CHECKPOINT');
+      assert.equal(await checkpointIfDue(db, youngest), null, 'nothing written since the last checkpoint');
+      await db.query('CREATE TABLE wal_probe (n int, payload text)');
+      await db.query(`INSERT INTO wal_probe SELECT g, repeat('x', 200) FROM generate_series(1, 10000) g`);
+      assert.notEqual(await checkpointIfDue(db, youngest), null, 'over a MiB written, and the checkpoint older than 0 s');
     } finally {
       await db.close();
     }
