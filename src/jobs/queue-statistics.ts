@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Database, SqlRunner } from '../db/database.ts';
+import { type PeriodicTask, runEvery } from './periodic-task.ts';
 
 /**
  * Changes to a queue table that call for another analysis: at least this many rows, and at least
@@ -7,10 +8,6 @@ import type { Database, SqlRunner } from '../db/database.ts';
  */
 const ANALYSE_AFTER_ROWS = 500;
 const ANALYSE_AFTER_FRACTION = 0.2;
-
-export interface QueueStatistics {
-  stop(): void;
-}
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -38,9 +35,7 @@ async function analyseChangedTables(runner: SqlRunner, everyTable: boolean): Pro
  * holding the embedded database for every account). There each table is analysed on a smaller
  * sample (pglite-thread.ts), each in a turn of its own.
  */
-export function keepQueueStatisticsFresh(db: Database, everySeconds: number, logger: Logger): QueueStatistics {
-  let running = false;
-  let stopped = false;
+export function keepQueueStatisticsFresh(db: Database, everySeconds: number, logger: Logger): PeriodicTask {
   const refresh = async () => {
     // PGlite is this process's alone (its data directory is locked), so no lock is needed, and
     // each table's analysis takes a turn of its own: in one transaction, every account waited for
@@ -51,20 +46,5 @@ export function keepQueueStatisticsFresh(db: Database, everySeconds: number, log
       if (lock?.ok === true) await analyseChangedTables(tx, false);
     });
   };
-  const timer = setInterval(() => {
-    if (running || stopped) return;
-    running = true;
-    refresh()
-      .catch((err: unknown) => logger.warn({ err }, 'could not refresh queue statistics'))
-      .finally(() => {
-        running = false;
-      });
-  }, everySeconds * 1000);
-  timer.unref();
-  return {
-    stop() {
-      stopped = true;
-      clearInterval(timer);
-    },
-  };
+  return runEvery(everySeconds, refresh, (err) => logger.warn({ err }, 'could not refresh queue statistics'));
 }
