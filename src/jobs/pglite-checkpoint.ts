@@ -29,14 +29,14 @@ export interface Checkpointed {
   ms: number;
 }
 
-/** Runs a checkpoint if one is due; what it took, or null. */
-export async function checkpointIfDue(runner: SqlRunner, thresholds: CheckpointThresholds): Promise<Checkpointed | null> {
+/** Runs a checkpoint if one is due (and `signal` is not aborted); what it took, or null. */
+export async function checkpointIfDue(runner: SqlRunner, thresholds: CheckpointThresholds, signal?: AbortSignal): Promise<Checkpointed | null> {
   const [state] = await runner.query<{ wal: number; seconds: number }>(
     `SELECT (pg_current_wal_lsn() - redo_lsn)::float8 AS wal, extract(epoch FROM now() - checkpoint_time)::float8 AS seconds FROM pg_control_checkpoint()`,
   );
   if (state === undefined) return null;
   const due = state.wal >= thresholds.walBytes || (state.seconds >= thresholds.seconds && state.wal >= LEAST_WAL_BYTES);
-  if (!due) return null;
+  if (!due || signal?.aborted === true) return null;
   const started = performance.now();
   await runner.query('CHECKPOINT');
   return { walBytes: state.wal, ms: Math.round(performance.now() - started) };

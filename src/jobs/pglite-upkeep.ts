@@ -21,11 +21,12 @@ export function keepPGliteUpkept(db: Database, everySeconds: number, logger: Log
   return runEvery(
     everySeconds,
     async (stopped) => {
-      const checkpoint = await checkpointIfDue(db, thresholds.checkpoint);
+      const checkpoint = await checkpointIfDue(db, thresholds.checkpoint, stopped);
       if (checkpoint !== null) logger.info({ checkpoint }, 'checkpointed the embedded database');
-      if (stopped.aborted) return;
       const vacuumed = await vacuumDueTables(db, thresholds.vacuum, stopped);
-      if (vacuumed.length > 0) logger.info({ vacuumed }, 'vacuumed the embedded database');
+      const failed = vacuumed.filter((v) => v.error !== undefined);
+      if (vacuumed.length > failed.length) logger.info({ vacuumed: vacuumed.filter((v) => v.error === undefined) }, 'vacuumed the embedded database');
+      if (failed.length > 0) logger.warn({ failed }, 'could not vacuum some tables of the embedded database');
     },
     (err) => logger.warn({ err }, 'could not keep the embedded database up'),
   );

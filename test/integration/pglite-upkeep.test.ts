@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, test } from 'node:test';
 import pino from 'pino';
+import type { SqlRunner } from '../../src/db/database.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { openPGlite } from '../../src/db/pglite-database.ts';
 import { CHECKPOINT_THRESHOLDS, checkpointIfDue } from '../../src/jobs/pglite-checkpoint.ts';
@@ -57,6 +58,73 @@ describe('the embedded database is vacuumed [pglite]', () => {
       assert.equal(titles?.renamed, 2000, 'every product keeps its latest title');
     } finally {
       keeper.stop();
+      await db.close();
+    }
+  });
+
+  test('a table is due once its dead rows pass 50 plus a fifth of it, not before', async () => {
+    const db = await openPGlite(undefined);
+    try {
+      await db.query('CREATE TABLE churn (n int PRIMARY KEY, label text)');
+      await db.query(`INSERT INTO churn SELECT g, 'row ' || g FROM generate_series(1, 2000) g`);
+      /** Waits until the statistics count `rows` rows in `column` (they are sent on after the statement). */
+      const counted = async (column: 'n_tup_ins' | 'n_tup_del', rows: number) => {
+        const deadline = Date.now() + 30_000;
+        for (;;) {
+          await db.query('SELECT pg_stat_force_next_flush()');
+          const [row] = await db.query<{ n: number }>(`SELECT ${column}::int AS n FROM pg_stat_all_tables WHERE relid = 'churn'::regclass`);
+          if ((row?.n ?? 0) >= rows) return;
+          assert.ok(Date.now() < deadline, `the statistics never counted ${rows} rows in ${column}`);
+          await sleep(50);
+        }
+      };
+      await counted('n_tup_ins', 2000);
+      // Counts its 2,000 rows (the threshold becomes 50 + 400) and clears its inserts.
+      await db.query('VACUUM churn');
+      const due = async () => (await vacuumDueTables(db, AUTOVACUUM_THRESHOLDS)).map((v) => v.table);
+
+      await db.query('DELETE FROM churn WHERE n <= 100');
+      await counted('n_tup_del', 100);
+      assert.ok(!(await due()).includes('public.churn'), '100 dead rows of 2,000 made it due');
+
+      await db.query('DELETE FROM churn WHERE n > 1100');
+      await counted('n_tup_del', 1000);
+      const vacuumed = await vacuumDueTables(db, AUTOVACUUM_THRESHOLDS);
+      assert.deepEqual(
+        vacuumed.filter((v) => v.table === 'public.churn').map((v) => ({ froze: v.froze, error: v.error })),
+        [{ froze: false, error: undefined }],
+        '1,000 dead rows of 2,000 did not make it due',
+      );
+    } finally {
+      await db.close();
+    }
+  });
+
+  test('a table that cannot be vacuumed is reported, and the tables after it are vacuumed all the same', async () => {
+    const db = await openPGlite(undefined);
+    try {
+      await db.query('CREATE TABLE vanishing (n int)');
+      await db.query('CREATE TABLE staying (n int)');
+      // Dropped between the choice of tables and its vacuum, as another process's migration might.
+      const dropping: SqlRunner = {
+        query: async <Row extends object>(text: string, params?: readonly unknown[]) => {
+          if (text.includes('"vanishing"')) await db.query('DROP TABLE vanishing');
+          return db.query<Row>(text, params);
+        },
+      };
+      // Past a freeze age of 0 every table is due.
+      const vacuumed = await vacuumDueTables(dropping, { ...AUTOVACUUM_THRESHOLDS, freezeAge: 0 });
+
+      const vanishing = vacuumed.find((v) => v.table === 'public.vanishing');
+      assert.match(defined(vanishing, 'the dropped table').error ?? '', /does not exist/);
+      const staying = defined(
+        vacuumed.find((v) => v.table === 'public.staying'),
+        'the table that stayed',
+      );
+      assert.equal(staying.error, undefined);
+      assert.ok(vacuumed.findIndex((v) => v.table === 'public.vanishing') < vacuumed.indexOf(staying), 'the table that stayed came after the dropped one');
+      assert.ok(vacuumed.filter((v) => v.error === undefined).length > 50, 'the catalogue tables were frozen too');
+    } finally {
       await db.close();
     }
   });
