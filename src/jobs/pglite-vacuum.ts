@@ -1,4 +1,5 @@
 import type { SqlRunner } from '../db/database.ts';
+import { qualifiedTableName } from '../db/table-name.ts';
 
 // PGlite is PostgreSQL in single-user mode, which runs no autovacuum: left alone, every update's
 // and delete's dead row stays for good, and no row is ever frozen. Single-user mode does not even
@@ -38,8 +39,6 @@ export interface VacuumedTable {
   error?: string;
 }
 
-const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
-
 /**
  * Vacuums every table of the database that is due, one statement each, those nearest
  * wraparound first. Catalogue and information-schema tables count: a database's oldest
@@ -61,7 +60,7 @@ export async function vacuumDueTables(runner: SqlRunner, thresholds: VacuumThres
   const vacuumed: VacuumedTable[] = [];
   for (const { schema, relname, freeze } of due) {
     if (signal?.aborted === true) break;
-    const table = `${quoted(schema)}.${quoted(relname)}`;
+    const table = qualifiedTableName(schema, relname);
     const started = performance.now();
     // One table that cannot be vacuumed (dropped since it was read, say) must not keep the
     // tables after it, a freeze among them, from theirs.

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Database, SqlRunner } from '../db/database.ts';
+import { qualifiedTableName } from '../db/table-name.ts';
 import { type PeriodicTask, runEvery } from './periodic-task.ts';
 
 /**
@@ -9,8 +10,6 @@ import { type PeriodicTask, runEvery } from './periodic-task.ts';
 const ANALYSE_AFTER_ROWS = 500;
 const ANALYSE_AFTER_FRACTION = 0.2;
 
-const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
-
 /** Analyses each table changed past the threshold since its last analysis: the queue tables, or with `everyTable` all of them. */
 async function analyseChangedTables(runner: SqlRunner, everyTable: boolean): Promise<void> {
   const tables = await runner.query<{ schema: string; relname: string }>(
@@ -19,7 +18,7 @@ async function analyseChangedTables(runner: SqlRunner, everyTable: boolean): Pro
        AND s.n_mod_since_analyze > greatest($1::float8, s.n_live_tup * $2::float8)`,
     [ANALYSE_AFTER_ROWS, ANALYSE_AFTER_FRACTION, everyTable],
   );
-  for (const { schema, relname } of tables) await runner.query(`ANALYZE ${quoted(schema)}.${quoted(relname)}`);
+  for (const { schema, relname } of tables) await runner.query(`ANALYZE ${qualifiedTableName(schema, relname)}`);
 }
 
 /**
