@@ -34,6 +34,9 @@ interface Prepared {
   paramTypes: number[];
 }
 
+/** The unnamed statement, which a Parse without a name replaces each time. */
+const UNNAMED: Prepared = { name: '', paramTypes: [] };
+
 function concat(parts: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
@@ -92,7 +95,7 @@ export class PreparedStatements {
   async #run(text: string, params: readonly unknown[], inTransaction: boolean): Promise<Record<string, unknown>[]> {
     if (this.#pglite.closed) throw new Error('PGlite is closed');
     try {
-      if (UPKEEP.test(text) && params.length === 0) return await this.#runUnnamed(text, inTransaction);
+      if (UPKEEP.test(text) && params.length === 0) return (await this.#execute(UNNAMED, [], inTransaction, text)).rows;
       try {
         const result = await this.#execute(await this.#prepared(text), params, inTransaction);
         // A statement that changed the schema (ALTER TABLE, DROP…): the others are prepared again as they come.
@@ -113,14 +116,6 @@ export class PreparedStatements {
     }
   }
 
-  async #runUnnamed(text: string, inTransaction: boolean): Promise<Record<string, unknown>[]> {
-    const ran = await this.#pglite.execProtocol(
-      concat([serialize.parse({ text }), serialize.bind({}), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
-      { syncToFs: !inTransaction },
-    );
-    return (parse.parseResults(ran.messages, this.#pglite.parsers)[0]?.rows ?? []) as Record<string, unknown>[];
-  }
-
   async #prepared(text: string): Promise<Prepared> {
     const known = this.#byText.get(text);
     if (known !== undefined) {
@@ -137,7 +132,8 @@ export class PreparedStatements {
     return prepared;
   }
 
-  async #execute(prepared: Prepared, params: readonly unknown[], inTransaction: boolean): Promise<{ rows: Record<string, unknown>[]; command: string | undefined }> {
+  /** Runs a prepared statement, or with `text` the unnamed statement parsed from it in the same call. */
+  async #execute(prepared: Prepared, params: readonly unknown[], inTransaction: boolean, text?: string): Promise<{ rows: Record<string, unknown>[]; command: string | undefined }> {
     const pglite = this.#pglite;
     // As PGlite's query() serializes a parameter: by the type PostgreSQL gave it, else its text.
     const values = params.map((value, i) => {
@@ -147,7 +143,13 @@ export class PreparedStatements {
       return serializer === undefined ? String(value) : serializer(value);
     });
     const ran = await pglite.execProtocol(
-      concat([serialize.bind({ statement: prepared.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+      concat([
+        ...(text === undefined ? [] : [serialize.parse({ text })]),
+        serialize.bind({ statement: prepared.name, values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
       // As PGlite's query(): written through to the file system only outside a transaction.
       { syncToFs: !inTransaction },
     );
