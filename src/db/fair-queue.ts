@@ -1,6 +1,12 @@
 /** Idle lanes and lines whose last turn is remembered: far more than the requests and jobs of a few seconds. */
 const REMEMBERED = 10_000;
 
+/** How long a task may wait for its turn, and the error it is rejected with after that. */
+export interface WaitDeadline {
+  ms: number;
+  error: () => Error;
+}
+
 /** Tasks of one line of work (a request, a generation, a delivery): those waiting, and how many run. */
 interface Line {
   waiting: Array<() => void>;
@@ -28,6 +34,7 @@ interface Lane extends Omit<Line, 'waiting'> {
  */
 export class FairQueue {
   readonly #limit: number;
+  readonly #laneLimit: number;
   /** Lanes with tasks waiting or running, in the order they became busy, which breaks ties. */
   readonly #lanes = new Map<string, Lane>();
   /** When idle lanes and lines were last served ("lane" and "lane\0line"), the oldest forgotten first past REMEMBERED. */
@@ -35,9 +42,16 @@ export class FairQueue {
   #turn = 0;
   #running = 0;
 
-  constructor(limit: number) {
+  /**
+   * `laneLimit` caps the tasks of one lane running at once (default `limit`): below `limit`, the
+   * places it leaves are free for another lane's next task, which then waits for none to end.
+   */
+  constructor(limit: number, laneLimit = limit) {
     if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`FairQueue limit must be a whole number of at least 1, got ${limit}`);
+    if (!Number.isInteger(laneLimit) || laneLimit < 1 || laneLimit > limit)
+      throw new RangeError(`FairQueue lane limit must be a whole number from 1 to ${limit}, got ${laneLimit}`);
     this.#limit = limit;
+    this.#laneLimit = laneLimit;
   }
 
   /** Tasks started and not yet settled. */
@@ -52,8 +66,11 @@ export class FairQueue {
     return count;
   }
 
-  /** Runs `task` in the turn of `line` of `laneName`; settles as it does. */
-  run<T>(laneName: string, task: () => Promise<T>, lineName = ''): Promise<T> {
+  /**
+   * Runs `task` in the turn of `line` of `laneName`; settles as it does. A task not started within
+   * `deadline.ms` is taken out of the queue and rejected with `deadline.error()`.
+   */
+  run<T>(laneName: string, task: () => Promise<T>, lineName = '', deadline?: WaitDeadline): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       let lane = this.#lanes.get(laneName);
       if (lane === undefined) {
@@ -67,7 +84,8 @@ export class FairQueue {
       }
       const ownLane = lane;
       const ownLine = line;
-      ownLine.waiting.push(() => {
+      const start = () => {
+        clearTimeout(timer);
         let settled: Promise<T>;
         try {
           settled = task();
@@ -78,20 +96,37 @@ export class FairQueue {
           this.#running -= 1;
           ownLane.running -= 1;
           ownLine.running -= 1;
-          if (ownLine.running === 0 && ownLine.waiting.length === 0) {
-            ownLane.lines.delete(lineName);
-            this.#remember(`${laneName}\0${lineName}`, ownLine.lastServed);
-          }
-          if (ownLane.lines.size === 0) {
-            this.#lanes.delete(laneName);
-            this.#remember(laneName, ownLane.lastServed);
-          }
+          this.#forgetIfIdle(laneName, ownLane, lineName, ownLine);
           this.#dispatch();
         });
-      });
+      };
+      const timer =
+        deadline === undefined
+          ? undefined
+          : setTimeout(() => {
+              const at = ownLine.waiting.indexOf(start);
+              if (at < 0) return;
+              ownLine.waiting.splice(at, 1);
+              ownLane.waiting -= 1;
+              this.#forgetIfIdle(laneName, ownLane, lineName, ownLine);
+              reject(deadline.error());
+            }, deadline.ms);
+      ownLine.waiting.push(start);
       ownLane.waiting += 1;
       this.#dispatch();
     });
+  }
+
+  /** A line (lane) with nothing waiting or running leaves the busy ones; when it was served is remembered. */
+  #forgetIfIdle(laneName: string, lane: Lane, lineName: string, line: Line): void {
+    if (line.running === 0 && line.waiting.length === 0) {
+      lane.lines.delete(lineName);
+      this.#remember(`${laneName}\0${lineName}`, line.lastServed);
+    }
+    if (lane.lines.size === 0) {
+      this.#lanes.delete(laneName);
+      this.#remember(laneName, lane.lastServed);
+    }
   }
 
   #recall(key: string): number {
@@ -111,7 +146,7 @@ export class FairQueue {
 
   #dispatch(): void {
     while (this.#running < this.#limit) {
-      const lane = leastRecentlyServed(this.#lanes.values(), (l) => l.waiting > 0);
+      const lane = leastRecentlyServed(this.#lanes.values(), (l) => l.waiting > 0 && l.running < this.#laneLimit);
       const line = lane === undefined ? undefined : leastRecentlyServed(lane.lines.values(), (l) => l.waiting.length > 0);
       const start = line?.waiting.shift();
       if (lane === undefined || line === undefined || start === undefined) return;

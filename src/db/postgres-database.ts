@@ -1,5 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import { DatabaseUnavailableError, isConnectionError, type Database, type QueryOptions, type SqlRunner, type Transaction } from './database.ts';
+import { currentLane } from './account-lane.ts';
+import { FairQueue, type WaitDeadline } from './fair-queue.ts';
 import { statementName } from './statement-names.ts';
 
 export interface PostgresDatabase extends Database {
@@ -27,6 +30,17 @@ export interface PostgresOptions {
   connectionTimeoutMs?: number;
 }
 
+const holdingConnection = new AsyncLocalStorage<boolean>();
+
+/**
+ * How many of the pool's connections one account's work may hold at once: all but a fifth (at
+ * least one), so that another account's statement finds a connection free instead of waiting for
+ * one of the busy account's transactions to end. A pool of one is shared whole.
+ */
+export function accountShareOfPool(poolSize: number): number {
+  return Math.max(1, poolSize - Math.ceil(poolSize / 5));
+}
+
 export function openPostgres(connectionString: string, poolSize: number, options: PostgresOptions = {}): PostgresDatabase {
   const preparedStatements = options.preparedStatements ?? true;
   const connectionTimeoutMs = options.connectionTimeoutMs ?? 5000;
@@ -40,16 +54,32 @@ export function openPostgres(connectionString: string, poolSize: number, options
     client.on('error', () => {});
   });
   const root = runnerOf(pool, preparedStatements);
+  // The pool's connections are handed out here, in turns across accounts (fair-queue.ts), not in
+  // pg-pool's own first-come order: one account's backlog of statements and transactions once held
+  // all of them, and every other account's next statement waited behind that backlog.
+  const turns = new FairQueue(poolSize, accountShareOfPool(poolSize));
+  const deadline: WaitDeadline = {
+    ms: connectionTimeoutMs,
+    error: () => new DatabaseUnavailableError('timeout exceeded when trying to connect: no database connection free in time', { outcome: 'not_written' }),
+  };
+  // Work that already holds a connection (a statement sent outside the transaction it runs in)
+  // goes straight to the pool, as before turns existed: queued behind its own account's share it
+  // could wait for itself.
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    if (holdingConnection.getStore() === true) return work();
+    const lane = currentLane();
+    return turns.run(lane.account, () => holdingConnection.run(true, work), lane.line, deadline);
+  };
   return {
     dialect: 'postgres',
     connectionTimeoutMs,
     pool,
-    query: root.query,
+    query: (text, params, options) => inTurn(() => root.query(text, params, options)),
     async transaction(work) {
       // A deadlock or serialization failure rolled everything back; running the work again is safe.
       for (let attempt = 1; ; attempt++) {
         try {
-          return await once(work);
+          return await inTurn(() => once(work));
         } catch (err) {
           const code = (err as { code?: unknown }).code;
           if (attempt >= 3 || (code !== '40P01' && code !== '40001')) throw err;

@@ -186,3 +186,67 @@ describe('FairQueue: a lane or line between two statements is not new', () => {
     assert.deepEqual(started, ['a1', 'other', 'b1', 'a-request', 'a2', 'a3']);
   });
 });
+
+describe('FairQueue: a lane share and a wait deadline', () => {
+  test("a lane at its share leaves the last places to another lane's task, which starts at once", async () => {
+    const queue = new FairQueue(3, 2);
+    const started: string[] = [];
+    const a = ['a1', 'a2', 'a3', 'a4'].map((name) => gate(started, name));
+    const runs = a.map((g) => queue.run('A', g.task));
+    assert.deepEqual(started, ['a1', 'a2'], 'A holds two of three places, not three');
+    const b = gate(started, 'b1');
+    const bRun = queue.run('B', b.task);
+    assert.deepEqual(started, ['a1', 'a2', 'b1'], "B's task needs no place to be given up");
+    b.finish();
+    assert.equal(await bRun, 'b1');
+    await settle();
+    assert.deepEqual(started, ['a1', 'a2', 'b1'], 'the place B left is not A’s: A is at its share');
+    a[0]?.finish();
+    await settle();
+    assert.deepEqual(started, ['a1', 'a2', 'b1', 'a3']);
+    for (const g of a) g.finish();
+    assert.deepEqual(await Promise.all(runs), ['a1', 'a2', 'a3', 'a4']);
+  });
+
+  test('a share outside 1 to the limit is refused', () => {
+    assert.throws(() => new FairQueue(3, 4), RangeError);
+    assert.throws(() => new FairQueue(3, 0), RangeError);
+  });
+
+  test('a task not started by its deadline is rejected with its error and never runs; the queue goes on', async () => {
+    const queue = new FairQueue(1);
+    const started: string[] = [];
+    const running = gate(started, 'running');
+    const first = queue.run('A', running.task);
+    const late = gate(started, 'late');
+    const timedOut = queue.run('B', late.task, '', { ms: 20, error: () => new Error('no place in time') });
+    const next = gate(started, 'next');
+    const afterIt = queue.run('C', next.task);
+    await assert.rejects(timedOut, /no place in time/);
+    assert.equal(queue.waiting, 1, 'the late task left the queue');
+    running.finish();
+    await first;
+    await settle();
+    assert.deepEqual(started, ['running', 'next'], 'the late task never ran');
+    next.finish();
+    assert.equal(await afterIt, 'next');
+    // B's lane is served again as usual after its task timed out.
+    const again = gate(started, 'b again');
+    const bAgain = queue.run('B', again.task, '', { ms: 1_000, error: () => new Error('unexpected') });
+    again.finish();
+    assert.equal(await bAgain, 'b again');
+    await settle();
+    assert.equal(queue.running, 0);
+    assert.equal(queue.waiting, 0);
+  });
+
+  test('a task started before its deadline is not rejected when the deadline passes', async () => {
+    const queue = new FairQueue(1);
+    const started: string[] = [];
+    const slow = gate(started, 'slow');
+    const run = queue.run('A', slow.task, '', { ms: 10, error: () => new Error('too late') });
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    slow.finish();
+    assert.equal(await run, 'slow');
+  });
+});
