@@ -2,6 +2,7 @@ import { loadSchema } from '../db/attributes.ts';
 import { hasSchema } from '../domain/attributes/schema.ts';
 import type { Database } from '../db/database.ts';
 import { inScanTurn } from './account-scans.ts';
+import { bulkTurn } from '../queue/bulk-pace.ts';
 import { fromStored } from '../domain/generation-usage.ts';
 import { escapeFormula } from '../domain/spreadsheet-formulas.ts';
 import { attributeNames, contentInCountry, exportProductsPage, generationsByIds, type ListCursor, type ProductFilters } from '../db/product-list.ts';
@@ -40,15 +41,16 @@ export const EXPORT_CONTENT_TYPE: Record<ExportFormat, string> = {
 };
 
 /**
- * Every matching product in one country, in list order, as details-shaped objects, a batch at a
- * time. Each batch starts after the last product of the one before (a keyset, no transaction held
+ * Every matching product in one country, in list order, as details-shaped objects, PIECE_PRODUCTS
+ * at a time, read a batch at a time. Each batch starts after the last product of the one before (a keyset, no transaction held
  * open), so a product changed during the export is either where it was or, changed, out of it.
  */
-export async function* exportedViews(db: Database, filters: ProductFilters & { country: string }, batch = EXPORT_BATCH): AsyncGenerator<ProductView[]> {
+async function* exportedViews(db: Database, filters: ProductFilters & { country: string }, batch = EXPORT_BATCH): AsyncGenerator<ProductView[]> {
   let cursor: ListCursor | null = null;
   const schema = await loadSchema(db, filters.accountId);
   for (;;) {
     const after = cursor;
+    await bulkTurn();
     const { products, content, generations } = await inScanTurn(db, filters.accountId, async () => {
       const products = await exportProductsPage(db, filters, after, batch);
       const ids = products.map((p) => p.id);
@@ -64,11 +66,15 @@ export async function* exportedViews(db: Database, filters: ProductFilters & { c
     if (products.length === 0) return;
     const contentOf = new Map(content.map((c) => [c.product_id, c]));
     const generationOf = new Map(generations.map((g) => [g.id, g]));
-    yield products.map((p) => {
-      const g = p.latest_generation_id === null ? undefined : generationOf.get(p.latest_generation_id);
-      const generation = g === undefined ? null : { id: g.id, kind: g.kind, agent_model: g.agent_model, usage: fromStored(g.usage) };
-      return productView(p, filters.country, contentOf.get(p.id), generation, schema);
-    });
+    for (let at = 0; at < products.length; at += PIECE_PRODUCTS) {
+      // Each piece's views, and the text the caller makes of them, in a bulk turn of their own.
+      await bulkTurn();
+      yield products.slice(at, at + PIECE_PRODUCTS).map((p) => {
+        const g = p.latest_generation_id === null ? undefined : generationOf.get(p.latest_generation_id);
+        const generation = g === undefined ? null : { id: g.id, kind: g.kind, agent_model: g.agent_model, usage: fromStored(g.usage) };
+        return productView(p, filters.country, contentOf.get(p.id), generation, schema);
+      });
+    }
     const last = products.at(-1);
     if (products.length < batch || last === undefined) return;
     cursor = { updatedAt: last.cursor_at, id: last.id };
@@ -186,18 +192,13 @@ function shopifyRows(view: ProductView): string[][] {
 // spreadsheet too, and product text can come from third parties.
 const csv = (rows: readonly (readonly (string | null)[])[]) => csvRecords(rows.map((row) => row.map((cell) => (cell === null ? null : escapeFormula(cell)))));
 
-/** A page's text in pieces of PIECE_PRODUCTS products. */
-function* pieces<T>(items: readonly T[], text: (piece: readonly T[]) => string): Generator<string> {
-  for (let at = 0; at < items.length; at += PIECE_PRODUCTS) yield text(items.slice(at, at + PIECE_PRODUCTS));
-}
-
 /**
  * The export as text chunks (a few products each), pulled one at a time, so a slow reader slows
  * the database reads instead of filling memory. CSV files start with a BOM for spreadsheet programs.
  */
 export async function* exportChunks(db: Database, filters: ProductFilters & { country: string }, format: ExportFormat): AsyncGenerator<string> {
   if (format === 'jsonl') {
-    for await (const views of exportedViews(db, filters)) yield* pieces(views, (piece) => piece.map((v) => `${JSON.stringify(v)}\n`).join(''));
+    for await (const piece of exportedViews(db, filters)) yield piece.map((v) => `${JSON.stringify(v)}\n`).join('');
     return;
   }
   if (format === 'csv') {
@@ -206,9 +207,9 @@ export async function* exportChunks(db: Database, filters: ProductFilters & { co
     const schema = await loadSchema(db, filters.accountId);
     const attributes = hasSchema(schema) ? schema.attributes.filter((a) => a.is_enabled).map((a) => a.attribute_id) : await attributeNames(db, filters, filters.country);
     yield BOM + csv([[...CSV_COLUMNS, ...attributes.map((name) => `attr:${name}`)]]);
-    for await (const views of exportedViews(db, filters)) yield* pieces(views, (piece) => csv(piece.map((v) => csvRow(v, attributes))));
+    for await (const piece of exportedViews(db, filters)) yield csv(piece.map((v) => csvRow(v, attributes)));
     return;
   }
   yield BOM + csv([[...SHOPIFY_COLUMNS]]);
-  for await (const views of exportedViews(db, filters)) yield* pieces(views, (piece) => csv(piece.flatMap(shopifyRows)));
+  for await (const piece of exportedViews(db, filters)) yield csv(piece.flatMap(shopifyRows));
 }
