@@ -27,12 +27,25 @@ export interface CatalogueItemRow {
 }
 
 /**
+ * An item with its row as the upsert reads it (JSON), made when the item is: an import makes it row
+ * by row between its pauses, so a batch's statement is a join of the rows. Made at the flush, the
+ * text of 500 rows held the API's thread 10–40 ms at a time (a CPU profile of a 100 MiB upload).
+ */
+export interface PreparedCatalogueItem {
+  item: CatalogueItemInput;
+  row: string;
+}
+
+export function prepareCatalogueItem(i: CatalogueItemInput): PreparedCatalogueItem {
+  return { item: i, row: JSON.stringify({ source: i.source, account_id: i.accountId, code: i.code, code_type: i.codeType, facts: i.facts, raw: i.raw, import_id: i.importId }) };
+}
+
+/**
  * Inserts or replaces a batch of items in one statement. Callers pass each (source, account, code) once:
  * Postgres refuses to update the same row twice in one INSERT … ON CONFLICT.
  */
-export async function upsertCatalogueItems(db: SqlRunner, items: readonly CatalogueItemInput[]): Promise<void> {
+export async function upsertCatalogueItems(db: SqlRunner, items: readonly PreparedCatalogueItem[]): Promise<void> {
   if (items.length === 0) return;
-  const rows = items.map((i) => ({ source: i.source, account_id: i.accountId, code: i.code, code_type: i.codeType, facts: i.facts, raw: i.raw, import_id: i.importId }));
   await db.query(
     `INSERT INTO catalogue_items (source, account_id, code, code_type, facts, raw, import_id)
      SELECT r.source, r.account_id, r.code, r.code_type, r.facts, r.raw, r.import_id
@@ -42,7 +55,7 @@ export async function upsertCatalogueItems(db: SqlRunner, items: readonly Catalo
      ON CONFLICT (source, account_id, code) DO UPDATE SET
        code_type = EXCLUDED.code_type, facts = EXCLUDED.facts, raw = EXCLUDED.raw,
        import_id = EXCLUDED.import_id, imported_at = now()`,
-    [JSON.stringify(rows)],
+    [`[${items.map((i) => i.row).join(',')}]`],
   );
 }
 
@@ -52,26 +65,27 @@ export async function upsertCatalogueItems(db: SqlRunner, items: readonly Catalo
  * The account's count is kept in the same transaction, under its row's lock, so two imports of one
  * account at once cannot both take the last places.
  */
-export async function upsertAccountCatalogueItems(db: Database, accountId: string, items: readonly CatalogueItemInput[], maxItems: number): Promise<Set<string>> {
+export async function upsertAccountCatalogueItems(db: Database, accountId: string, items: readonly PreparedCatalogueItem[], maxItems: number): Promise<Set<string>> {
   if (items.length === 0) return new Set();
   return db.transaction(async (tx) => {
     await tx.query('INSERT INTO catalogue_item_counts (account_id) VALUES ($1) ON CONFLICT (account_id) DO NOTHING', [accountId]);
     const [count] = await tx.query<{ items: string | number }>('SELECT items FROM catalogue_item_counts WHERE account_id = $1 FOR UPDATE', [accountId]);
     const existing = await tx.query<{ source: string; code: string }>(
       `SELECT source, code FROM catalogue_items WHERE account_id = $1 AND (source, code) IN (SELECT * FROM unnest($2::text[], $3::text[]))`,
-      [accountId, items.map((i) => i.source), items.map((i) => i.code)],
+      [accountId, items.map((i) => i.item.source), items.map((i) => i.item.code)],
     );
     const present = new Set(existing.map((r) => `${r.source}\u0000${r.code}`));
     let room = maxItems === 0 ? Number.POSITIVE_INFINITY : maxItems - Number(count?.items ?? 0);
-    const kept: CatalogueItemInput[] = [];
+    const kept: PreparedCatalogueItem[] = [];
     const refused = new Set<string>();
     let added = 0;
-    for (const item of items) {
-      if (present.has(`${item.source}\u0000${item.code}`)) kept.push(item);
+    for (const prepared of items) {
+      const { item } = prepared;
+      if (present.has(`${item.source}\u0000${item.code}`)) kept.push(prepared);
       else if (room > 0) {
         room -= 1;
         added += 1;
-        kept.push(item);
+        kept.push(prepared);
       } else refused.add(item.code);
     }
     await upsertCatalogueItems(tx, kept);

@@ -1,5 +1,5 @@
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { upsertAccountCatalogueItems, upsertCatalogueItems, type CatalogueItemInput, type CatalogueSourceName } from '../../db/catalogue.ts';
+import { bulkTurn } from '../../queue/bulk-pace.ts';
+import { prepareCatalogueItem, upsertAccountCatalogueItems, upsertCatalogueItems, type CatalogueSourceName, type PreparedCatalogueItem } from '../../db/catalogue.ts';
 import { finishCatalogueImport, recordCatalogueImportInput, recordCatalogueImportProgress, startCatalogueImport, type UnusedColumn } from '../../db/catalogue-imports.ts';
 import type { Database, Dialect } from '../../db/database.ts';
 import { keepImportAlive, type ImportHeartbeat } from './import-heartbeat.ts';
@@ -74,8 +74,11 @@ export function importBatchSize(dialect: Dialect): number {
   return dialect === 'pglite' ? 50 : DEFAULTS.batchSize;
 }
 
-/** Mapping rows is CPU work: after this long the import lets the event loop serve other requests. */
-const SLICE_MS = 10;
+/**
+ * Mapping rows is CPU work: after this long the import takes a bulk turn (queue/bulk-pace.ts),
+ * letting the API's thread serve other requests first, and waiting while it has been busy.
+ */
+const SLICE_MS = 4;
 
 /** Another process failed the import as abandoned (no heartbeat for minutes): this one stops writing. */
 export class ImportAbandonedError extends Error {
@@ -145,7 +148,7 @@ export async function importInput(
   const counts = { rowsRead: 0, rowsImported: 0, rowsFailed: 0 };
   const errors: RowError[] = [];
   // Keyed by code: a later row for the same code replaces the earlier one within a batch too.
-  const batch = new Map<string, { item: CatalogueItemInput; line: number }>();
+  const batch = new Map<string, { prepared: PreparedCatalogueItem; line: number }>();
   let rowsInBatch = 0;
   let reportedAtRows = 0;
   let reportedAt = clock();
@@ -169,14 +172,14 @@ export async function importInput(
   const flush = async () => {
     if (batch.size === 0) return;
     const entries = [...batch.values()];
-    const items = entries.map((e) => e.item);
+    const items = entries.map((e) => e.prepared);
     const batchEnd = Math.max(...entries.map((e) => e.line));
     let refused = new Set<string>();
     if (accountId === null) await upsertCatalogueItems(db, items);
     else refused = await upsertAccountCatalogueItems(db, accountId, items, quota);
     // Rows over the quota are rejected at their lines, in file order among the other rejections.
     if (refused.size > 0) {
-      for (const entry of entries) if (refused.has(entry.item.code)) fail(entry.line, quotaReason);
+      for (const entry of entries) if (refused.has(entry.prepared.item.code)) fail(entry.line, quotaReason);
       errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
     }
     counts.rowsImported += rowsInBatch - refused.size;
@@ -199,7 +202,7 @@ export async function importInput(
         if (row.ok) options.columnUsage?.observe(row.fields, mapped.facts);
         batch.delete(mapped.code);
         batch.set(mapped.code, {
-          item: {
+          prepared: prepareCatalogueItem({
             source: options.source,
             accountId,
             code: mapped.code,
@@ -207,7 +210,7 @@ export async function importInput(
             facts: mapped.facts,
             raw: row.ok ? row.fields : null,
             importId: id,
-          },
+          }),
           line: row.line,
         });
         rowsInBatch += 1;
@@ -215,7 +218,7 @@ export async function importInput(
       }
       if (counts.rowsRead - reportedAtRows >= settings.progressEveryRows || clock() - reportedAt >= settings.progressEveryMs) report();
       if (performance.now() - sliceStart >= SLICE_MS) {
-        await yieldToEventLoop();
+        await bulkTurn();
         sliceStart = performance.now();
       }
     }

@@ -18,7 +18,7 @@ export const MAX_RECORD_BYTES = 4 * MAX_LINE_CHARS;
 /** Text is measured and parsed this many characters at a time, so no one step of the reading is long. */
 const SLICE_CHARS = 16 * 1024;
 /** After this long reading, the reader lets the event loop serve other requests. */
-const SLICE_MS = 10;
+const SLICE_MS = 4;
 
 type Parsed = { line: number; record: string[] } | { line: number; unparseable: string };
 
