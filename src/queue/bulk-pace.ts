@@ -11,6 +11,8 @@ const BUSY_SHARE = 0.5;
 const WINDOW_MS = 100;
 /** How long bulk work waits before it looks again. */
 const PAUSE_MS = 5;
+/** The longest one turn waits: a thread kept busy by requests alone still lets bulk work step on. */
+const MAX_WAIT_MS = 250;
 
 type Utilization = ReturnType<typeof performance.eventLoopUtilization>;
 
@@ -29,7 +31,7 @@ function recentBusyShare(): number {
 }
 
 /**
- * Resolves once the API thread has been busy at most half the time of late: bulk work calls it
+ * Resolves once the API thread has been busy at most half the time of late, or after MAX_WAIT_MS: bulk work calls it
  * before each step, so it takes the thread's spare time and leaves the rest to requests, which
  * find the thread free within one step. A bulk job alone on the instance runs at about half the
  * speed it could; that is the price of another account's calls not waiting behind it.
@@ -37,5 +39,6 @@ function recentBusyShare(): number {
 export async function bulkTurn(): Promise<void> {
   // Each step a task of its own: what arrived meanwhile (another account's request) is read first.
   await afterPendingIo();
-  while (recentBusyShare() > BUSY_SHARE) await delay(PAUSE_MS);
+  const giveUpAt = performance.now() + MAX_WAIT_MS;
+  while (recentBusyShare() > BUSY_SHARE && performance.now() < giveUpAt) await delay(PAUSE_MS);
 }

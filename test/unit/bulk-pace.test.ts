@@ -36,3 +36,18 @@ test("work that came in meanwhile (a request's callback) runs between two steps 
   await steps;
   assert.ok(order.indexOf('request') < order.indexOf('step 2'), order.join(', '));
 });
+
+test('a thread kept busy by other work still lets bulk work step on, after a bounded wait', async () => {
+  // Other work keeps the thread busy 8 ms of every 10 for as long as the bulk step waits.
+  let busy = true;
+  const keepBusy = async () => {
+    while (busy) {
+      spin(8);
+      await delay(2);
+    }
+  };
+  const other = keepBusy();
+  await bulkTurn();
+  busy = false;
+  await other;
+});
