@@ -37,7 +37,7 @@ test("work that came in meanwhile (a request's callback) runs between two steps 
   assert.ok(order.indexOf('request') < order.indexOf('step 2'), order.join(', '));
 });
 
-test('a thread kept busy by other work still lets bulk work step on, after a bounded wait', async () => {
+test('a thread kept busy by other work still lets bulk work step on, after a bounded wait', { timeout: 10_000 }, async () => {
   // Other work keeps the thread busy 8 ms of every 10 for as long as the bulk step waits.
   let busy = true;
   const keepBusy = async () => {
