@@ -100,20 +100,21 @@ export class FairQueue {
           this.#dispatch();
         });
       };
-      const timer =
-        deadline === undefined
-          ? undefined
-          : setTimeout(() => {
-              const at = ownLine.waiting.indexOf(start);
-              if (at < 0) return;
-              ownLine.waiting.splice(at, 1);
-              ownLane.waiting -= 1;
-              this.#forgetIfIdle(laneName, ownLane, lineName, ownLine);
-              reject(deadline.error());
-            }, deadline.ms);
+      let timer: NodeJS.Timeout | undefined;
       ownLine.waiting.push(start);
       ownLane.waiting += 1;
       this.#dispatch();
+      // Only a task left waiting gets a deadline; unref'd, it keeps no process alive on its own.
+      if (deadline !== undefined && ownLine.waiting.includes(start)) {
+        timer = setTimeout(() => {
+          const at = ownLine.waiting.indexOf(start);
+          if (at < 0) return;
+          ownLine.waiting.splice(at, 1);
+          ownLane.waiting -= 1;
+          this.#forgetIfIdle(laneName, ownLane, lineName, ownLine);
+          reject(deadline.error());
+        }, deadline.ms).unref();
+      }
     });
   }
 

@@ -64,7 +64,9 @@ export function openPostgres(connectionString: string, poolSize: number, options
   };
   // Work that already holds a connection (a statement sent outside the transaction it runs in)
   // goes straight to the pool, as before turns existed: queued behind its own account's share it
-  // could wait for itself.
+  // could wait for itself. Such a connection is not counted here, so a task given its turn may
+  // still wait in pg-pool, up to DB_POOL_TIMEOUT_SECONDS more. Work a transaction starts and does
+  // not await would skip the turns too: nothing may do that.
   const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
     if (holdingConnection.getStore() === true) return work();
     const lane = currentLane();
