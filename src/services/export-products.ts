@@ -50,7 +50,6 @@ async function* exportedViews(db: Database, filters: ProductFilters & { country:
   const schema = await loadSchema(db, filters.accountId);
   for (;;) {
     const after = cursor;
-    await bulkTurn();
     const { products, content, generations } = await inScanTurn(db, filters.accountId, async () => {
       const products = await exportProductsPage(db, filters, after, batch);
       const ids = products.map((p) => p.id);
