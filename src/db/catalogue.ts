@@ -32,12 +32,18 @@ export interface CatalogueItemRow {
  * text of 500 rows held the API's thread 10–40 ms at a time (a CPU profile of a 100 MiB upload).
  */
 export interface PreparedCatalogueItem {
-  item: CatalogueItemInput;
+  /** What the quota's look-up reads; the rest of the item is in `row` only, not held twice. */
+  source: string;
+  code: string;
   row: string;
 }
 
 export function prepareCatalogueItem(i: CatalogueItemInput): PreparedCatalogueItem {
-  return { item: i, row: JSON.stringify({ source: i.source, account_id: i.accountId, code: i.code, code_type: i.codeType, facts: i.facts, raw: i.raw, import_id: i.importId }) };
+  return {
+    source: i.source,
+    code: i.code,
+    row: JSON.stringify({ source: i.source, account_id: i.accountId, code: i.code, code_type: i.codeType, facts: i.facts, raw: i.raw, import_id: i.importId }),
+  };
 }
 
 /**
@@ -72,20 +78,19 @@ export async function upsertAccountCatalogueItems(db: Database, accountId: strin
     const [count] = await tx.query<{ items: string | number }>('SELECT items FROM catalogue_item_counts WHERE account_id = $1 FOR UPDATE', [accountId]);
     const existing = await tx.query<{ source: string; code: string }>(
       `SELECT source, code FROM catalogue_items WHERE account_id = $1 AND (source, code) IN (SELECT * FROM unnest($2::text[], $3::text[]))`,
-      [accountId, items.map((i) => i.item.source), items.map((i) => i.item.code)],
+      [accountId, items.map((i) => i.source), items.map((i) => i.code)],
     );
     const present = new Set(existing.map((r) => `${r.source}\u0000${r.code}`));
     let room = maxItems === 0 ? Number.POSITIVE_INFINITY : maxItems - Number(count?.items ?? 0);
     const kept: PreparedCatalogueItem[] = [];
     const refused = new Set<string>();
     let added = 0;
-    for (const prepared of items) {
-      const { item } = prepared;
-      if (present.has(`${item.source}\u0000${item.code}`)) kept.push(prepared);
+    for (const item of items) {
+      if (present.has(`${item.source}\u0000${item.code}`)) kept.push(item);
       else if (room > 0) {
         room -= 1;
         added += 1;
-        kept.push(prepared);
+        kept.push(item);
       } else refused.add(item.code);
     }
     await upsertCatalogueItems(tx, kept);

@@ -2,8 +2,8 @@ import { performance } from 'node:perf_hooks';
 import { setImmediate as afterPendingIo, setTimeout as delay } from 'node:timers/promises';
 
 /**
- * The share of the API thread's time above which bulk work (an export's pages) waits before its
- * next step. Run flat out, two exports kept the thread 80–90 % busy in bursts of 80–150 ms, and
+ * The share of the API thread's time above which bulk work (an export's products, an import's
+ * rows) waits before its next step. Run flat out, two exports kept the thread 80–90 % busy in bursts of 80–150 ms, and
  * every other account's call queued behind them (bench/results/isolation.md).
  */
 const BUSY_SHARE = 0.5;
@@ -44,10 +44,10 @@ function recentBusyShare(): number {
 }
 
 /**
- * Resolves once the API thread has been busy at most half the time of late, or after MAX_WAIT_MS: bulk work calls it
- * before each step, so it takes the thread's spare time and leaves the rest to requests, which
- * find the thread free within one step. A bulk job alone on the instance runs at about half the
- * speed it could; that is the price of another account's calls not waiting behind it.
+ * Resolves once the API thread has been busy at most half the time of late, or after MAX_WAIT_MS:
+ * bulk work calls it before each step, so it takes the thread's spare time and leaves the rest to
+ * requests, which find the thread free within one step. Bulk work runs slower for it (two exports
+ * at once took 1.5–1.9× as long); that is the price of another account's calls not waiting behind it.
  */
 export async function bulkTurn(): Promise<void> {
   // Each step a task of its own: what arrived meanwhile (another account's request) is read first.

@@ -42,8 +42,9 @@ export const EXPORT_CONTENT_TYPE: Record<ExportFormat, string> = {
 
 /**
  * Every matching product in one country, in list order, as details-shaped objects, PIECE_PRODUCTS
- * at a time, read a batch at a time. Each batch starts after the last product of the one before (a keyset, no transaction held
- * open), so a product changed during the export is either where it was or, changed, out of it.
+ * at a time, read a batch at a time. Each batch starts after the last product of the one before
+ * (a keyset, no transaction held open), so a product changed during the export is either where it
+ * was or, changed, out of it.
  */
 async function* exportedViews(db: Database, filters: ProductFilters & { country: string }, batch = EXPORT_BATCH): AsyncGenerator<ProductView[]> {
   let cursor: ListCursor | null = null;

@@ -179,7 +179,7 @@ export async function importInput(
     else refused = await upsertAccountCatalogueItems(db, accountId, items, quota);
     // Rows over the quota are rejected at their lines, in file order among the other rejections.
     if (refused.size > 0) {
-      for (const entry of entries) if (refused.has(entry.prepared.item.code)) fail(entry.line, quotaReason);
+      for (const entry of entries) if (refused.has(entry.prepared.code)) fail(entry.line, quotaReason);
       errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
     }
     counts.rowsImported += rowsInBatch - refused.size;
