@@ -1,9 +1,14 @@
 import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, test } from 'node:test';
 import pino from 'pino';
 import { keepQueueStatisticsFresh } from '../../src/jobs/queue-statistics.ts';
+import type { Database } from '../../src/db/database.ts';
 import { migrate } from '../../src/db/migrate.ts';
+import { openPGlite } from '../../src/db/pglite-database.ts';
 import { defined } from '../helpers/assert.ts';
 import { databaseTargets, type DatabaseTarget } from '../helpers/databases.ts';
 
@@ -54,6 +59,42 @@ for (const target of databaseTargets()) {
 
 // PGlite has no autovacuum: there the keeper analyses every table, or a look-up by id is planned
 // as a scan of the account's products.
+
+/** An account with 3,000 products written in one statement; its id and 50 of the products' ids. */
+async function writeCatalogue(db: Database): Promise<{ accountId: string; ids: string[] }> {
+  const [account] = await db.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ('statistics') RETURNING id`);
+  const accountId = defined(account, 'an account').id;
+  await db.query(
+    `INSERT INTO products (account_id, code, code_type, sku, title, countries, agent_model, state)
+     SELECT $1, lpad(g::text, 13, '0'), 'ean', 'SKU-' || g, 'Product ' || g, '{it}', 'v1', 'completed' FROM generate_series(1, 3000) g`,
+    [accountId],
+  );
+  const ids = (await db.query<{ id: string }>('SELECT id FROM products ORDER BY code LIMIT 50')).map((r) => r.id);
+  assert.equal(ids.length, 50);
+  return { accountId, ids };
+}
+
+/** Rows the create's look-up of `ids` reads and throws away (its plan's filters). */
+async function rowsReadLookingUp(db: Database, accountId: string, ids: string[]): Promise<number> {
+  const plan = await db.query<{ 'QUERY PLAN': string }>(
+    `EXPLAIN (ANALYZE, FORMAT TEXT) SELECT DISTINCT ON (r.n) r.n, p.id
+     FROM unnest($2::uuid[]) WITH ORDINALITY AS r(id, n)
+     JOIN products p ON p.account_id = $1 AND (p.id = r.id OR p.code = r.id::text OR p.sku = r.id::text) AND p.deleted_at IS NULL
+     ORDER BY r.n`,
+    [accountId, ids],
+  );
+  const removed = plan.map((row) => /Rows Removed by (?:Join )?Filter: (\d+)/.exec(row['QUERY PLAN'])?.[1]).filter((n) => n !== undefined);
+  return removed.reduce((sum, n) => sum + Number(n), 0);
+}
+
+async function waitUntilProductsAnalysed(db: Database): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while ((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stats WHERE tablename = 'products'`))[0]?.n === 0) {
+    assert.ok(Date.now() < deadline, 'the products table was not analysed');
+    await sleep(50);
+  }
+}
+
 describe('table statistics on the embedded database [pglite]', () => {
   test('products written in bulk are analysed at the tick, and a look-up by id then reads one row per id', async () => {
     const pglite = databaseTargets().find((t) => t.name === 'pglite');
@@ -62,37 +103,38 @@ describe('table statistics on the embedded database [pglite]', () => {
     await migrate(database.db);
     const statistics = keepQueueStatisticsFresh(database.db, 1, pino({ level: 'silent' }));
     try {
-      const [account] = await database.db.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ('statistics') RETURNING id`);
-      const accountId = defined(account, 'an account').id;
-      await database.db.query(
-        `INSERT INTO products (account_id, code, code_type, sku, title, countries, agent_model, state)
-         SELECT $1, lpad(g::text, 13, '0'), 'ean', 'SKU-' || g, 'Product ' || g, '{it}', 'v1', 'completed' FROM generate_series(1, 3000) g`,
-        [accountId],
-      );
-      const ids = (await database.db.query<{ id: string }>('SELECT id FROM products ORDER BY code LIMIT 50')).map((r) => r.id);
-      const rowsRead = async () => {
-        const plan = await database.db.query<{ 'QUERY PLAN': string }>(
-          `EXPLAIN (ANALYZE, FORMAT TEXT) SELECT DISTINCT ON (r.n) r.n, p.id
-           FROM unnest($2::uuid[]) WITH ORDINALITY AS r(id, n)
-           JOIN products p ON p.account_id = $1 AND (p.id = r.id OR p.code = r.id::text OR p.sku = r.id::text) AND p.deleted_at IS NULL
-           ORDER BY r.n`,
-          [accountId, ids],
-        );
-        const removed = plan.map((row) => /Rows Removed by (?:Join )?Filter: (\d+)/.exec(row['QUERY PLAN'])?.[1]).filter((n) => n !== undefined);
-        return removed.reduce((sum, n) => sum + Number(n), 0);
-      };
-      const deadline = Date.now() + 30_000;
-      while ((await database.db.query<{ n: number }>(`SELECT reltuples::int AS n FROM pg_class WHERE oid = 'products'::regclass`))[0]?.n !== 3000) {
-        assert.ok(Date.now() < deadline, 'the products table was not analysed');
-        await sleep(50);
-      }
-      assert.equal(ids.length, 50);
+      const { accountId, ids } = await writeCatalogue(database.db);
+      await waitUntilProductsAnalysed(database.db);
       // Analysed on a sample of 3,000 rows (its target of 10), which keeps an analysis of 100,000 products short.
       assert.deepEqual(await database.db.query('SHOW default_statistics_target'), [{ default_statistics_target: '10' }]);
-      assert.ok((await rowsRead()) < 3000, 'the look-up by id still read the whole catalogue once per id');
+      assert.ok((await rowsReadLookingUp(database.db, accountId, ids)) < 3000, 'the look-up by id still read the whole catalogue once per id');
     } finally {
       statistics.stop();
       await database.close();
+    }
+  });
+
+  test('a catalogue written before a restart and never analysed is analysed after it', async () => {
+    // PGlite keeps no change counters across a close: after it, nothing says the products changed.
+    const dir = await mkdtemp(join(tmpdir(), 'vetrina-statistics-'));
+    try {
+      const before = await openPGlite(dir);
+      await migrate(before);
+      const { accountId, ids } = await writeCatalogue(before);
+      await before.query('VACUUM products');
+      await before.close();
+
+      const after = await openPGlite(dir);
+      const statistics = keepQueueStatisticsFresh(after, 1, pino({ level: 'silent' }));
+      try {
+        await waitUntilProductsAnalysed(after);
+        assert.ok((await rowsReadLookingUp(after, accountId, ids)) < 3000, 'the look-up by id still read the whole catalogue once per id');
+      } finally {
+        statistics.stop();
+        await after.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });
