@@ -47,12 +47,18 @@ export async function probeB(work: ProbeWork, stopped: Promise<void>): Promise<P
   return samples;
 }
 
+/** An error's message and its cause's (fetch's own says only "fetch failed"). */
+function described(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  return err.cause === undefined ? err.message : `${err.message}: ${described(err.cause)}`;
+}
+
 // Run as a worker thread: probes until the parent posts 'stop', then posts its samples.
 if (parentPort !== null && workerData !== null && typeof workerData === 'object') {
   const port = parentPort;
   const stopped = new Promise<void>((resolve) => port.once('message', () => resolve()));
   probeB(workerData as ProbeWork, stopped).then(
     (samples) => port.postMessage({ samples }),
-    (err: unknown) => port.postMessage({ error: err instanceof Error ? err.message : String(err) }),
+    (err: unknown) => port.postMessage({ error: described(err) }),
   );
 }
