@@ -76,3 +76,15 @@ export async function seedProduct(db: SqlRunner, accountId: string, p: SeedProdu
   if (p.updatedAt !== undefined) await db.query('UPDATE products SET updated_at = $2::timestamptz WHERE id = $1', [id, p.updatedAt]);
   return id;
 }
+
+/** A new account named `name` with `count` bare products (no records) written in one statement; its id. */
+export async function seedBareCatalogue(db: SqlRunner, name: string, count: number): Promise<string> {
+  const [account] = await db.query<{ id: string }>('INSERT INTO accounts (name) VALUES ($1) RETURNING id', [name]);
+  if (account === undefined) throw new Error('no account was written');
+  await db.query(
+    `INSERT INTO products (account_id, code, code_type, sku, title, countries, agent_model, state)
+     SELECT $1, lpad(g::text, 13, '0'), 'ean', 'SKU-' || g, 'Product ' || g, '{it}', 'v1', 'completed' FROM generate_series(1, $2::int) g`,
+    [account.id, count],
+  );
+  return account.id;
+}

@@ -12,6 +12,7 @@ import { CHECKPOINT_THRESHOLDS, checkpointIfDue } from '../../src/jobs/pglite-ch
 import { keepPGliteUpkept } from '../../src/jobs/pglite-upkeep.ts';
 import { AUTOVACUUM_THRESHOLDS, vacuumDueTables } from '../../src/jobs/pglite-vacuum.ts';
 import { defined } from '../helpers/assert.ts';
+import { seedBareCatalogue } from '../helpers/seed-products.ts';
 
 // PGlite runs no autovacuum and no checkpointer: without the keeper an updated row's old version
 // stays for good, no row is ever frozen (after about two billion write transactions the oldest
@@ -36,13 +37,7 @@ describe('the embedded database is vacuumed [pglite]', () => {
     await migrate(db);
     const keeper = keepPGliteUpkept(db, 1, pino({ level: 'silent' }));
     try {
-      const [account] = await db.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ('vacuum') RETURNING id`);
-      const accountId = defined(account, 'an account').id;
-      await db.query(
-        `INSERT INTO products (account_id, code, code_type, sku, title, countries, agent_model, state)
-         SELECT $1, lpad(g::text, 13, '0'), 'ean', 'SKU-' || g, 'Product ' || g, '{it}', 'v1', 'completed' FROM generate_series(1, 2000) g`,
-        [accountId],
-      );
+      const accountId = await seedBareCatalogue(db, 'vacuum', 2000);
       const familiesBefore = await vacuumsOf(db, 'families');
       // Every product rewritten once: 2,000 dead rows, past 50 plus a fifth of the table.
       await db.query(`UPDATE products SET title = title || ' (new)' WHERE account_id = $1`, [accountId]);

@@ -9,8 +9,8 @@ import { keepQueueStatisticsFresh } from '../../src/jobs/queue-statistics.ts';
 import type { Database } from '../../src/db/database.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { openPGlite } from '../../src/db/pglite-database.ts';
-import { defined } from '../helpers/assert.ts';
 import { databaseTargets, type DatabaseTarget } from '../helpers/databases.ts';
+import { seedBareCatalogue } from '../helpers/seed-products.ts';
 
 // The queues' fetches are planned on their tables' statistics; after a burst of queued work they
 // must be fresh before the next tick (an hour here), or a fetch sorts the whole backlog.
@@ -62,13 +62,7 @@ for (const target of databaseTargets()) {
 
 /** An account with 3,000 products written in one statement; its id and 50 of the products' ids. */
 async function writeCatalogue(db: Database): Promise<{ accountId: string; ids: string[] }> {
-  const [account] = await db.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ('statistics') RETURNING id`);
-  const accountId = defined(account, 'an account').id;
-  await db.query(
-    `INSERT INTO products (account_id, code, code_type, sku, title, countries, agent_model, state)
-     SELECT $1, lpad(g::text, 13, '0'), 'ean', 'SKU-' || g, 'Product ' || g, '{it}', 'v1', 'completed' FROM generate_series(1, 3000) g`,
-    [accountId],
-  );
+  const accountId = await seedBareCatalogue(db, 'statistics', 3000);
   const ids = (await db.query<{ id: string }>('SELECT id FROM products ORDER BY code LIMIT 50')).map((r) => r.id);
   assert.equal(ids.length, 50);
   return { accountId, ids };
