@@ -15,31 +15,39 @@ import { seedBareCatalogue } from '../helpers/seed-products.ts';
 // The queues' fetches are planned on their tables' statistics; after a burst of queued work they
 // must be fresh before the next tick (an hour here), or a fetch sorts the whole backlog.
 
+/** `rows` webhook deliveries of a new account named `name`, written in one statement behind the planner's back. */
+async function writeDeliveries(db: Database, name: string, rows: number): Promise<void> {
+  await db.query(
+    `WITH account AS (
+       INSERT INTO accounts (name) VALUES ($2) RETURNING id
+     ), endpoint AS (
+       INSERT INTO webhook_endpoints (account_id, url, secret_sealed) SELECT id, 'https://example.com/hook', 'sealed' FROM account RETURNING id, account_id
+     ), events AS (
+       INSERT INTO webhook_events (account_id, type, body) SELECT account.id, 'ping', '{}' FROM account, generate_series(1, $1::int) RETURNING id
+     )
+     INSERT INTO webhook_deliveries (endpoint_id, account_id, event_id, ordering_key, next_attempt_at)
+     SELECT endpoint.id, endpoint.account_id, events.id, events.id::text, '-infinity' FROM endpoint, events`,
+    [rows, name],
+  );
+}
+
 /**
- * `rows` webhook deliveries written behind the planner's back while the statistics keeper ticks
- * every `tickSeconds`, then a wait until the table's statistics count those rows.
+ * The deliveries table analysed with 100 rows, then `rows` more written while the statistics
+ * keeper ticks every `tickSeconds`, then a wait until the table's statistics count them all: the
+ * table had statistics, so only its change counters can have called for the analysis.
  */
 async function analysedAfter(target: DatabaseTarget, setting: { tickSeconds: number; rows: number }): Promise<void> {
   const database = await target.open();
   await migrate(database.db);
+  await writeDeliveries(database.db, 'earlier', 100);
+  await database.db.query('ANALYZE webhook_deliveries');
+  const counted = async () => (await database.db.query<{ n: number }>(`SELECT reltuples::int AS n FROM pg_class WHERE oid = 'webhook_deliveries'::regclass`))[0]?.n;
+  assert.equal(await counted(), 100);
   const statistics = keepQueueStatisticsFresh(database.db, setting.tickSeconds, pino({ level: 'silent' }));
   try {
-    await database.db.query(
-      `WITH account AS (
-         INSERT INTO accounts (name) VALUES ('statistics') RETURNING id
-       ), endpoint AS (
-         INSERT INTO webhook_endpoints (account_id, url, secret_sealed) SELECT id, 'https://example.com/hook', 'sealed' FROM account RETURNING id, account_id
-       ), events AS (
-         INSERT INTO webhook_events (account_id, type, body) SELECT account.id, 'ping', '{}' FROM account, generate_series(1, $1::int) RETURNING id
-       )
-       INSERT INTO webhook_deliveries (endpoint_id, account_id, event_id, ordering_key, next_attempt_at)
-       SELECT endpoint.id, endpoint.account_id, events.id, events.id::text, '-infinity' FROM endpoint, events`,
-      [setting.rows],
-    );
-    const counted = async () => (await database.db.query<{ n: number }>(`SELECT reltuples::int AS n FROM pg_class WHERE oid = 'webhook_deliveries'::regclass`))[0]?.n;
-    assert.notEqual(await counted(), setting.rows, 'not analysed yet');
+    await writeDeliveries(database.db, 'statistics', setting.rows);
     const deadline = Date.now() + 30_000;
-    while ((await counted()) !== setting.rows) {
+    while ((await counted()) !== 100 + setting.rows) {
       assert.ok(Date.now() < deadline, 'the deliveries table was not analysed');
       await sleep(50);
     }
@@ -56,9 +64,6 @@ for (const target of databaseTargets()) {
     });
   });
 }
-
-// PGlite has no autovacuum: there the keeper analyses every table, or a look-up by id is planned
-// as a scan of the account's products.
 
 /** An account with 3,000 products written in one statement; its id and 50 of the products' ids. */
 async function writeCatalogue(db: Database): Promise<{ accountId: string; ids: string[] }> {
@@ -89,6 +94,8 @@ async function waitUntilProductsAnalysed(db: Database): Promise<void> {
   }
 }
 
+// PGlite has no autovacuum: there the keeper analyses every table, or a look-up by id is planned
+// as a scan of the account's products; and it forgets its change counters at a close.
 describe('table statistics on the embedded database [pglite]', () => {
   test('products written in bulk are analysed at the tick, and a look-up by id then reads one row per id', async () => {
     const pglite = databaseTargets().find((t) => t.name === 'pglite');
@@ -114,8 +121,9 @@ describe('table statistics on the embedded database [pglite]', () => {
     try {
       const before = await openPGlite(dir);
       await migrate(before);
-      const { accountId, ids } = await writeCatalogue(before);
+      // Vacuumed while empty, the table's row estimate is 0 until its next vacuum or analysis.
       await before.query('VACUUM products');
+      const { accountId, ids } = await writeCatalogue(before);
       await before.close();
 
       const after = await openPGlite(dir);
@@ -129,6 +137,42 @@ describe('table statistics on the embedded database [pglite]', () => {
       }
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a table that holds rows but can keep no statistics is analysed once, not at every tick', async () => {
+    const pglite = databaseTargets().find((t) => t.name === 'pglite');
+    if (pglite === undefined) throw new Error('no PGlite target');
+    const database = await pglite.open();
+    const db = database.db;
+    await migrate(db);
+    await db.query('CREATE TABLE unanalysable (n int)');
+    await db.query('ALTER TABLE unanalysable ALTER COLUMN n SET STATISTICS 0');
+    await db.query('INSERT INTO unanalysable SELECT generate_series(1, 100)');
+    const analyses = async () => (await db.query<{ n: number }>(`SELECT analyze_count::int AS n FROM pg_stat_user_tables WHERE relname = 'unanalysable'`))[0]?.n ?? 0;
+    /** A new table with rows and no statistics, which the keeper analyses at its next tick. */
+    const analysedMarker = async (name: string) => {
+      await db.query(`CREATE TABLE ${name} AS SELECT generate_series(1, 100) AS n`);
+      const deadline = Date.now() + 30_000;
+      while ((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stats WHERE tablename = $1', [name]))[0]?.n === 0) {
+        assert.ok(Date.now() < deadline, `${name} was not analysed`);
+        await sleep(50);
+      }
+    };
+    const statistics = keepQueueStatisticsFresh(db, 1, pino({ level: 'silent' }));
+    try {
+      const deadline = Date.now() + 30_000;
+      while ((await analyses()) === 0) {
+        assert.ok(Date.now() < deadline, 'the table was never analysed');
+        await sleep(50);
+      }
+      // Two later ticks, each seen to run by a table it analysed: the second began after the first ended.
+      await analysedMarker('later_tick');
+      await analysedMarker('latest_tick');
+      assert.equal(await analyses(), 1, 'analysed again though it still has no statistics');
+    } finally {
+      statistics.stop();
+      await database.close();
     }
   });
 });
