@@ -47,10 +47,17 @@ export async function probeB(work: ProbeWork, stopped: Promise<void>): Promise<P
   return samples;
 }
 
-/** An error's message and its cause's (fetch's own says only "fetch failed"). */
-function described(err: unknown): string {
+/**
+ * An error's message with its code, and its causes' (fetch's own says only "fetch failed"; a
+ * connection refused on every address is an AggregateError with no message), five deep at most.
+ */
+function described(err: unknown, depth = 0): string {
   if (!(err instanceof Error)) return String(err);
-  return err.cause === undefined ? err.message : `${err.message}: ${described(err.cause)}`;
+  const code = 'code' in err && typeof err.code === 'string' ? ` (${err.code})` : '';
+  const own = `${err.message}${code}`;
+  if (depth >= 5) return own;
+  const inner = err instanceof AggregateError ? err.errors : err.cause === undefined ? [] : [err.cause];
+  return inner.length === 0 ? own : `${own}: ${inner.map((e: unknown) => described(e, depth + 1)).join('; ')}`;
 }
 
 // Run as a worker thread: probes until the parent posts 'stop', then posts its samples.
