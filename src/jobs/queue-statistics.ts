@@ -18,7 +18,7 @@ const ANALYSE_AFTER_FRACTION = 0.2;
  * records by product id then read all 133,000 records (113-141 ms, the database held for every
  * account) instead of 60 (2 ms). Each such table is analysed once per process (`$3`, the ones
  * tried): one ANALYZE can keep nothing for (every column dropped, or set to STATISTICS 0), or an
- * emptied one, would otherwise come up at every tick. The tick's look-up takes 1.2 ms on PGlite
+ * emptied one, would otherwise come up at every tick. The tick's look-up takes 1.2-1.6 ms on PGlite
  * so (0.4 ms without this clause, 4.4 ms with the pg_stats view instead of pg_statistic, which
  * PGlite's session may read as its superuser; on PostgreSQL, whose role may not, and whose
  * counters survive a clean restart, the clause is left out).
