@@ -44,14 +44,15 @@ async function analyseDueTables(runner: SqlRunner, scope: Scope, logger: Logger)
     params,
   );
   for (const { oid, schema, relname, unanalysed } of tables) {
+    const analysis = runner.query(`ANALYZE ${qualifiedTableName(schema, relname)}`);
+    // On PostgreSQL, in the tick's transaction: a failure ends it, and the next tick tries again.
     if (scope.database === 'postgres') {
-      // In the tick's transaction: a failure ends it, and the next tick tries again.
-      await runner.query(`ANALYZE ${qualifiedTableName(schema, relname)}`);
+      await analysis;
       continue;
     }
     if (unanalysed) scope.triedUnanalysed.add(oid);
     // One statement each, no transaction: a table that cannot be analysed leaves the others theirs.
-    await runner.query(`ANALYZE ${qualifiedTableName(schema, relname)}`).catch((err: unknown) => logger.warn({ err, table: relname }, 'could not analyse a table'));
+    await analysis.catch((err: unknown) => logger.warn({ err, table: relname }, 'could not analyse a table'));
   }
 }
 
@@ -66,8 +67,8 @@ async function analyseDueTables(runner: SqlRunner, scope: Scope, logger: Logger)
  * every table of the schema is kept so, and each that holds rows but has no statistics is
  * analysed too (`UNANALYSED`: PGlite forgets its change counters at a close). Without statistics
  * a look-up of 100 products by id read all 10,000 of the account's products through another
- * index, once per id (190 ms instead of 3 ms, holding the embedded database for every account). There each table is analysed on a smaller
- * sample (pglite-thread.ts), each in a turn of its own.
+ * index, once per id (190 ms instead of 3 ms, holding the embedded database for every account).
+ * There each table is analysed on a smaller sample (pglite-thread.ts), each in a turn of its own.
  */
 export function keepQueueStatisticsFresh(db: Database, everySeconds: number, logger: Logger): PeriodicTask {
   const pglite: Scope = { database: 'pglite', triedUnanalysed: new Set() };

@@ -3,8 +3,9 @@ import { setImmediate as afterPendingIo, setTimeout as delay } from 'node:timers
 
 /**
  * The share of the API thread's time above which bulk work (an export's products, an import's
- * rows) waits before its next step. Run flat out, two exports kept the thread 80–90 % busy in bursts of 80–150 ms, and
- * every other account's call queued behind them (bench/results/isolation.md).
+ * rows) waits before its next step. Run flat out, two exports kept the thread 80–90 % busy in
+ * bursts of 80–150 ms, and every other account's call queued behind them
+ * (bench/results/isolation.md).
  */
 const BUSY_SHARE = 0.5;
 /** The span the share is measured over: the last 100–200 ms. */

@@ -86,10 +86,11 @@ async function rowsReadLookingUp(db: Database, accountId: string, ids: string[])
   return removed.reduce((sum, n) => sum + Number(n), 0);
 }
 
-async function waitUntilProductsAnalysed(db: Database): Promise<void> {
+/** Waits, 30 s at most, until `table` has statistics. */
+async function waitUntilAnalysed(db: Database, table: string): Promise<void> {
   const deadline = Date.now() + 30_000;
-  while ((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stats WHERE tablename = 'products'`))[0]?.n === 0) {
-    assert.ok(Date.now() < deadline, 'the products table was not analysed');
+  while ((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stats WHERE tablename = $1', [table]))[0]?.n === 0) {
+    assert.ok(Date.now() < deadline, `${table} was not analysed`);
     await sleep(50);
   }
 }
@@ -105,7 +106,7 @@ describe('table statistics on the embedded database [pglite]', () => {
     const statistics = keepQueueStatisticsFresh(database.db, 1, pino({ level: 'silent' }));
     try {
       const { accountId, ids } = await writeCatalogue(database.db);
-      await waitUntilProductsAnalysed(database.db);
+      await waitUntilAnalysed(database.db, 'products');
       // Analysed on a sample of 3,000 rows (its target of 10), which keeps an analysis of 100,000 products short.
       assert.deepEqual(await database.db.query('SHOW default_statistics_target'), [{ default_statistics_target: '10' }]);
       assert.ok((await rowsReadLookingUp(database.db, accountId, ids)) < 3000, 'the look-up by id still read the whole catalogue once per id');
@@ -129,7 +130,7 @@ describe('table statistics on the embedded database [pglite]', () => {
       const after = await openPGlite(dir);
       const statistics = keepQueueStatisticsFresh(after, 1, pino({ level: 'silent' }));
       try {
-        await waitUntilProductsAnalysed(after);
+        await waitUntilAnalysed(after, 'products');
         assert.ok((await rowsReadLookingUp(after, accountId, ids)) < 3000, 'the look-up by id still read the whole catalogue once per id');
       } finally {
         statistics.stop();
@@ -153,11 +154,7 @@ describe('table statistics on the embedded database [pglite]', () => {
     /** A new table with rows and no statistics, which the keeper analyses at its next tick. */
     const analysedMarker = async (name: string) => {
       await db.query(`CREATE TABLE ${name} AS SELECT generate_series(1, 100) AS n`);
-      const deadline = Date.now() + 30_000;
-      while ((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stats WHERE tablename = $1', [name]))[0]?.n === 0) {
-        assert.ok(Date.now() < deadline, `${name} was not analysed`);
-        await sleep(50);
-      }
+      await waitUntilAnalysed(db, name);
     };
     const statistics = keepQueueStatisticsFresh(db, 1, pino({ level: 'silent' }));
     try {
