@@ -45,9 +45,12 @@ export class FairQueue {
   /**
    * `laneLimit` caps the tasks of one lane running at once (default `limit`): below `limit`, the
    * places it leaves are free for another lane's next task, which then waits for none to end.
+   * `limit` may be Infinity when only each lane is capped (an account's scans in this process):
+   * then a lane's tasks wait only for its own.
    */
   constructor(limit: number, laneLimit = limit) {
-    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`FairQueue limit must be a whole number of at least 1, got ${limit}`);
+    if (!(Number.isInteger(limit) || limit === Number.POSITIVE_INFINITY) || limit < 1)
+      throw new RangeError(`FairQueue limit must be a whole number of at least 1, or Infinity, got ${limit}`);
     if (!Number.isInteger(laneLimit) || laneLimit < 1 || laneLimit > limit)
       throw new RangeError(`FairQueue lane limit must be a whole number from 1 to ${limit}, got ${laneLimit}`);
     this.#limit = limit;

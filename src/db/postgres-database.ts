@@ -2,8 +2,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import { DatabaseUnavailableError, isConnectionError, type Database, type QueryOptions, type SqlRunner, type Transaction } from './database.ts';
 import { currentLane } from './account-lane.ts';
-import { FairQueue, type WaitDeadline } from './fair-queue.ts';
+import { FairQueue } from './fair-queue.ts';
 import { statementName } from './statement-names.ts';
+import { unavailableAfter } from './turn-deadline.ts';
 
 export interface PostgresDatabase extends Database {
   readonly pool: pg.Pool;
@@ -58,10 +59,7 @@ export function openPostgres(connectionString: string, poolSize: number, options
   // pg-pool's own first-come order: one account's backlog of statements and transactions once held
   // all of them, and every other account's next statement waited behind that backlog.
   const turns = new FairQueue(poolSize, accountShareOfPool(poolSize));
-  const deadline: WaitDeadline = {
-    ms: connectionTimeoutMs,
-    error: () => new DatabaseUnavailableError('timeout exceeded when trying to connect: no database connection free in time', { outcome: 'not_written' }),
-  };
+  const deadline = unavailableAfter(connectionTimeoutMs, 'when trying to connect: no database connection free in time');
   // Work that already holds a connection (a statement sent outside the transaction it runs in)
   // goes straight to the pool, as before turns existed: queued behind its own account's share it
   // could wait for itself. Such a connection is not counted here, so a task given its turn may

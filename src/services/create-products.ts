@@ -16,8 +16,8 @@ import { plainText } from '../text/plain-text.ts';
 import { ASSIGNED_COUNTRY_COUNT } from '../domain/countries.ts';
 import { createCost, type ModelCredits } from '../domain/pricing.ts';
 import type { FieldErrors } from '../domain/validation.ts';
-import { AccountGate } from './account-gate.ts';
 import type { GenerationQueue } from '../domain/generation-ports.ts';
+import { accountTurns } from './account-turns.ts';
 import { type TransactionVerdict, transactionOrAnswer } from '../db/transaction-or-answer.ts';
 
 export interface CreateResultData {
@@ -185,8 +185,8 @@ const DEBIT_AT_COMMIT_FROM = 10;
  * On PGlite the database's own turns (fair-queue.ts) do this.
  */
 const CREATES_PER_ACCOUNT = { oneStatement: 4, debitAtCommit: 8 };
-const oneStatementCreates = new AccountGate(CREATES_PER_ACCOUNT.oneStatement);
-const bigCreates = new AccountGate(CREATES_PER_ACCOUNT.debitAtCommit);
+const oneStatementCreates = accountTurns(CREATES_PER_ACCOUNT.oneStatement);
+const bigCreates = accountTurns(CREATES_PER_ACCOUNT.debitAtCommit);
 
 /**
  * Charges and writes the products and their generations, which are the queue's entries: all of
@@ -205,9 +205,7 @@ export async function createProducts(deps: CreateProductsDeps, accountId: string
   // made again in a transaction whose statement may cross it, its event written after it.
   let mayCross = false;
   const big = deps.db.dialect === 'postgres' && plan.products.length >= DEBIT_AT_COMMIT_FROM;
-  const gate = deps.db.dialect !== 'postgres' ? null : big ? bigCreates : oneStatementCreates;
-  // Waiting at the gate counts as waiting for a connection: after as long, the call is unavailable.
-  const gated = <T>(work: () => Promise<T>): Promise<T> => (gate === null ? work() : gate.run(accountId, work, deps.db.connectionTimeoutMs));
+  const inTurn = big ? bigCreates : oneStatementCreates;
   // Only the first pricing may trust the snapshot: a later one follows a change.
   let account = options.account;
 
@@ -217,7 +215,7 @@ export async function createProducts(deps: CreateProductsDeps, accountId: string
     const debit = big && !mayCross ? 'at commit' : 'in the statement';
     const inTransaction = mayCross || debit === 'at commit' || options.beforeCommit !== undefined;
     const call: CreateCall = { credits: deps.modelCredits, accountId, requestId, plan, inputs, account, debit };
-    const attempt = await gated(async () =>
+    const attempt = await inTurn(deps.db, accountId, async () =>
       inTransaction ? await transactionOrAnswer(deps.db, (tx) => createAtCurrentPrice(tx, call, options, tx)) : answerOf(await createAtCurrentPrice(deps.db, call, options, null)),
     );
     account = undefined;

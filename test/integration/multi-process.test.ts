@@ -5,6 +5,7 @@ import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { databaseTargets } from '../helpers/databases.ts';
 import { startHarness } from '../helpers/harness.ts';
+import { untilWaitingOnLock } from '../helpers/lock-waits.ts';
 import { findGeneration } from '../../src/db/generations.ts';
 import { listContent } from '../../src/db/content.ts';
 import { startWorkers } from '../../src/jobs/worker.ts';
@@ -94,16 +95,7 @@ describe('workers in separate processes [postgres]', { skip: server === undefine
         await tx.query('SELECT 1 FROM products WHERE id = ANY ($1::uuid[]) FOR UPDATE', [productIds]);
         for (let i = 0; i < 2; i++) workers.push(startWorker(url, () => progress.dispatchEvent(new Event('finished'))));
         await Promise.all(workers.map((w) => w.started));
-        const deadline = Date.now() + 60_000;
-        for (;;) {
-          const [waiting] = await h.container.db.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM pg_stat_activity
-             WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'WITH due AS (%SELECT g.id FROM generations g%'`,
-          );
-          if ((waiting?.n ?? 0) >= 2) break;
-          assert.ok(Date.now() < deadline, 'the two processes never both fetched');
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
+        await untilWaitingOnLock(h.container.db, 2, 'WITH due AS (%SELECT g.id FROM generations g%');
       });
 
       const done = () => workers.reduce((n, w) => n + w.finished.size, 0);

@@ -211,6 +211,22 @@ describe('FairQueue: a lane share and a wait deadline', () => {
   test('a share outside 1 to the limit is refused', () => {
     assert.throws(() => new FairQueue(3, 4), RangeError);
     assert.throws(() => new FairQueue(3, 0), RangeError);
+    assert.throws(() => new FairQueue(Number.POSITIVE_INFINITY), RangeError, 'a lane with no cap either');
+  });
+
+  test('with no overall cap, every lane runs up to its share at once, and waits only for its own', async () => {
+    const queue = new FairQueue(Number.POSITIVE_INFINITY, 2);
+    const started: string[] = [];
+    const lanes = ['A', 'B', 'C'].map((lane) => [1, 2, 3].map((n) => ({ lane, g: gate(started, `${lane.toLowerCase()}${n}`) })));
+    const runs = lanes.flat().map(({ lane, g }) => queue.run(lane, g.task));
+    assert.deepEqual(started, ['a1', 'a2', 'b1', 'b2', 'c1', 'c2']);
+    assert.equal(queue.waiting, 3);
+    lanes[1]?.[0]?.g.finish();
+    await settle();
+    assert.deepEqual(started.slice(6), ['b3'], "B's place goes to B's next, not to another lane's");
+    for (const { g } of lanes.flat()) g.finish();
+    assert.equal((await Promise.all(runs)).length, 9);
+    assert.deepEqual(started.slice(6).sort(), ['a3', 'b3', 'c3']);
   });
 
   test('a task not started by its deadline is rejected with its error and never runs; the queue goes on', async () => {
