@@ -30,19 +30,19 @@ export function lingerAfterEarlyAnswers(app: FastifyInstance, limits: DrainLimit
   // on the same connection is parsed while the rest is taken in, and must not run (RFC 9112 §9.6:
   // no further request on it is processed): it is left unanswered and goes with the connection.
   const closing = new WeakSet<Socket>();
-  const dropping = new WeakMap<IncomingMessage, Drain>();
+  const rests = new WeakMap<IncomingMessage, Rest>();
   // Whether a request's rest is taken in at all, decided once: past the client's drains at once,
   // its connection is closed as soon as the answer is out (Node's own close, left in place).
-  const admitted = new WeakMap<IncomingMessage, boolean>();
-  const admit = (raw: IncomingMessage, socket: Socket, client: string): boolean => {
-    const known = admitted.get(raw);
-    if (known !== undefined) return known;
-    const admits = !socket.destroyed && !raw.destroyed && limits.pace.mayStart(client);
-    admitted.set(raw, admits);
-    // Released when the connection goes, however it goes (the rest in, the cut, the client's
-    // hang-up): a request's own 'close' does not come once its answer is out and its socket dies.
-    if (admits) socket.once('close', () => limits.pace.ended(client));
-    return admits;
+  const admitted = (raw: IncomingMessage, socket: Socket, client: string): Rest | undefined => {
+    let rest = rests.get(raw);
+    if (rest === undefined) {
+      rest = { admitted: !socket.destroyed && !raw.destroyed && limits.pace.mayStart(client), drain: undefined };
+      rests.set(raw, rest);
+      // Released when the connection goes, however it goes (the rest in, the cut, the client's
+      // hang-up): a request's own 'close' does not come once its answer is out and its socket dies.
+      if (rest.admitted) socket.once('close', () => limits.pace.ended(client));
+    }
+    return rest.admitted ? rest : undefined;
   };
   app.addHook('onRequest', async (request, reply) => {
     const raw = request.raw;
@@ -55,10 +55,11 @@ export function lingerAfterEarlyAnswers(app: FastifyInstance, limits: DrainLimit
     }
     if (raw.complete) return;
     reply.raw.once('finish', () => {
-      if (raw.complete || !admit(raw, socket, request.ip)) return;
+      const rest = raw.complete ? undefined : admitted(raw, socket, request.ip);
+      if (rest === undefined) return;
       closeOnceTheRestIsIn(raw, socket, limits.ms);
-      const drain = dropping.get(raw) ?? dropTheRest(raw, socket, request.ip, limits, dropping);
-      drain.paceFromNow();
+      rest.drain ??= dropTheRest(raw, socket, request.ip, limits);
+      rest.drain.paceFromNow();
     });
   });
   app.addHook('onSend', async (request, reply, payload) => {
@@ -71,7 +72,8 @@ export function lingerAfterEarlyAnswers(app: FastifyInstance, limits: DrainLimit
       // discarded by Node once the answer is out, read at full speed and counted nowhere: taken in
       // here instead, counted from now and paced once the answer is out. Not before: a body paused
       // before Node sees it being read is discarded all the same.
-      if (raw.readableFlowing === null && admit(raw, socket, request.ip)) dropTheRest(raw, socket, request.ip, limits, dropping);
+      const rest = raw.readableFlowing === null ? admitted(raw, socket, request.ip) : undefined;
+      if (rest !== undefined) rest.drain = dropTheRest(raw, socket, request.ip, limits);
     }
     return payload;
   });
@@ -98,8 +100,14 @@ interface Drain {
   paceFromNow(): void;
 }
 
-/** Takes in and drops the rest of the body, once, counted against the client address's pace and up to `limits.bytes`. */
-function dropTheRest(request: IncomingMessage, socket: Socket, client: string, limits: DrainLimits, dropping: WeakMap<IncomingMessage, Drain>): Drain {
+/** What becomes of a request's body left unread: taken in or not (decided once), and its drain once begun. */
+interface Rest {
+  admitted: boolean;
+  drain: Drain | undefined;
+}
+
+/** Takes in and drops the rest of the body, counted against the client address's pace and up to `limits.bytes`. */
+function dropTheRest(request: IncomingMessage, socket: Socket, client: string, limits: DrainLimits): Drain {
   let dropped = 0;
   let paced = false;
   let owed = 0;
@@ -121,7 +129,6 @@ function dropTheRest(request: IncomingMessage, socket: Socket, client: string, l
       waitOwed();
     },
   };
-  dropping.set(request, drain);
   request.on('data', (chunk: Buffer) => {
     dropped += chunk.length;
     if (dropped > limits.bytes) {
