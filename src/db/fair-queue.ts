@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 /** Idle lanes and lines whose last turn is remembered: far more than the requests and jobs of a few seconds. */
 const REMEMBERED = 10_000;
 
@@ -70,8 +72,9 @@ export class FairQueue {
   }
 
   /**
-   * Runs `task` in the turn of `line` of `laneName`; settles as it does. A task not started within
-   * `deadline.ms` is taken out of the queue and rejected with `deadline.error()`.
+   * Runs `task` in the turn of `line` of `laneName`, in its caller's async context; settles as it
+   * does. A task not started within `deadline.ms` is taken out of the queue and rejected with
+   * `deadline.error()`.
    */
   run<T>(laneName: string, task: () => Promise<T>, lineName = '', deadline?: WaitDeadline): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -87,11 +90,16 @@ export class FairQueue {
       }
       const ownLane = lane;
       const ownLine = line;
+      let started = false;
+      // A task left waiting is started from the settling of another's, whose async context
+      // (account-lane.ts: the account and line its statements queue in) it would otherwise run in.
+      let inCaller: (<R>(fn: () => R) => R) | undefined;
       const start = () => {
+        started = true;
         clearTimeout(timer);
         let settled: Promise<T>;
         try {
-          settled = task();
+          settled = inCaller === undefined ? task() : inCaller(task);
         } catch (err) {
           settled = Promise.reject(err);
         }
@@ -107,8 +115,10 @@ export class FairQueue {
       ownLine.waiting.push(start);
       ownLane.waiting += 1;
       this.#dispatch();
+      if (started) return;
+      inCaller = AsyncLocalStorage.snapshot();
       // Only a task left waiting gets a deadline; unref'd, it keeps no process alive on its own.
-      if (deadline !== undefined && ownLine.waiting.includes(start)) {
+      if (deadline !== undefined) {
         timer = setTimeout(() => {
           const at = ownLine.waiting.indexOf(start);
           if (at < 0) return;

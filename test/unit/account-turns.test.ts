@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { currentLane, servingAccount } from '../../src/db/account-lane.ts';
 import { DatabaseUnavailableError } from '../../src/db/database.ts';
 import { accountTurns } from '../../src/services/account-turns.ts';
 
@@ -86,4 +87,22 @@ test('on PGlite, whose own turns share its one connection, every piece runs at o
   assert.deepEqual(started, ['a1', 'a2', 'a3']);
   for (const w of works) w.finish();
   await Promise.all(runs);
+});
+
+test("a request that waited for its account's turn sends its statements in its own line, not in the line of the request before it", async () => {
+  const inTurn = accountTurns(1);
+  const first = held();
+  const lines: string[] = [];
+  const requests = [0, 1, 2].map((i) =>
+    servingAccount('a', () => {
+      const own = currentLane().line;
+      return inTurn(postgres, 'a', async () => {
+        if (i === 0) await first.done;
+        lines.push(currentLane().line === own ? 'own line' : `line ${currentLane().line}`);
+      });
+    }),
+  );
+  first.finish();
+  await Promise.all(requests);
+  assert.deepEqual(lines, ['own line', 'own line', 'own line']);
 });

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { describe, test } from 'node:test';
 import { FairQueue } from '../../src/db/fair-queue.ts';
 
@@ -264,5 +265,28 @@ describe('FairQueue: a lane share and a wait deadline', () => {
     await new Promise((resolve) => setTimeout(resolve, 40));
     slow.finish();
     assert.equal(await run, 'slow');
+  });
+});
+
+describe('FairQueue: a task runs in its caller’s async context', () => {
+  test('a task that waited runs with what its caller had set, not with what the task before it had', async () => {
+    const queue = new FairQueue(1);
+    const caller = new AsyncLocalStorage<string>();
+    const seen: Array<string | undefined> = [];
+    const first = Promise.withResolvers<void>();
+    const runs = ['r1', 'r2', 'r3'].map((name, i) =>
+      caller.run(name, () =>
+        queue.run('A', async () => {
+          seen.push(caller.getStore());
+          if (i === 0) await first.promise;
+          // Still its own after an await inside the task.
+          await settle();
+          seen.push(caller.getStore());
+        }),
+      ),
+    );
+    first.resolve();
+    await Promise.all(runs);
+    assert.deepEqual(seen, ['r1', 'r1', 'r2', 'r2', 'r3', 'r3']);
   });
 });
