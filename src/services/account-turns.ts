@@ -7,8 +7,8 @@ export type AccountTurns = <T>(db: Pick<Database, 'dialect' | 'connectionTimeout
 
 /**
  * At most `perAccount` pieces of one account's work of a kind under way at once in this process on
- * PostgreSQL; the others wait in arrival order and start as those end, and other accounts' wait
- * for none of them. Waiting counts as waiting for a connection: after as long, the work is
+ * PostgreSQL; the others wait in arrival order and start as those end, and other accounts' work
+ * waits for none of them. Waiting counts as waiting for a connection: after as long, the work is
  * unavailable (503), with nothing written. On PGlite, whose one connection the database's own
  * turns share out statement by statement (pglite-database.ts), the work runs at once.
  */
